@@ -155,7 +155,7 @@ export function fromEpochDay(epochDay: number): CivilDate {
  */
 export function isoWeekday(date: CivilDate): IsoWeekday {
   // 1970-01-01 was a Thursday (ISO 4).
-  return ((((toEpochDay(date) + 3) % 7) + 7) % 7) + 1 as IsoWeekday;
+  return (((((toEpochDay(date) + 3) % 7) + 7) % 7) + 1) as IsoWeekday;
 }
 
 /**
@@ -205,4 +205,27 @@ export function lastWeekdayOfMonth(year: number, month: number, weekday: IsoWeek
   const last: CivilDate = { year, month, day: daysInMonth(year, month) };
   const offset = (isoWeekday(last) - weekday + 7) % 7;
   return { year, month, day: last.day - offset };
+}
+
+/**
+ * Accepts a date as `YYYY-MM-DD` or as a {@link CivilDate} and returns a validated CivilDate.
+ *
+ * @throws {InvalidIsoDateError} when the date does not exist.
+ * @example
+ * toCivilDate('2025-12-24'); // { year: 2025, month: 12, day: 24 }
+ */
+export function toCivilDate(date: IsoDate | CivilDate): CivilDate {
+  if (typeof date === 'string') return parseIsoDate(date);
+  if (
+    typeof date !== 'object' ||
+    date === null ||
+    !Number.isInteger(date.year) ||
+    !Number.isInteger(date.month) ||
+    !Number.isInteger(date.day) ||
+    date.year < 0 ||
+    date.year > 9999
+  ) {
+    throw new InvalidIsoDateError(date);
+  }
+  return parseIsoDate(formatIsoDate(date));
 }
