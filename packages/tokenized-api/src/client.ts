@@ -148,11 +148,17 @@ export function createTokenizedApiClient(options: TokenizedApiClientOptions): To
     path: string,
     query: Readonly<Record<string, string>>,
     signal: AbortSignal | undefined,
-    load: () => Promise<T>,
+    load: (signal: AbortSignal) => Promise<T>,
   ): Promise<T> => {
     const key = `GET ${path}?${new URLSearchParams(query).toString()}`;
-    const shared = cache.load(key, ttlFor(operation, resolved.cacheProfile), load);
-    return withSignal(shared, signal, { operation, method: 'GET', path });
+    const abortError = () =>
+      new TokenizedApiError(TOKENIZED_API_ERROR__ABORTED, {
+        operation,
+        method: 'GET',
+        path,
+        attempts: 0,
+      });
+    return cache.load(key, ttlFor(operation, resolved.cacheProfile), load, { signal, abortError });
   };
 
   /** One GET of one resource (the spec's single-object endpoints). */
@@ -164,9 +170,15 @@ export function createTokenizedApiClient(options: TokenizedApiClientOptions): To
     callOptions: CallOptions | undefined,
   ): Promise<{ value: z.output<S>; origin: ResponseOrigin }> {
     const path = fillPath(routes[operation].path, params);
-    return cached(operation, path, query, callOptions?.signal, async () => {
-      // The shared request runs without any one caller's signal: see withSignal.
-      const spec: RequestSpec = { operation, method: 'GET', path, query, safety: 'idempotent' };
+    return cached(operation, path, query, callOptions?.signal, async (signal) => {
+      const spec: RequestSpec = {
+        operation,
+        method: 'GET',
+        path,
+        query,
+        safety: 'idempotent',
+        signal,
+      };
       const { status, json } = await transport.request(spec);
       const origin = { operation, path, status };
       return { value: parseResponse(schema, json, origin), origin };
@@ -182,7 +194,7 @@ export function createTokenizedApiClient(options: TokenizedApiClientOptions): To
     callOptions: CallOptions | undefined,
   ): Promise<z.output<S>[]> {
     const path = fillPath(routes[operation].path, params);
-    return cached(operation, path, query, callOptions?.signal, () =>
+    return cached(operation, path, query, callOptions?.signal, (signal) =>
       collectPages(itemSchema, { operation, path }, (page) =>
         transport.request({
           operation,
@@ -190,6 +202,7 @@ export function createTokenizedApiClient(options: TokenizedApiClientOptions): To
           path,
           query: routes[operation].paginated ? { ...query, ...page } : query,
           safety: 'idempotent',
+          signal,
         }),
       ),
     );
@@ -353,33 +366,5 @@ function invalidArgument(operation: string, argument: string, reason: string) {
     operation,
     argument,
     reason,
-  });
-}
-
-/**
- * Lets one caller stop waiting without cancelling a request shared with other callers.
- */
-function withSignal<T>(
-  promise: Promise<T>,
-  signal: AbortSignal | undefined,
-  call: { operation: string; method: string; path: string },
-): Promise<T> {
-  if (signal === undefined) return promise;
-  const aborted = () =>
-    new TokenizedApiError(TOKENIZED_API_ERROR__ABORTED, { ...call, attempts: 0 });
-  if (signal.aborted) return Promise.reject(aborted());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(aborted());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
   });
 }
