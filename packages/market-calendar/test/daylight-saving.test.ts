@@ -6,7 +6,6 @@ import {
   isOpen,
   maxStaleSecsAt,
   NonexistentWallTimeError,
-  nextClose,
   nextOpen,
   sessionAt,
   sessionForTradingDate,
