@@ -1,2 +1,18 @@
+//! Building blocks shared by the three programs of the basket vault.
+//!
+//! Everything here is `no_std`, allocation-free and avoids the operations the upstream BPF
+//! backend cannot lower (128-bit multiply/divide, floating point): see `docs/toolchain.md`.
 #![no_std]
-pub fn add(a: u64, b: u64) -> Option<u64> { a.checked_add(b) }
+
+pub mod create;
+pub mod error;
+pub mod event;
+pub mod layout;
+pub mod math;
+pub mod multiplier;
+pub mod pda;
+pub mod signer_set;
+pub mod token2022;
+pub mod validate;
+
+pub use error::CommonError;

@@ -1,13 +1,16 @@
+//! Oracle program: one NAV snapshot account per SKU, written by authorized keepers whose
+//! ed25519 signature over the canonical payload is verified through the Ed25519 program.
 #![no_std]
-use pinocchio::{program_entrypoint, no_allocator, nostd_panic_handler, AccountView, Address, ProgramResult};
-program_entrypoint!(process_instruction);
-no_allocator!();
-nostd_panic_handler!();
-pub fn process_instruction(_program_id: &Address, accounts: &[AccountView], data: &[u8]) -> ProgramResult {
-    let msg = b"hello";
-    #[cfg(target_arch = "bpf")]
-    unsafe { pinocchio::syscalls::sol_log_(msg.as_ptr(), msg.len() as u64) };
-    let _ = (msg, basket_common::add(accounts.len() as u64, data.len() as u64));
-    if data.first() == Some(&7) { return Err(pinocchio::error::ProgramError::Custom(6001)); }
-    Ok(())
-}
+
+pub mod error;
+pub mod instruction;
+pub mod instructions;
+pub mod staleness;
+pub mod state;
+
+#[cfg(not(feature = "no-entrypoint"))]
+mod entrypoint;
+
+use pinocchio::address::declare_id;
+
+declare_id!("G5Yb6T5wHVaMeeosZUohLziJFKw1jdU1ZUCAVMenw1sP");

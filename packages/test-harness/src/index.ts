@@ -1,0 +1,2 @@
+export * from './svm.ts';
+export * from './send.ts';

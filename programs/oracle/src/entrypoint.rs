@@ -1,0 +1,21 @@
+use crate::{error::OracleError, instruction::discriminator, instructions};
+use basket_common::CommonError;
+use pinocchio::{no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult};
+
+// The largest oracle instruction takes 3 fixed accounts plus up to 5 admin signers.
+program_entrypoint!(process_instruction, 16);
+no_allocator!();
+nostd_panic_handler!();
+
+pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    if program_id != &crate::ID {
+        return Err(OracleError::WrongProgramId.into());
+    }
+    let [tag, rest @ ..] = data else {
+        return Err(CommonError::InvalidInstructionData.into());
+    };
+    match *tag {
+        discriminator::INITIALIZE_CONFIG => instructions::initialize_config::process(accounts, rest),
+        _ => Err(CommonError::InvalidInstructionData.into()),
+    }
+}

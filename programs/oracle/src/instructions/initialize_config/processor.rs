@@ -1,0 +1,44 @@
+use super::{InitializeConfigAccounts, InitializeConfigData};
+use crate::state::{OracleConfig, CONFIG_SEED};
+use basket_common::{
+    create::create_pda_account, event, layout::AccountLayout, pda, signer_set::SignerSet,
+};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    AccountView, ProgramResult,
+};
+
+/// Event emitted once the configuration exists: `[1][1][keeper_count][threshold]`.
+const EVENT_CONFIG_INITIALIZED: u8 = 1;
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let accounts = InitializeConfigAccounts::try_from(accounts)?;
+    let args = InitializeConfigData::parse(data)?;
+
+    // The admin set must be well formed and must already approve its own installation, so
+    // nobody can initialize the oracle with an admin set they do not control on behalf of
+    // others' keys.
+    let admins = SignerSet::new(args.admins, args.threshold)?;
+    admins.check_signed(accounts.admin_signers)?;
+
+    let bump = pda::find_canonical(accounts.config, &[CONFIG_SEED], &crate::ID)?;
+    let bump_seed = [bump];
+    let seeds = [Seed::from(CONFIG_SEED), Seed::from(&bump_seed)];
+    create_pda_account(accounts.payer, accounts.config, OracleConfig::LEN, &crate::ID, &[Signer::from(&seeds)])?;
+
+    let mut config_account = *accounts.config;
+    // SAFETY: the account was created above by this instruction; nothing else borrows it.
+    let data = unsafe { config_account.borrow_unchecked_mut() };
+    let config = OracleConfig::init(data)?;
+    config.bump = bump;
+    config.admins = admins;
+    config.keeper_count = args.keeper_count;
+    config.keepers = args.keepers;
+    config.max_deviation_bps.set(args.max_deviation_bps);
+    config.keeper_set_version.set(1);
+
+    event::emit(&[EVENT_CONFIG_INITIALIZED, 1, args.keeper_count, args.threshold]);
+    Ok(())
+}
+

@@ -1,0 +1,74 @@
+//! How old a NAV snapshot may be before NAV-sensitive instructions refuse it.
+//!
+//! MAX_STALE_SECS is 60 s in market hours and 300 s off-hours. The chain does not trust any
+//! party to say whether the market is open (a compromised keeper would claim "closed" to
+//! widen the window five-fold). Instead the window is derived from the Clock's unix time
+//! with a conservative rule: every instant that is inside US equity market hours under
+//! either daylight-saving offset (Monday-Friday 13:30-21:00 UTC) counts as market hours.
+//! Holidays are treated as market hours, which only ever shortens the window.
+#![allow(clippy::arithmetic_side_effects)] // `rem_euclid` by non-zero constants cannot overflow
+
+use crate::{error::OracleError, state::NavSnapshot};
+
+/// Maximum snapshot age during (conservatively defined) market hours, in seconds.
+pub const MAX_STALE_SECS_MARKET: i64 = 60;
+/// Maximum snapshot age outside market hours, in seconds.
+pub const MAX_STALE_SECS_OFF_HOURS: i64 = 300;
+
+const SECS_PER_DAY: i64 = 86_400;
+/// 13:30 UTC = 09:30 EDT, the earliest open under either offset.
+const WINDOW_OPEN_UTC: i64 = 13 * 3600 + 30 * 60;
+/// 21:00 UTC = 16:00 EST, the latest close under either offset.
+const WINDOW_CLOSE_UTC: i64 = 21 * 3600;
+
+/// Whether `unix_time` falls in the conservative market-hours window.
+pub fn in_market_window(unix_time: i64) -> bool {
+    // 1970-01-01 was a Thursday: day 0 -> weekday 3 when Monday = 0.
+    let day = unix_time.div_euclid(SECS_PER_DAY);
+    let weekday = (day + 3).rem_euclid(7);
+    let second_of_day = unix_time.rem_euclid(SECS_PER_DAY);
+    weekday < 5 && (WINDOW_OPEN_UTC..WINDOW_CLOSE_UTC).contains(&second_of_day)
+}
+
+/// MAX_STALE_SECS at `unix_time`.
+pub fn max_stale_secs(unix_time: i64) -> i64 {
+    if in_market_window(unix_time) {
+        MAX_STALE_SECS_MARKET
+    } else {
+        MAX_STALE_SECS_OFF_HOURS
+    }
+}
+
+/// Fails with `StaleNav` unless the snapshot was published at most MAX_STALE_SECS before
+/// `now`. A snapshot "published" after `now` is also refused.
+pub fn check_fresh(snapshot: &NavSnapshot, now: i64) -> Result<(), OracleError> {
+    let published = snapshot.publish_unix_time.get();
+    let age = now.checked_sub(published).ok_or(OracleError::StaleNav)?;
+    if age < 0 || age > max_stale_secs(now) {
+        return Err(OracleError::StaleNav);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // 2026-11-23 is a Monday.
+    const MONDAY_MIDNIGHT_UTC: i64 = 1_795_392_000;
+
+    #[test]
+    fn monday_afternoon_utc_is_market_hours() {
+        assert!(in_market_window(MONDAY_MIDNIGHT_UTC + 13 * 3600 + 30 * 60));
+        assert!(in_market_window(MONDAY_MIDNIGHT_UTC + 20 * 3600 + 59 * 60 + 59));
+        assert!(!in_market_window(MONDAY_MIDNIGHT_UTC + 21 * 3600));
+        assert!(!in_market_window(MONDAY_MIDNIGHT_UTC + 13 * 3600 + 29 * 60 + 59));
+    }
+
+    #[test]
+    fn weekends_are_off_hours() {
+        let saturday_noon = MONDAY_MIDNIGHT_UTC - 2 * SECS_PER_DAY + 15 * 3600;
+        assert_eq!(max_stale_secs(saturday_noon), MAX_STALE_SECS_OFF_HOURS);
+        assert_eq!(max_stale_secs(MONDAY_MIDNIGHT_UTC + 15 * 3600), MAX_STALE_SECS_MARKET);
+    }
+}

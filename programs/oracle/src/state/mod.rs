@@ -1,0 +1,14 @@
+//! Accounts owned by the oracle program. Byte layouts: docs/layouts/oracle.md (generated
+//! from these definitions by `npm run codegen`).
+
+mod config;
+mod nav_snapshot;
+
+pub use config::*;
+pub use nav_snapshot::*;
+
+/// Account type discriminators (first byte of every account). Append-only.
+pub mod account_type {
+    pub const ORACLE_CONFIG: u8 = 1;
+    pub const NAV_SNAPSHOT: u8 = 2;
+}
