@@ -14,16 +14,15 @@ bash scripts/setup-toolchain.sh >/dev/null
 # Debian's rustc carries the prebuilt `core` for bpfel-unknown-none; rustup's does not.
 export RUSTC=/usr/bin/rustc
 
-pkg_args=()
+# One cargo invocation per program: built together, Cargo would unify features and the
+# vault's `oracle/no-entrypoint` dependency would strip the oracle's own entrypoint.
 for p in "${PROGRAMS[@]}"; do
-  [ -d "programs/$p" ] && pkg_args+=(-p "$p")
+  if [ ! -d "programs/$p" ]; then
+    echo "build-programs: no such program: programs/$p" >&2
+    exit 1
+  fi
+  cargo rustc --quiet --release --target bpfel-unknown-none --locked -p "$p" --crate-type cdylib 2> >(grep -v -e 'unstable feature specified' -e 'not stably supported' -e '^ *|$' -e '^ *= note' >&2)
 done
-if ((${#pkg_args[@]} == 0)); then
-  echo "build-programs: no program folders found for: ${PROGRAMS[*]}" >&2
-  exit 1
-fi
-
-cargo build --quiet --release --target bpfel-unknown-none --locked "${pkg_args[@]}"
 
 mkdir -p target/deploy
 printf '%-10s %10s  %s\n' program bytes sha256

@@ -13,12 +13,14 @@ import { visit } from '@codama/visitors-core';
 const root = new URL('..', import.meta.url).pathname;
 const check = process.argv.includes('--check');
 if (process.argv.includes('--help')) {
-  console.log('usage: node scripts/codegen.mjs [--check]\n  regenerates idl/*.json and clients/*/src/generated; --check only verifies they are current');
+  console.log('usage: node scripts/codegen.mjs [--check] [program ...]\n  regenerates idl/*.json and clients/*/src/generated; --check only verifies they are current');
   process.exit(0);
 }
 
 const env = { ...process.env, RUSTC: '/usr/bin/rustc' };
-const idlArgs = ['run', '--quiet', '--locked', '-p', 'idl-gen', '--', ...(check ? ['--check'] : [])];
+// Optional program names restrict the run (for example `node scripts/codegen.mjs vault`).
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const idlArgs = ['run', '--quiet', '--locked', '-p', 'idl-gen', '--', ...(check ? ['--check'] : []), ...only];
 execFileSync('cargo', idlArgs, { cwd: root, env, stdio: 'inherit' });
 
 function listFiles(dir) {
@@ -68,6 +70,7 @@ function normalize(node) {
 const stale = [];
 for (const file of readdirSync(join(root, 'idl')).filter((f) => f.endsWith('.json'))) {
   const program = file.replace(/\.json$/, '');
+  if (only.length > 0 && !only.includes(program)) continue;
   const idl = normalize(JSON.parse(readFileSync(join(root, 'idl', file), 'utf8')));
   const scratch = mkdtempSync(join(tmpdir(), `codegen-${program}-`));
   await visit(idl, renderVisitor(scratch, { syncPackageJson: false, kitImportStrategy: 'rootOnly' }));

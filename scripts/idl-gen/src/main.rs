@@ -1,7 +1,7 @@
 //! Generates `idl/<program>.json` for every program from its Rust source with Codama.
 //!
 //! The shared error codes of `basket-common` (100-199) can be returned by every program, so
-//! they are appended to each program's own errors. Usage: `idl-gen [--check]`; with
+//! they are appended to each program's own errors. Usage: `idl-gen [--check] [program ...]`; with
 //! `--check` nothing is written and the exit code says whether the files are up to date.
 
 use serde_json::Value;
@@ -16,7 +16,9 @@ fn idl_of(crate_dir: &Path) -> Result<Value, String> {
 }
 
 fn main() -> ExitCode {
-    let check = std::env::args().any(|a| a == "--check");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let check = args.iter().any(|a| a == "--check");
+    let only: Vec<&str> = args.iter().filter(|a| !a.starts_with("--")).map(String::as_str).collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let (common_errors, common_types) = match idl_of(&root.join("programs/common")) {
         Ok(idl) => (
@@ -31,7 +33,7 @@ fn main() -> ExitCode {
     let mut stale = Vec::new();
     for program in PROGRAMS {
         let dir = root.join("programs").join(program);
-        if !dir.exists() {
+        if !dir.exists() || (!only.is_empty() && !only.contains(program)) {
             continue;
         }
         let mut idl = match idl_of(&dir) {
