@@ -28,7 +28,12 @@ export interface CivilDate {
  */
 export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-/** ISO weekday constants, for readable rule definitions. */
+/**
+ * ISO weekday constants, for readable rule definitions.
+ *
+ * @example
+ * nthWeekdayOfMonth(2025, 11, WEEKDAY.thursday, 4); // Thanksgiving 2025
+ */
 export const WEEKDAY = {
   monday: 1,
   tuesday: 2,

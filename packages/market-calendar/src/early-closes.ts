@@ -9,15 +9,7 @@ import {
 } from './civil-date.ts';
 import type { WallTime } from './eastern-time.ts';
 import { assertSupportedYear, holidayOn } from './holidays.ts';
-
-/** Regular session open, America/New_York wall clock. */
-export const REGULAR_OPEN: WallTime = '09:30';
-
-/** Regular session close, America/New_York wall clock. */
-export const REGULAR_CLOSE: WallTime = '16:00';
-
-/** Close of the scheduled early-close days, America/New_York wall clock. */
-export const EARLY_CLOSE: WallTime = '13:00';
+import { EARLY_CLOSE } from './session-times.ts';
 
 /**
  * Identifier of each scheduled early-close rule.

@@ -174,6 +174,10 @@ export function easternWallTimeToInstant(
 /**
  * Epoch milliseconds of a wall-clock minute on a civil date, for session boundaries that are known
  * to be unambiguous (they lie between 09:30 and 20:00, far from the 02:00 DST changes).
+ *
+ * @throws {NonexistentWallTimeError | AmbiguousWallTimeError} if a boundary ever hits a DST change.
+ * @example
+ * easternMinuteToMillis({ year: 2025, month: 6, day: 10 }, 570); // 1749562200000 (09:30 EDT)
  */
 export function easternMinuteToMillis(date: CivilDate, minutesOfDay: number): number {
   const [first, second] = wallMillisCandidates(

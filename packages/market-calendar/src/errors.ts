@@ -4,7 +4,12 @@
  * message text.
  */
 
-/** Stable codes of every error this package throws. */
+/**
+ * Stable codes of every error this package throws.
+ *
+ * @example
+ * if (error.code === MARKET_CALENDAR_ERROR_CODES.unsupportedYear) showYearHint();
+ */
 export const MARKET_CALENDAR_ERROR_CODES = {
   invalidInstant: 'MARKET_CALENDAR__INVALID_INSTANT',
   invalidIsoDate: 'MARKET_CALENDAR__INVALID_ISO_DATE',
@@ -18,7 +23,12 @@ export const MARKET_CALENDAR_ERROR_CODES = {
   timeZoneUnavailable: 'MARKET_CALENDAR__TIME_ZONE_UNAVAILABLE',
 } as const;
 
-/** One of {@link MARKET_CALENDAR_ERROR_CODES}. */
+/**
+ * One of {@link MARKET_CALENDAR_ERROR_CODES}.
+ *
+ * @example
+ * const code: MarketCalendarErrorCode = 'MARKET_CALENDAR__INVALID_INSTANT';
+ */
 export type MarketCalendarErrorCode =
   (typeof MARKET_CALENDAR_ERROR_CODES)[keyof typeof MARKET_CALENDAR_ERROR_CODES];
 

@@ -14,10 +14,18 @@ import { UnsupportedYearError } from './errors.ts';
 /**
  * First year the holiday rules describe: 1998 is the first year NYSE closed for Martin Luther
  * King Jr. Day; earlier years followed other rules (see docs/market-calendar.md).
+ *
+ * @example
+ * holidaysForYear(MIN_SUPPORTED_YEAR - 1); // throws UnsupportedYearError
  */
 export const MIN_SUPPORTED_YEAR = 1998;
 
-/** Last year the calendar accepts (four-digit ISO dates). */
+/**
+ * Last year the calendar accepts (four-digit ISO dates).
+ *
+ * @example
+ * holidaysForYear(MAX_SUPPORTED_YEAR).length; // 10
+ */
 export const MAX_SUPPORTED_YEAR = 9999;
 
 /**

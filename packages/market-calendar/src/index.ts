@@ -11,13 +11,10 @@ export {
   WEEKDAY,
 } from './civil-date.ts';
 export {
-  EARLY_CLOSE,
   type EarlyClose,
   type EarlyCloseId,
   earlyCloseOn,
   earlyClosesForYear,
-  REGULAR_CLOSE,
-  REGULAR_OPEN,
 } from './early-closes.ts';
 export { easterSunday, goodFriday } from './easter.ts';
 export {
@@ -51,6 +48,12 @@ export { NAV_PUSH_CADENCE_SECS, navPushCadenceSecsAt, nextNavPushAt } from './na
 export { MAX_STALE_SECS, maxStaleSecsAt } from './nav-staleness.ts';
 export { type CalendarOverride, parseCalendarOverrides } from './overrides.ts';
 export {
+  EARLY_CLOSE,
+  REGULAR_CLOSE,
+  REGULAR_OPEN,
+  TWENTY_FOUR_FIVE_BOUNDARY,
+} from './session-times.ts';
+export {
   type ContinuousSession,
   isOpen,
   nextClose,
@@ -59,7 +62,6 @@ export {
   sessionAt,
   sessionForTradingDate,
   type TradingSession,
-  TWENTY_FOUR_FIVE_BOUNDARY,
 } from './sessions.ts';
 export {
   isEarlyClose,

@@ -1,8 +1,8 @@
 import { type IsoDate, isWeekend, parseIsoDate } from './civil-date.ts';
-import { REGULAR_CLOSE, REGULAR_OPEN } from './early-closes.ts';
 import { parseWallTime, type WallTime } from './eastern-time.ts';
 import { InvalidCalendarOverrideError, MarketCalendarError } from './errors.ts';
 import { assertSupportedYear } from './holidays.ts';
+import { REGULAR_CLOSE, REGULAR_OPEN } from './session-times.ts';
 
 /**
  * An operator-supplied change to one weekday of the computed calendar:

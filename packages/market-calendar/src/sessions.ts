@@ -10,15 +10,13 @@ import { easternMinuteToMillis, parseWallTime, toEasternWallClock } from './east
 import { NoSessionWithinHorizonError } from './errors.ts';
 import { type Instant, toEpochMillis } from './instant.ts';
 import { type MarketCalendar, US_EQUITY_CALENDAR } from './market-calendar.ts';
+import { TWENTY_FOUR_FIVE_BOUNDARY } from './session-times.ts';
 import { tradingDay } from './trading-day.ts';
 import {
   assertIsTradingHoursMode,
   type ScheduledTradingHoursMode,
   type TradingHoursMode,
 } from './trading-hours-mode.ts';
-
-/** Wall-clock boundary of the TwentyFourFive sessions: 20:00 ET. */
-export const TWENTY_FOUR_FIVE_BOUNDARY = '20:00';
 
 const BOUNDARY_MINUTES = parseWallTime(TWENTY_FOUR_FIVE_BOUNDARY);
 
@@ -98,8 +96,8 @@ export function sessionForTradingDate(
  * The session an instant falls in, or null when the mode's window is closed at that instant.
  *
  * @example
- * sessionAt('MarketHours', Date.UTC(2025, 6, 3, 17, 0))?.kind; // 'early-close' (13:00 EDT close)
- * sessionAt('MarketHours', Date.UTC(2025, 6, 3, 17, 0, 0, 1)); // null (just after 13:00 EDT)
+ * sessionAt('MarketHours', Date.UTC(2025, 6, 3, 16, 59))?.kind; // 'early-close' (12:59 EDT)
+ * sessionAt('MarketHours', Date.UTC(2025, 6, 3, 17, 0)); // null (the 13:00 EDT close)
  */
 export function sessionAt(
   mode: TradingHoursMode,

@@ -5,17 +5,12 @@ import {
   isWeekend,
   toCivilDate,
 } from './civil-date.ts';
-import {
-  EARLY_CLOSE,
-  type EarlyClose,
-  earlyCloseOn,
-  REGULAR_CLOSE,
-  REGULAR_OPEN,
-} from './early-closes.ts';
+import { type EarlyClose, earlyCloseOn } from './early-closes.ts';
 import { parseWallTime, type WallTime } from './eastern-time.ts';
 import { assertSupportedYear, holidayOn, type MarketHoliday } from './holidays.ts';
 import { type MarketCalendar, US_EQUITY_CALENDAR } from './market-calendar.ts';
 import type { CalendarOverride } from './overrides.ts';
+import { EARLY_CLOSE, REGULAR_CLOSE, REGULAR_OPEN } from './session-times.ts';
 
 /**
  * What decides a date's MarketHours schedule, in order of precedence: an override, the weekend,

@@ -11,7 +11,12 @@ import { UnknownTradingHoursModeError } from './errors.ts';
  */
 export type TradingHoursMode = 'MarketHours' | 'TwentyFourFive' | 'Always';
 
-/** The modes that follow a schedule (every mode but `Always`). */
+/**
+ * The modes that follow a schedule (every mode but `Always`).
+ *
+ * @example
+ * const mode: ScheduledTradingHoursMode = 'TwentyFourFive';
+ */
 export type ScheduledTradingHoursMode = Exclude<TradingHoursMode, 'Always'>;
 
 /**

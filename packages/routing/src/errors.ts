@@ -3,7 +3,12 @@
  * so callers match on `code` (or `instanceof`), never on message text.
  */
 
-/** Stable codes of every error this package throws. */
+/**
+ * Stable codes of every error this package throws.
+ *
+ * @example
+ * if (error.code === ROUTING_ERROR_CODES.swapPreCommitRefused) fallBackToAggregator();
+ */
 export const ROUTING_ERROR_CODES = {
   invalidRoutingInput: 'ROUTING__INVALID_ROUTING_INPUT',
   invalidDecimal: 'ROUTING__INVALID_DECIMAL',
@@ -11,7 +16,12 @@ export const ROUTING_ERROR_CODES = {
   swapPreCommitRefused: 'ROUTING__SWAP_PRE_COMMIT_REFUSED',
 } as const;
 
-/** One of {@link ROUTING_ERROR_CODES}. */
+/**
+ * One of {@link ROUTING_ERROR_CODES}.
+ *
+ * @example
+ * const code: RoutingErrorCode = 'ROUTING__INVALID_DECIMAL';
+ */
 export type RoutingErrorCode = (typeof ROUTING_ERROR_CODES)[keyof typeof ROUTING_ERROR_CODES];
 
 /**
