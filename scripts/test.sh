@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: installs what is missing, builds every program
+# from source, checks the generated IDLs and clients are current, runs the Rust unit tests
+# and every TypeScript suite (program tests run against the real .so files in LiteSVM),
+# and ends with one line `N passed, N failed` counting all of them.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh || exit 1
+export RUSTC=/usr/bin/rustc
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "build programs"
+bash scripts/build-programs.sh || exit 1
+
+step "generated IDLs and clients are up to date"
+node scripts/codegen.mjs --check || exit 1
+
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+
+step "rust unit tests"
+cargo test --workspace --quiet --locked 2>&1 | tee "$results/cargo.txt"
+cargo_status=${PIPESTATUS[0]}
+rust_passed=$(grep -oE 'test result: [a-z]+\. [0-9]+ passed' "$results/cargo.txt" | awk '{s+=$4} END {print s+0}')
+rust_failed=$(grep -oE '[0-9]+ failed' "$results/cargo.txt" | awk '{s+=$1} END {print s+0}')
+if [ "$cargo_status" -ne 0 ] && [ "$rust_failed" -eq 0 ]; then rust_failed=1; fi
+
+step "typescript tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+vitest_status=$?
+read -r ts_passed ts_failed < <(node -e '
+  const fs = require("fs");
+  const f = process.argv[1];
+  if (!fs.existsSync(f)) { console.log("0 1"); process.exit(0); }
+  const r = JSON.parse(fs.readFileSync(f, "utf8"));
+  const failedSuites = r.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length;
+  console.log(r.numPassedTests, r.numFailedTests + failedSuites);
+' "$results/vitest.json")
+if [ "$vitest_status" -ne 0 ] && [ "$ts_failed" -eq 0 ]; then ts_failed=1; fi
+
+passed=$((rust_passed + ts_passed))
+failed=$((rust_failed + ts_failed))
+printf '\nrust: %s passed, %s failed; typescript: %s passed, %s failed\n' "$rust_passed" "$rust_failed" "$ts_passed" "$ts_failed"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
