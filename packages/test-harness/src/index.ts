@@ -1,2 +1,3 @@
 export * from './svm.ts';
 export * from './send.ts';
+export * from './token.ts';
