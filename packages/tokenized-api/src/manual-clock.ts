@@ -1,6 +1,6 @@
 import { abortReason, type Clock } from './clock.ts';
 
-type Timer = { id: number; dueAt: number; resolve: () => void };
+type Timer = { id: number; ms: number; dueAt: number; resolve: () => void };
 
 /** A clock that only moves when told to; for tests of timeouts, backoff and caching. */
 export interface ManualClock extends Clock {
@@ -12,6 +12,8 @@ export interface ManualClock extends Clock {
   readonly sleeps: readonly number[];
   /** Number of sleeps still pending. */
   pendingTimers(): number;
+  /** Pending sleeps (requested duration and due time), earliest first. */
+  pending(): readonly { ms: number; dueAt: number }[];
 }
 
 /**
@@ -49,6 +51,8 @@ export function createManualClock(startMs = Date.UTC(2025, 0, 6, 15, 0, 0)): Man
     now: () => now,
     sleeps,
     pendingTimers: () => timers.length,
+    pending: () =>
+      [...timers].sort((a, b) => a.dueAt - b.dueAt).map(({ ms, dueAt }) => ({ ms, dueAt })),
     sleep(ms, signal) {
       sleeps.push(ms);
       return new Promise<void>((resolve, reject) => {
@@ -58,6 +62,7 @@ export function createManualClock(startMs = Date.UTC(2025, 0, 6, 15, 0, 0)): Man
         }
         const timer: Timer = {
           id: nextId++,
+          ms,
           dueAt: now + Math.max(0, ms),
           resolve: () => {
             signal?.removeEventListener('abort', onAbort);

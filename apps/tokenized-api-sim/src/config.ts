@@ -1,0 +1,366 @@
+import { parseArgs } from 'node:util';
+import type { RfqOutcome } from './quote-book.ts';
+import { DEFAULT_WHITELISTED_WALLET, SEED_ASSETS } from './seed-data.ts';
+
+/** The only interface the simulator listens on. */
+export const SIM_HOST = '127.0.0.1';
+/** Default port (documented in the README); 0 picks a free one. */
+export const DEFAULT_SIM_PORT = 7407;
+/**
+ * The development key used when none is configured. Not a secret: it only unlocks the local
+ * simulator, and it is printed in the README so the keeper can be pointed at it.
+ */
+export const DEFAULT_SIM_API_KEY = 'sim-local-dev-key-not-secret';
+
+/** Fault injection, by request count (deterministic): 0 disables a fault. */
+export type FaultConfig = Readonly<{
+  /** Every Nth request answers 429 with Retry-After. */
+  rateLimitEvery: number;
+  retryAfterSeconds: number;
+  retryAfterFormat: 'seconds' | 'http-date';
+  /** Every N requests, the last `serverErrorBurst` of them answer `serverErrorStatus`. */
+  serverErrorEvery: number;
+  serverErrorBurst: number;
+  serverErrorStatus: number;
+  /** Every Nth request is delayed by `slowMs` (past the client's 5 s timeout by default). */
+  slowEvery: number;
+  slowMs: number;
+  /** Every Nth successful JSON answer is corrupted (truncated, wrong type, missing field, not JSON). */
+  malformedEvery: number;
+  /** Only requests whose path (after /api/v2) starts with this are counted; '' = all. */
+  pathPrefix: string;
+}>;
+
+/** Complete simulator configuration. */
+export type SimulatorConfig = Readonly<{
+  port: number;
+  apiKey: string;
+  /** True when the key is the documented development key. */
+  usesDefaultApiKey: boolean;
+  swapRoutePrefix: string;
+  maxPageSize: number;
+  rfqOutcome: RfqOutcome;
+  whitelistedWallets: readonly string[];
+  haltOverrides: Readonly<Record<string, Readonly<{ market: boolean; atomic: boolean }>>>;
+  /** Anchor of the seeded schedules; null = the simulator's start time. */
+  anchorMs: number | null;
+  faults: FaultConfig;
+  logRequests: boolean;
+}>;
+
+/** The defaults: no faults, default port and key. */
+export const DEFAULT_SIM_CONFIG: SimulatorConfig = {
+  port: DEFAULT_SIM_PORT,
+  apiKey: DEFAULT_SIM_API_KEY,
+  usesDefaultApiKey: true,
+  swapRoutePrefix: '/trades/swap',
+  maxPageSize: 50,
+  rfqOutcome: 'expire',
+  whitelistedWallets: [DEFAULT_WHITELISTED_WALLET],
+  haltOverrides: {},
+  anchorMs: null,
+  faults: {
+    rateLimitEvery: 0,
+    retryAfterSeconds: 1,
+    retryAfterFormat: 'seconds',
+    serverErrorEvery: 0,
+    serverErrorBurst: 3,
+    serverErrorStatus: 503,
+    slowEvery: 0,
+    slowMs: 6_000,
+    malformedEvery: 0,
+    pathPrefix: '',
+  },
+  logRequests: true,
+};
+
+/** Flag name, environment variable, and meaning: the `--help` text and the README table. */
+export const OPTIONS = [
+  [
+    '--port N',
+    'TOKENIZED_SIM_PORT',
+    `port on ${SIM_HOST} (default ${DEFAULT_SIM_PORT}; 0 = any free port)`,
+  ],
+  [
+    '--api-key KEY',
+    'TOKENIZED_SIM_API_KEY',
+    'key required on /client, /trades, /bridges (default: the documented dev key)',
+  ],
+  [
+    '--swap-prefix P',
+    'TOKENIZED_SIM_SWAP_PREFIX',
+    'prefix of the swap routes (default /trades/swap; e.g. /trades/xchange)',
+  ],
+  [
+    '--page-size N',
+    'TOKENIZED_SIM_MAX_PAGE_SIZE',
+    'largest page served by list endpoints (default 50)',
+  ],
+  [
+    '--rfq-outcome O',
+    'TOKENIZED_SIM_RFQ_OUTCOME',
+    'how quotes evolve: expire (default), execute, fail',
+  ],
+  [
+    '--wallet ADDR',
+    'TOKENIZED_SIM_WALLETS',
+    'whitelisted wallet(s), repeatable / comma-separated (default: a fixed dev wallet)',
+  ],
+  [
+    '--halt SYM:KIND',
+    'TOKENIZED_SIM_HALTS',
+    'force a halt; KIND is market, atomic or both; repeatable / comma-separated',
+  ],
+  [
+    '--anchor ISO',
+    'TOKENIZED_SIM_ANCHOR',
+    'anchor of the seeded corporate-action schedule (default: start time)',
+  ],
+  [
+    '--rate-limit-every N',
+    'TOKENIZED_SIM_RATE_LIMIT_EVERY',
+    'every Nth request answers 429 (default 0 = off)',
+  ],
+  [
+    '--retry-after S',
+    'TOKENIZED_SIM_RETRY_AFTER_SECONDS',
+    'Retry-After of those 429s, seconds (default 1)',
+  ],
+  ['--retry-after-format F', 'TOKENIZED_SIM_RETRY_AFTER_FORMAT', 'seconds (default) or http-date'],
+  [
+    '--error-every N',
+    'TOKENIZED_SIM_ERROR_EVERY',
+    'every N requests end with a burst of 5xx (default 0 = off)',
+  ],
+  ['--error-burst N', 'TOKENIZED_SIM_ERROR_BURST', 'length of each 5xx burst (default 3)'],
+  ['--error-status N', 'TOKENIZED_SIM_ERROR_STATUS', '5xx status of the bursts (default 503)'],
+  ['--slow-every N', 'TOKENIZED_SIM_SLOW_EVERY', 'every Nth request is delayed (default 0 = off)'],
+  [
+    '--slow-ms N',
+    'TOKENIZED_SIM_SLOW_MS',
+    'delay of slow requests, ms (default 6000, past the 5 s client timeout)',
+  ],
+  [
+    '--malformed-every N',
+    'TOKENIZED_SIM_MALFORMED_EVERY',
+    'every Nth JSON answer is corrupted (default 0 = off)',
+  ],
+  [
+    '--fault-path P',
+    'TOKENIZED_SIM_FAULT_PATH',
+    'count and fault only paths starting with P, e.g. /public (default: all)',
+  ],
+  ['--quiet', 'TOKENIZED_SIM_QUIET=1', 'do not print one line per request'],
+  ['--help', '', 'print this help and exit'],
+] as const;
+
+/** Result of parsing the command line and environment. */
+export type ParsedCommand = { kind: 'help' } | { kind: 'run'; config: SimulatorConfig };
+
+/** A configuration error; the message names the flag or variable. */
+export class SimulatorConfigError extends Error {
+  override readonly name = 'SimulatorConfigError';
+}
+
+/**
+ * Parses flags (which win) and `TOKENIZED_SIM_*` environment variables.
+ *
+ * @example
+ * ```ts
+ * const parsed = parseSimulatorCommand(['--port', '0', '--rate-limit-every', '5'], process.env);
+ * ```
+ */
+export function parseSimulatorCommand(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): ParsedCommand {
+  let values: Record<string, string | string[] | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        quiet: { type: 'boolean' },
+        port: { type: 'string' },
+        'api-key': { type: 'string' },
+        'swap-prefix': { type: 'string' },
+        'page-size': { type: 'string' },
+        'rfq-outcome': { type: 'string' },
+        wallet: { type: 'string', multiple: true },
+        halt: { type: 'string', multiple: true },
+        anchor: { type: 'string' },
+        'rate-limit-every': { type: 'string' },
+        'retry-after': { type: 'string' },
+        'retry-after-format': { type: 'string' },
+        'error-every': { type: 'string' },
+        'error-burst': { type: 'string' },
+        'error-status': { type: 'string' },
+        'slow-every': { type: 'string' },
+        'slow-ms': { type: 'string' },
+        'malformed-every': { type: 'string' },
+        'fault-path': { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new SimulatorConfigError(`${(error as Error).message} (see --help)`);
+  }
+  if (values.help === true) return { kind: 'help' };
+
+  const pick = (flag: string, variable: string): [string, string] | null => {
+    const fromFlag = values[flag];
+    if (typeof fromFlag === 'string') return [`--${flag}`, fromFlag];
+    const fromEnv = env[variable];
+    return fromEnv !== undefined && fromEnv !== '' ? [variable, fromEnv] : null;
+  };
+  const list = (flag: string, variable: string): [string, string[]] | null => {
+    const fromFlag = values[flag];
+    if (Array.isArray(fromFlag)) return [`--${flag}`, fromFlag.flatMap(splitList)];
+    const fromEnv = env[variable];
+    return fromEnv !== undefined && fromEnv !== '' ? [variable, splitList(fromEnv)] : null;
+  };
+  const int = (flag: string, variable: string, min: number, max: number, fallback: number) => {
+    const got = pick(flag, variable);
+    if (got === null) return fallback;
+    const [name, text] = got;
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < min || value > max) {
+      throw new SimulatorConfigError(`${name} must be an integer in [${min}, ${max}]`);
+    }
+    return value;
+  };
+  const oneOf = <T extends string>(
+    flag: string,
+    variable: string,
+    allowed: readonly T[],
+    fallback: T,
+  ): T => {
+    const got = pick(flag, variable);
+    if (got === null) return fallback;
+    if (!(allowed as readonly string[]).includes(got[1])) {
+      throw new SimulatorConfigError(`${got[0]} must be one of ${allowed.join(', ')}`);
+    }
+    return got[1] as T;
+  };
+
+  const d = DEFAULT_SIM_CONFIG;
+  const apiKey = pick('api-key', 'TOKENIZED_SIM_API_KEY');
+  if (apiKey !== null && !/^[\x21-\x7e]{8,512}$/.test(apiKey[1])) {
+    throw new SimulatorConfigError(
+      `${apiKey[0]} must be 8 to 512 printable ASCII characters (value not shown)`,
+    );
+  }
+  const swapPrefix = pick('swap-prefix', 'TOKENIZED_SIM_SWAP_PREFIX');
+  if (swapPrefix !== null && !/^\/trades(\/[a-z0-9-]+)+$/.test(swapPrefix[1])) {
+    throw new SimulatorConfigError(`${swapPrefix[0]} must look like /trades/<name>`);
+  }
+  const wallets = list('wallet', 'TOKENIZED_SIM_WALLETS');
+  for (const wallet of wallets?.[1] ?? []) {
+    if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(wallet)) {
+      throw new SimulatorConfigError(`${wallets?.[0]} has an entry that is not a base58 address`);
+    }
+  }
+  const anchor = pick('anchor', 'TOKENIZED_SIM_ANCHOR');
+  const anchorMs = anchor === null ? null : Date.parse(anchor[1]);
+  if (anchorMs !== null && Number.isNaN(anchorMs)) {
+    throw new SimulatorConfigError(`${anchor?.[0]} must be an ISO 8601 timestamp`);
+  }
+  const faultPath = pick('fault-path', 'TOKENIZED_SIM_FAULT_PATH');
+  if (faultPath !== null && !faultPath[1].startsWith('/')) {
+    throw new SimulatorConfigError(`${faultPath[0]} must start with /`);
+  }
+
+  return {
+    kind: 'run',
+    config: {
+      port: int('port', 'TOKENIZED_SIM_PORT', 0, 65_535, d.port),
+      apiKey: apiKey?.[1] ?? d.apiKey,
+      usesDefaultApiKey: apiKey === null,
+      swapRoutePrefix: swapPrefix?.[1] ?? d.swapRoutePrefix,
+      maxPageSize: int('page-size', 'TOKENIZED_SIM_MAX_PAGE_SIZE', 1, 1_000, d.maxPageSize),
+      rfqOutcome: oneOf(
+        'rfq-outcome',
+        'TOKENIZED_SIM_RFQ_OUTCOME',
+        ['expire', 'execute', 'fail'],
+        d.rfqOutcome,
+      ),
+      whitelistedWallets: wallets?.[1] ?? d.whitelistedWallets,
+      haltOverrides: parseHalts(list('halt', 'TOKENIZED_SIM_HALTS')),
+      anchorMs,
+      faults: {
+        rateLimitEvery: int('rate-limit-every', 'TOKENIZED_SIM_RATE_LIMIT_EVERY', 0, 1_000_000, 0),
+        retryAfterSeconds: int('retry-after', 'TOKENIZED_SIM_RETRY_AFTER_SECONDS', 0, 3_600, 1),
+        retryAfterFormat: oneOf(
+          'retry-after-format',
+          'TOKENIZED_SIM_RETRY_AFTER_FORMAT',
+          ['seconds', 'http-date'],
+          'seconds',
+        ),
+        serverErrorEvery: int('error-every', 'TOKENIZED_SIM_ERROR_EVERY', 0, 1_000_000, 0),
+        serverErrorBurst: int('error-burst', 'TOKENIZED_SIM_ERROR_BURST', 1, 1_000_000, 3),
+        serverErrorStatus: int('error-status', 'TOKENIZED_SIM_ERROR_STATUS', 500, 599, 503),
+        slowEvery: int('slow-every', 'TOKENIZED_SIM_SLOW_EVERY', 0, 1_000_000, 0),
+        slowMs: int('slow-ms', 'TOKENIZED_SIM_SLOW_MS', 0, 600_000, 6_000),
+        malformedEvery: int('malformed-every', 'TOKENIZED_SIM_MALFORMED_EVERY', 0, 1_000_000, 0),
+        pathPrefix: faultPath?.[1] ?? '',
+      },
+      logRequests: !(values.quiet === true || env.TOKENIZED_SIM_QUIET === '1'),
+    },
+  };
+}
+
+/**
+ * The `--help` text.
+ *
+ * @example
+ * ```ts
+ * console.log(helpText());
+ * ```
+ */
+export function helpText(): string {
+  const rows = OPTIONS.map(
+    ([flag, variable, meaning]) => `  ${flag.padEnd(24)}${variable.padEnd(36)}${meaning}`,
+  );
+  return [
+    'tokenized-api-sim: a local stand-in for the tokenized-asset API (/api/v2) on 127.0.0.1.',
+    '',
+    'Usage: npm start -w @basket/tokenized-api-sim -- [options]',
+    '',
+    `  ${'flag'.padEnd(24)}${'environment variable'.padEnd(36)}meaning`,
+    ...rows,
+    '',
+    'Flags win over environment variables. The URL to give the client (TOKENIZED_API_URL) is',
+    'printed on start. Fault counters are per process and deterministic.',
+  ].join('\n');
+}
+
+function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function parseHalts(
+  entries: [string, string[]] | null,
+): Record<string, { market: boolean; atomic: boolean }> {
+  const out: Record<string, { market: boolean; atomic: boolean }> = {};
+  if (entries === null) return out;
+  const [name, list] = entries;
+  for (const entry of list) {
+    const [symbol, kind] = entry.split(':');
+    if (symbol === undefined || !SEED_ASSETS.some((a) => a.symbol === symbol)) {
+      throw new SimulatorConfigError(`${name}: unknown symbol in "${entry}"`);
+    }
+    if (kind !== 'market' && kind !== 'atomic' && kind !== 'both') {
+      throw new SimulatorConfigError(`${name}: "${entry}" must end in :market, :atomic or :both`);
+    }
+    const previous = out[symbol] ?? { market: false, atomic: false };
+    out[symbol] = {
+      market: previous.market || kind !== 'atomic',
+      atomic: previous.atomic || kind !== 'market',
+    };
+  }
+  return out;
+}

@@ -1,0 +1,179 @@
+import { fractionDigits, parseFixed } from './fixed-point.ts';
+import type { QuoteBook, QuoteRecord, RfqOutcome } from './quote-book.ts';
+import { apiError, type SimResponse } from './sim-response.ts';
+import { findAsset, haltsAt, tokenQuoteCents, usageCents, type ViewContext } from './views.ts';
+
+const ALLOWED_FIELDS = new Set([
+  'symbol',
+  'side',
+  'quantity',
+  'cashAmount',
+  'paymentWalletIdentifier',
+  'receivingWalletIdentifier',
+]);
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+const DECIMAL = /^\d{1,15}(?:\.\d{1,18})?$/;
+/** Request bodies larger than this are refused (413). */
+export const MAX_RFQ_BODY_BYTES = 16 * 1024;
+
+/** What an RFQ request needs from the simulator. */
+export type RfqContext = ViewContext &
+  Readonly<{
+    quotes: QuoteBook;
+    whitelistedWallets: readonly string[];
+    rfqOutcome: RfqOutcome;
+    newQuoteId: () => string;
+    quotePath: (id: string) => string;
+  }>;
+
+const bad = (field: string, message: string) => apiError(400, 'InvalidField', message, { field });
+const refused = (code: string, message: string, field?: string) =>
+  apiError(422, code, message, field === undefined ? {} : { field });
+
+/**
+ * Handles `POST {swap}/rfq`: validates the request fully (content type, JSON, fields, the
+ * quantity/cashAmount exclusivity, wallet equality and whitelist, trading window, halts, trade
+ * size, per-transaction and daily limits), then records a quote whose status axes evolve with
+ * time. Building the partially signed swap transaction needs the local chain (a later issue),
+ * so a valid request answers 501 with the quote id in `error.details.quoteId` and a `Location`
+ * header; `GET {swap}/quote/{id}` then serves the quote.
+ *
+ * @example
+ * ```ts
+ * const response = handleRfq(ctx, contentType, body, Date.now());
+ * ```
+ */
+export function handleRfq(
+  ctx: RfqContext,
+  contentType: string | undefined,
+  rawBody: string,
+  now: number,
+): SimResponse {
+  if (!/^application\/json(\s*;.*)?$/i.test(contentType ?? '')) {
+    return apiError(415, 'UnsupportedMediaType', 'send Content-Type: application/json');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    return apiError(400, 'InvalidJson', 'the body is not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return apiError(400, 'InvalidBody', 'the body must be a JSON object');
+  }
+  const body = parsed as Record<string, unknown>;
+  for (const key of Object.keys(body)) {
+    if (!ALLOWED_FIELDS.has(key)) return bad(key, `unknown field ${key}`);
+  }
+
+  const { symbol, side, quantity, cashAmount } = body;
+  if (typeof symbol !== 'string' || symbol === '') return bad('symbol', 'symbol is required');
+  if (side !== 'Buy' && side !== 'Sell') return bad('side', 'side must be Buy or Sell');
+  if (quantity !== undefined && cashAmount !== undefined) {
+    return apiError(400, 'AmountConflict', 'quantity and cashAmount are mutually exclusive', {
+      field: 'quantity',
+    });
+  }
+  if (quantity === undefined && cashAmount === undefined) {
+    return apiError(400, 'AmountMissing', 'one of quantity or cashAmount is required', {
+      field: 'quantity',
+    });
+  }
+  const amountField = quantity !== undefined ? 'quantity' : 'cashAmount';
+  const amount = quantity ?? cashAmount;
+  const maxDecimals = amountField === 'quantity' ? 8 : 2;
+  if (typeof amount !== 'string' || !DECIMAL.test(amount)) {
+    return bad(amountField, `${amountField} must be a decimal string`);
+  }
+  if (fractionDigits(amount) > maxDecimals) {
+    return bad(amountField, `${amountField} has more than ${maxDecimals} decimals`);
+  }
+  const amount8 = parseFixed(amount, 8) ?? 0n;
+  if (amount8 <= 0n) return bad(amountField, `${amountField} must be greater than zero`);
+
+  const { paymentWalletIdentifier: pay, receivingWalletIdentifier: receive } = body;
+  for (const [field, value] of [
+    ['paymentWalletIdentifier', pay],
+    ['receivingWalletIdentifier', receive],
+  ] as const) {
+    if (typeof value !== 'string' || !BASE58_ADDRESS.test(value)) {
+      return bad(field, `${field} must be a base58 account address`);
+    }
+  }
+  if (pay !== receive) {
+    return apiError(
+      400,
+      'WalletMismatch',
+      'receivingWalletIdentifier must equal paymentWalletIdentifier',
+      {
+        field: 'receivingWalletIdentifier',
+      },
+    );
+  }
+  const wallet = pay as string;
+  if (!ctx.whitelistedWallets.includes(wallet)) {
+    return apiError(403, 'WalletNotWhitelisted', 'the wallet is not registered and whitelisted', {
+      field: 'paymentWalletIdentifier',
+    });
+  }
+
+  const asset = findAsset(symbol);
+  if (asset === undefined)
+    return refused('UnknownAsset', 'no tradable asset with this symbol', 'symbol');
+  if (!ctx.market.isTradingOpen(asset, now)) {
+    return refused(
+      'MarketClosed',
+      `${asset.symbol} is outside its ${asset.tradingHoursMode} window`,
+    );
+  }
+  if (haltsAt(ctx, asset, now).isAtomicTradingHalted) {
+    return refused('AtomicTradingHalted', `atomic trading of ${asset.symbol} is halted`);
+  }
+
+  const { bid, ask } = tokenQuoteCents(ctx, asset, now);
+  const priceCents = BigInt(side === 'Buy' ? ask : bid);
+  if (priceCents <= 0n) return refused('NoPrice', 'no price available');
+  // Token quantity at 1e8 and notional in cents, from whichever amount was given.
+  const quantity8 = amountField === 'quantity' ? amount8 : (amount8 * 100n) / priceCents;
+  const notionalCents =
+    amountField === 'quantity' ? (amount8 * priceCents) / 100_000_000n : amount8 / 1_000_000n;
+  const min8 = parseFixed(asset.minTradeSize, 8) ?? 0n;
+  const max8 = parseFixed(asset.maxTradeSize, 8) ?? 0n;
+  if (quantity8 < min8 || quantity8 > max8) {
+    return refused(
+      'TradeSizeOutOfRange',
+      `trade size must be between ${asset.minTradeSize} and ${asset.maxTradeSize} tokens`,
+      amountField,
+    );
+  }
+  const perTransaction = parseFixed(asset.maxCashPerTransaction, 2) ?? 0n;
+  const perDay = parseFixed(asset.maxCashPerDay, 2) ?? 0n;
+  if (notionalCents > perTransaction) {
+    return refused('LimitExceeded', 'the trade exceeds the per-transaction limit', amountField);
+  }
+  if (usageCents(ctx, asset, now).cents + notionalCents > perDay) {
+    return refused('LimitExceeded', 'the trade exceeds the rolling daily limit', amountField);
+  }
+
+  const quote: QuoteRecord = {
+    id: ctx.newQuoteId(),
+    symbol: asset.symbol,
+    side,
+    quantity: amountField === 'quantity' ? amount : null,
+    cashAmount: amountField === 'cashAmount' ? amount : null,
+    notionalCents,
+    priceCents: Number(priceCents),
+    walletIdentifier: wallet,
+    createdAt: now,
+    outcome: ctx.rfqOutcome,
+    quoteValiditySeconds: asset.quoteValiditySeconds,
+    executionTimeoutSeconds: asset.executionTimeoutSeconds,
+  };
+  ctx.quotes.add(quote);
+  return apiError(
+    501,
+    'TransactionBuildingNotSimulated',
+    'quote recorded; the simulator does not build partially signed swap transactions yet',
+    { details: { quoteId: quote.id }, headers: { Location: ctx.quotePath(quote.id) } },
+  );
+}
