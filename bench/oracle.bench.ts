@@ -1,6 +1,11 @@
 import { getInitializeConfigInstruction, ORACLE_PROGRAM_ADDRESS } from '@basket/oracle-client';
 import { createSvm, fund, send } from '@basket/test-harness';
-import { type Address, generateKeyPairSigner, getProgramDerivedAddress, getUtf8Encoder } from '@solana/kit';
+import {
+  type Address,
+  generateKeyPairSigner,
+  getProgramDerivedAddress,
+  getUtf8Encoder,
+} from '@solana/kit';
 import type { CuRecord } from './src/record.ts';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
@@ -12,7 +17,9 @@ export default async function oracleBench(): Promise<CuRecord[]> {
     const payer = await generateKeyPairSigner();
     fund(svm, payer.address);
     const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
-    const keeperKeys = await Promise.all(Array.from({ length: keepers }, () => generateKeyPairSigner()));
+    const keeperKeys = await Promise.all(
+      Array.from({ length: keepers }, () => generateKeyPairSigner()),
+    );
     const [config] = await getProgramDerivedAddress({
       programAddress: ORACLE_PROGRAM_ADDRESS,
       seeds: [getUtf8Encoder().encode('oracle_config')],

@@ -8,11 +8,15 @@ import type { Bench, CuRecord } from './src/record.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 if (process.argv.includes('--help')) {
-  console.log('usage: npm run bench\n  runs bench/*.bench.ts against target/deploy/*.so and writes bench/results/cu.json');
+  console.log(
+    'usage: npm run bench\n  runs bench/*.bench.ts against target/deploy/*.so and writes bench/results/cu.json',
+  );
   process.exit(0);
 }
 
-const files = readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort();
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
 const records: CuRecord[] = [];
 for (const file of files) {
   process.stdout.write(`bench: ${file} ... `);
@@ -23,8 +27,14 @@ for (const file of files) {
 }
 
 function table(rows: CuRecord[]): string {
-  const lines = ['| program | instruction | case | compute units | tx bytes |', '|---|---|---|---:|---:|'];
-  for (const r of rows) lines.push(`| ${r.program} | ${r.instruction} | ${r.case} | ${r.computeUnits} | ${r.txBytes} |`);
+  const lines = [
+    '| program | instruction | case | compute units | tx bytes |',
+    '|---|---|---|---:|---:|',
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.program} | ${r.instruction} | ${r.case} | ${r.computeUnits} | ${r.txBytes} |`,
+    );
   return lines.join('\n');
 }
 

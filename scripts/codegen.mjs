@@ -4,7 +4,15 @@
 // With --check nothing is written: it fails if any committed file differs from what the
 // sources generate now, so CI catches an IDL or client that drifted from the programs.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { renderVisitor } from '@codama/renderers-js';
@@ -13,14 +21,25 @@ import { visit } from '@codama/visitors-core';
 const root = new URL('..', import.meta.url).pathname;
 const check = process.argv.includes('--check');
 if (process.argv.includes('--help')) {
-  console.log('usage: node scripts/codegen.mjs [--check] [program ...]\n  regenerates idl/*.json and clients/*/src/generated; --check only verifies they are current');
+  console.log(
+    'usage: node scripts/codegen.mjs [--check] [program ...]\n  regenerates idl/*.json and clients/*/src/generated; --check only verifies they are current',
+  );
   process.exit(0);
 }
 
 const env = { ...process.env, RUSTC: '/usr/bin/rustc' };
 // Optional program names restrict the run (for example `node scripts/codegen.mjs vault`).
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const idlArgs = ['run', '--quiet', '--locked', '-p', 'idl-gen', '--', ...(check ? ['--check'] : []), ...only];
+const idlArgs = [
+  'run',
+  '--quiet',
+  '--locked',
+  '-p',
+  'idl-gen',
+  '--',
+  ...(check ? ['--check'] : []),
+  ...only,
+];
 execFileSync('cargo', idlArgs, { cwd: root, env, stdio: 'inherit' });
 
 function listFiles(dir) {
@@ -73,7 +92,10 @@ for (const file of readdirSync(join(root, 'idl')).filter((f) => f.endsWith('.jso
   if (only.length > 0 && !only.includes(program)) continue;
   const idl = normalize(JSON.parse(readFileSync(join(root, 'idl', file), 'utf8')));
   const scratch = mkdtempSync(join(tmpdir(), `codegen-${program}-`));
-  await visit(idl, renderVisitor(scratch, { syncPackageJson: false, kitImportStrategy: 'rootOnly' }));
+  await visit(
+    idl,
+    renderVisitor(scratch, { syncPackageJson: false, kitImportStrategy: 'rootOnly' }),
+  );
   const fresh = join(scratch, 'src', 'generated');
   const target = join(root, 'clients', program, 'src', 'generated');
   if (check) {
@@ -81,7 +103,9 @@ for (const file of readdirSync(join(root, 'idl')).filter((f) => f.endsWith('.jso
     const have = listFiles(target).sort();
     const differs =
       want.join('\n') !== have.join('\n') ||
-      want.some((f) => readFileSync(join(fresh, f), 'utf8') !== readFileSync(join(target, f), 'utf8'));
+      want.some(
+        (f) => readFileSync(join(fresh, f), 'utf8') !== readFileSync(join(target, f), 'utf8'),
+      );
     if (differs) stale.push(relative(root, target));
   } else {
     rmSync(target, { recursive: true, force: true });
@@ -92,7 +116,9 @@ for (const file of readdirSync(join(root, 'idl')).filter((f) => f.endsWith('.jso
 }
 
 if (stale.length > 0) {
-  console.error(`codegen: generated clients are out of date, run \`npm run codegen\`: ${stale.join(', ')}`);
+  console.error(
+    `codegen: generated clients are out of date, run \`npm run codegen\`: ${stale.join(', ')}`,
+  );
   process.exit(1);
 }
 if (check) console.log('codegen: IDLs and clients are up to date');

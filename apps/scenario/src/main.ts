@@ -8,7 +8,12 @@ import {
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
 import { createSvm, fund, send } from '@basket/test-harness';
-import { type Address, generateKeyPairSigner, getProgramDerivedAddress, getUtf8Encoder } from '@solana/kit';
+import {
+  type Address,
+  generateKeyPairSigner,
+  getProgramDerivedAddress,
+  getUtf8Encoder,
+} from '@solana/kit';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 
@@ -60,7 +65,11 @@ function initialize(signers: typeof admins) {
 
 step(3, 'Two admins try to configure the oracle (threshold is 3 of 5)');
 const refused = await send(svm, [initialize(admins.slice(0, 2))], payer);
-detail(refused.ok ? 'unexpectedly accepted' : `refused with custom error ${refused.customError} (AdminThresholdNotMet)`);
+detail(
+  refused.ok
+    ? 'unexpectedly accepted'
+    : `refused with custom error ${refused.customError} (AdminThresholdNotMet)`,
+);
 
 step(4, 'Three admins configure the oracle');
 const done = await send(svm, [initialize(admins.slice(0, 3))], payer);
@@ -72,7 +81,9 @@ const account = svm.getAccount(config);
 if (!account.exists) throw new Error('the config account was not created');
 const decoded = getOracleConfigDecoder().decode(Uint8Array.from(account.data));
 detail(`accepted: ${done.computeUnits} compute units, ${done.txBytes}-byte transaction`);
-detail(`admins: ${decoded.admins.threshold} of ${decoded.admins.keys.length}; keepers: ${decoded.keeperCount}`);
+detail(
+  `admins: ${decoded.admins.threshold} of ${decoded.admins.keys.length}; keepers: ${decoded.keeperCount}`,
+);
 detail(`event logged: ${done.logs.find((l) => l.startsWith('Program data: ')) ?? 'none'}`);
 
 console.log('\nScenario complete.');

@@ -55,7 +55,14 @@ export async function send(
   const txBytes = getTransactionEncoder().encode(tx).length;
   const result = svm.sendTransaction(tx);
   if (result instanceof TransactionMetadata) {
-    return { ok: true, computeUnits: result.computeUnitsConsumed(), logs: result.logs(), customError: null, txBytes, error: null };
+    return {
+      ok: true,
+      computeUnits: result.computeUnitsConsumed(),
+      logs: result.logs(),
+      customError: null,
+      txBytes,
+      error: null,
+    };
   }
   const meta = result.meta();
   const logs = meta.logs();
@@ -78,7 +85,10 @@ export async function send(
  * const before = accountBytes(svm, [vault]);
  * expect(accountBytes(svm, [vault])).toEqual(before);
  */
-export function accountBytes(svm: LiteSVM, addresses: Parameters<LiteSVM['getAccount']>[0][]): (Uint8Array | null)[] {
+export function accountBytes(
+  svm: LiteSVM,
+  addresses: Parameters<LiteSVM['getAccount']>[0][],
+): (Uint8Array | null)[] {
   return addresses.map((a) => {
     const acc = svm.getAccount(a);
     return acc.exists ? Uint8Array.from(acc.data) : null;

@@ -24,7 +24,9 @@ export function createSvm(programs: Record<string, Address>): LiteSVM {
   for (const [name, id] of Object.entries(programs)) {
     const path = programPath(name);
     if (!existsSync(path)) {
-      throw new Error(`program ${name} is not built: ${path} is missing (run \`npm run build:programs\`)`);
+      throw new Error(
+        `program ${name} is not built: ${path} is missing (run \`npm run build:programs\`)`,
+      );
     }
     svm.addProgramFromFile(id, path);
   }
@@ -39,7 +41,9 @@ export function createSvm(programs: Record<string, Address>): LiteSVM {
  */
 export function setUnixTime(svm: LiteSVM, unixTimestamp: bigint): void {
   const c = svm.getClock();
-  svm.setClock(new Clock(c.slot, c.epochStartTimestamp, c.epoch, c.leaderScheduleEpoch, unixTimestamp));
+  svm.setClock(
+    new Clock(c.slot, c.epochStartTimestamp, c.epoch, c.leaderScheduleEpoch, unixTimestamp),
+  );
 }
 
 /**

@@ -23,15 +23,30 @@ pub fn create_pda_account(
     let minimum = Rent::get()?.try_minimum_balance(space)?;
     let current = account.lamports();
     if current == 0 {
-        return CreateAccount { from: payer, to: account, lamports: minimum, space: space as u64, owner }
-            .invoke_signed(signer);
+        return CreateAccount {
+            from: payer,
+            to: account,
+            lamports: minimum,
+            space: space as u64,
+            owner,
+        }
+        .invoke_signed(signer);
     }
     if current < minimum {
         // `minimum > current` here, so the subtraction cannot underflow.
         #[allow(clippy::arithmetic_side_effects)]
         let missing = minimum - current;
-        Transfer { from: payer, to: account, lamports: missing }.invoke()?;
+        Transfer {
+            from: payer,
+            to: account,
+            lamports: missing,
+        }
+        .invoke()?;
     }
-    Allocate { account, space: space as u64 }.invoke_signed(signer)?;
+    Allocate {
+        account,
+        space: space as u64,
+    }
+    .invoke_signed(signer)?;
     Assign { account, owner }.invoke_signed(signer)
 }

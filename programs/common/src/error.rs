@@ -42,7 +42,9 @@ pub enum CommonError {
     #[codama(error(message = "Arithmetic overflow"))]
     MathOverflow = 110,
     /// A token program account is neither SPL Token nor Token-2022, or does not own the mint.
-    #[codama(error(message = "The token program is not the mint's owner or not a known token program"))]
+    #[codama(error(
+        message = "The token program is not the mint's owner or not a known token program"
+    ))]
     InvalidTokenProgram = 111,
     /// A mint's Token-2022 extension data is malformed.
     #[codama(error(message = "The mint's extension data is malformed"))]

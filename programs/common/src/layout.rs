@@ -139,7 +139,10 @@ mod tests {
         let mut d = [0u8; 10];
         Demo::init(&mut d).unwrap().value.set(77);
         assert_eq!(Demo::load(&d).unwrap().value.get(), 77);
-        assert_eq!(Demo::init(&mut d).err(), Some(CommonError::AlreadyInitialized));
+        assert_eq!(
+            Demo::init(&mut d).err(),
+            Some(CommonError::AlreadyInitialized)
+        );
     }
 
     #[test]
@@ -148,11 +151,20 @@ mod tests {
         Demo::init(&mut d).unwrap();
         let mut other = d;
         other[0] = 8;
-        assert_eq!(Demo::load(&other).err(), Some(CommonError::InvalidDiscriminator));
+        assert_eq!(
+            Demo::load(&other).err(),
+            Some(CommonError::InvalidDiscriminator)
+        );
         other = d;
         other[1] = 2;
-        assert_eq!(Demo::load(&other).err(), Some(CommonError::UnsupportedVersion));
-        assert_eq!(Demo::load(&d[..9]).err(), Some(CommonError::InvalidAccountLength));
+        assert_eq!(
+            Demo::load(&other).err(),
+            Some(CommonError::UnsupportedVersion)
+        );
+        assert_eq!(
+            Demo::load(&d[..9]).err(),
+            Some(CommonError::InvalidAccountLength)
+        );
     }
 
     #[test]

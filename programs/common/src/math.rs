@@ -51,7 +51,11 @@ pub fn div_wide(hi: u64, lo: u64, d: u64) -> Option<(u64, u64)> {
     let s = d.leading_zeros();
     let v = d << s;
     let (vn1, vn0) = (v >> 32, v & LO32);
-    let un32 = if s == 0 { hi } else { (hi << s) | (lo >> (64 - s)) };
+    let un32 = if s == 0 {
+        hi
+    } else {
+        (hi << s) | (lo >> (64 - s))
+    };
     let un10 = lo << s;
     let (un1, un0) = (un10 >> 32, un10 & LO32);
 
@@ -64,7 +68,9 @@ pub fn div_wide(hi: u64, lo: u64, d: u64) -> Option<(u64, u64)> {
             break;
         }
     }
-    let un21 = (un32 << 32).wrapping_add(un1).wrapping_sub(q1.wrapping_mul(v));
+    let un21 = (un32 << 32)
+        .wrapping_add(un1)
+        .wrapping_sub(q1.wrapping_mul(v));
 
     let mut q0 = un21 / vn1;
     rhat = un21 - q0 * vn1;
@@ -75,7 +81,10 @@ pub fn div_wide(hi: u64, lo: u64, d: u64) -> Option<(u64, u64)> {
             break;
         }
     }
-    let r = (un21 << 32).wrapping_add(un0).wrapping_sub(q0.wrapping_mul(v)) >> s;
+    let r = (un21 << 32)
+        .wrapping_add(un0)
+        .wrapping_sub(q0.wrapping_mul(v))
+        >> s;
     Some(((q1 << 32) | q0, r))
 }
 
@@ -159,7 +168,11 @@ mod tests {
         for _ in 0..200_000 {
             let (a, b) = (rng.edgy(), rng.edgy());
             let want = (a as u128) * (b as u128);
-            assert_eq!(mul_wide(a, b), ((want >> 64) as u64, want as u64), "{a} * {b}");
+            assert_eq!(
+                mul_wide(a, b),
+                ((want >> 64) as u64, want as u64),
+                "{a} * {b}"
+            );
         }
     }
 
@@ -189,9 +202,15 @@ mod tests {
         assert_eq!(mul_div(10, 10, 3, Rounding::Down), Some(33));
         assert_eq!(mul_div(10, 10, 3, Rounding::Up), Some(34));
         assert_eq!(mul_div(9, 10, 3, Rounding::Up), Some(30));
-        assert_eq!(mul_div(u64::MAX, u64::MAX, u64::MAX, Rounding::Up), Some(u64::MAX));
+        assert_eq!(
+            mul_div(u64::MAX, u64::MAX, u64::MAX, Rounding::Up),
+            Some(u64::MAX)
+        );
         assert_eq!(mul_div(u64::MAX, 2, 1, Rounding::Down), None);
-        assert_eq!(mul_div(u64::MAX, u64::MAX, u64::MAX - 1, Rounding::Up), None);
+        assert_eq!(
+            mul_div(u64::MAX, u64::MAX, u64::MAX - 1, Rounding::Up),
+            None
+        );
         assert_eq!(mul_div(1, 1, 0, Rounding::Down), None);
     }
 
@@ -201,11 +220,16 @@ mod tests {
         for _ in 0..200_000 {
             let (a, b, d) = (rng.edgy(), rng.edgy(), rng.edgy());
             let n = (a as u128) * (b as u128);
-            let want_down = (d != 0).then(|| n / d as u128).filter(|q| *q <= u64::MAX as u128);
+            let want_down = (d != 0)
+                .then(|| n / d as u128)
+                .filter(|q| *q <= u64::MAX as u128);
             let want_up = (d != 0)
                 .then(|| n.div_ceil(d as u128))
                 .filter(|q| *q <= u64::MAX as u128);
-            assert_eq!(mul_div(a, b, d, Rounding::Down), want_down.map(|q| q as u64));
+            assert_eq!(
+                mul_div(a, b, d, Rounding::Down),
+                want_down.map(|q| q as u64)
+            );
             assert_eq!(mul_div(a, b, d, Rounding::Up), want_up.map(|q| q as u64));
         }
     }
@@ -226,7 +250,11 @@ mod tests {
             let (hi, lo) = (rng.edgy(), rng.edgy());
             let n = (rng.next() % 140) as u32;
             let v = ((hi as u128) << 64) | lo as u128;
-            let (q, lost) = if n >= 128 { (0, v != 0) } else { (v >> n, v & ((1u128 << n) - 1) != 0) };
+            let (q, lost) = if n >= 128 {
+                (0, v != 0)
+            } else {
+                (v >> n, v & ((1u128 << n) - 1) != 0)
+            };
             let want = (q <= u64::MAX as u128).then_some((q as u64, lost));
             assert_eq!(shr_wide(hi, lo, n), want, "{v} >> {n}");
         }

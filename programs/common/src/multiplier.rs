@@ -93,21 +93,43 @@ mod tests {
     #[test]
     fn decodes_common_multipliers_exactly() {
         let one = decode_f64_bits(1.0f64.to_bits()).unwrap();
-        assert_eq!(one, FixedMultiplier { floor: MULTIPLIER_SCALE, ceil: MULTIPLIER_SCALE });
+        assert_eq!(
+            one,
+            FixedMultiplier {
+                floor: MULTIPLIER_SCALE,
+                ceil: MULTIPLIER_SCALE
+            }
+        );
         let split = decode_f64_bits(3.0f64.to_bits()).unwrap();
         assert_eq!(split.floor, 3 * MULTIPLIER_SCALE);
         let half = decode_f64_bits(0.5f64.to_bits()).unwrap();
         assert_eq!(half.floor, MULTIPLIER_SCALE / 2);
         // 0.1 is not representable: the f64 is slightly above 0.1.
         let tenth = decode_f64_bits(0.1f64.to_bits()).unwrap();
-        assert_eq!((tenth.floor, tenth.ceil), (100_000_000_000, 100_000_000_001));
+        assert_eq!(
+            (tenth.floor, tenth.ceil),
+            (100_000_000_000, 100_000_000_001)
+        );
     }
 
     #[test]
     fn rejects_values_outside_the_supported_range() {
-        for x in [0.0, -0.0, -1.0, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 1e-13, 5e-324, 1e8]
-        {
-            assert_eq!(decode_f64_bits(x.to_bits()), Err(CommonError::InvalidMultiplier), "{x}");
+        for x in [
+            0.0,
+            -0.0,
+            -1.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            1e-13,
+            5e-324,
+            1e8,
+        ] {
+            assert_eq!(
+                decode_f64_bits(x.to_bits()),
+                Err(CommonError::InvalidMultiplier),
+                "{x}"
+            );
         }
     }
 
@@ -131,10 +153,21 @@ mod tests {
 
     #[test]
     fn floor_and_ceil_bracket_the_host_product() {
-        for x in [0.999_954_33, 1.000_1, 1.5, 2.0 / 3.0, 10.0, 0.012_345_678_9, 12_345.678] {
+        for x in [
+            0.999_954_33,
+            1.000_1,
+            1.5,
+            2.0 / 3.0,
+            10.0,
+            0.012_345_678_9,
+            12_345.678,
+        ] {
             let m = decode_f64_bits(f64::to_bits(x)).unwrap();
             let approx = x * MULTIPLIER_SCALE as f64;
-            assert!(m.floor as f64 <= approx + 1.0 && m.ceil as f64 >= approx - 1.0, "{x}");
+            assert!(
+                m.floor as f64 <= approx + 1.0 && m.ceil as f64 >= approx - 1.0,
+                "{x}"
+            );
             assert!(m.ceil - m.floor <= 1);
         }
     }

@@ -15,7 +15,8 @@ pub fn check_pda<const N: usize>(
     bump: u8,
     program_id: &Address,
 ) -> Result<(), CommonError> {
-    let derived = Address::try_derive_address(seeds, Some(bump), program_id).map_err(|_| CommonError::InvalidPda)?;
+    let derived = Address::try_derive_address(seeds, Some(bump), program_id)
+        .map_err(|_| CommonError::InvalidPda)?;
     if account.address() == &derived {
         Ok(())
     } else {
@@ -25,8 +26,13 @@ pub fn check_pda<const N: usize>(
 
 /// Finds the canonical bump of `seeds` and checks `account` is that address. Costs up to
 /// 1,500 CU per bump tried: only for instructions that create the account.
-pub fn find_canonical(account: &AccountView, seeds: &[&[u8]], program_id: &Address) -> Result<u8, CommonError> {
-    let (address, bump) = Address::try_find_program_address(seeds, program_id).ok_or(CommonError::InvalidPda)?;
+pub fn find_canonical(
+    account: &AccountView,
+    seeds: &[&[u8]],
+    program_id: &Address,
+) -> Result<u8, CommonError> {
+    let (address, bump) =
+        Address::try_find_program_address(seeds, program_id).ok_or(CommonError::InvalidPda)?;
     if account.address() == &address {
         Ok(bump)
     } else {

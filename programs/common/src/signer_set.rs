@@ -24,14 +24,19 @@ pub struct SignerSet {
     pub reserved: PodBool,
 }
 
-const _: () = assert!(core::mem::size_of::<SignerSet>() == 162 && core::mem::align_of::<SignerSet>() == 1);
+const _: () =
+    assert!(core::mem::size_of::<SignerSet>() == 162 && core::mem::align_of::<SignerSet>() == 1);
 
 impl SignerSet {
     pub const LEN: usize = core::mem::size_of::<Self>();
 
     /// Builds a set from instruction data after validating it.
     pub fn new(keys: [[u8; 32]; MAX_ADMINS], threshold: u8) -> Result<Self, CommonError> {
-        let set = Self { keys, threshold, reserved: PodBool(0) };
+        let set = Self {
+            keys,
+            threshold,
+            reserved: PodBool(0),
+        };
         set.validate()?;
         Ok(set)
     }
@@ -92,7 +97,11 @@ mod tests {
     #[test]
     fn rejects_thresholds_out_of_range() {
         for t in [0, 1, 6, 255] {
-            assert_eq!(SignerSet::new(keys(), t), Err(CommonError::InvalidSignerSet), "{t}");
+            assert_eq!(
+                SignerSet::new(keys(), t),
+                Err(CommonError::InvalidSignerSet),
+                "{t}"
+            );
         }
     }
 

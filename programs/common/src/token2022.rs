@@ -74,12 +74,17 @@ pub fn mint_extensions(data: &[u8]) -> Result<ExtensionIter<'_>, CommonError> {
     // With extensions the base is padded to the token-account length so the account type
     // byte sits at the same offset for mints and accounts.
     if data.len() <= ACCOUNT_TYPE_OFFSET
-        || data[MINT_BASE_LEN..ACCOUNT_TYPE_OFFSET].iter().any(|b| *b != 0)
+        || data[MINT_BASE_LEN..ACCOUNT_TYPE_OFFSET]
+            .iter()
+            .any(|b| *b != 0)
         || data[ACCOUNT_TYPE_OFFSET] != ACCOUNT_TYPE_MINT
     {
         return Err(CommonError::InvalidMintExtensions);
     }
-    Ok(ExtensionIter { data: &data[ACCOUNT_TYPE_OFFSET + 1..], pos: 0 })
+    Ok(ExtensionIter {
+        data: &data[ACCOUNT_TYPE_OFFSET + 1..],
+        pos: 0,
+    })
 }
 
 /// Iterator over TLV entries; yields an error once and stops if an entry is truncated.
@@ -238,7 +243,10 @@ mod tests {
 
     #[test]
     fn reads_scaled_ui_amount_and_switches_at_the_effective_timestamp() {
-        let d = mint_with(&[(extension::METADATA_POINTER, std::vec![0; 64]), (25, scaled(1.5, 1000, 3.0))]);
+        let d = mint_with(&[
+            (extension::METADATA_POINTER, std::vec![0; 64]),
+            (25, scaled(1.5, 1000, 3.0)),
+        ]);
         let s = scaled_ui_amount(&d).unwrap().unwrap();
         assert_eq!(f64::from_bits(s.bits_at(999)), 1.5);
         assert_eq!(f64::from_bits(s.bits_at(1000)), 3.0);
@@ -255,16 +263,28 @@ mod tests {
 
     #[test]
     fn rejects_extensions_outside_the_allow_list() {
-        let d = mint_with(&[(25, scaled(1.0, 0, 1.0)), (extension::TRANSFER_HOOK, std::vec![0; 64])]);
-        assert_eq!(check_mint_extensions(&d, &[25]), Err(CommonError::UnsupportedMintExtension));
-        assert_eq!(check_mint_extensions(&d, &[25, extension::TRANSFER_HOOK]), Ok(()));
+        let d = mint_with(&[
+            (25, scaled(1.0, 0, 1.0)),
+            (extension::TRANSFER_HOOK, std::vec![0; 64]),
+        ]);
+        assert_eq!(
+            check_mint_extensions(&d, &[25]),
+            Err(CommonError::UnsupportedMintExtension)
+        );
+        assert_eq!(
+            check_mint_extensions(&d, &[25, extension::TRANSFER_HOOK]),
+            Ok(())
+        );
     }
 
     #[test]
     fn rejects_truncated_tlv_and_wrong_account_type() {
         let mut d = mint_with(&[(25, scaled(1.0, 0, 1.0))]);
         d.truncate(d.len() - 3);
-        assert_eq!(scaled_ui_amount(&d), Err(CommonError::InvalidMintExtensions));
+        assert_eq!(
+            scaled_ui_amount(&d),
+            Err(CommonError::InvalidMintExtensions)
+        );
         let mut d = mint_with(&[]);
         d[ACCOUNT_TYPE_OFFSET] = 2;
         assert!(mint_extensions(&d).is_err());
@@ -278,7 +298,10 @@ mod tests {
         d[64..72].copy_from_slice(&55u64.to_le_bytes());
         d[108] = 1;
         let t = token_account(&d).unwrap();
-        assert_eq!((t.mint, t.owner, t.amount, t.state), (&[7; 32], &[9; 32], 55, 1));
+        assert_eq!(
+            (t.mint, t.owner, t.amount, t.state),
+            (&[7; 32], &[9; 32], 55, 1)
+        );
         d[108] = 0;
         assert_eq!(token_account(&d), Err(CommonError::InvalidTokenAccount));
     }

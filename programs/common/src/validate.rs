@@ -35,7 +35,11 @@ pub fn check_owner(account: &AccountView, owner: &Address) -> Result<(), CommonE
 }
 
 #[inline(always)]
-pub fn check_address(account: &AccountView, expected: &Address, err: CommonError) -> Result<(), CommonError> {
+pub fn check_address(
+    account: &AccountView,
+    expected: &Address,
+    err: CommonError,
+) -> Result<(), CommonError> {
     if account.address() == expected {
         Ok(())
     } else {
@@ -45,13 +49,20 @@ pub fn check_address(account: &AccountView, expected: &Address, err: CommonError
 
 #[inline(always)]
 pub fn check_system_program(account: &AccountView) -> Result<(), CommonError> {
-    check_address(account, &SYSTEM_PROGRAM_ID, CommonError::InvalidSystemProgram)
+    check_address(
+        account,
+        &SYSTEM_PROGRAM_ID,
+        CommonError::InvalidSystemProgram,
+    )
 }
 
 /// The token program passed for `mint` must be one of the two token programs and must own
 /// the mint (so SPL Token can never be paired with a Token-2022 mint, or a fake program used).
 #[inline]
-pub fn check_token_program_for_mint(token_program: &AccountView, mint: &AccountView) -> Result<(), CommonError> {
+pub fn check_token_program_for_mint(
+    token_program: &AccountView,
+    mint: &AccountView,
+) -> Result<(), CommonError> {
     let program = token_program.address();
     if !token2022::is_token_program(program) || !mint.owned_by(program) {
         return Err(CommonError::InvalidTokenProgram);

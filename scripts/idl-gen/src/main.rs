@@ -10,20 +10,33 @@ use std::{fs, path::Path, process::ExitCode};
 const PROGRAMS: &[&str] = &["oracle", "vault", "rewards"];
 
 fn idl_of(crate_dir: &Path) -> Result<Value, String> {
-    let codama = codama::Codama::load(crate_dir).map_err(|e| format!("{}: {e}", crate_dir.display()))?;
-    let json = codama.get_json_idl().map_err(|e| format!("{}: {e}", crate_dir.display()))?;
+    let codama =
+        codama::Codama::load(crate_dir).map_err(|e| format!("{}: {e}", crate_dir.display()))?;
+    let json = codama
+        .get_json_idl()
+        .map_err(|e| format!("{}: {e}", crate_dir.display()))?;
     serde_json::from_str(&json).map_err(|e| e.to_string())
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let check = args.iter().any(|a| a == "--check");
-    let only: Vec<&str> = args.iter().filter(|a| !a.starts_with("--")).map(String::as_str).collect();
+    let only: Vec<&str> = args
+        .iter()
+        .filter(|a| !a.starts_with("--"))
+        .map(String::as_str)
+        .collect();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let (common_errors, common_types) = match idl_of(&root.join("programs/common")) {
         Ok(idl) => (
-            idl["program"]["errors"].as_array().cloned().unwrap_or_default(),
-            idl["program"]["definedTypes"].as_array().cloned().unwrap_or_default(),
+            idl["program"]["errors"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default(),
+            idl["program"]["definedTypes"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default(),
         ),
         Err(e) => {
             eprintln!("idl-gen: {e}");
@@ -65,7 +78,10 @@ fn main() -> ExitCode {
         }
     }
     if !stale.is_empty() {
-        eprintln!("idl-gen: out of date (run `npm run codegen`): {}", stale.join(", "));
+        eprintln!(
+            "idl-gen: out of date (run `npm run codegen`): {}",
+            stale.join(", ")
+        );
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
