@@ -59,12 +59,14 @@ export function createFaultInjector(config: FaultConfig): FaultInjector {
 }
 
 /**
- * Corrupts a JSON body the way broken upstreams do. For `wrong-type` and `missing-field` the
- * first field of the first object (the first list item, for lists) is changed or removed.
+ * Corrupts a JSON body the way broken upstreams do: `truncated-json` cuts the text in half,
+ * `not-json` answers an HTML error page, `wrong-type` changes the type of the first field of
+ * the first object (the first list item, for lists), and `missing-field` keeps only that
+ * first field (a degraded answer that lost the rest).
  *
  * @example
  * ```ts
- * corruptBody({ price: '1.00' }, 'missing-field'); // '{}'
+ * corruptBody({ symbol: 'AAPLx', price: '1.00' }, 'missing-field'); // '{"symbol":"AAPLx"}'
  * ```
  */
 export function corruptBody(body: unknown, kind: NonNullable<FaultDecision['malformed']>): string {
@@ -74,10 +76,11 @@ export function corruptBody(body: unknown, kind: NonNullable<FaultDecision['malf
   const copy = structuredClone(body) as unknown;
   const target = firstObject(copy);
   if (target === null) return kind === 'wrong-type' ? '"not an object"' : '{}';
-  const key = Object.keys(target)[0];
-  if (key !== undefined) {
-    if (kind === 'missing-field') delete target[key];
-    else target[key] = typeof target[key] === 'boolean' ? 'yes' : true;
+  const [first, ...rest] = Object.keys(target);
+  if (kind === 'missing-field') {
+    for (const key of rest) delete target[key];
+  } else if (first !== undefined) {
+    target[first] = typeof target[first] === 'boolean' ? 'yes' : true;
   }
   return JSON.stringify(copy);
 }

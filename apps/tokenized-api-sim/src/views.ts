@@ -214,7 +214,7 @@ export function reservesView(ctx: ViewContext, asset: SeedAsset, now: number) {
   const multiplier = ctx.market.multiplierAt(asset, asOf).current;
   const supply8 = parseFixed(asset.circulatingSupply, 8) ?? 0n;
   const needed8 = (supply8 * multiplier) / SCALE_8;
-  const reserves8 = (needed8 * 10_015n) / 10_000n;
+  const reserves8 = (needed8 * 10_015n + 9_999n) / 10_000n; // rounded up: never under-reported
   const ratio4 = needed8 === 0n ? 0n : (reserves8 * 10_000n) / needed8;
   return {
     symbol: asset.symbol,
