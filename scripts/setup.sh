@@ -6,8 +6,19 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup-toolchain.sh
 
-# npm ci only when node_modules is missing or older than the lockfile.
+# Install from the lockfile only when node_modules is missing or older than it.
+# `npm ci` refuses this lockfile because the registry serves only the linux-x64 builds of
+# packages with per-platform optional binaries (biome, litesvm), so the lockfile cannot list
+# the others; `npm install` then installs exactly the locked versions and leaves the
+# lockfile unchanged (checked by the comparison below).
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  echo "setup: installing npm dependencies from package-lock.json"
+  if ! npm ci --no-audit --no-fund --loglevel=error 2>/dev/null; then
+    cp package-lock.json "${TMPDIR:-/tmp}/basket-lock.$$"
+    npm install --no-audit --no-fund --loglevel=error
+    if ! cmp -s package-lock.json "${TMPDIR:-/tmp}/basket-lock.$$"; then
+      echo "setup: npm install changed package-lock.json; commit the updated lockfile" >&2
+    fi
+    rm -f "${TMPDIR:-/tmp}/basket-lock.$$"
+  fi
 fi
