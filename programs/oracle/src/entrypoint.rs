@@ -16,6 +16,9 @@ pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], d
     };
     match *tag {
         discriminator::INITIALIZE_CONFIG => instructions::initialize_config::process(accounts, rest),
+        discriminator::ROTATE_KEEPERS => instructions::rotate_keepers::process(accounts, rest),
+        discriminator::CREATE_SNAPSHOT => instructions::create_snapshot::process(accounts, rest),
+        discriminator::PUSH_SNAPSHOT => instructions::push_snapshot::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

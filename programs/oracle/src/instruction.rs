@@ -7,6 +7,9 @@ use codama_macros::CodamaInstructions;
 /// cannot drift.
 pub mod discriminator {
     pub const INITIALIZE_CONFIG: u8 = 0;
+    pub const ROTATE_KEEPERS: u8 = 1;
+    pub const CREATE_SNAPSHOT: u8 = 2;
+    pub const PUSH_SNAPSHOT: u8 = 3;
 }
 
 #[repr(C, u8)]
@@ -28,6 +31,38 @@ pub enum OracleInstruction {
         keepers: [[u8; 32]; 8],
         max_deviation_bps: u16,
     } = 0,
+    /// Replaces the keeper set and increments the keeper-set version. At least `threshold`
+    /// distinct configured admins must sign (passed as remaining accounts).
+    #[codama(account(name = "config", writable, docs = "Oracle configuration PDA [\"oracle_config\"]"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers (at least `threshold` distinct admins)"))]
+    RotateKeepers {
+        keeper_count: u8,
+        #[codama(type = array(public_key, 8))]
+        keepers: [[u8; 32]; 8],
+    } = 1,
+    /// Creates a SKU's snapshot account with its fixed mint list (no prices yet). The mint
+    /// list is part of what the vault trusts, so the admin threshold must sign.
+    #[codama(account(name = "payer", signer, writable, docs = "Pays for the account"))]
+    #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]
+    #[codama(account(name = "snapshot", writable, docs = "PDA [\"nav_snapshot\", sku_id], created here"))]
+    #[codama(account(name = "system_program", docs = "System program"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers (at least `threshold` distinct admins)"))]
+    CreateSnapshot {
+        #[codama(type = fixed_size(bytes, 16))]
+        sku_id: [u8; 16],
+        mint_count: u8,
+        #[codama(type = array(public_key, 20))]
+        mints: [[u8; 32]; 20],
+    } = 2,
+    /// Writes a keeper-signed NAV payload into the snapshot. The instruction right before
+    /// this one must be an Ed25519 check of exactly one keeper signature over the canonical
+    /// payload (see `payload.rs`); the payload is read from there. Admin signers are only
+    /// needed when an entry moves beyond the deviation cap.
+    #[codama(account(name = "snapshot", writable, docs = "The SKU's snapshot PDA"))]
+    #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]
+    #[codama(account(name = "instructions_sysvar", docs = "Instructions sysvar (Sysvar1nstructions1111111111111111111111111)"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin co-signers, only for a move beyond the deviation cap"))]
+    PushSnapshot = 3,
 }
 
 #[cfg(test)]
@@ -49,5 +84,10 @@ mod tests {
             max_deviation_bps: 0,
         };
         assert_eq!(tag(&ix), discriminator::INITIALIZE_CONFIG);
+        let ix = OracleInstruction::RotateKeepers { keeper_count: 0, keepers: [[0; 32]; 8] };
+        assert_eq!(tag(&ix), discriminator::ROTATE_KEEPERS);
+        let ix = OracleInstruction::CreateSnapshot { sku_id: [0; 16], mint_count: 0, mints: [[0; 32]; 20] };
+        assert_eq!(tag(&ix), discriminator::CREATE_SNAPSHOT);
+        assert_eq!(tag(&OracleInstruction::PushSnapshot), discriminator::PUSH_SNAPSHOT);
     }
 }

@@ -2,9 +2,12 @@
 //! ed25519 signature over the canonical payload is verified through the Ed25519 program.
 #![no_std]
 
+pub mod deviation;
+pub mod ed25519;
 pub mod error;
 pub mod instruction;
 pub mod instructions;
+pub mod payload;
 pub mod staleness;
 pub mod state;
 

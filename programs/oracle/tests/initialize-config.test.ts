@@ -1,17 +1,17 @@
 import {
-  type Address,
-  generateKeyPairSigner,
-  getProgramDerivedAddress,
-  getUtf8Encoder,
-  type KeyPairSigner,
-} from '@solana/kit';
-import {
   getInitializeConfigInstruction,
   getOracleConfigDecoder,
   ORACLE_ERROR__INVALID_KEEPER_SET,
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
 import { accountBytes, createSvm, fund, send } from '@basket/test-harness';
+import {
+  type Address,
+  generateKeyPairSigner,
+  getProgramDerivedAddress,
+  getUtf8Encoder,
+  type KeyPairSigner,
+} from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;

@@ -1,4 +1,5 @@
 use super::account_type;
+use crate::error::OracleError;
 use basket_common::{
     layout::{AccountLayout, PodU16, PodU64},
     signer_set::SignerSet,
@@ -59,4 +60,23 @@ impl OracleConfig {
     pub fn is_keeper(&self, key: &[u8; 32]) -> bool {
         self.keepers().contains(key)
     }
+}
+
+/// A keeper set is 1..=8 non-zero, distinct keys in the first `count` slots; the slots past
+/// the count are zero (so the stored bytes have one meaning).
+pub fn validate_keeper_set(count: u8, keepers: &[[u8; 32]; MAX_KEEPERS]) -> Result<(), OracleError> {
+    let n = count as usize;
+    if n == 0 || n > MAX_KEEPERS {
+        return Err(OracleError::InvalidKeeperSet);
+    }
+    let (used, unused) = keepers.split_at(n);
+    for (i, key) in used.iter().enumerate() {
+        if *key == [0u8; 32] || used[..i].contains(key) {
+            return Err(OracleError::InvalidKeeperSet);
+        }
+    }
+    if unused.iter().any(|k| *k != [0u8; 32]) {
+        return Err(OracleError::InvalidKeeperSet);
+    }
+    Ok(())
 }

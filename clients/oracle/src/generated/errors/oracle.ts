@@ -37,58 +37,109 @@ export const ORACLE_ERROR__INVALID_SYSTEM_PROGRAM = 0x77; // 119
 export const ORACLE_ERROR__WRONG_PROGRAM_ID = 0x7d0; // 2000
 export const ORACLE_ERROR__STALE_NAV = 0x7d1; // 2001
 export const ORACLE_ERROR__INVALID_KEEPER_SET = 0x7d2; // 2002
+export const ORACLE_ERROR__MISSING_ED25519_INSTRUCTION = 0x7d3; // 2003
+export const ORACLE_ERROR__INVALID_ED25519_INSTRUCTION = 0x7d4; // 2004
+export const ORACLE_ERROR__UNAUTHORIZED_KEEPER = 0x7d5; // 2005
+export const ORACLE_ERROR__INVALID_PAYLOAD = 0x7d6; // 2006
+export const ORACLE_ERROR__SEQUENCE_NOT_INCREASING = 0x7d7; // 2007
+export const ORACLE_ERROR__TOO_MANY_ENTRIES = 0x7d8; // 2008
+export const ORACLE_ERROR__DUPLICATE_MINT = 0x7d9; // 2009
+export const ORACLE_ERROR__ZERO_PRICE = 0x7da; // 2010
+export const ORACLE_ERROR__ZERO_MULTIPLIER = 0x7db; // 2011
+export const ORACLE_ERROR__UNDEFINED_FLAGS = 0x7dc; // 2012
+export const ORACLE_ERROR__WRONG_SKU = 0x7dd; // 2013
+export const ORACLE_ERROR__DEVIATION_TOO_LARGE = 0x7de; // 2014
+export const ORACLE_ERROR__ENTRY_COUNT_MISMATCH = 0x7df; // 2015
+export const ORACLE_ERROR__INVALID_SKU_ID = 0x7e0; // 2016
+export const ORACLE_ERROR__ENTRY_SLOT_OUT_OF_RANGE = 0x7e1; // 2017
+export const ORACLE_ERROR__NOT_TOP_LEVEL = 0x7e2; // 2018
+export const ORACLE_ERROR__INVALID_MINT_LIST = 0x7e3; // 2019
 
 export type OracleError =
   | typeof ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET
   | typeof ORACLE_ERROR__ALREADY_INITIALIZED
+  | typeof ORACLE_ERROR__DEVIATION_TOO_LARGE
+  | typeof ORACLE_ERROR__DUPLICATE_MINT
+  | typeof ORACLE_ERROR__ENTRY_COUNT_MISMATCH
+  | typeof ORACLE_ERROR__ENTRY_SLOT_OUT_OF_RANGE
   | typeof ORACLE_ERROR__INVALID_ACCOUNT_LENGTH
   | typeof ORACLE_ERROR__INVALID_DISCRIMINATOR
+  | typeof ORACLE_ERROR__INVALID_ED25519_INSTRUCTION
   | typeof ORACLE_ERROR__INVALID_INSTRUCTION_DATA
   | typeof ORACLE_ERROR__INVALID_KEEPER_SET
   | typeof ORACLE_ERROR__INVALID_MINT_EXTENSIONS
+  | typeof ORACLE_ERROR__INVALID_MINT_LIST
   | typeof ORACLE_ERROR__INVALID_MULTIPLIER
   | typeof ORACLE_ERROR__INVALID_OWNER
+  | typeof ORACLE_ERROR__INVALID_PAYLOAD
   | typeof ORACLE_ERROR__INVALID_PDA
   | typeof ORACLE_ERROR__INVALID_SIGNER_SET
+  | typeof ORACLE_ERROR__INVALID_SKU_ID
   | typeof ORACLE_ERROR__INVALID_SYSTEM_PROGRAM
   | typeof ORACLE_ERROR__INVALID_SYSVAR
   | typeof ORACLE_ERROR__INVALID_TOKEN_ACCOUNT
   | typeof ORACLE_ERROR__INVALID_TOKEN_PROGRAM
   | typeof ORACLE_ERROR__MATH_OVERFLOW
+  | typeof ORACLE_ERROR__MISSING_ED25519_INSTRUCTION
   | typeof ORACLE_ERROR__MISSING_SIGNER
   | typeof ORACLE_ERROR__NOT_ENOUGH_ACCOUNTS
+  | typeof ORACLE_ERROR__NOT_TOP_LEVEL
   | typeof ORACLE_ERROR__NOT_WRITABLE
+  | typeof ORACLE_ERROR__SEQUENCE_NOT_INCREASING
   | typeof ORACLE_ERROR__STALE_NAV
+  | typeof ORACLE_ERROR__TOO_MANY_ENTRIES
+  | typeof ORACLE_ERROR__UNAUTHORIZED_KEEPER
+  | typeof ORACLE_ERROR__UNDEFINED_FLAGS
   | typeof ORACLE_ERROR__UNSUPPORTED_MINT_EXTENSION
   | typeof ORACLE_ERROR__UNSUPPORTED_VERSION
-  | typeof ORACLE_ERROR__WRONG_PROGRAM_ID;
+  | typeof ORACLE_ERROR__WRONG_PROGRAM_ID
+  | typeof ORACLE_ERROR__WRONG_SKU
+  | typeof ORACLE_ERROR__ZERO_MULTIPLIER
+  | typeof ORACLE_ERROR__ZERO_PRICE;
 
 let oracleErrorMessages: Record<OracleError, string> | undefined;
 if (process.env["NODE_ENV"] !== "production") {
   oracleErrorMessages = {
     [ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET]: `Not enough distinct admin signers signed the transaction`,
     [ORACLE_ERROR__ALREADY_INITIALIZED]: `The account is already initialized`,
+    [ORACLE_ERROR__DEVIATION_TOO_LARGE]: `A price moved beyond the deviation cap without admin co-signature`,
+    [ORACLE_ERROR__DUPLICATE_MINT]: `A mint appears more than once in the snapshot`,
+    [ORACLE_ERROR__ENTRY_COUNT_MISMATCH]: `The NAV payload entry count differs from the snapshot's mint count`,
+    [ORACLE_ERROR__ENTRY_SLOT_OUT_OF_RANGE]: `A NAV entry's updated_slot is in the future or too old`,
     [ORACLE_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,
     [ORACLE_ERROR__INVALID_DISCRIMINATOR]: `The account is not of the expected type`,
+    [ORACLE_ERROR__INVALID_ED25519_INSTRUCTION]: `The Ed25519 instruction must hold exactly one signature with all offsets inside itself`,
     [ORACLE_ERROR__INVALID_INSTRUCTION_DATA]: `The instruction data is malformed`,
     [ORACLE_ERROR__INVALID_KEEPER_SET]: `The keeper set is invalid`,
     [ORACLE_ERROR__INVALID_MINT_EXTENSIONS]: `The mint's extension data is malformed`,
+    [ORACLE_ERROR__INVALID_MINT_LIST]: `The snapshot mint list is empty or malformed`,
     [ORACLE_ERROR__INVALID_MULTIPLIER]: `The ScaledUiAmount multiplier is out of the supported range`,
     [ORACLE_ERROR__INVALID_OWNER]: `The account is owned by an unexpected program`,
+    [ORACLE_ERROR__INVALID_PAYLOAD]: `The signed NAV payload is malformed or bound to another program or snapshot account`,
     [ORACLE_ERROR__INVALID_PDA]: `The account is not the expected program-derived address`,
     [ORACLE_ERROR__INVALID_SIGNER_SET]: `The admin signer set is invalid`,
+    [ORACLE_ERROR__INVALID_SKU_ID]: `The SKU id must be printable ASCII, zero-padded on the right`,
     [ORACLE_ERROR__INVALID_SYSTEM_PROGRAM]: `The system program account is not the system program`,
     [ORACLE_ERROR__INVALID_SYSVAR]: `The sysvar account has the wrong address`,
     [ORACLE_ERROR__INVALID_TOKEN_ACCOUNT]: `The token account has the wrong mint or owner`,
     [ORACLE_ERROR__INVALID_TOKEN_PROGRAM]: `The token program is not the mint's owner or not a known token program`,
     [ORACLE_ERROR__MATH_OVERFLOW]: `Arithmetic overflow`,
+    [ORACLE_ERROR__MISSING_ED25519_INSTRUCTION]: `The instruction before push_snapshot must be an Ed25519 signature check`,
     [ORACLE_ERROR__MISSING_SIGNER]: `A required signer did not sign the transaction`,
     [ORACLE_ERROR__NOT_ENOUGH_ACCOUNTS]: `Not enough accounts were passed`,
+    [ORACLE_ERROR__NOT_TOP_LEVEL]: `push_snapshot must be a top-level instruction`,
     [ORACLE_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
+    [ORACLE_ERROR__SEQUENCE_NOT_INCREASING]: `The NAV payload sequence is not above the last pushed sequence`,
     [ORACLE_ERROR__STALE_NAV]: `The NAV snapshot is stale`,
+    [ORACLE_ERROR__TOO_MANY_ENTRIES]: `A NAV snapshot holds at most 20 entries`,
+    [ORACLE_ERROR__UNAUTHORIZED_KEEPER]: `The NAV payload was not signed by an authorized keeper`,
+    [ORACLE_ERROR__UNDEFINED_FLAGS]: `A NAV entry sets undefined flag bits`,
     [ORACLE_ERROR__UNSUPPORTED_MINT_EXTENSION]: `The mint carries an unsupported Token-2022 extension`,
     [ORACLE_ERROR__UNSUPPORTED_VERSION]: `The account has an unsupported layout version`,
     [ORACLE_ERROR__WRONG_PROGRAM_ID]: `The program was invoked under an unexpected address`,
+    [ORACLE_ERROR__WRONG_SKU]: `The NAV payload is for another SKU`,
+    [ORACLE_ERROR__ZERO_MULTIPLIER]: `A NAV entry has a zero multiplier`,
+    [ORACLE_ERROR__ZERO_PRICE]: `A NAV entry has a zero price`,
   };
 }
 

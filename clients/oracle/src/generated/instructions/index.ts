@@ -6,4 +6,7 @@
  * @see https://github.com/codama-idl/codama
  */
 
+export * from "./createSnapshot";
 export * from "./initializeConfig";
+export * from "./pushSnapshot";
+export * from "./rotateKeepers";

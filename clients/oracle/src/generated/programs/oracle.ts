@@ -40,10 +40,22 @@ import {
   type OracleConfigArgs,
 } from "../accounts";
 import {
+  getCreateSnapshotInstruction,
   getInitializeConfigInstruction,
+  getPushSnapshotInstruction,
+  getRotateKeepersInstruction,
+  parseCreateSnapshotInstruction,
   parseInitializeConfigInstruction,
+  parsePushSnapshotInstruction,
+  parseRotateKeepersInstruction,
+  type CreateSnapshotInput,
   type InitializeConfigInput,
+  type ParsedCreateSnapshotInstruction,
   type ParsedInitializeConfigInstruction,
+  type ParsedPushSnapshotInstruction,
+  type ParsedRotateKeepersInstruction,
+  type PushSnapshotInput,
+  type RotateKeepersInput,
 } from "../instructions";
 import { findOracleConfigPda } from "../pdas";
 
@@ -73,6 +85,9 @@ export function identifyOracleAccount(
 
 export enum OracleInstruction {
   InitializeConfig,
+  RotateKeepers,
+  CreateSnapshot,
+  PushSnapshot,
 }
 
 export function identifyOracleInstruction(
@@ -82,6 +97,15 @@ export function identifyOracleInstruction(
   if (containsBytes(data, getU8Encoder().encode(0), 0)) {
     return OracleInstruction.InitializeConfig;
   }
+  if (containsBytes(data, getU8Encoder().encode(1), 0)) {
+    return OracleInstruction.RotateKeepers;
+  }
+  if (containsBytes(data, getU8Encoder().encode(2), 0)) {
+    return OracleInstruction.CreateSnapshot;
+  }
+  if (containsBytes(data, getU8Encoder().encode(3), 0)) {
+    return OracleInstruction.PushSnapshot;
+  }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
     { instructionData: data, programName: "oracle" },
@@ -90,9 +114,19 @@ export function identifyOracleInstruction(
 
 export type ParsedOracleInstruction<
   TProgram extends string = "G5Yb6T5wHVaMeeosZUohLziJFKw1jdU1ZUCAVMenw1sP",
-> = {
-  instructionType: OracleInstruction.InitializeConfig;
-} & ParsedInitializeConfigInstruction<TProgram>;
+> =
+  | ({
+      instructionType: OracleInstruction.InitializeConfig;
+    } & ParsedInitializeConfigInstruction<TProgram>)
+  | ({
+      instructionType: OracleInstruction.RotateKeepers;
+    } & ParsedRotateKeepersInstruction<TProgram>)
+  | ({
+      instructionType: OracleInstruction.CreateSnapshot;
+    } & ParsedCreateSnapshotInstruction<TProgram>)
+  | ({
+      instructionType: OracleInstruction.PushSnapshot;
+    } & ParsedPushSnapshotInstruction<TProgram>);
 
 export function parseOracleInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -104,6 +138,27 @@ export function parseOracleInstruction<TProgram extends string>(
       return {
         instructionType: OracleInstruction.InitializeConfig,
         ...parseInitializeConfigInstruction(instruction),
+      };
+    }
+    case OracleInstruction.RotateKeepers: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: OracleInstruction.RotateKeepers,
+        ...parseRotateKeepersInstruction(instruction),
+      };
+    }
+    case OracleInstruction.CreateSnapshot: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: OracleInstruction.CreateSnapshot,
+        ...parseCreateSnapshotInstruction(instruction),
+      };
+    }
+    case OracleInstruction.PushSnapshot: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: OracleInstruction.PushSnapshot,
+        ...parsePushSnapshotInstruction(instruction),
       };
     }
     default:
@@ -132,6 +187,17 @@ export type OraclePluginInstructions = {
     input: InitializeConfigInput,
   ) => ReturnType<typeof getInitializeConfigInstruction> &
     SelfPlanAndSendFunctions;
+  rotateKeepers: (
+    input: RotateKeepersInput,
+  ) => ReturnType<typeof getRotateKeepersInstruction> &
+    SelfPlanAndSendFunctions;
+  createSnapshot: (
+    input: CreateSnapshotInput,
+  ) => ReturnType<typeof getCreateSnapshotInstruction> &
+    SelfPlanAndSendFunctions;
+  pushSnapshot: (
+    input: PushSnapshotInput,
+  ) => ReturnType<typeof getPushSnapshotInstruction> & SelfPlanAndSendFunctions;
 };
 
 export type OraclePluginPdas = { oracleConfig: typeof findOracleConfigPda };
@@ -157,6 +223,21 @@ export function oracleProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getInitializeConfigInstruction(input),
+            ),
+          rotateKeepers: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getRotateKeepersInstruction(input),
+            ),
+          createSnapshot: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getCreateSnapshotInstruction(input),
+            ),
+          pushSnapshot: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getPushSnapshotInstruction(input),
             ),
         },
         pdas: { oracleConfig: findOracleConfigPda },

@@ -1,4 +1,4 @@
-use crate::{error::OracleError, state::MAX_KEEPERS};
+use crate::state::{validate_keeper_set, MAX_KEEPERS};
 use basket_common::{signer_set::MAX_ADMINS, CommonError};
 
 /// Instruction data of `initialize_config` (after the discriminator), 424 bytes:
@@ -37,29 +37,11 @@ impl InitializeConfigData {
             keepers,
             max_deviation_bps: u16::from_le_bytes([data[418], data[419]]),
         };
-        parsed.validate_keepers()?;
+        validate_keeper_set(parsed.keeper_count, &parsed.keepers)?;
         if parsed.max_deviation_bps == 0 || parsed.max_deviation_bps > 10_000 {
             return Err(CommonError::InvalidInstructionData.into());
         }
         Ok(parsed)
-    }
-
-    /// 1..=8 keepers, non-zero and distinct; unused slots zero.
-    fn validate_keepers(&self) -> Result<(), OracleError> {
-        let n = self.keeper_count as usize;
-        if n == 0 || n > MAX_KEEPERS {
-            return Err(OracleError::InvalidKeeperSet);
-        }
-        let (used, unused) = self.keepers.split_at(n);
-        for (i, key) in used.iter().enumerate() {
-            if *key == [0u8; 32] || used[..i].contains(key) {
-                return Err(OracleError::InvalidKeeperSet);
-            }
-        }
-        if unused.iter().any(|k| *k != [0u8; 32]) {
-            return Err(OracleError::InvalidKeeperSet);
-        }
-        Ok(())
     }
 }
 

@@ -1,0 +1,112 @@
+use super::{introspect::signed_message, PushSnapshotAccounts};
+use crate::{
+    deviation::exceeds_cap,
+    error::OracleError,
+    payload::{Payload, PayloadEntry},
+    state::{entry_flags, NavSnapshot, OracleConfig},
+};
+use basket_common::{event, layout::AccountLayout, CommonError};
+use pinocchio::{
+    sysvars::{clock::Clock, Sysvar},
+    AccountView, ProgramResult,
+};
+
+/// How far behind the current slot an entry's `updated_slot` may be: about 60 s of
+/// 400 ms slots. A signed payload that was held back cannot be published as fresh later.
+pub const MAX_ENTRY_AGE_SLOTS: u64 = 150;
+
+/// Event `[4][1][sku_id 16][sequence u64 LE][entry_count u8]`.
+const EVENT_SNAPSHOT_PUSHED: u8 = 4;
+
+#[inline(always)]
+fn check_entry(e: &PayloadEntry, slot: u64) -> Result<(), OracleError> {
+    if e.price_usd_1e8 == 0 {
+        return Err(OracleError::ZeroPrice);
+    }
+    if e.multiplier_num == 0 {
+        return Err(OracleError::ZeroMultiplier);
+    }
+    if e.flags & !entry_flags::ALL != 0 {
+        return Err(OracleError::UndefinedFlags);
+    }
+    match slot.checked_sub(e.updated_slot) {
+        Some(age) if age <= MAX_ENTRY_AGE_SLOTS => Ok(()),
+        _ => Err(OracleError::EntrySlotOutOfRange),
+    }
+}
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    if !data.is_empty() {
+        return Err(CommonError::InvalidInstructionData.into());
+    }
+    let accounts = PushSnapshotAccounts::try_from(accounts)?;
+    // SAFETY: the config and the sysvar are only read; the snapshot is the only account
+    // written, and the three are distinct accounts (different owners or types).
+    let config = OracleConfig::load(unsafe { accounts.config.borrow_unchecked() })?;
+    let mut snapshot_account = *accounts.snapshot;
+    // SAFETY: see above; no other borrow of the snapshot data is alive.
+    let snapshot = NavSnapshot::load_mut(unsafe { snapshot_account.borrow_unchecked_mut() })?;
+    // SAFETY: the address was checked to be the instructions sysvar.
+    let signed = signed_message(unsafe { accounts.instructions.borrow_unchecked() })?;
+
+    if !config.is_keeper(signed.signer) {
+        return Err(OracleError::UnauthorizedKeeper.into());
+    }
+    let payload = Payload::parse(signed.message, crate::ID.as_array())?;
+    if payload.sku_id() != snapshot.sku_id {
+        return Err(OracleError::WrongSku.into());
+    }
+    if payload.snapshot() != accounts.snapshot.address().as_array() {
+        return Err(OracleError::InvalidPayload.into());
+    }
+    let count = payload.entry_count();
+    if count != snapshot.entry_count as usize {
+        return Err(OracleError::EntryCountMismatch.into());
+    }
+    let sequence = payload.sequence();
+    let previous_sequence = snapshot.sequence.get();
+    if sequence <= previous_sequence {
+        return Err(OracleError::SequenceNotIncreasing.into());
+    }
+
+    let clock = Clock::get()?;
+    // The first push has no reference price to cap against.
+    let capped = previous_sequence != 0;
+    let bps = config.max_deviation_bps.get();
+    let mut beyond_cap = false;
+    for (i, old) in snapshot.entries.iter().take(count).enumerate() {
+        let e = payload.entry(i);
+        check_entry(&e, clock.slot)?;
+        beyond_cap |= capped
+            && exceeds_cap(old.price_usd_1e8.get(), old.multiplier_num.get(), e.price_usd_1e8, e.multiplier_num, bps);
+    }
+    if beyond_cap {
+        config.admins.check_signed(accounts.admin_signers).map_err(|_| OracleError::DeviationTooLarge)?;
+    }
+
+    snapshot.sequence.set(sequence);
+    snapshot.publish_slot.set(clock.slot);
+    snapshot.publish_unix_time.set(clock.unix_timestamp);
+    snapshot.pushed_by = *signed.signer;
+    for (i, entry) in snapshot.entries.iter_mut().take(count).enumerate() {
+        let e = payload.entry(i);
+        entry.price_usd_1e8.set(e.price_usd_1e8);
+        entry.multiplier_num.set(e.multiplier_num);
+        entry.updated_slot.set(e.updated_slot);
+        entry.flags.set(e.flags);
+    }
+
+    let mut ev = [0u8; 27];
+    ev[0] = EVENT_SNAPSHOT_PUSHED;
+    ev[1] = 1;
+    ev[2..18].copy_from_slice(&snapshot.sku_id);
+    ev[18..26].copy_from_slice(&sequence.to_le_bytes());
+    // `count <= 20` (checked by `Payload::parse`).
+    #[allow(clippy::cast_possible_truncation)]
+    {
+        ev[26] = count as u8;
+    }
+    event::emit(&ev);
+    Ok(())
+}
