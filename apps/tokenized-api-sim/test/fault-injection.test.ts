@@ -8,7 +8,12 @@ import {
   type TokenizedApiAlert,
 } from '@basket/tokenized-api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFaultInjector, DEFAULT_SIM_CONFIG, type RunningSimulator } from '../src/index.ts';
+import {
+  createFaultInjector,
+  DEFAULT_SIM_CONFIG,
+  type FaultConfig,
+  type RunningSimulator,
+} from '../src/index.ts';
 import { call, driveRetries, KEY, MARKET_OPEN, startTestSim } from './support/harness.ts';
 
 let sim: RunningSimulator | undefined;
@@ -18,7 +23,7 @@ afterEach(async () => {
 });
 
 /** Simulator and client share one manual clock, so HTTP dates agree. */
-async function setup(faults: Parameters<typeof startTestSim>[0]['faults'], random = () => 0.5) {
+async function setup(faults: Partial<FaultConfig>, random = () => 0.5) {
   const clock: ManualClock = createManualClock(MARKET_OPEN);
   sim = await startTestSim({ faults }, clock);
   const alerts: TokenizedApiAlert[] = [];

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createMarketModel,
+  createQuoteBook,
+  formatFixed,
+  formatMultiplier,
+  SCALE_8,
+  SEED_ASSETS,
+  type SeedAsset,
+  tokenQuoteCents,
+} from '../src/index.ts';
+import { DAY, HOUR, MARKET_OPEN, MINUTE, WEEKEND } from './support/harness.ts';
+
+const market = createMarketModel(MARKET_OPEN);
+const asset = (symbol: string) => SEED_ASSETS.find((a) => a.symbol === symbol) as SeedAsset;
+const ctx = { market, quotes: createQuoteBook(), haltOverrides: {} };
+
+describe('simulated market', () => {
+  it('seeds realistic assets covering every trading-hours mode', () => {
+    expect(SEED_ASSETS.map((a) => a.symbol)).toEqual([
+      'AAPLx',
+      'TSLAx',
+      'NVDAx',
+      'SPYx',
+      'GOOGLx',
+      'AMCx',
+    ]);
+    expect(new Set(SEED_ASSETS.map((a) => a.tradingHoursMode))).toEqual(
+      new Set(['MarketHours', 'TwentyFourFive', 'Always']),
+    );
+    expect(new Set(SEED_ASSETS.map((a) => a.mintAddress)).size).toBe(SEED_ASSETS.length);
+  });
+
+  it('schedules every multiplier reason', () => {
+    const reasons = new Set(
+      SEED_ASSETS.flatMap((a) => market.timeline(a, MARKET_OPEN + 10 * DAY).map((c) => c.reason)),
+    );
+    expect(reasons).toEqual(
+      new Set(['FeeAccrual', 'Dividend', 'Split', 'ReverseSplit', 'Administrative']),
+    );
+  });
+
+  it('decays the multiplier daily by the fee accrual', () => {
+    const spy = asset('SPYx');
+    const today = market.multiplierAt(spy, MARKET_OPEN).current;
+    const tomorrow = market.multiplierAt(spy, Date.UTC(2025, 0, 7, 0, 0, 1)).current;
+    // 20 bps a year: one day multiplies by (1 - 0.0020 / 365), rounded down at 8 decimals
+    expect(tomorrow).toBe((today * (3_650_000n - 20n)) / 3_650_000n);
+    expect(market.multiplierAt(spy, MARKET_OPEN).upcoming?.reason).toBe('FeeAccrual');
+  });
+
+  it('applies a 3-for-1 split to the multiplier and divides the share price, keeping value continuous', () => {
+    const tsla = asset('TSLAx');
+    const before = MARKET_OPEN + 2 * DAY - 1;
+    const after = MARKET_OPEN + 2 * DAY;
+    const mBefore = market.multiplierAt(tsla, before);
+    const mAfter = market.multiplierAt(tsla, after).current;
+    expect(mBefore.upcoming?.reason).toBe('Split');
+    expect(mAfter).toBe(mBefore.current * 3n);
+    const value = (t: number, m: bigint) => (market.sharePriceAt(tsla, t) * m) / SCALE_8;
+    const jump =
+      Number(value(after, mAfter) - value(before, mBefore.current)) /
+      Number(value(before, mBefore.current));
+    expect(Math.abs(jump)).toBeLessThan(0.001);
+  });
+
+  it('shows nothing scheduled for an asset without pending changes', () => {
+    const amc = market.multiplierAt(asset('AMCx'), MARKET_OPEN + 2 * DAY);
+    expect(amc.upcoming).toBeNull();
+    expect(formatMultiplier(amc.current)).toBe('0.10000000');
+  });
+
+  it('moves prices while a window is open and freezes them while it is closed', () => {
+    const aapl = asset('AAPLx');
+    const nvda = asset('NVDAx');
+    expect(market.sharePriceAt(aapl, MARKET_OPEN)).not.toBe(
+      market.sharePriceAt(aapl, MARKET_OPEN + 10 * MINUTE),
+    );
+    expect(market.sharePriceAt(aapl, WEEKEND)).toBe(market.sharePriceAt(aapl, WEEKEND + 6 * HOUR));
+    expect(market.sharePriceAt(nvda, WEEKEND)).not.toBe(
+      market.sharePriceAt(nvda, WEEKEND + 6 * HOUR),
+    );
+  });
+
+  it('keeps prices near their base and bid below ask in whole cents', () => {
+    for (const a of SEED_ASSETS) {
+      for (let t = MARKET_OPEN; t < MARKET_OPEN + DAY; t += 37 * MINUTE) {
+        const price = Number(formatFixed(market.sharePriceAt(a, t), 8));
+        const m = Number(formatMultiplier(market.multiplierAt(a, t).current));
+        const { bid, ask } = tokenQuoteCents(ctx, a, t);
+        expect(Number.isInteger(bid) && Number.isInteger(ask)).toBe(true);
+        expect(ask).toBeGreaterThan(bid);
+        expect(Math.abs(bid / 100 / (price * m) - 1)).toBeLessThan(0.01);
+      }
+    }
+  });
+});
