@@ -1,9 +1,11 @@
 /**
  * Which failures may be retried, per call kind. GETs are idempotent. The RFQ POST is not
- * known to be idempotent upstream, so it is retried only when the server certainly did not
- * act on it: HTTP 429 (explicitly not processed) and connection failures that happen before
- * any byte is sent. A timeout, a connection lost after sending, or any 5xx may have created a
- * quote, so they are never retried (they surface as `RFQ_OUTCOME_UNKNOWN`).
+ * known to be idempotent upstream, so it is retried only when the request certainly never
+ * reached the server: connection failures before any byte is sent (`ECONNREFUSED`, DNS).
+ * A timeout, a connection lost after sending, or any 5xx may have created a quote, so they are
+ * never retried (they surface as `RFQ_OUTCOME_UNKNOWN`). Every 4xx, 429 included, is final
+ * for the RFQ (spec, Errors: "HTTP 4xx on the RFQ request: never retried"); the 429 error
+ * carries `retryAfterMs` so the keeper can re-request within its own re-quote budget.
  */
 
 /** How a call tolerates repetition. */
@@ -35,14 +37,15 @@ const PRE_SEND_CODES = new Set([
  * ```ts
  * isRetryable({ kind: 'status', status: 503 }, 'idempotent');   // true
  * isRetryable({ kind: 'status', status: 503 }, 'at-most-once'); // false
- * isRetryable({ kind: 'status', status: 429 }, 'at-most-once'); // true
+ * isRetryable({ kind: 'status', status: 429 }, 'idempotent');   // true
+ * isRetryable({ kind: 'status', status: 429 }, 'at-most-once'); // false
  * ```
  */
 export function isRetryable(failure: AttemptFailure, safety: RetrySafety): boolean {
   switch (failure.kind) {
     case 'status':
-      if (failure.status === 429) return true;
       if (safety === 'at-most-once') return false;
+      if (failure.status === 429) return true;
       if (failure.status === 408) return true;
       return failure.status >= 500 && !PERMANENT_SERVER_STATUSES.has(failure.status);
     case 'timeout':

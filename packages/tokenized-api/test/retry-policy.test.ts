@@ -91,10 +91,10 @@ describe('retry safety', () => {
     expect(retryable({ kind: 'network', phase: 'unknown' })).toBe(true);
   });
 
-  it('the RFQ POST retries only 429 and failures before sending', () => {
+  it('the RFQ POST retries only failures before sending; no 4xx, not even 429', () => {
     const retryable = (failure: Parameters<typeof isRetryable>[0]) =>
       isRetryable(failure, 'at-most-once');
-    expect(retryable({ kind: 'status', status: 429 })).toBe(true);
+    expect(retryable({ kind: 'status', status: 429 })).toBe(false);
     expect(retryable({ kind: 'network', phase: 'before-send' })).toBe(true);
     expect(retryable({ kind: 'status', status: 408 })).toBe(false);
     expect(retryable({ kind: 'status', status: 503 })).toBe(false);

@@ -236,7 +236,7 @@ describe('HTTP 429', () => {
 
 describe('the RFQ request (at most once)', () => {
   it('never retries a 4xx', async () => {
-    for (const status of [400, 401, 403, 408, 409, 422]) {
+    for (const status of [400, 401, 403, 404, 408, 409, 422]) {
       const { clock, client, calls } = setup([{ status }]);
       const error = await failure(clock, client.requestRfq(rfq));
       expect(calls).toHaveLength(1);
@@ -282,17 +282,14 @@ describe('the RFQ request (at most once)', () => {
     expect(offsets()).toEqual([0, 250]);
   });
 
-  it('retries a 429, honouring Retry-After (the server did not process it)', async () => {
-    const { clock, client, calls, offsets } = setup(
-      [
-        { status: 429, headers: { 'Retry-After': '2' } },
-        { status: 200, body: rfqQuote },
-      ],
-      () => 0,
-    );
-    await clock.runUntilSettled(client.requestRfq(rfq));
-    expect(calls).toHaveLength(2);
-    expect(offsets()).toEqual([0, 2000]);
+  it('does not retry a 429 either (a 4xx), but reports Retry-After to the caller', async () => {
+    // Given a rate-limited RFQ
+    const { clock, client, calls } = setup([{ status: 429, headers: { 'Retry-After': '2' } }]);
+    // When requested / Then one attempt, and the error tells when the keeper may re-request
+    const error = await failure(clock, client.requestRfq(rfq));
+    expect(calls).toHaveLength(1);
+    expect(isTokenizedApiError(error, TOKENIZED_API_ERROR__RATE_LIMITED)).toBe(true);
+    expect((error as { context: { retryAfterMs: number } }).context.retryAfterMs).toBe(2000);
   });
 
   it('reports a persistent connection refusal as a network error after 5 attempts', async () => {
