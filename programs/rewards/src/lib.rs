@@ -1,20 +1,19 @@
-//! The rewards program (instructions arrive with its issue).
+//! Rewards program: stake the service's staking token in 30/90/180-day lock tiers; keepers
+//! post weekly epochs (Merkle root plus funded totals per reward mint); stakers claim their
+//! tokenized-stock rewards with Merkle proofs. See docs/rewards.md.
 #![no_std]
 
-use pinocchio::address::declare_id;
+pub mod error;
+pub mod instruction;
+pub mod instructions;
+pub mod merkle;
+pub mod pda;
+pub mod state;
+pub mod tier;
 
 #[cfg(not(feature = "no-entrypoint"))]
-mod entrypoint {
-    use basket_common::CommonError;
-    use pinocchio::{no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult};
+mod entrypoint;
 
-    program_entrypoint!(process_instruction, 16);
-    no_allocator!();
-    nostd_panic_handler!();
-
-    pub fn process_instruction(_program_id: &Address, _accounts: &mut [AccountView], _data: &[u8]) -> ProgramResult {
-        Err(CommonError::InvalidInstructionData.into())
-    }
-}
+use pinocchio::address::declare_id;
 
 declare_id!("Cag41vF9wEy64VXVJuA5Ts8WiYewPrjuutdr59g23vhb");

@@ -6,7 +6,292 @@
  * @see https://github.com/codama-idl/codama
  */
 
-import { type Address } from "@solana/kit";
+import {
+  assertIsInstructionWithAccounts,
+  containsBytes,
+  extendClient,
+  getU8Encoder,
+  SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_ACCOUNT,
+  SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
+  SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
+  SolanaError,
+  type Address,
+  type ClientWithRpc,
+  type ClientWithTransactionPlanning,
+  type ClientWithTransactionSending,
+  type GetAccountInfoApi,
+  type GetMultipleAccountsApi,
+  type Instruction,
+  type InstructionWithData,
+  type ReadonlyUint8Array,
+} from "@solana/kit";
+import {
+  addSelfFetchFunctions,
+  addSelfPlanAndSendFunctions,
+  type SelfFetchFunctions,
+  type SelfPlanAndSendFunctions,
+} from "@solana/kit/program-client-core";
+import {
+  getClaimStatusCodec,
+  getEpochCodec,
+  getRewardsConfigCodec,
+  getStakeRecordCodec,
+  type ClaimStatus,
+  type ClaimStatusArgs,
+  type Epoch,
+  type EpochArgs,
+  type RewardsConfig,
+  type RewardsConfigArgs,
+  type StakeRecord,
+  type StakeRecordArgs,
+} from "../accounts";
+import {
+  getClaimInstruction,
+  getDistributeEpochInstruction,
+  getInitializeInstruction,
+  getStakeInstruction,
+  getUnstakeInstruction,
+  parseClaimInstruction,
+  parseDistributeEpochInstruction,
+  parseInitializeInstruction,
+  parseStakeInstruction,
+  parseUnstakeInstruction,
+  type ClaimInput,
+  type DistributeEpochInput,
+  type InitializeInput,
+  type ParsedClaimInstruction,
+  type ParsedDistributeEpochInstruction,
+  type ParsedInitializeInstruction,
+  type ParsedStakeInstruction,
+  type ParsedUnstakeInstruction,
+  type StakeInput,
+  type UnstakeInput,
+} from "../instructions";
+import {
+  findClaimStatusPda,
+  findEpochPda,
+  findRewardsConfigPda,
+  findStakeRecordPda,
+} from "../pdas";
 
 export const REWARDS_PROGRAM_ADDRESS =
   "Cag41vF9wEy64VXVJuA5Ts8WiYewPrjuutdr59g23vhb" as Address<"Cag41vF9wEy64VXVJuA5Ts8WiYewPrjuutdr59g23vhb">;
+
+export enum RewardsAccount {
+  ClaimStatus,
+  RewardsConfig,
+  Epoch,
+  StakeRecord,
+}
+
+export function identifyRewardsAccount(
+  account: { data: ReadonlyUint8Array } | ReadonlyUint8Array,
+): RewardsAccount {
+  const data = "data" in account ? account.data : account;
+  if (containsBytes(data, getU8Encoder().encode(4), 0)) {
+    return RewardsAccount.ClaimStatus;
+  }
+  if (containsBytes(data, getU8Encoder().encode(1), 0)) {
+    return RewardsAccount.RewardsConfig;
+  }
+  if (containsBytes(data, getU8Encoder().encode(3), 0)) {
+    return RewardsAccount.Epoch;
+  }
+  if (containsBytes(data, getU8Encoder().encode(2), 0)) {
+    return RewardsAccount.StakeRecord;
+  }
+  throw new SolanaError(
+    SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_ACCOUNT,
+    { accountData: data, programName: "rewards" },
+  );
+}
+
+export enum RewardsInstruction {
+  Initialize,
+  Stake,
+  Unstake,
+  DistributeEpoch,
+  Claim,
+}
+
+export function identifyRewardsInstruction(
+  instruction: { data: ReadonlyUint8Array } | ReadonlyUint8Array,
+): RewardsInstruction {
+  const data = "data" in instruction ? instruction.data : instruction;
+  if (containsBytes(data, getU8Encoder().encode(0), 0)) {
+    return RewardsInstruction.Initialize;
+  }
+  if (containsBytes(data, getU8Encoder().encode(1), 0)) {
+    return RewardsInstruction.Stake;
+  }
+  if (containsBytes(data, getU8Encoder().encode(2), 0)) {
+    return RewardsInstruction.Unstake;
+  }
+  if (containsBytes(data, getU8Encoder().encode(3), 0)) {
+    return RewardsInstruction.DistributeEpoch;
+  }
+  if (containsBytes(data, getU8Encoder().encode(4), 0)) {
+    return RewardsInstruction.Claim;
+  }
+  throw new SolanaError(
+    SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
+    { instructionData: data, programName: "rewards" },
+  );
+}
+
+export type ParsedRewardsInstruction<
+  TProgram extends string = "Cag41vF9wEy64VXVJuA5Ts8WiYewPrjuutdr59g23vhb",
+> =
+  | ({
+      instructionType: RewardsInstruction.Initialize;
+    } & ParsedInitializeInstruction<TProgram>)
+  | ({
+      instructionType: RewardsInstruction.Stake;
+    } & ParsedStakeInstruction<TProgram>)
+  | ({
+      instructionType: RewardsInstruction.Unstake;
+    } & ParsedUnstakeInstruction<TProgram>)
+  | ({
+      instructionType: RewardsInstruction.DistributeEpoch;
+    } & ParsedDistributeEpochInstruction<TProgram>)
+  | ({
+      instructionType: RewardsInstruction.Claim;
+    } & ParsedClaimInstruction<TProgram>);
+
+export function parseRewardsInstruction<TProgram extends string>(
+  instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
+): ParsedRewardsInstruction<TProgram> {
+  const instructionType = identifyRewardsInstruction(instruction);
+  switch (instructionType) {
+    case RewardsInstruction.Initialize: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.Initialize,
+        ...parseInitializeInstruction(instruction),
+      };
+    }
+    case RewardsInstruction.Stake: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.Stake,
+        ...parseStakeInstruction(instruction),
+      };
+    }
+    case RewardsInstruction.Unstake: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.Unstake,
+        ...parseUnstakeInstruction(instruction),
+      };
+    }
+    case RewardsInstruction.DistributeEpoch: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.DistributeEpoch,
+        ...parseDistributeEpochInstruction(instruction),
+      };
+    }
+    case RewardsInstruction.Claim: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.Claim,
+        ...parseClaimInstruction(instruction),
+      };
+    }
+    default:
+      throw new SolanaError(
+        SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
+        { instructionType: instructionType as string, programName: "rewards" },
+      );
+  }
+}
+
+export type RewardsPlugin = {
+  accounts: RewardsPluginAccounts;
+  instructions: RewardsPluginInstructions;
+  pdas: RewardsPluginPdas;
+};
+
+export type RewardsPluginAccounts = {
+  claimStatus: ReturnType<typeof getClaimStatusCodec> &
+    SelfFetchFunctions<ClaimStatusArgs, ClaimStatus>;
+  rewardsConfig: ReturnType<typeof getRewardsConfigCodec> &
+    SelfFetchFunctions<RewardsConfigArgs, RewardsConfig>;
+  epoch: ReturnType<typeof getEpochCodec> &
+    SelfFetchFunctions<EpochArgs, Epoch>;
+  stakeRecord: ReturnType<typeof getStakeRecordCodec> &
+    SelfFetchFunctions<StakeRecordArgs, StakeRecord>;
+};
+
+export type RewardsPluginInstructions = {
+  initialize: (
+    input: InitializeInput,
+  ) => ReturnType<typeof getInitializeInstruction> & SelfPlanAndSendFunctions;
+  stake: (
+    input: StakeInput,
+  ) => ReturnType<typeof getStakeInstruction> & SelfPlanAndSendFunctions;
+  unstake: (
+    input: UnstakeInput,
+  ) => ReturnType<typeof getUnstakeInstruction> & SelfPlanAndSendFunctions;
+  distributeEpoch: (
+    input: DistributeEpochInput,
+  ) => ReturnType<typeof getDistributeEpochInstruction> &
+    SelfPlanAndSendFunctions;
+  claim: (
+    input: ClaimInput,
+  ) => ReturnType<typeof getClaimInstruction> & SelfPlanAndSendFunctions;
+};
+
+export type RewardsPluginPdas = {
+  claimStatus: typeof findClaimStatusPda;
+  rewardsConfig: typeof findRewardsConfigPda;
+  epoch: typeof findEpochPda;
+  stakeRecord: typeof findStakeRecordPda;
+};
+
+export type RewardsPluginRequirements = ClientWithRpc<
+  GetAccountInfoApi & GetMultipleAccountsApi
+> &
+  ClientWithTransactionPlanning &
+  ClientWithTransactionSending;
+
+export function rewardsProgram() {
+  return <T extends RewardsPluginRequirements>(
+    client: T,
+  ): Omit<T, "rewards"> & { rewards: RewardsPlugin } => {
+    return extendClient(client, {
+      rewards: <RewardsPlugin>{
+        accounts: {
+          claimStatus: addSelfFetchFunctions(client, getClaimStatusCodec()),
+          rewardsConfig: addSelfFetchFunctions(client, getRewardsConfigCodec()),
+          epoch: addSelfFetchFunctions(client, getEpochCodec()),
+          stakeRecord: addSelfFetchFunctions(client, getStakeRecordCodec()),
+        },
+        instructions: {
+          initialize: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getInitializeInstruction(input),
+            ),
+          stake: (input) =>
+            addSelfPlanAndSendFunctions(client, getStakeInstruction(input)),
+          unstake: (input) =>
+            addSelfPlanAndSendFunctions(client, getUnstakeInstruction(input)),
+          distributeEpoch: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getDistributeEpochInstruction(input),
+            ),
+          claim: (input) =>
+            addSelfPlanAndSendFunctions(client, getClaimInstruction(input)),
+        },
+        pdas: {
+          claimStatus: findClaimStatusPda,
+          rewardsConfig: findRewardsConfigPda,
+          epoch: findEpochPda,
+          stakeRecord: findStakeRecordPda,
+        },
+      },
+    });
+  };
+}

@@ -1,0 +1,31 @@
+use crate::{error::RewardsError, instruction::discriminator, instructions};
+use basket_common::CommonError;
+use pinocchio::{
+    no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult,
+};
+
+// The largest instructions take 4 fixed accounts plus 4 groups of 4 reward accounts.
+program_entrypoint!(process_instruction, 24);
+no_allocator!();
+nostd_panic_handler!();
+
+pub fn process_instruction(
+    program_id: &Address,
+    accounts: &mut [AccountView],
+    data: &[u8],
+) -> ProgramResult {
+    if program_id != &crate::ID {
+        return Err(RewardsError::WrongProgramId.into());
+    }
+    let [tag, rest @ ..] = data else {
+        return Err(CommonError::InvalidInstructionData.into());
+    };
+    match *tag {
+        discriminator::INITIALIZE => instructions::initialize::process(accounts, rest),
+        discriminator::STAKE => instructions::stake::process(accounts, rest),
+        discriminator::UNSTAKE => instructions::unstake::process(accounts, rest),
+        discriminator::DISTRIBUTE_EPOCH => instructions::distribute_epoch::process(accounts, rest),
+        discriminator::CLAIM => instructions::claim::process(accounts, rest),
+        _ => Err(CommonError::InvalidInstructionData.into()),
+    }
+}

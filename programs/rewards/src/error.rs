@@ -1,0 +1,74 @@
+//! Rewards error codes: 4000-4099 (codes 100-199 are the shared checks of `basket-common`).
+
+use codama_macros::CodamaErrors;
+use pinocchio::error::ProgramError;
+
+/// A failure specific to the rewards program. Append-only: never renumber.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, Eq, PartialEq, CodamaErrors)]
+pub enum RewardsError {
+    /// The program was invoked under an address other than its declared id.
+    #[codama(error(message = "The program was invoked under an unexpected address"))]
+    WrongProgramId = 4000,
+    /// The lock tier is not one of 30, 90 or 180 days.
+    #[codama(error(message = "The lock tier must be 30, 90 or 180 days"))]
+    InvalidTier = 4001,
+    /// A stake, or a funded epoch total, of zero.
+    #[codama(error(message = "The amount must be greater than zero"))]
+    ZeroAmount = 4002,
+    /// Unstake before the stake's unlock time.
+    #[codama(error(message = "The stake is still locked"))]
+    StakeLocked = 4003,
+    /// Unstake of a stake already withdrawn.
+    #[codama(error(message = "The stake has already been withdrawn"))]
+    StakeAlreadyWithdrawn = 4004,
+    /// The signer is not the owner of the stake record.
+    #[codama(error(message = "Only the owner of the stake can unstake it"))]
+    NotStakeOwner = 4005,
+    /// The signer of a keeper action is not in the keeper set.
+    #[codama(error(message = "The signer is not an authorized keeper"))]
+    NotKeeper = 4006,
+    /// A new epoch id is not above the last distributed one.
+    #[codama(error(message = "The epoch id must be greater than the last distributed epoch id"))]
+    EpochNotIncreasing = 4007,
+    /// A reward holding holds less than the epoch total it must fund.
+    #[codama(error(message = "A reward holding holds less than the epoch total"))]
+    EpochUnderfunded = 4008,
+    /// Reward mints are missing, repeated, too many, or not allowed by the configuration.
+    #[codama(error(message = "The reward mints are invalid or not allowed"))]
+    InvalidRewardMints = 4009,
+    /// The Merkle proof does not lead from the claimed leaf to the epoch root.
+    #[codama(error(message = "The Merkle proof does not match the epoch root"))]
+    InvalidProof = 4010,
+    /// The epoch id argument is not the epoch account's.
+    #[codama(error(message = "The epoch id does not match the epoch account"))]
+    EpochMismatch = 4011,
+    /// The claimant already claimed this epoch.
+    #[codama(error(message = "This epoch has already been claimed by this claimant"))]
+    AlreadyClaimed = 4012,
+    /// Paying the claim would exceed what the epoch funded for a mint.
+    #[codama(error(message = "The claim would exceed the epoch's funded total"))]
+    ClaimExceedsEpochTotal = 4013,
+    /// The keeper set is empty, too large, or contains a zero or repeated key.
+    #[codama(error(message = "The keeper set is invalid"))]
+    InvalidKeeperSet = 4014,
+    /// A reward account (mint, holding or token program) is not the epoch's.
+    #[codama(error(message = "A reward account does not match the epoch"))]
+    RewardAccountMismatch = 4015,
+    /// The number of claimed amounts differs from the epoch's reward mint count.
+    #[codama(error(message = "The number of amounts differs from the epoch's reward mints"))]
+    AmountsCountMismatch = 4016,
+    /// The staking holding, mint or token program is not the configured one.
+    #[codama(error(message = "The staking accounts do not match the configuration"))]
+    StakingAccountMismatch = 4017,
+    /// The proof has more nodes than the program accepts.
+    #[codama(error(message = "The Merkle proof is longer than 32 nodes"))]
+    ProofTooLong = 4018,
+}
+
+impl From<RewardsError> for ProgramError {
+    #[inline(always)]
+    fn from(e: RewardsError) -> Self {
+        ProgramError::Custom(e as u32)
+    }
+}

@@ -1,0 +1,46 @@
+use crate::{error::RewardsError, instructions::shared};
+use basket_common::{validate, CommonError};
+use pinocchio::{error::ProgramError, AccountView};
+
+/// Accounts of `claim`:
+/// 0. `[WRITE, SIGNER]` claimant (pays for the claim status)
+/// 1. `[WRITE]` epoch
+/// 2. `[WRITE]` claim status PDA `["claim", epoch_id u64 LE, claimant]`, must not exist yet
+/// 3. `[]` system program
+/// 4.. per reward mint, in the epoch's order: `[]` mint, `[WRITE]` epoch holding,
+///     `[WRITE]` destination token account, `[]` token program
+pub struct ClaimAccounts<'a> {
+    pub claimant: &'a AccountView,
+    pub epoch: &'a AccountView,
+    pub claim_status: &'a AccountView,
+    pub reward_accounts: &'a [AccountView],
+}
+
+impl<'a> TryFrom<&'a [AccountView]> for ClaimAccounts<'a> {
+    type Error = ProgramError;
+
+    fn try_from(accounts: &'a [AccountView]) -> Result<Self, ProgramError> {
+        let [claimant, epoch, claim_status, system_program, reward_accounts @ ..] = accounts else {
+            return Err(CommonError::NotEnoughAccounts.into());
+        };
+        // 1. The claimant signs and pays: a leaf can only be claimed by its own claimant.
+        validate::check_signer(claimant)?;
+        validate::check_writable(claimant)?;
+        // 2. The epoch is this program's (type checked on load).
+        shared::check_program_account(epoch, true)?;
+        // 3. The claim status does not exist yet: an existing one means this leaf was paid.
+        validate::check_writable(claim_status)?;
+        shared::require(
+            !claim_status.owned_by(&crate::ID),
+            RewardsError::AlreadyClaimed,
+        )?;
+        // 4. The real system program.
+        validate::check_system_program(system_program)?;
+        Ok(Self {
+            claimant,
+            epoch,
+            claim_status,
+            reward_accounts,
+        })
+    }
+}

@@ -1,0 +1,101 @@
+use crate::{
+    error::RewardsError, instructions::shared::read_u64, merkle::MAX_PROOF_LEN,
+    state::MAX_REWARD_MINTS,
+};
+use basket_common::CommonError;
+use pinocchio::error::ProgramError;
+
+/// Instruction data of `claim` (after the discriminator), 11 + 8n + 32m bytes:
+/// - `[0..8]` epoch id
+/// - `[8]` canonical bump of the claim-status PDA
+/// - `[9]` amount count n (the epoch's mint count), then n raw amounts, u64 LE each
+/// - then proof length m (0..=32), then m 32-byte sibling hashes, bottom up
+pub struct ClaimData<'a> {
+    pub epoch_id: u64,
+    pub bump: u8,
+    pub amount_count: usize,
+    pub amounts: [u64; MAX_REWARD_MINTS],
+    pub proof: &'a [u8],
+}
+
+impl<'a> ClaimData<'a> {
+    pub fn parse(data: &'a [u8]) -> Result<Self, ProgramError> {
+        let bad = || ProgramError::from(CommonError::InvalidInstructionData);
+        if data.len() < 10 {
+            return Err(bad());
+        }
+        let n = data[9] as usize;
+        if n > MAX_REWARD_MINTS {
+            return Err(RewardsError::AmountsCountMismatch.into());
+        }
+        let proof_len_at = 10usize.saturating_add(n.saturating_mul(8));
+        let m = *data.get(proof_len_at).ok_or_else(bad)? as usize;
+        if m > MAX_PROOF_LEN {
+            return Err(RewardsError::ProofTooLong.into());
+        }
+        let proof_at = proof_len_at.saturating_add(1);
+        if data.len() != proof_at.saturating_add(m.saturating_mul(32)) {
+            return Err(bad());
+        }
+        let mut amounts = [0u64; MAX_REWARD_MINTS];
+        for (i, amount) in amounts.iter_mut().enumerate().take(n) {
+            *amount = read_u64(data, 10usize.saturating_add(i.saturating_mul(8)));
+        }
+        Ok(Self {
+            epoch_id: read_u64(data, 0),
+            bump: data[8],
+            amount_count: n,
+            amounts,
+            proof: &data[proof_at..],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+
+    fn bytes(amounts: &[u64], proof: &[[u8; 32]]) -> std::vec::Vec<u8> {
+        let mut d = std::vec![];
+        d.extend_from_slice(&9u64.to_le_bytes());
+        d.push(254);
+        d.push(amounts.len() as u8);
+        for a in amounts {
+            d.extend_from_slice(&a.to_le_bytes());
+        }
+        d.push(proof.len() as u8);
+        for p in proof {
+            d.extend_from_slice(p);
+        }
+        d
+    }
+
+    #[test]
+    fn parses_amounts_and_proof() {
+        let raw = bytes(&[3, 4], &[[1; 32], [2; 32]]);
+        let d = ClaimData::parse(&raw).ok().unwrap();
+        assert_eq!(
+            (d.epoch_id, d.bump, d.amount_count, d.amounts),
+            (9, 254, 2, [3, 4, 0, 0])
+        );
+        assert_eq!(d.proof.len(), 64);
+        assert_eq!(d.proof[32], 2);
+    }
+
+    #[test]
+    fn rejects_long_proofs_too_many_amounts_and_bad_lengths() {
+        assert_eq!(
+            ClaimData::parse(&bytes(&[1], &[[0; 32]; 33])).err(),
+            Some(RewardsError::ProofTooLong.into())
+        );
+        assert_eq!(
+            ClaimData::parse(&bytes(&[1; 5], &[])).err(),
+            Some(RewardsError::AmountsCountMismatch.into())
+        );
+        let mut raw = bytes(&[1], &[[1; 32]]);
+        raw.pop();
+        assert!(ClaimData::parse(&raw).is_err());
+        assert!(ClaimData::parse(&raw[..9]).is_err());
+    }
+}

@@ -1,0 +1,140 @@
+use super::{ClaimAccounts, ClaimData};
+use crate::{
+    error::RewardsError,
+    instructions::shared,
+    merkle,
+    pda::check_canonical,
+    state::{token_program_kind, ClaimStatus, Epoch, CLAIM_SEED, EPOCH_SEED, MAX_REWARD_MINTS},
+};
+use basket_common::{
+    create::create_pda_account, event, layout::AccountLayout, token2022, CommonError,
+};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    AccountView, ProgramResult,
+};
+
+/// Event `[5][1]` epoch id u64 | claimant (32) | amounts u64 each, in the epoch's mint order.
+pub const EVENT_CLAIMED: u8 = 5;
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let accounts = ClaimAccounts::try_from(accounts)?;
+    let args = ClaimData::parse(data)?;
+
+    let mut epoch_account = *accounts.epoch;
+    // SAFETY: the only borrow of the epoch data; the token CPIs receive the epoch as a signer
+    // but never write to it.
+    let epoch = Epoch::load_mut(unsafe { epoch_account.borrow_unchecked_mut() })?;
+    shared::require(
+        args.epoch_id == epoch.epoch_id.get(),
+        RewardsError::EpochMismatch,
+    )?;
+    let n = epoch.mint_count as usize;
+    shared::require(args.amount_count == n, RewardsError::AmountsCountMismatch)?;
+    if accounts.reward_accounts.len() != n.saturating_mul(4) {
+        return Err(CommonError::NotEnoughAccounts.into());
+    }
+
+    // The leaf binds program, epoch, claimant and amounts: another claimant's leaf, another
+    // epoch's leaf or inflated amounts all hash to a leaf the root does not contain.
+    let claimant = accounts.claimant.address().as_array();
+    let leaf = merkle::leaf(
+        crate::ID.as_array(),
+        args.epoch_id,
+        claimant,
+        &args.amounts,
+        n,
+    );
+    shared::require(
+        merkle::verify(leaf, args.proof, &epoch.merkle_root),
+        RewardsError::InvalidProof,
+    )?;
+
+    // One claim status per (epoch, claimant) at the canonical bump: a second claim finds it.
+    let id = epoch.epoch_id.0;
+    check_canonical(
+        accounts.claim_status,
+        &[CLAIM_SEED, &id, claimant],
+        args.bump,
+        &crate::ID,
+    )?;
+    let bump_seed = [args.bump];
+    let seeds = [
+        Seed::from(CLAIM_SEED),
+        Seed::from(&id),
+        Seed::from(claimant),
+        Seed::from(&bump_seed),
+    ];
+    create_pda_account(
+        accounts.claimant,
+        accounts.claim_status,
+        ClaimStatus::LEN,
+        &crate::ID,
+        &[Signer::from(&seeds)],
+    )?;
+    let now = shared::now()?;
+    let mut status_account = *accounts.claim_status;
+    // SAFETY: created above by this instruction; nothing else borrows it.
+    let status = ClaimStatus::init(unsafe { status_account.borrow_unchecked_mut() })?;
+    status.bump = args.bump;
+    status.epoch_id.set(args.epoch_id);
+    status.claimant = *claimant;
+    status.claimed_ts.set(now);
+
+    let epoch_bump = [epoch.bump];
+    let epoch_seeds = [
+        Seed::from(EPOCH_SEED),
+        Seed::from(&id),
+        Seed::from(&epoch_bump),
+    ];
+    for (i, group) in accounts.reward_accounts.chunks_exact(4).enumerate() {
+        let (mint, holding, destination, token_program) =
+            (&group[0], &group[1], &group[2], &group[3]);
+        let entry = &mut epoch.rewards[i];
+        let program = if entry.token_program == token_program_kind::TOKEN_2022 {
+            token2022::TOKEN_2022_PROGRAM_ID
+        } else {
+            token2022::TOKEN_PROGRAM_ID
+        };
+        let matches = mint.address().as_array() == &entry.mint
+            && holding.address().as_array() == &entry.holding
+            && token_program.address() == &program;
+        shared::require(matches, RewardsError::RewardAccountMismatch)?;
+        let amount = args.amounts[i];
+        // Claims of an epoch never add up to more than it funded, whatever the tree says.
+        let claimed = entry
+            .claimed
+            .get()
+            .checked_add(amount)
+            .ok_or(RewardsError::ClaimExceedsEpochTotal)?;
+        shared::require(
+            claimed <= entry.total.get(),
+            RewardsError::ClaimExceedsEpochTotal,
+        )?;
+        entry.claimed.set(claimed);
+        if amount > 0 {
+            shared::transfer_checked(
+                [holding, mint, destination, accounts.epoch, token_program],
+                amount,
+                entry.decimals,
+                &[Signer::from(&epoch_seeds)],
+            )?;
+        }
+    }
+    let count = epoch
+        .claim_count
+        .get()
+        .checked_add(1)
+        .ok_or(CommonError::MathOverflow)?;
+    epoch.claim_count.set(count);
+
+    let mut ev = [0u8; 2 + 8 + 32 + 8 * MAX_REWARD_MINTS];
+    ev[0] = EVENT_CLAIMED;
+    ev[1] = 1;
+    ev[2..10].copy_from_slice(&id);
+    ev[10..42].copy_from_slice(claimant);
+    ev[42..].copy_from_slice(&merkle::encode_amounts(&args.amounts));
+    event::emit(&ev[..42usize.saturating_add(n.saturating_mul(8))]);
+    Ok(())
+}

@@ -1,0 +1,118 @@
+use super::{DistributeEpochAccounts, DistributeEpochData};
+use crate::{
+    error::RewardsError,
+    instructions::shared,
+    state::{token_program_kind, Epoch, RewardsConfig, EPOCH_SEED, MAX_REWARD_MINTS},
+};
+use basket_common::{
+    create::create_pda_account, event, layout::AccountLayout, pda, token2022, validate, CommonError,
+};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    AccountView, ProgramResult,
+};
+
+/// Event `[4][1]` epoch id u64 | Merkle root (32) | mint count u8 | totals u64 each.
+pub const EVENT_EPOCH_DISTRIBUTED: u8 = 4;
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let accounts = DistributeEpochAccounts::try_from(accounts)?;
+    let args = DistributeEpochData::parse(data)?;
+    let n = args.mint_count;
+
+    let mut config_account = *accounts.config;
+    // SAFETY: the only borrow of the config in this instruction.
+    let config = RewardsConfig::load_mut(unsafe { config_account.borrow_unchecked_mut() })?;
+    // Strictly increasing ids: a replayed or reordered post can never overwrite or skip back.
+    shared::require(
+        args.epoch_id > config.last_epoch_id.get(),
+        RewardsError::EpochNotIncreasing,
+    )?;
+    if accounts.reward_accounts.len() != n.saturating_mul(2) {
+        return Err(CommonError::NotEnoughAccounts.into());
+    }
+
+    let id = args.epoch_id.to_le_bytes();
+    let bump = pda::find_canonical(accounts.epoch, &[EPOCH_SEED, &id], &crate::ID)?;
+
+    let mut entries = [crate::state::RewardEntry {
+        mint: [0; 32],
+        holding: [0; 32],
+        token_program: 0,
+        decimals: 0,
+        total: Default::default(),
+        claimed: Default::default(),
+    }; MAX_REWARD_MINTS];
+    for (i, pair) in accounts.reward_accounts.chunks_exact(2).enumerate() {
+        let (mint, holding) = (&pair[0], &pair[1]);
+        let mint_key = mint.address().as_array();
+        // Allowed by the admins, and each mint once.
+        let repeated = entries[..i].iter().any(|e| &e.mint == mint_key);
+        shared::require(
+            config.is_reward_mint(mint_key) && !repeated,
+            RewardsError::InvalidRewardMints,
+        )?;
+        let decimals = shared::checked_mint(mint)?;
+        let is_2022 = mint.owned_by(&token2022::TOKEN_2022_PROGRAM_ID);
+        let program = if is_2022 {
+            token2022::TOKEN_2022_PROGRAM_ID
+        } else {
+            token2022::TOKEN_PROGRAM_ID
+        };
+        // The holding is the epoch PDA's, so only claims through this program can drain it,
+        // and it already holds the whole total.
+        let held = validate::check_token_account(
+            holding,
+            &program,
+            mint.address(),
+            accounts.epoch.address(),
+        )?;
+        shared::require(held >= args.totals[i], RewardsError::EpochUnderfunded)?;
+        let entry = &mut entries[i];
+        entry.mint = *mint_key;
+        entry.holding = *holding.address().as_array();
+        entry.token_program = if is_2022 {
+            token_program_kind::TOKEN_2022
+        } else {
+            token_program_kind::SPL_TOKEN
+        };
+        entry.decimals = decimals;
+        entry.total.set(args.totals[i]);
+    }
+
+    let bump_seed = [bump];
+    let seeds = [
+        Seed::from(EPOCH_SEED),
+        Seed::from(&id),
+        Seed::from(&bump_seed),
+    ];
+    create_pda_account(
+        accounts.keeper,
+        accounts.epoch,
+        Epoch::LEN,
+        &crate::ID,
+        &[Signer::from(&seeds)],
+    )?;
+    let mut epoch_account = *accounts.epoch;
+    // SAFETY: created above by this instruction; nothing else borrows it.
+    let epoch = Epoch::init(unsafe { epoch_account.borrow_unchecked_mut() })?;
+    epoch.bump = bump;
+    // `n` is at most MAX_REWARD_MINTS (checked in parsing).
+    epoch.mint_count = n as u8;
+    epoch.epoch_id.set(args.epoch_id);
+    epoch.merkle_root = args.merkle_root;
+    epoch.distributed_ts.set(shared::now()?);
+    epoch.rewards = entries;
+    config.last_epoch_id.set(args.epoch_id);
+
+    let mut ev = [0u8; 2 + 8 + 32 + 1 + 8 * MAX_REWARD_MINTS];
+    ev[0] = EVENT_EPOCH_DISTRIBUTED;
+    ev[1] = 1;
+    ev[2..10].copy_from_slice(&id);
+    ev[10..42].copy_from_slice(&args.merkle_root);
+    ev[42] = n as u8;
+    ev[43..].copy_from_slice(&crate::merkle::encode_amounts(&args.totals));
+    event::emit(&ev[..43usize.saturating_add(n.saturating_mul(8))]);
+    Ok(())
+}

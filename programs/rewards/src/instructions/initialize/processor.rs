@@ -1,0 +1,70 @@
+use super::{InitializeAccounts, InitializeData};
+use crate::{
+    instructions::shared,
+    state::{RewardsConfig, CONFIG_SEED},
+};
+use basket_common::{
+    create::create_pda_account, event, layout::AccountLayout, pda, signer_set::SignerSet, validate,
+};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    AccountView, ProgramResult,
+};
+
+/// Event `[1][1][keeper_count][threshold][reward_mint_count]`.
+pub const EVENT_INITIALIZED: u8 = 1;
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let accounts = InitializeAccounts::try_from(accounts)?;
+    let args = InitializeData::parse(data)?;
+
+    // The admin set must be well formed and approve its own installation.
+    let admins = SignerSet::new(args.admins, args.threshold)?;
+    admins.check_signed(accounts.admin_signers)?;
+
+    let bump = pda::find_canonical(accounts.config, &[CONFIG_SEED], &crate::ID)?;
+
+    // The staking mint is supported and the holding is a token account of it owned by the
+    // config PDA, so only this program can move staked tokens.
+    let decimals = shared::checked_mint(accounts.staking_mint)?;
+    validate::check_token_account(
+        accounts.stake_holding,
+        accounts.token_program.address(),
+        accounts.staking_mint.address(),
+        accounts.config.address(),
+    )?;
+
+    let bump_seed = [bump];
+    let seeds = [Seed::from(CONFIG_SEED), Seed::from(&bump_seed)];
+    create_pda_account(
+        accounts.payer,
+        accounts.config,
+        RewardsConfig::LEN,
+        &crate::ID,
+        &[Signer::from(&seeds)],
+    )?;
+
+    let mut config_account = *accounts.config;
+    // SAFETY: the account was created above by this instruction; nothing else borrows it.
+    let config = RewardsConfig::init(unsafe { config_account.borrow_unchecked_mut() })?;
+    config.bump = bump;
+    config.admins = admins;
+    config.keeper_count = args.keeper_count;
+    config.keepers = args.keepers;
+    config.staking_mint = *accounts.staking_mint.address().as_array();
+    config.stake_holding = *accounts.stake_holding.address().as_array();
+    config.staking_token_program = *accounts.token_program.address().as_array();
+    config.staking_decimals = decimals;
+    config.reward_mint_count = args.reward_mint_count;
+    config.reward_mints = args.reward_mints;
+
+    event::emit(&[
+        EVENT_INITIALIZED,
+        1,
+        args.keeper_count,
+        args.threshold,
+        args.reward_mint_count,
+    ]);
+    Ok(())
+}

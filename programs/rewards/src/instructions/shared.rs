@@ -1,0 +1,104 @@
+//! Helpers the instructions share: token transfers, mint checks, program-owned account loads.
+
+use crate::error::RewardsError;
+use basket_common::{token2022, token2022::extension, validate, CommonError};
+use pinocchio::{
+    cpi::{invoke_signed, Signer},
+    error::ProgramError,
+    instruction::{InstructionAccount, InstructionView},
+    AccountView, ProgramResult,
+};
+
+/// `TransferChecked` instruction tag, identical on SPL Token and Token-2022.
+const TRANSFER_CHECKED: u8 = 12;
+
+/// Token-2022 extensions a staking or reward mint may carry. Anything else (transfer fees,
+/// transfer hooks, permanent delegates, interest, non-transferable, unknown types) changes
+/// what a transfer delivers or who can move the holdings, so such mints are rejected.
+pub const ALLOWED_MINT_EXTENSIONS: [u16; 8] = [
+    extension::SCALED_UI_AMOUNT,
+    extension::METADATA_POINTER,
+    extension::TOKEN_METADATA,
+    extension::GROUP_POINTER,
+    extension::TOKEN_GROUP,
+    extension::GROUP_MEMBER_POINTER,
+    extension::TOKEN_GROUP_MEMBER,
+    extension::PAUSABLE,
+];
+
+/// Checks a mint for use as a staking or reward mint and returns its decimals. The token
+/// program is the mint's owner, which must be one of the two token programs.
+pub fn checked_mint(mint: &AccountView) -> Result<u8, CommonError> {
+    if !mint.owned_by(&token2022::TOKEN_PROGRAM_ID)
+        && !mint.owned_by(&token2022::TOKEN_2022_PROGRAM_ID)
+    {
+        return Err(CommonError::InvalidTokenProgram);
+    }
+    // SAFETY: read-only view; no mutable borrow of the mint is alive.
+    let data = unsafe { mint.borrow_unchecked() };
+    token2022::check_mint_extensions(data, &ALLOWED_MINT_EXTENSIONS)?;
+    token2022::mint_decimals(data)
+}
+
+/// `TransferChecked` through `token_program` (already checked to be the mint's program).
+#[inline(always)]
+pub fn transfer_checked(
+    accounts: [&AccountView; 5],
+    amount: u64,
+    decimals: u8,
+    signers: &[Signer],
+) -> ProgramResult {
+    let [from, mint, to, authority, token_program] = accounts;
+    validate::check_token_program_for_mint(token_program, mint)?;
+    let mut data = [0u8; 10];
+    data[0] = TRANSFER_CHECKED;
+    data[1..9].copy_from_slice(&amount.to_le_bytes());
+    data[9] = decimals;
+    let metas = [
+        InstructionAccount::writable(from.address()),
+        InstructionAccount::readonly(mint.address()),
+        InstructionAccount::writable(to.address()),
+        InstructionAccount::readonly_signer(authority.address()),
+    ];
+    let ix = InstructionView {
+        program_id: token_program.address(),
+        accounts: &metas,
+        data: &data,
+    };
+    invoke_signed(&ix, &[from, mint, to, authority], signers)
+}
+
+/// Checks `account` is owned by this program and writable.
+#[inline(always)]
+pub fn check_program_account(account: &AccountView, writable: bool) -> Result<(), CommonError> {
+    validate::check_owner(account, &crate::ID)?;
+    if writable {
+        validate::check_writable(account)?;
+    }
+    Ok(())
+}
+
+/// Current unix time from the Clock sysvar (read through its syscall, never an account).
+#[inline(always)]
+pub fn now() -> Result<i64, ProgramError> {
+    use pinocchio::sysvars::{clock::Clock, Sysvar};
+    Ok(Clock::get()?.unix_timestamp)
+}
+
+/// Reads a little-endian u64 at `at`; the caller checked the length.
+#[inline(always)]
+pub fn read_u64(data: &[u8], at: usize) -> u64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&data[at..at.saturating_add(8)]);
+    u64::from_le_bytes(b)
+}
+
+/// Maps a missing keeper to its error (a helper so processors read as steps).
+#[inline(always)]
+pub fn require(condition: bool, error: RewardsError) -> Result<(), RewardsError> {
+    if condition {
+        Ok(())
+    } else {
+        Err(error)
+    }
+}

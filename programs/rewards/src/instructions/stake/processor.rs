@@ -1,0 +1,95 @@
+use super::{StakeAccounts, StakeData};
+use crate::{
+    instructions::shared,
+    state::{RewardsConfig, StakeRecord, STAKE_SEED},
+};
+use basket_common::{create::create_pda_account, event, layout::AccountLayout, pda, CommonError};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    AccountView, ProgramResult,
+};
+
+/// Event `[2][1]` owner (32) | stake index u64 | amount u64 | tier days u16 | start i64 |
+/// unlock i64 (68 bytes).
+pub const EVENT_STAKED: u8 = 2;
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let accounts = StakeAccounts::try_from(accounts)?;
+    let args = StakeData::parse(data)?;
+
+    let index = args.stake_index.to_le_bytes();
+    let owner = accounts.owner.address().as_array();
+    let bump = pda::find_canonical(
+        accounts.stake_record,
+        &[STAKE_SEED, owner, &index],
+        &crate::ID,
+    )?;
+
+    let start = shared::now()?;
+    let unlock = start
+        .checked_add(args.tier.seconds())
+        .ok_or(CommonError::MathOverflow)?;
+
+    let mut config_account = *accounts.config;
+    // SAFETY: only this borrow of the config is alive; the CPI below does not receive it.
+    let config = RewardsConfig::load_mut(unsafe { config_account.borrow_unchecked_mut() })?;
+    let total = config
+        .total_staked
+        .get()
+        .checked_add(args.amount)
+        .ok_or(CommonError::MathOverflow)?;
+    config.total_staked.set(total);
+    let decimals = config.staking_decimals;
+
+    shared::transfer_checked(
+        [
+            accounts.owner_token_account,
+            accounts.staking_mint,
+            accounts.stake_holding,
+            accounts.owner,
+            accounts.token_program,
+        ],
+        args.amount,
+        decimals,
+        &[],
+    )?;
+
+    let bump_seed = [bump];
+    let seeds = [
+        Seed::from(STAKE_SEED),
+        Seed::from(owner),
+        Seed::from(&index),
+        Seed::from(&bump_seed),
+    ];
+    create_pda_account(
+        accounts.owner,
+        accounts.stake_record,
+        StakeRecord::LEN,
+        &crate::ID,
+        &[Signer::from(&seeds)],
+    )?;
+    let mut record_account = *accounts.stake_record;
+    // SAFETY: created above by this instruction; nothing else borrows it.
+    let record = StakeRecord::init(unsafe { record_account.borrow_unchecked_mut() })?;
+    record.bump = bump;
+    record.weight = args.tier.weight;
+    record.tier_days = args.tier.days.to_le_bytes();
+    record.owner = *owner;
+    record.stake_index.set(args.stake_index);
+    record.amount.set(args.amount);
+    record.start_ts.set(start);
+    record.unlock_ts.set(unlock);
+
+    let mut ev = [0u8; 68];
+    ev[0] = EVENT_STAKED;
+    ev[1] = 1;
+    ev[2..34].copy_from_slice(owner);
+    ev[34..42].copy_from_slice(&index);
+    ev[42..50].copy_from_slice(&args.amount.to_le_bytes());
+    ev[50..52].copy_from_slice(&args.tier.days.to_le_bytes());
+    ev[52..60].copy_from_slice(&start.to_le_bytes());
+    ev[60..68].copy_from_slice(&unlock.to_le_bytes());
+    event::emit(&ev);
+    Ok(())
+}
