@@ -1,16 +1,12 @@
 import type { z } from 'zod';
 import { createServerErrorMonitor } from './alerts.ts';
-import {
-  type CacheProfile,
-  NETWORK_PATTERN,
-  resolveClientOptions,
-  type TokenizedApiClientOptions,
-} from './client-options.ts';
+import { checkNetwork, checkSymbol, invalidArgument, symbolQuery } from './arguments.ts';
+import { ttlFor } from './cache-policy.ts';
+import { resolveClientOptions, type TokenizedApiClientOptions } from './client-options.ts';
 import { loadTokenizedApiConfig, type TokenizedApiEnv } from './config.ts';
 import { compareDecimals } from './decimal.ts';
 import {
   TOKENIZED_API_ERROR__ABORTED,
-  TOKENIZED_API_ERROR__INVALID_ARGUMENT,
   TOKENIZED_API_ERROR__RFQ_TRANSACTION_UNAVAILABLE,
   TokenizedApiError,
 } from './errors.ts';
@@ -37,7 +33,6 @@ import {
   type SystemStatus,
   systemStatusSchema,
 } from './schemas/asset-data.ts';
-import { symbolField } from './schemas/fields.ts';
 import {
   type QuoteState,
   quoteIdField,
@@ -58,11 +53,6 @@ import {
   swapAssetSchema,
 } from './schemas/trading.ts';
 import { createTransport, type RequestSpec } from './transport.ts';
-
-/** Spec: proof of reserves cached 5 min. */
-export const PROOF_OF_RESERVES_TTL_MS = 5 * 60_000;
-/** Spec: frontend asset-data calls cached 60 s. */
-export const FRONTEND_ASSET_DATA_TTL_MS = 60_000;
 
 /** Per-call options. */
 export type CallOptions = Readonly<{ signal?: AbortSignal }>;
@@ -105,25 +95,6 @@ export interface TokenizedApiClient {
   getUsage(options?: CallOptions): Promise<AssetUsage[]>;
   /** Drops cached answers (e.g. after a corporate action was seen). */
   clearCache(): void;
-}
-
-/** Public asset-data operations cached 60 s by the `frontend` profile. */
-const FRONTEND_CACHED = new Set<OperationName>([
-  'listAssets',
-  'getAsset',
-  'getPrice',
-  'getMultiplier',
-  'getMultiplierHistory',
-  'getSystemStatus',
-  'getUpcomingCorpActions',
-  'getCorpActionHistory',
-  'getOracles',
-  'getOracle',
-]);
-
-function ttlFor(operation: OperationName, profile: CacheProfile): number {
-  if (operation === 'getProofOfReserves') return PROOF_OF_RESERVES_TTL_MS;
-  return profile === 'frontend' && FRONTEND_CACHED.has(operation) ? FRONTEND_ASSET_DATA_TTL_MS : 0;
 }
 
 /**
@@ -338,33 +309,4 @@ export function createTokenizedApiClientFromEnv(
   overrides: Omit<TokenizedApiClientOptions, 'baseUrl' | 'apiKey' | 'timeoutMs'> = {},
 ): TokenizedApiClient {
   return createTokenizedApiClient({ ...overrides, ...loadTokenizedApiConfig(env) });
-}
-
-function checkSymbol(operation: string, symbol: string): string {
-  if (typeof symbol !== 'string' || !symbolField.safeParse(symbol).success) {
-    throw invalidArgument(operation, 'symbol', 'is not a valid symbol');
-  }
-  return symbol;
-}
-
-function checkNetwork(operation: string, network: string): string {
-  if (typeof network !== 'string' || !NETWORK_PATTERN.test(network)) {
-    throw invalidArgument(operation, 'network', 'is not a valid network name');
-  }
-  return network;
-}
-
-function symbolQuery(
-  operation: string,
-  options: { symbol?: string } | undefined,
-): Readonly<Record<string, string>> {
-  return options?.symbol === undefined ? {} : { symbol: checkSymbol(operation, options.symbol) };
-}
-
-function invalidArgument(operation: string, argument: string, reason: string) {
-  return new TokenizedApiError(TOKENIZED_API_ERROR__INVALID_ARGUMENT, {
-    operation,
-    argument,
-    reason,
-  });
 }

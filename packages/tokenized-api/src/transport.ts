@@ -1,15 +1,15 @@
 import type { ServerErrorMonitor } from './alerts.ts';
 import type { ApiKey } from './api-key.ts';
+import {
+  finalError,
+  MAX_BODY_CHARS,
+  type AttemptOutcome as Outcome,
+  parseJsonBody,
+} from './attempt-outcome.ts';
 import { abortReason, type Clock } from './clock.ts';
 import {
   TOKENIZED_API_ERROR__ABORTED,
-  TOKENIZED_API_ERROR__HTTP_STATUS,
-  TOKENIZED_API_ERROR__INVALID_RESPONSE,
   TOKENIZED_API_ERROR__MISSING_API_KEY,
-  TOKENIZED_API_ERROR__NETWORK,
-  TOKENIZED_API_ERROR__RATE_LIMITED,
-  TOKENIZED_API_ERROR__RFQ_OUTCOME_UNKNOWN,
-  TOKENIZED_API_ERROR__TIMEOUT,
   TOKENIZED_API_ERROR__UNEXPECTED_REDIRECT,
   TokenizedApiError,
 } from './errors.ts';
@@ -27,7 +27,7 @@ import {
   type RetrySafety,
 } from './retry-safety.ts';
 import { requiresApiKey } from './routes.ts';
-import { parseUpstreamError, type UpstreamError } from './upstream-error.ts';
+import type { UpstreamError } from './upstream-error.ts';
 
 /** The `fetch` signature the client needs (the global one in Node 20+ and browsers). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -61,14 +61,6 @@ export type RequestSpec = Readonly<{
 
 /** A successful (2xx) answer with its parsed JSON body. */
 export type JsonResponse = Readonly<{ status: number; json: unknown }>;
-
-type Outcome =
-  | { kind: 'response'; status: number; headers: Headers; text: string }
-  | { kind: 'timeout' }
-  | { kind: 'aborted' }
-  | { kind: 'network'; phase: 'before-send' | 'unknown'; reason: string };
-
-const MAX_BODY_CHARS = 4 * 1024 * 1024;
 
 /** Sends requests with the spec's timeout, retry, auth and alerting rules. */
 export interface Transport {
@@ -174,7 +166,7 @@ export function createTransport(options: TransportOptions): Transport {
           options.monitor.recordServerError(outcome.status, spec.operation);
         else options.monitor.recordHealthyResponse();
         if (outcome.status >= 200 && outcome.status < 300) {
-          return { status: outcome.status, json: parseJson(outcome, spec) };
+          return { status: outcome.status, json: parseJsonBody(outcome, spec) };
         }
         if (outcome.status < 400) {
           throw new TokenizedApiError(TOKENIZED_API_ERROR__UNEXPECTED_REDIRECT, {
@@ -207,72 +199,13 @@ export function createTransport(options: TransportOptions): Transport {
         }
         continue;
       }
-      const error = finalError(outcome, spec, attempt, retryAfterMs);
+      const error = finalError(outcome, spec, attempt, retryAfterMs, {
+        timeoutMs: options.timeoutMs,
+        secrets,
+      });
       logger.warn('tokenized-api request failed', { ...call, attempts: attempt, code: error.code });
       throw error;
     }
-  }
-
-  function finalError(
-    outcome: Exclude<Outcome, { kind: 'aborted' }>,
-    spec: RequestSpec,
-    attempts: number,
-    retryAfterMs: number | null,
-  ): TokenizedApiError {
-    const call = { operation: spec.operation, method: spec.method, path: spec.path };
-    if (outcome.kind === 'response') {
-      const upstream = parseUpstreamError(outcome.text, secrets);
-      const own = spec.interpretFailure?.(outcome.status, upstream) ?? null;
-      if (own !== null) return own;
-      if (outcome.status === 429) {
-        return new TokenizedApiError(TOKENIZED_API_ERROR__RATE_LIMITED, {
-          ...call,
-          attempts,
-          retryAfterMs,
-        });
-      }
-      if (spec.safety === 'at-most-once' && outcome.status >= 500 && outcome.status !== 501) {
-        return new TokenizedApiError(TOKENIZED_API_ERROR__RFQ_OUTCOME_UNKNOWN, {
-          ...call,
-          cause: 'server-error',
-          status: outcome.status,
-        });
-      }
-      return new TokenizedApiError(TOKENIZED_API_ERROR__HTTP_STATUS, {
-        ...call,
-        status: outcome.status,
-        attempts,
-        upstreamCode: upstream.code,
-        upstreamMessage: upstream.message,
-      });
-    }
-    if (outcome.kind === 'timeout') {
-      if (spec.safety === 'at-most-once') {
-        return new TokenizedApiError(TOKENIZED_API_ERROR__RFQ_OUTCOME_UNKNOWN, {
-          ...call,
-          cause: 'timeout',
-          status: null,
-        });
-      }
-      return new TokenizedApiError(TOKENIZED_API_ERROR__TIMEOUT, {
-        ...call,
-        attempts,
-        timeoutMs: options.timeoutMs,
-      });
-    }
-    if (spec.safety === 'at-most-once' && outcome.phase === 'unknown') {
-      return new TokenizedApiError(TOKENIZED_API_ERROR__RFQ_OUTCOME_UNKNOWN, {
-        ...call,
-        cause: 'connection-lost',
-        status: null,
-      });
-    }
-    return new TokenizedApiError(TOKENIZED_API_ERROR__NETWORK, {
-      ...call,
-      attempts,
-      phase: outcome.phase,
-      reason: outcome.reason,
-    });
   }
 
   return { request };
@@ -282,24 +215,6 @@ function toFailure(outcome: Exclude<Outcome, { kind: 'aborted' }>): AttemptFailu
   if (outcome.kind === 'response') return { kind: 'status', status: outcome.status };
   if (outcome.kind === 'timeout') return { kind: 'timeout' };
   return { kind: 'network', phase: outcome.phase };
-}
-
-function parseJson(outcome: { status: number; text: string }, spec: RequestSpec): unknown {
-  const invalid = (reason: string) =>
-    new TokenizedApiError(TOKENIZED_API_ERROR__INVALID_RESPONSE, {
-      operation: spec.operation,
-      path: spec.path,
-      status: outcome.status,
-      field: '(body)',
-      reason,
-    });
-  if (outcome.text.length === 0) throw invalid('is empty or larger than 4 MiB');
-  if (outcome.text.length > MAX_BODY_CHARS) throw invalid('is larger than 4 MiB');
-  try {
-    return JSON.parse(outcome.text);
-  } catch {
-    throw invalid('is not valid JSON');
-  }
 }
 
 function buildUrl(
