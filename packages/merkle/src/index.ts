@@ -1,0 +1,4 @@
+export * from './allocation.ts';
+export * from './distribution.ts';
+export * from './hash.ts';
+export * from './tree.ts';
