@@ -1,3 +1,4 @@
+export * from './cli-help.ts';
 export * from './config.ts';
 export * from './faults.ts';
 export * from './fixed-point.ts';
@@ -9,3 +10,4 @@ export * from './seed-data.ts';
 export * from './server.ts';
 export * from './sim-response.ts';
 export * from './views.ts';
+export * from './views-trading.ts';

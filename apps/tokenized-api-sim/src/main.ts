@@ -1,5 +1,6 @@
 #!/usr/bin/env -S npx tsx
-import { helpText, parseSimulatorCommand, SimulatorConfigError } from './config.ts';
+import { helpText } from './cli-help.ts';
+import { parseSimulatorCommand, SimulatorConfigError } from './config.ts';
 import { SEED_ASSETS } from './seed-data.ts';
 import { startSimulator } from './server.ts';
 

@@ -1,7 +1,8 @@
 import { fractionDigits, parseFixed } from './fixed-point.ts';
 import type { QuoteBook, QuoteRecord, RfqOutcome } from './quote-book.ts';
 import { apiError, type SimResponse } from './sim-response.ts';
-import { findAsset, haltsAt, tokenQuoteCents, usageCents, type ViewContext } from './views.ts';
+import { findAsset, haltsAt, type ViewContext } from './views.ts';
+import { tokenQuoteCents, usageCents } from './views-trading.ts';
 
 const ALLOWED_FIELDS = new Set([
   'symbol',

@@ -8,15 +8,13 @@ import {
   corporateActionsView,
   findAsset,
   historyView,
-  limitView,
   multiplierView,
   oracleView,
   priceView,
   reservesView,
   statusView,
-  swapAssetView,
-  usageView,
 } from './views.ts';
+import { limitView, swapAssetView, usageView } from './views-trading.ts';
 
 /** One incoming request, as handlers see it. */
 export type SimRequest = Readonly<{
