@@ -2,6 +2,7 @@
 //! ed25519 signature over the canonical payload is verified through the Ed25519 program.
 #![no_std]
 
+pub mod bytes;
 pub mod deviation;
 pub mod ed25519;
 pub mod error;

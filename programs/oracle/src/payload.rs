@@ -17,7 +17,7 @@
 //! Mints are not repeated in the payload: they are fixed per snapshot account by the admin
 //! multisig at `create_snapshot`, and the payload is bound to that account's address.
 
-use crate::{error::OracleError, state::MAX_ENTRIES};
+use crate::{bytes::eq, error::OracleError, state::MAX_ENTRIES};
 
 /// Domain separation tag, versioned with the layout.
 pub const DOMAIN_TAG: &[u8; 13] = b"BASKET_NAV_V1";
@@ -58,7 +58,10 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
 impl<'a> Payload<'a> {
     /// Checks the tag, the program id, the entry count bound and the exact length.
     pub fn parse(bytes: &'a [u8], program_id: &[u8; 32]) -> Result<Self, OracleError> {
-        if bytes.len() < HEADER_LEN || &bytes[..PROGRAM_AT] != DOMAIN_TAG || &bytes[PROGRAM_AT..SNAPSHOT_AT] != program_id {
+        if bytes.len() < HEADER_LEN
+            || !eq(&bytes[..PROGRAM_AT], DOMAIN_TAG)
+            || !eq(&bytes[PROGRAM_AT..SNAPSHOT_AT], program_id)
+        {
             return Err(OracleError::InvalidPayload);
         }
         let count = bytes[COUNT_AT] as usize;
@@ -108,7 +111,13 @@ mod tests {
 
     /// Encoder used by the tests only: the keeper's TypeScript serializer is the production
     /// encoder, and both must produce the shared vectors in tests/vectors/payload-v1.txt.
-    fn encode(program: &[u8; 32], snapshot: &[u8; 32], sku: &[u8; 16], sequence: u64, entries: &[PayloadEntry]) -> Vec<u8> {
+    fn encode(
+        program: &[u8; 32],
+        snapshot: &[u8; 32],
+        sku: &[u8; 16],
+        sequence: u64,
+        entries: &[PayloadEntry],
+    ) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(DOMAIN_TAG);
         out.extend_from_slice(program);
@@ -126,7 +135,10 @@ mod tests {
     }
 
     fn hex(s: &str) -> Vec<u8> {
-        (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+        (0..s.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+            .collect()
     }
 
     fn arr<const N: usize>(v: &[u8]) -> [u8; N] {
@@ -135,21 +147,42 @@ mod tests {
 
     /// Parses tests/vectors/payload-v1.txt: blocks of `key=value` lines separated by blank
     /// lines; `entry=price,multiplier,slot,flags` repeats.
-    fn vectors() -> Vec<(String, [u8; 32], [u8; 32], [u8; 16], u64, Vec<PayloadEntry>, Vec<u8>)> {
+    fn vectors() -> Vec<(
+        String,
+        [u8; 32],
+        [u8; 32],
+        [u8; 16],
+        u64,
+        Vec<PayloadEntry>,
+        Vec<u8>,
+    )> {
         let text = include_str!("../tests/vectors/payload-v1.txt");
         let mut out = Vec::new();
         for block in text.split("\n\n") {
-            let lines: Vec<&str> = block.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).collect();
+            let lines: Vec<&str> = block
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.is_empty())
+                .collect();
             if lines.is_empty() {
                 continue;
             }
-            let get = |k: &str| lines.iter().find_map(|l| l.strip_prefix(k).and_then(|r| r.strip_prefix('='))).unwrap();
+            let get = |k: &str| {
+                lines
+                    .iter()
+                    .find_map(|l| l.strip_prefix(k).and_then(|r| r.strip_prefix('=')))
+                    .unwrap()
+            };
             let entries = lines
                 .iter()
                 .filter_map(|l| l.strip_prefix("entry="))
                 .map(|l| {
                     let f: Vec<u64> = l.split(',').map(|x| x.parse().unwrap()).collect();
-                    PayloadEntry { price_usd_1e8: f[0], multiplier_num: f[1], updated_slot: f[2], flags: u32::try_from(f[3]).unwrap() }
+                    PayloadEntry {
+                        price_usd_1e8: f[0],
+                        multiplier_num: f[1],
+                        updated_slot: f[2],
+                        flags: u32::try_from(f[3]).unwrap(),
+                    }
                 })
                 .collect();
             out.push((
@@ -170,9 +203,17 @@ mod tests {
         let all = vectors();
         assert!(all.len() >= 3);
         for (name, program, snapshot, sku, sequence, entries, expected) in all {
-            assert_eq!(encode(&program, &snapshot, &sku, sequence, &entries), expected, "{name}");
+            assert_eq!(
+                encode(&program, &snapshot, &sku, sequence, &entries),
+                expected,
+                "{name}"
+            );
             let p = Payload::parse(&expected, &program).unwrap();
-            assert_eq!((p.snapshot(), p.sku_id(), p.sequence(), p.entry_count()), (&snapshot[..], &sku[..], sequence, entries.len()), "{name}");
+            assert_eq!(
+                (p.snapshot(), p.sku_id(), p.sequence(), p.entry_count()),
+                (&snapshot[..], &sku[..], sequence, entries.len()),
+                "{name}"
+            );
             for (i, e) in entries.iter().enumerate() {
                 assert_eq!(p.entry(i), *e, "{name}");
             }
@@ -182,18 +223,41 @@ mod tests {
     #[test]
     fn rejects_wrong_tag_program_length_and_count() {
         let program = [7u8; 32];
-        let e = PayloadEntry { price_usd_1e8: 1, multiplier_num: 1, updated_slot: 1, flags: 0 };
+        let e = PayloadEntry {
+            price_usd_1e8: 1,
+            multiplier_num: 1,
+            updated_slot: 1,
+            flags: 0,
+        };
         let good = encode(&program, &[1; 32], &[2; 16], 5, &[e, e]);
         assert!(Payload::parse(&good, &program).is_ok());
-        assert_eq!(Payload::parse(&good, &[8; 32]).err(), Some(OracleError::InvalidPayload));
+        assert_eq!(
+            Payload::parse(&good, &[8; 32]).err(),
+            Some(OracleError::InvalidPayload)
+        );
         let mut bad_tag = good.clone();
         bad_tag[12] = b'2';
-        assert_eq!(Payload::parse(&bad_tag, &program).err(), Some(OracleError::InvalidPayload));
-        assert_eq!(Payload::parse(&good[..good.len() - 1], &program).err(), Some(OracleError::InvalidPayload));
-        assert_eq!(Payload::parse(&good[..HEADER_LEN - 1], &program).err(), Some(OracleError::InvalidPayload));
+        assert_eq!(
+            Payload::parse(&bad_tag, &program).err(),
+            Some(OracleError::InvalidPayload)
+        );
+        assert_eq!(
+            Payload::parse(&good[..good.len() - 1], &program).err(),
+            Some(OracleError::InvalidPayload)
+        );
+        assert_eq!(
+            Payload::parse(&good[..HEADER_LEN - 1], &program).err(),
+            Some(OracleError::InvalidPayload)
+        );
         let mut too_many = encode(&program, &[1; 32], &[2; 16], 5, &[e; 21]);
-        assert_eq!(Payload::parse(&too_many, &program).err(), Some(OracleError::TooManyEntries));
+        assert_eq!(
+            Payload::parse(&too_many, &program).err(),
+            Some(OracleError::TooManyEntries)
+        );
         too_many[COUNT_AT] = 20;
-        assert_eq!(Payload::parse(&too_many, &program).err(), Some(OracleError::InvalidPayload));
+        assert_eq!(
+            Payload::parse(&too_many, &program).err(),
+            Some(OracleError::InvalidPayload)
+        );
     }
 }

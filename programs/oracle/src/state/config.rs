@@ -41,7 +41,9 @@ pub struct OracleConfig {
     pub reserved: [u8; 16],
 }
 
-const _: () = assert!(core::mem::size_of::<OracleConfig>() == 448 && core::mem::align_of::<OracleConfig>() == 1);
+const _: () = assert!(
+    core::mem::size_of::<OracleConfig>() == 448 && core::mem::align_of::<OracleConfig>() == 1
+);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
 unsafe impl AccountLayout for OracleConfig {
@@ -58,13 +60,16 @@ impl OracleConfig {
 
     /// Whether `key` is an authorized keeper.
     pub fn is_keeper(&self, key: &[u8; 32]) -> bool {
-        self.keepers().contains(key)
+        self.keepers().iter().any(|k| crate::bytes::eq(k, key))
     }
 }
 
 /// A keeper set is 1..=8 non-zero, distinct keys in the first `count` slots; the slots past
 /// the count are zero (so the stored bytes have one meaning).
-pub fn validate_keeper_set(count: u8, keepers: &[[u8; 32]; MAX_KEEPERS]) -> Result<(), OracleError> {
+pub fn validate_keeper_set(
+    count: u8,
+    keepers: &[[u8; 32]; MAX_KEEPERS],
+) -> Result<(), OracleError> {
     let n = count as usize;
     if n == 0 || n > MAX_KEEPERS {
         return Err(OracleError::InvalidKeeperSet);

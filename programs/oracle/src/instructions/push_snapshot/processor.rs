@@ -1,5 +1,6 @@
 use super::{introspect::signed_message, PushSnapshotAccounts};
 use crate::{
+    bytes::eq,
     deviation::exceeds_cap,
     error::OracleError,
     payload::{Payload, PayloadEntry},
@@ -54,10 +55,10 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(OracleError::UnauthorizedKeeper.into());
     }
     let payload = Payload::parse(signed.message, crate::ID.as_array())?;
-    if payload.sku_id() != snapshot.sku_id {
+    if !eq(payload.sku_id(), &snapshot.sku_id) {
         return Err(OracleError::WrongSku.into());
     }
-    if payload.snapshot() != accounts.snapshot.address().as_array() {
+    if !eq(payload.snapshot(), accounts.snapshot.address().as_array()) {
         return Err(OracleError::InvalidPayload.into());
     }
     let count = payload.entry_count();
@@ -79,10 +80,19 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         let e = payload.entry(i);
         check_entry(&e, clock.slot)?;
         beyond_cap |= capped
-            && exceeds_cap(old.price_usd_1e8.get(), old.multiplier_num.get(), e.price_usd_1e8, e.multiplier_num, bps);
+            && exceeds_cap(
+                old.price_usd_1e8.get(),
+                old.multiplier_num.get(),
+                e.price_usd_1e8,
+                e.multiplier_num,
+                bps,
+            );
     }
     if beyond_cap {
-        config.admins.check_signed(accounts.admin_signers).map_err(|_| OracleError::DeviationTooLarge)?;
+        config
+            .admins
+            .check_signed(accounts.admin_signers)
+            .map_err(|_| OracleError::DeviationTooLarge)?;
     }
 
     snapshot.sequence.set(sequence);
