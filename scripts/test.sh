@@ -14,8 +14,14 @@ step() { printf '\n== %s\n' "$*"; }
 step "build programs"
 bash scripts/build-programs.sh || exit 1
 
+step "a second build is byte-identical"
+bash scripts/check-reproducible.sh || exit 1
+
 step "generated IDLs and clients are up to date"
 node scripts/codegen.mjs --check || exit 1
+
+step "typecheck (strict)"
+node scripts/typecheck.mjs || exit 1
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
