@@ -1,1 +1,2 @@
 export * from './generated/index.ts';
+export * from './reward-accounts.ts';

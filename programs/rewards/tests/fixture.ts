@@ -1,0 +1,262 @@
+// Shared setup of the rewards program tests: a LiteSVM with the program, 5 admins (3 sign),
+// one keeper, a Token-2022 staking mint and two reward mints: a tokenized stock on
+// Token-2022 with a non-unit ScaledUiAmount multiplier and a legacy SPL Token mint.
+import {
+  claimRewardAccountList,
+  findClaimStatusPda,
+  findEpochPda,
+  findRewardsConfigPda,
+  findStakeRecordPda,
+  getClaimInstruction,
+  getDistributeEpochInstruction,
+  getInitializeInstruction,
+  getStakeInstruction,
+  getUnstakeInstruction,
+  REWARDS_PROGRAM_ADDRESS,
+  withWritableClaimAccounts,
+} from '@basket/rewards-client';
+import {
+  createMint,
+  createSvm,
+  createTokenAccount,
+  fund,
+  mintTo,
+  SYSTEM_PROGRAM_ADDRESS,
+  setUnixTime,
+  type TestMint,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@basket/test-harness';
+import {
+  type Address,
+  generateKeyPairSigner,
+  type Instruction,
+  type KeyPairSigner,
+} from '@solana/kit';
+import type { LiteSVM } from 'litesvm';
+
+export const T0 = 1_800_000_000n;
+export const DAY = 86_400n;
+/** Non-unit multiplier of the tokenized-stock reward mint (and of the staking mint). */
+export const XSTOCK_MULTIPLIER = 1.0571;
+export const STAKING_MULTIPLIER = 1.25;
+
+export interface Fixture {
+  svm: LiteSVM;
+  payer: KeyPairSigner;
+  admins: KeyPairSigner[];
+  keeper: KeyPairSigner;
+  config: Address;
+  stakingMint: TestMint;
+  stakeHolding: Address;
+  xStock: TestMint;
+  legacy: TestMint;
+}
+
+/** Builds the world; `initialize: false` leaves the program uninitialized. */
+export async function setup(options: { initialize?: boolean } = {}): Promise<Fixture> {
+  const svm = createSvm({ rewards: REWARDS_PROGRAM_ADDRESS });
+  setUnixTime(svm, T0);
+  const payer = await generateKeyPairSigner();
+  fund(svm, payer.address, 1_000n);
+  const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
+  const keeper = await generateKeyPairSigner();
+  fund(svm, keeper.address);
+  const [config] = await findRewardsConfigPda();
+  const stakingMint = await createMint(svm, payer, {
+    tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    decimals: 6,
+    scaledUiAmountMultiplier: STAKING_MULTIPLIER,
+  });
+  const stakeHolding = await createTokenAccount(svm, payer, stakingMint, config);
+  const xStock = await createMint(svm, payer, {
+    tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    decimals: 8,
+    scaledUiAmountMultiplier: XSTOCK_MULTIPLIER,
+  });
+  const legacy = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
+  const f: Fixture = {
+    svm,
+    payer,
+    admins,
+    keeper,
+    config,
+    stakingMint,
+    stakeHolding,
+    xStock,
+    legacy,
+  };
+  if (options.initialize !== false) {
+    const { send } = await import('@basket/test-harness');
+    const r = await send(svm, [initializeIx(f, admins.slice(0, 3))], payer);
+    if (!r.ok) throw new Error(`initialize failed: ${r.error}`);
+  }
+  return f;
+}
+
+export function initializeIx(
+  f: Fixture,
+  signers: KeyPairSigner[],
+  overrides: { stakeHolding?: Address; rewardMints?: Address[] } = {},
+): Instruction {
+  const mints = overrides.rewardMints ?? [f.xStock.address, f.legacy.address];
+  return getInitializeInstruction({
+    payer: f.payer,
+    config: f.config,
+    stakingMint: f.stakingMint.address,
+    stakeHolding: overrides.stakeHolding ?? f.stakeHolding,
+    stakingTokenProgram: f.stakingMint.tokenProgram,
+    systemProgram: SYSTEM_PROGRAM_ADDRESS,
+    admins: f.admins.map((a) => a.address),
+    threshold: 3,
+    keeperCount: 1,
+    keepers: [f.keeper.address, ...Array(7).fill(SYSTEM_PROGRAM_ADDRESS)],
+    rewardMintCount: mints.length,
+    rewardMints: [...mints, ...Array(4 - mints.length).fill(SYSTEM_PROGRAM_ADDRESS)],
+    adminSigners: signers,
+  });
+}
+
+/** A funded staker with a staking token account holding `balance` raw units. */
+export async function staker(
+  f: Fixture,
+  balance = 1_000_000_000n,
+): Promise<{ signer: KeyPairSigner; tokens: Address }> {
+  const signer = await generateKeyPairSigner();
+  fund(f.svm, signer.address);
+  const tokens = await createTokenAccount(f.svm, f.payer, f.stakingMint, signer.address);
+  await mintTo(f.svm, f.payer, f.stakingMint, tokens, balance);
+  return { signer, tokens };
+}
+
+export async function stakeRecordPda(owner: Address, stakeIndex: bigint): Promise<Address> {
+  return (await findStakeRecordPda({ owner, stakeIndex }))[0];
+}
+
+export async function stakeIx(
+  f: Fixture,
+  s: { signer: KeyPairSigner; tokens: Address },
+  amount: bigint,
+  tierDays: number,
+  stakeIndex = 0n,
+): Promise<Instruction> {
+  return getStakeInstruction({
+    owner: s.signer,
+    config: f.config,
+    stakeRecord: await stakeRecordPda(s.signer.address, stakeIndex),
+    stakingMint: f.stakingMint.address,
+    ownerTokenAccount: s.tokens,
+    stakeHolding: f.stakeHolding,
+    tokenProgram: f.stakingMint.tokenProgram,
+    systemProgram: SYSTEM_PROGRAM_ADDRESS,
+    amount,
+    tierDays,
+    stakeIndex,
+  });
+}
+
+export async function unstakeIx(
+  f: Fixture,
+  owner: KeyPairSigner,
+  record: Address,
+  destination: Address,
+): Promise<Instruction> {
+  return getUnstakeInstruction({
+    owner,
+    config: f.config,
+    stakeRecord: record,
+    stakingMint: f.stakingMint.address,
+    stakeHolding: f.stakeHolding,
+    ownerTokenAccount: destination,
+    tokenProgram: f.stakingMint.tokenProgram,
+  });
+}
+
+export async function epochPda(epochId: bigint): Promise<Address> {
+  return (await findEpochPda({ epochId }))[0];
+}
+
+/** Holdings owned by the epoch PDA, each funded with `funded[i]` raw units of `mints[i]`. */
+export async function fundEpoch(
+  f: Fixture,
+  epochId: bigint,
+  mints: TestMint[],
+  funded: bigint[],
+): Promise<Address[]> {
+  const epoch = await epochPda(epochId);
+  const holdings: Address[] = [];
+  for (const [i, mint] of mints.entries()) {
+    const holding = await createTokenAccount(f.svm, f.payer, mint, epoch);
+    if ((funded[i] ?? 0n) > 0n) await mintTo(f.svm, f.payer, mint, holding, funded[i] as bigint);
+    holdings.push(holding);
+  }
+  return holdings;
+}
+
+export async function distributeIx(
+  f: Fixture,
+  input: {
+    epochId: bigint;
+    root: Uint8Array;
+    totals: bigint[];
+    mints: TestMint[];
+    holdings: Address[];
+    keeper?: KeyPairSigner;
+  },
+): Promise<Instruction> {
+  return getDistributeEpochInstruction({
+    keeper: input.keeper ?? f.keeper,
+    config: f.config,
+    epoch: await epochPda(input.epochId),
+    systemProgram: SYSTEM_PROGRAM_ADDRESS,
+    epochId: input.epochId,
+    merkleRoot: input.root,
+    totals: input.totals,
+    rewardAccounts: input.mints.flatMap((m, i) => [m.address, input.holdings[i] as Address]),
+  });
+}
+
+export async function claimStatusPda(
+  epochId: bigint,
+  claimant: Address,
+): Promise<[Address, number]> {
+  const [pda, bump] = await findClaimStatusPda({ epochId, claimant });
+  return [pda, bump];
+}
+
+export async function claimIx(
+  f: Fixture,
+  input: {
+    claimant: KeyPairSigner;
+    epochId: bigint;
+    /** The epoch account to claim against (defaults to the PDA of `epochId`). */
+    epoch?: Address;
+    amounts: bigint[];
+    proof: Uint8Array[];
+    mints: TestMint[];
+    holdings: Address[];
+    destinations: Address[];
+  },
+): Promise<Instruction> {
+  const [status, bump] = await claimStatusPda(input.epochId, input.claimant.address);
+  return withWritableClaimAccounts(
+    getClaimInstruction({
+      claimant: input.claimant,
+      epoch: input.epoch ?? (await epochPda(input.epochId)),
+      claimStatus: status,
+      systemProgram: SYSTEM_PROGRAM_ADDRESS,
+      epochId: input.epochId,
+      bump,
+      amounts: input.amounts,
+      proof: input.proof,
+      rewardAccounts: claimRewardAccountList(
+        input.mints.map((m, i) => ({
+          mint: m.address,
+          holding: input.holdings[i] as Address,
+          destination: input.destinations[i] as Address,
+          tokenProgram: m.tokenProgram,
+        })),
+      ),
+    }),
+  );
+}
