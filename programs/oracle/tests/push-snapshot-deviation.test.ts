@@ -1,0 +1,172 @@
+// The deviation cap: a move of value per raw unit (price x multiplier) above
+// max_deviation_bps (10% here) against the previous push needs the admin threshold.
+import {
+  getNavSnapshotDecoder,
+  type NavPayloadEntry,
+  ORACLE_ERROR__DEVIATION_TOO_LARGE,
+  ORACLE_ERROR__INVALID_ACCOUNT_LENGTH,
+  ORACLE_ERROR__INVALID_OWNER,
+  ORACLE_ERROR__NOT_WRITABLE,
+} from '@basket/oracle-client';
+import { accountBytes, MAX_TRANSACTION_BYTES, type SendResult, send } from '@basket/test-harness';
+import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  cloneAccountTo,
+  createSnapshot,
+  entries,
+  expectOk,
+  type Oracle,
+  push,
+  pushIxs,
+  SYSTEM_PROGRAM,
+  setupOracle,
+} from './oracle-fixture.ts';
+
+const PRICE = 10_000_000_000n; // USD 100
+const ONE = 1_000_000_000_000n; // multiplier 1.0
+
+describe('push_snapshot deviation cap', () => {
+  let o: Oracle;
+  let snap: Awaited<ReturnType<typeof createSnapshot>>;
+
+  beforeEach(async () => {
+    o = await setupOracle(1);
+    snap = await createSnapshot(o, 'CAP', 2);
+    // Given a first push at USD 100 with multiplier 1.0 (the first push is not capped)
+    expectOk(await pushWith([entry(PRICE, ONE), entry(PRICE, ONE)], 1n));
+  });
+
+  function entry(priceUsd1E8: bigint, multiplierNum: bigint): NavPayloadEntry {
+    return { priceUsd1E8, multiplierNum, updatedSlot: o.svm.getClock().slot, flags: 0 };
+  }
+
+  function pushWith(es: NavPayloadEntry[], sequence = 2n, adminSigners?: KeyPairSigner[]) {
+    return push(o, { keeper: o.keepers[0]!, ...snap, sequence, entries: es, adminSigners });
+  }
+
+  async function expectRejected(run: () => Promise<SendResult>, code: number) {
+    const before = accountBytes(o.svm, [snap.snapshot, o.config]);
+    const r = await run();
+    expect(r.customError, r.error ?? '').toBe(code);
+    expect(accountBytes(o.svm, [snap.snapshot, o.config])).toEqual(before);
+  }
+
+  it('accepts moves of exactly 10% up and down without admins', async () => {
+    expectOk(await pushWith([entry(11_000_000_000n, ONE), entry(9_000_000_000n, ONE)]));
+  });
+
+  it('rejects a move one unit above 10% without admins', async () => {
+    await expectRejected(
+      () => pushWith([entry(11_000_000_001n, ONE), entry(PRICE, ONE)]),
+      ORACLE_ERROR__DEVIATION_TOO_LARGE,
+    );
+  });
+
+  it('rejects a multiplier change that moves the value per raw unit', async () => {
+    await expectRejected(
+      () => pushWith([entry(PRICE, ONE), entry(PRICE, 2n * ONE)]),
+      ORACLE_ERROR__DEVIATION_TOO_LARGE,
+    );
+  });
+
+  it('accepts a 2:1 split (price halves, multiplier doubles) without admins', async () => {
+    expectOk(await pushWith([entry(PRICE / 2n, 2n * ONE), entry(PRICE, ONE)]));
+  });
+
+  it('rejects a large move co-signed by only 2 of 5 admins', async () => {
+    await expectRejected(
+      () => pushWith([entry(3n * PRICE, ONE), entry(PRICE, ONE)], 2n, o.admins.slice(0, 2)),
+      ORACLE_ERROR__DEVIATION_TOO_LARGE,
+    );
+  });
+
+  it('rejects a large move co-signed by one admin three times', async () => {
+    const a = o.admins[0]!;
+    await expectRejected(
+      () => pushWith([entry(3n * PRICE, ONE), entry(PRICE, ONE)], 2n, [a, a, a]),
+      ORACLE_ERROR__DEVIATION_TOO_LARGE,
+    );
+  });
+
+  it('accepts a large move co-signed by 3 of 5 admins', async () => {
+    const r = expectOk(
+      await pushWith([entry(3n * PRICE, ONE), entry(PRICE, ONE)], 2n, o.admins.slice(2, 5)),
+    );
+    const acc = o.svm.getAccount(snap.snapshot);
+    if (!acc.exists) throw new Error('missing');
+    expect(getNavSnapshotDecoder().decode(Uint8Array.from(acc.data)).entries[0]!.priceUsd1E8).toBe(
+      3n * PRICE,
+    );
+    expect(r.txBytes).toBeLessThanOrEqual(MAX_TRANSACTION_BYTES);
+  });
+
+  it('stays under 7,000 CU for 20 entries that all change multiplier (the 192-bit path)', async () => {
+    const big = await createSnapshot(o, 'SLOW20', 20);
+    const args = { keeper: o.keepers[0]!, ...big };
+    expectOk(
+      await push(o, {
+        ...args,
+        sequence: 1n,
+        entries: Array.from({ length: 20 }, () => entry(PRICE, ONE)),
+      }),
+    );
+    const moved = Array.from({ length: 20 }, () => entry(PRICE / 2n, 2n * ONE + 1n));
+    const r = expectOk(await push(o, { ...args, sequence: 2n, entries: moved }));
+    // The 5,000 CU budget holds for unchanged multipliers (push-snapshot.test.ts); a push in
+    // which every multiplier changes (corporate actions on all 20 assets at once) takes the
+    // exact 192-bit comparison for each entry.
+    console.info(`push 20 entries, all multipliers changed: ${r.computeUnits} CU`);
+    expect(r.computeUnits).toBeLessThan(7_000n);
+  });
+
+  it('rejects a read-only snapshot account', async () => {
+    const ixs = await pushIxs(o, {
+      keeper: o.keepers[0]!,
+      ...snap,
+      sequence: 2n,
+      entries: entries(o, 2),
+    });
+    const p = ixs[1]!;
+    const readOnly = { ...p, accounts: [{ ...p.accounts![0]!, role: 0 }, ...p.accounts!.slice(1)] };
+    await expectRejected(
+      () => send(o.svm, [ixs[0]!, readOnly as typeof p], o.payer),
+      ORACLE_ERROR__NOT_WRITABLE,
+    );
+  });
+
+  it('rejects a byte-identical snapshot owned by another program', async () => {
+    const fake = (await generateKeyPairSigner()).address;
+    cloneAccountTo(o.svm, snap.snapshot, fake, SYSTEM_PROGRAM);
+    const r = await push(o, {
+      keeper: o.keepers[0]!,
+      ...snap,
+      snapshot: fake,
+      sequence: 2n,
+      entries: entries(o, 2),
+    });
+    expect(r.customError).toBe(ORACLE_ERROR__INVALID_OWNER);
+  });
+
+  it('rejects the config passed as the snapshot (type confusion)', async () => {
+    const ixs = await pushIxs(o, {
+      keeper: o.keepers[0]!,
+      ...snap,
+      sequence: 2n,
+      entries: entries(o, 2),
+    });
+    const p = ixs[1]!;
+    const swapped = {
+      ...p,
+      accounts: [
+        { ...p.accounts![0]!, address: o.config },
+        { ...p.accounts![1]!, address: snap.snapshot },
+        p.accounts![2]!,
+      ],
+    };
+    await expectRejected(
+      () => send(o.svm, [ixs[0]!, swapped as typeof p], o.payer),
+      ORACLE_ERROR__INVALID_ACCOUNT_LENGTH,
+    );
+  });
+});
