@@ -1,4 +1,3 @@
-#!/usr/bin/env -S npx tsx
 import { helpText } from './cli-help.ts';
 import { parseSimulatorCommand, SimulatorConfigError } from './config.ts';
 import { SEED_ASSETS } from './seed-data.ts';
