@@ -71,4 +71,50 @@ mod tests {
         assert_eq!(max_stale_secs(saturday_noon), MAX_STALE_SECS_OFF_HOURS);
         assert_eq!(max_stale_secs(MONDAY_MIDNIGHT_UTC + 15 * 3600), MAX_STALE_SECS_MARKET);
     }
+
+    fn published_at(t: i64) -> [u8; 1360] {
+        use basket_common::layout::AccountLayout;
+        let mut data = [0u8; 1360];
+        NavSnapshot::init(&mut data).unwrap().publish_unix_time.set(t);
+        data
+    }
+
+    fn fresh(published: i64, now: i64) -> Result<(), OracleError> {
+        use basket_common::layout::AccountLayout;
+        let data = published_at(published);
+        check_fresh(NavSnapshot::load(&data).unwrap(), now)
+    }
+
+    #[test]
+    fn market_hours_accept_59_and_60_seconds_and_refuse_61() {
+        let now = MONDAY_MIDNIGHT_UTC + 15 * 3600;
+        assert_eq!(fresh(now - 59, now), Ok(()));
+        assert_eq!(fresh(now - 60, now), Ok(()));
+        assert_eq!(fresh(now - 61, now), Err(OracleError::StaleNav));
+    }
+
+    #[test]
+    fn off_hours_accept_299_and_300_seconds_and_refuse_301() {
+        let now = MONDAY_MIDNIGHT_UTC + 22 * 3600;
+        assert_eq!(fresh(now - 299, now), Ok(()));
+        assert_eq!(fresh(now - 300, now), Ok(()));
+        assert_eq!(fresh(now - 301, now), Err(OracleError::StaleNav));
+    }
+
+    #[test]
+    fn the_window_is_judged_at_read_time_so_a_snapshot_from_before_the_open_expires_at_60_s() {
+        // Published 100 s before the 13:30 UTC open, read 1 s after it: off-hours at publish,
+        // market hours at read, and 101 s > 60 s.
+        let open = MONDAY_MIDNIGHT_UTC + 13 * 3600 + 30 * 60;
+        assert_eq!(fresh(open - 100, open + 1), Err(OracleError::StaleNav));
+        assert_eq!(fresh(open - 100, open - 1), Ok(()));
+    }
+
+    #[test]
+    fn refuses_a_snapshot_from_the_future_and_a_never_pushed_one() {
+        let now = MONDAY_MIDNIGHT_UTC + 15 * 3600;
+        assert_eq!(fresh(now + 1, now), Err(OracleError::StaleNav));
+        assert_eq!(fresh(0, now), Err(OracleError::StaleNav));
+        assert_eq!(fresh(i64::MIN, i64::MAX), Err(OracleError::StaleNav));
+    }
 }
