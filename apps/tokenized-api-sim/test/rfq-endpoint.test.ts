@@ -14,6 +14,8 @@ import {
 
 const clock = settableClock();
 let sim: RunningSimulator;
+/** Extra simulators started by single tests; all closed in afterAll. */
+const extra: RunningSimulator[] = [];
 
 beforeAll(async () => {
   sim = await startTestSim(
@@ -23,7 +25,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await sim.close();
+  await Promise.all([sim, ...extra].map((s) => s.close()));
 });
 
 const post = (body: unknown, init: { contentType?: string; key?: string | null } = {}) =>
@@ -151,6 +153,7 @@ describe('RFQ request validation by the simulator', () => {
 describe('quote lifecycle in the simulator', () => {
   async function quote(outcome: 'expire' | 'execute' | 'fail', symbol = 'AAPLx') {
     const s = await startTestSim({ rfqOutcome: outcome }, clock, sequentialIds(`q_${outcome}_`));
+    extra.push(s);
     clock.set(MARKET_OPEN + HOUR);
     const created = await call(s, '/trades/swap/rfq', {
       method: 'POST',
@@ -165,33 +168,30 @@ describe('quote lifecycle in the simulator', () => {
       const q = json as Record<string, string>;
       return `${q.generalStatus}/${q.hedgingStatus}/${q.blockchainStatus}`;
     };
-    return { s, at };
+    return { at };
   }
 
   it('expire (default): lapses after the asset quoteValiditySeconds with ExpiredExecution', async () => {
-    const { s, at } = await quote('expire', 'TSLAx'); // TSLAx quotes are valid 20 s
+    const { at } = await quote('expire', 'TSLAx'); // TSLAx quotes are valid 20 s
     expect(await at(0)).toBe('Provided/NotStarted/GeneratingSignature');
     expect(await at(19.9)).toBe('Provided/NotStarted/PendingExecution');
     expect(await at(20)).toBe('Expired/NotStarted/ExpiredExecution');
-    await s.close();
   });
 
   it('execute: moves to Completed/Succeeded/Executed', async () => {
-    const { s, at } = await quote('execute');
+    const { at } = await quote('execute');
     expect(await at(1.5)).toBe('Provided/NotStarted/PendingExecution');
     expect(await at(3)).toBe('Accepted/PendingHedge/PendingExecution');
     expect(await at(5)).toBe('Accepted/InProgress/Executed');
     expect(await at(6)).toBe('Completed/Succeeded/Executed');
     expect(await at(DAY / 1000)).toBe('Completed/Succeeded/Executed');
-    await s.close();
   });
 
   it('fail: the chain leg fails and the hedge unwinds', async () => {
-    const { s, at } = await quote('fail');
+    const { at } = await quote('fail');
     expect(await at(5)).toBe('Accepted/InProgress/Failed');
     expect(await at(7)).toBe('Cancelled/Unwinding/Failed');
     expect(await at(9)).toBe('Cancelled/Unwound/Failed');
-    await s.close();
   });
 
   it('answers 404 for an unknown quote', async () => {
@@ -201,30 +201,27 @@ describe('quote lifecycle in the simulator', () => {
 
   it('enforces the rolling daily limit with executed trades', async () => {
     const s = await startTestSim({ rfqOutcome: 'execute' }, clock, sequentialIds('q_day_'));
-    try {
-      clock.set(MARKET_OPEN + HOUR);
-      // AMCx: 50,000 per transaction, 200,000 per day
-      for (let i = 0; i < 4; i++) {
-        const r = await call(s, '/trades/swap/rfq', {
-          method: 'POST',
-          body: rfqBody({ symbol: 'AMCx', cashAmount: '50000.00' }),
-        });
-        expect(r.status).toBe(501);
-        clock.advance(10_000);
-      }
-      const refused = await call(s, '/trades/swap/rfq', {
+    extra.push(s);
+    clock.set(MARKET_OPEN + HOUR);
+    // AMCx: 50,000 per transaction, 200,000 per day
+    for (let i = 0; i < 4; i++) {
+      const r = await call(s, '/trades/swap/rfq', {
         method: 'POST',
-        body: rfqBody({ symbol: 'AMCx', cashAmount: '10.00' }),
+        body: rfqBody({ symbol: 'AMCx', cashAmount: '50000.00' }),
       });
-      expect([refused.status, errorOf(refused.json).code]).toEqual([422, 'LimitExceeded']);
-      clock.advance(DAY);
-      const next = await call(s, '/trades/swap/rfq', {
-        method: 'POST',
-        body: rfqBody({ symbol: 'AMCx', cashAmount: '1000.00' }),
-      });
-      expect(next.status).not.toBe(422);
-    } finally {
-      await s.close();
+      expect(r.status).toBe(501);
+      clock.advance(10_000);
     }
+    const refused = await call(s, '/trades/swap/rfq', {
+      method: 'POST',
+      body: rfqBody({ symbol: 'AMCx', cashAmount: '10.00' }),
+    });
+    expect([refused.status, errorOf(refused.json).code]).toEqual([422, 'LimitExceeded']);
+    clock.advance(DAY);
+    const next = await call(s, '/trades/swap/rfq', {
+      method: 'POST',
+      body: rfqBody({ symbol: 'AMCx', cashAmount: '1000.00' }),
+    });
+    expect(next.status).not.toBe(422);
   });
 });
