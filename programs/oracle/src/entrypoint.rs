@@ -8,7 +8,7 @@ no_allocator!();
 nostd_panic_handler!();
 
 pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
-    if program_id != &crate::ID {
+    if !crate::bytes::address_eq(program_id, &crate::ID) {
         return Err(OracleError::WrongProgramId.into());
     }
     let [tag, rest @ ..] = data else {

@@ -90,16 +90,25 @@ impl<'a> Payload<'a> {
         self.bytes[COUNT_AT] as usize
     }
 
+    /// The entries in order (`parse` checked there are exactly `entry_count`).
+    pub fn entries(&self) -> impl Iterator<Item = PayloadEntry> + '_ {
+        self.bytes[HEADER_LEN..].chunks_exact(ENTRY_LEN).map(decode_entry)
+    }
+
     /// Entry `i` (`i < entry_count`, guaranteed by `parse`'s length check).
     pub fn entry(&self, i: usize) -> PayloadEntry {
         let at = HEADER_LEN + ENTRY_LEN * i;
-        let e = &self.bytes[at..at + ENTRY_LEN];
-        PayloadEntry {
-            price_usd_1e8: u64_at(e, 0),
-            multiplier_num: u64_at(e, 8),
-            updated_slot: u64_at(e, 16),
-            flags: u32::from_le_bytes([e[24], e[25], e[26], e[27]]),
-        }
+        decode_entry(&self.bytes[at..at + ENTRY_LEN])
+    }
+}
+
+#[inline(always)]
+fn decode_entry(e: &[u8]) -> PayloadEntry {
+    PayloadEntry {
+        price_usd_1e8: u64_at(e, 0),
+        multiplier_num: u64_at(e, 8),
+        updated_slot: u64_at(e, 16),
+        flags: u32::from_le_bytes([e[24], e[25], e[26], e[27]]),
     }
 }
 

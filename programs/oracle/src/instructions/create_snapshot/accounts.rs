@@ -1,3 +1,4 @@
+use crate::bytes;
 use basket_common::{validate, CommonError};
 use pinocchio::AccountView;
 
@@ -25,7 +26,7 @@ impl<'a> TryFrom<&'a [AccountView]> for CreateSnapshotAccounts<'a> {
         validate::check_signer(payer)?;
         validate::check_writable(payer)?;
         // 2. The config is this program's (type checked at load).
-        validate::check_owner(config, &crate::ID)?;
+        bytes::check_owner(config, &crate::ID)?;
         // 3. The snapshot is writable and still empty (its address is checked against the
         //    canonical PDA of the SKU in the processor).
         validate::check_writable(snapshot)?;

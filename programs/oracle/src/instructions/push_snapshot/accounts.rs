@@ -1,3 +1,4 @@
+use crate::bytes;
 use basket_common::{validate, CommonError};
 use pinocchio::{sysvars::instructions::INSTRUCTIONS_ID, AccountView};
 
@@ -23,12 +24,12 @@ impl<'a> TryFrom<&'a [AccountView]> for PushSnapshotAccounts<'a> {
         // 1. The snapshot is writable and this program's (type checked at load; it can only
         //    have been created at its SKU's canonical PDA by `create_snapshot`).
         validate::check_writable(snapshot)?;
-        validate::check_owner(snapshot, &crate::ID)?;
+        bytes::check_owner(snapshot, &crate::ID)?;
         // 2. The config is this program's.
-        validate::check_owner(config, &crate::ID)?;
+        bytes::check_owner(config, &crate::ID)?;
         // 3. The real instructions sysvar: a look-alike account could carry forged
         //    instructions.
-        validate::check_address(instructions, &INSTRUCTIONS_ID, CommonError::InvalidSysvar)?;
+        bytes::check_address(instructions, &INSTRUCTIONS_ID, CommonError::InvalidSysvar)?;
         Ok(Self { snapshot, config, instructions, admin_signers })
     }
 }

@@ -72,39 +72,37 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
 
     let clock = Clock::get()?;
+    snapshot.sequence.set(sequence);
+    snapshot.publish_slot.set(clock.slot);
+    snapshot.publish_unix_time.set(clock.unix_timestamp);
+    snapshot.pushed_by = *signed.signer;
+
+    // One pass: check each entry, compare it with the value it replaces, overwrite it. A
+    // failure anywhere fails the transaction, and the runtime then discards every write.
     // The first push has no reference price to cap against.
     let capped = previous_sequence != 0;
     let bps = config.max_deviation_bps.get();
     let mut beyond_cap = false;
-    for (i, old) in snapshot.entries.iter().take(count).enumerate() {
-        let e = payload.entry(i);
+    for (entry, e) in snapshot.entries.iter_mut().zip(payload.entries()) {
         check_entry(&e, clock.slot)?;
         beyond_cap |= capped
             && exceeds_cap(
-                old.price_usd_1e8.get(),
-                old.multiplier_num.get(),
+                entry.price_usd_1e8.get(),
+                entry.multiplier_num.get(),
                 e.price_usd_1e8,
                 e.multiplier_num,
                 bps,
             );
+        entry.price_usd_1e8.set(e.price_usd_1e8);
+        entry.multiplier_num.set(e.multiplier_num);
+        entry.updated_slot.set(e.updated_slot);
+        entry.flags.set(e.flags);
     }
     if beyond_cap {
         config
             .admins
             .check_signed(accounts.admin_signers)
             .map_err(|_| OracleError::DeviationTooLarge)?;
-    }
-
-    snapshot.sequence.set(sequence);
-    snapshot.publish_slot.set(clock.slot);
-    snapshot.publish_unix_time.set(clock.unix_timestamp);
-    snapshot.pushed_by = *signed.signer;
-    for (i, entry) in snapshot.entries.iter_mut().take(count).enumerate() {
-        let e = payload.entry(i);
-        entry.price_usd_1e8.set(e.price_usd_1e8);
-        entry.multiplier_num.set(e.multiplier_num);
-        entry.updated_slot.set(e.updated_slot);
-        entry.flags.set(e.flags);
     }
 
     let mut ev = [0u8; 27];

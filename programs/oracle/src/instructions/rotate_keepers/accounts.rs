@@ -1,3 +1,4 @@
+use crate::bytes;
 use basket_common::{validate, CommonError};
 use pinocchio::AccountView;
 
@@ -19,7 +20,7 @@ impl<'a> TryFrom<&'a [AccountView]> for RotateKeepersAccounts<'a> {
         // 1. The config is writable and owned by this program (its type and version are
         //    checked when it is loaded; only one config can exist, at the canonical PDA).
         validate::check_writable(config)?;
-        validate::check_owner(config, &crate::ID)?;
+        bytes::check_owner(config, &crate::ID)?;
         Ok(Self { config, admin_signers })
     }
 }
