@@ -1,20 +1,22 @@
-//! The vault program (instructions arrive with its issue).
+//! The vault program: one basket vault per SKU. Users deposit a stablecoin and receive
+//! shares priced from the oracle NAV; admins (3 of 5) pause the vault and change target
+//! weights behind a 48 h timelock. Design and status: docs/vault.md; byte layouts:
+//! docs/layouts/vault.md.
 #![no_std]
 
-use pinocchio::address::declare_id;
+pub mod create;
+pub mod error;
+pub mod events;
+pub mod instruction;
+pub mod instructions;
+pub mod nav;
+pub mod share_math;
+pub mod state;
+pub mod token_cpi;
 
 #[cfg(not(feature = "no-entrypoint"))]
-mod entrypoint {
-    use basket_common::CommonError;
-    use pinocchio::{no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult};
+mod entrypoint;
 
-    program_entrypoint!(process_instruction, 16);
-    no_allocator!();
-    nostd_panic_handler!();
-
-    pub fn process_instruction(_program_id: &Address, _accounts: &mut [AccountView], _data: &[u8]) -> ProgramResult {
-        Err(CommonError::InvalidInstructionData.into())
-    }
-}
+use pinocchio::address::declare_id;
 
 declare_id!("9N5wBSU9d4vG9KVEHQ6V3SCGEWrNS2ZVTuS5i5BgcP6b");

@@ -6,4 +6,9 @@
  * @see https://github.com/codama-idl/codama
  */
 
+export * from "./accounts";
+export * from "./errors";
+export * from "./instructions";
+export * from "./pdas";
 export * from "./programs";
+export * from "./types";

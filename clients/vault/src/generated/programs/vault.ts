@@ -6,7 +6,274 @@
  * @see https://github.com/codama-idl/codama
  */
 
-import { type Address } from "@solana/kit";
+import {
+  assertIsInstructionWithAccounts,
+  containsBytes,
+  extendClient,
+  getU8Encoder,
+  SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_ACCOUNT,
+  SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
+  SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
+  SolanaError,
+  type Address,
+  type ClientWithRpc,
+  type ClientWithTransactionPlanning,
+  type ClientWithTransactionSending,
+  type GetAccountInfoApi,
+  type GetMultipleAccountsApi,
+  type Instruction,
+  type InstructionWithData,
+  type ReadonlyUint8Array,
+} from "@solana/kit";
+import {
+  addSelfFetchFunctions,
+  addSelfPlanAndSendFunctions,
+  type SelfFetchFunctions,
+  type SelfPlanAndSendFunctions,
+} from "@solana/kit/program-client-core";
+import {
+  getVaultStateCodec,
+  type VaultState,
+  type VaultStateArgs,
+} from "../accounts";
+import {
+  getApplyWeightsInstruction,
+  getCancelWeightsInstruction,
+  getDepositInstruction,
+  getInitVaultInstruction,
+  getSetPausedInstruction,
+  getUpdateWeightsInstruction,
+  parseApplyWeightsInstruction,
+  parseCancelWeightsInstruction,
+  parseDepositInstruction,
+  parseInitVaultInstruction,
+  parseSetPausedInstruction,
+  parseUpdateWeightsInstruction,
+  type ApplyWeightsInput,
+  type CancelWeightsInput,
+  type DepositInput,
+  type InitVaultInput,
+  type ParsedApplyWeightsInstruction,
+  type ParsedCancelWeightsInstruction,
+  type ParsedDepositInstruction,
+  type ParsedInitVaultInstruction,
+  type ParsedSetPausedInstruction,
+  type ParsedUpdateWeightsInstruction,
+  type SetPausedInput,
+  type UpdateWeightsInput,
+} from "../instructions";
+import { findVaultStatePda } from "../pdas";
 
 export const VAULT_PROGRAM_ADDRESS =
   "9N5wBSU9d4vG9KVEHQ6V3SCGEWrNS2ZVTuS5i5BgcP6b" as Address<"9N5wBSU9d4vG9KVEHQ6V3SCGEWrNS2ZVTuS5i5BgcP6b">;
+
+export enum VaultAccount {
+  VaultState,
+}
+
+export function identifyVaultAccount(
+  account: { data: ReadonlyUint8Array } | ReadonlyUint8Array,
+): VaultAccount {
+  const data = "data" in account ? account.data : account;
+  if (containsBytes(data, getU8Encoder().encode(1), 0)) {
+    return VaultAccount.VaultState;
+  }
+  throw new SolanaError(
+    SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_ACCOUNT,
+    { accountData: data, programName: "vault" },
+  );
+}
+
+export enum VaultInstruction {
+  InitVault,
+  Deposit,
+  SetPaused,
+  UpdateWeights,
+  ApplyWeights,
+  CancelWeights,
+}
+
+export function identifyVaultInstruction(
+  instruction: { data: ReadonlyUint8Array } | ReadonlyUint8Array,
+): VaultInstruction {
+  const data = "data" in instruction ? instruction.data : instruction;
+  if (containsBytes(data, getU8Encoder().encode(0), 0)) {
+    return VaultInstruction.InitVault;
+  }
+  if (containsBytes(data, getU8Encoder().encode(1), 0)) {
+    return VaultInstruction.Deposit;
+  }
+  if (containsBytes(data, getU8Encoder().encode(2), 0)) {
+    return VaultInstruction.SetPaused;
+  }
+  if (containsBytes(data, getU8Encoder().encode(3), 0)) {
+    return VaultInstruction.UpdateWeights;
+  }
+  if (containsBytes(data, getU8Encoder().encode(4), 0)) {
+    return VaultInstruction.ApplyWeights;
+  }
+  if (containsBytes(data, getU8Encoder().encode(5), 0)) {
+    return VaultInstruction.CancelWeights;
+  }
+  throw new SolanaError(
+    SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
+    { instructionData: data, programName: "vault" },
+  );
+}
+
+export type ParsedVaultInstruction<
+  TProgram extends string = "9N5wBSU9d4vG9KVEHQ6V3SCGEWrNS2ZVTuS5i5BgcP6b",
+> =
+  | ({
+      instructionType: VaultInstruction.InitVault;
+    } & ParsedInitVaultInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.Deposit;
+    } & ParsedDepositInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.SetPaused;
+    } & ParsedSetPausedInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.UpdateWeights;
+    } & ParsedUpdateWeightsInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.ApplyWeights;
+    } & ParsedApplyWeightsInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.CancelWeights;
+    } & ParsedCancelWeightsInstruction<TProgram>);
+
+export function parseVaultInstruction<TProgram extends string>(
+  instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
+): ParsedVaultInstruction<TProgram> {
+  const instructionType = identifyVaultInstruction(instruction);
+  switch (instructionType) {
+    case VaultInstruction.InitVault: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.InitVault,
+        ...parseInitVaultInstruction(instruction),
+      };
+    }
+    case VaultInstruction.Deposit: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.Deposit,
+        ...parseDepositInstruction(instruction),
+      };
+    }
+    case VaultInstruction.SetPaused: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.SetPaused,
+        ...parseSetPausedInstruction(instruction),
+      };
+    }
+    case VaultInstruction.UpdateWeights: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.UpdateWeights,
+        ...parseUpdateWeightsInstruction(instruction),
+      };
+    }
+    case VaultInstruction.ApplyWeights: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.ApplyWeights,
+        ...parseApplyWeightsInstruction(instruction),
+      };
+    }
+    case VaultInstruction.CancelWeights: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.CancelWeights,
+        ...parseCancelWeightsInstruction(instruction),
+      };
+    }
+    default:
+      throw new SolanaError(
+        SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
+        { instructionType: instructionType as string, programName: "vault" },
+      );
+  }
+}
+
+export type VaultPlugin = {
+  accounts: VaultPluginAccounts;
+  instructions: VaultPluginInstructions;
+  pdas: VaultPluginPdas;
+};
+
+export type VaultPluginAccounts = {
+  vaultState: ReturnType<typeof getVaultStateCodec> &
+    SelfFetchFunctions<VaultStateArgs, VaultState>;
+};
+
+export type VaultPluginInstructions = {
+  initVault: (
+    input: InitVaultInput,
+  ) => ReturnType<typeof getInitVaultInstruction> & SelfPlanAndSendFunctions;
+  deposit: (
+    input: DepositInput,
+  ) => ReturnType<typeof getDepositInstruction> & SelfPlanAndSendFunctions;
+  setPaused: (
+    input: SetPausedInput,
+  ) => ReturnType<typeof getSetPausedInstruction> & SelfPlanAndSendFunctions;
+  updateWeights: (
+    input: UpdateWeightsInput,
+  ) => ReturnType<typeof getUpdateWeightsInstruction> &
+    SelfPlanAndSendFunctions;
+  applyWeights: (
+    input: ApplyWeightsInput,
+  ) => ReturnType<typeof getApplyWeightsInstruction> & SelfPlanAndSendFunctions;
+  cancelWeights: (
+    input: CancelWeightsInput,
+  ) => ReturnType<typeof getCancelWeightsInstruction> &
+    SelfPlanAndSendFunctions;
+};
+
+export type VaultPluginPdas = { vaultState: typeof findVaultStatePda };
+
+export type VaultPluginRequirements = ClientWithRpc<
+  GetAccountInfoApi & GetMultipleAccountsApi
+> &
+  ClientWithTransactionPlanning &
+  ClientWithTransactionSending;
+
+export function vaultProgram() {
+  return <T extends VaultPluginRequirements>(
+    client: T,
+  ): Omit<T, "vault"> & { vault: VaultPlugin } => {
+    return extendClient(client, {
+      vault: <VaultPlugin>{
+        accounts: {
+          vaultState: addSelfFetchFunctions(client, getVaultStateCodec()),
+        },
+        instructions: {
+          initVault: (input) =>
+            addSelfPlanAndSendFunctions(client, getInitVaultInstruction(input)),
+          deposit: (input) =>
+            addSelfPlanAndSendFunctions(client, getDepositInstruction(input)),
+          setPaused: (input) =>
+            addSelfPlanAndSendFunctions(client, getSetPausedInstruction(input)),
+          updateWeights: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getUpdateWeightsInstruction(input),
+            ),
+          applyWeights: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getApplyWeightsInstruction(input),
+            ),
+          cancelWeights: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getCancelWeightsInstruction(input),
+            ),
+        },
+        pdas: { vaultState: findVaultStatePda },
+      },
+    });
+  };
+}

@@ -1,0 +1,27 @@
+use crate::{error::VaultError, instruction::discriminator, instructions};
+use basket_common::CommonError;
+use pinocchio::{no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult};
+
+// The largest instruction, init_vault with 20 assets: 10 fixed accounts, 40 asset accounts
+// and up to 5 admin signers (plus room for repeated signers, which count once).
+program_entrypoint!(process_instruction, 64);
+no_allocator!();
+nostd_panic_handler!();
+
+pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+    if program_id != &crate::ID {
+        return Err(VaultError::WrongProgramId.into());
+    }
+    let [tag, rest @ ..] = data else {
+        return Err(CommonError::InvalidInstructionData.into());
+    };
+    match *tag {
+        discriminator::INIT_VAULT => instructions::init_vault::process(accounts, rest),
+        discriminator::DEPOSIT => instructions::deposit::process(accounts, rest),
+        discriminator::SET_PAUSED => instructions::set_paused::process(accounts, rest),
+        discriminator::UPDATE_WEIGHTS => instructions::weights::process_update(accounts, rest),
+        discriminator::APPLY_WEIGHTS => instructions::weights::process_apply(accounts, rest),
+        discriminator::CANCEL_WEIGHTS => instructions::weights::process_cancel(accounts, rest),
+        _ => Err(CommonError::InvalidInstructionData.into()),
+    }
+}

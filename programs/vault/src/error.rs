@@ -1,0 +1,95 @@
+//! Vault error codes: 3000-3199 (codes 100-199 are the shared checks of `basket-common`).
+
+use codama_macros::CodamaErrors;
+use pinocchio::error::ProgramError;
+
+/// A failure specific to the vault program. Append-only: never renumber.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, Eq, PartialEq, CodamaErrors)]
+pub enum VaultError {
+    /// The program was invoked under an address other than its declared id.
+    #[codama(error(message = "The program was invoked under an unexpected address"))]
+    WrongProgramId = 3000,
+    /// The vault is paused by its admins.
+    #[codama(error(message = "The vault is paused"))]
+    VaultPaused = 3001,
+    /// The NAV snapshot is older than MAX_STALE_SECS (or published in the future).
+    #[codama(error(message = "The NAV snapshot is stale"))]
+    StaleNav = 3002,
+    /// An asset the instruction depends on does not have status Active.
+    #[codama(error(message = "An asset the instruction depends on is not Active"))]
+    AssetNotActive = 3003,
+    /// The mint's current ScaledUiAmount multiplier differs from the snapshot's.
+    #[codama(error(message = "The asset multiplier differs from the NAV snapshot's multiplier"))]
+    MultiplierMismatch = 3004,
+    /// The snapshot entry flags a corporate-action freeze or a trading halt for the asset.
+    #[codama(error(message = "The asset is frozen by a pending corporate action or a trading halt"))]
+    AssetFrozen = 3005,
+    /// The snapshot has no entry (or a zero price) for an asset of the vault.
+    #[codama(error(message = "The NAV snapshot does not price an asset of the vault"))]
+    AssetNotPriced = 3006,
+    /// The snapshot account is not the vault's snapshot or belongs to another SKU.
+    #[codama(error(message = "The NAV snapshot account is not this vault's snapshot"))]
+    WrongSnapshot = 3007,
+    /// The deposit is smaller than the vault's minimum deposit.
+    #[codama(error(message = "The deposit is below the vault's minimum deposit"))]
+    DepositBelowMinimum = 3008,
+    /// The deposit would take the NAV above the vault's deposit cap.
+    #[codama(error(message = "The deposit would exceed the vault's deposit cap"))]
+    DepositCapExceeded = 3009,
+    /// Fewer shares (or tokens) would be paid than the caller's minimum.
+    #[codama(error(message = "The result is below the minimum the caller accepts"))]
+    SlippageExceeded = 3010,
+    /// The amount would mint or pay nothing.
+    #[codama(error(message = "The amount is too small to mint or pay anything"))]
+    AmountTooSmall = 3011,
+    /// Target weights do not sum to 10,000 bps or are set past the asset count.
+    #[codama(error(message = "Target weights must sum to 10,000 basis points over the vault's assets"))]
+    InvalidWeights = 3012,
+    /// The asset count is zero or above 20, or the accounts do not match it.
+    #[codama(error(message = "The asset count must be between 1 and 20 and match the accounts"))]
+    InvalidAssetCount = 3013,
+    /// The same mint is listed twice (or the stablecoin is also listed as an asset).
+    #[codama(error(message = "A mint is listed more than once"))]
+    DuplicateMint = 3014,
+    /// A fee or buffer parameter is outside its allowed range.
+    #[codama(error(message = "A fee or limit parameter is out of range"))]
+    InvalidConfig = 3015,
+    /// The stablecoin does not have 6 decimals, or an asset has more than 12.
+    #[codama(error(message = "The mint's decimals are not supported"))]
+    UnsupportedDecimals = 3016,
+    /// The declared token program of an asset is not the program that owns its mint.
+    #[codama(error(message = "The declared token program does not own the mint"))]
+    TokenProgramMismatch = 3017,
+    /// A mint account is not the mint the vault has configured at that position.
+    #[codama(error(message = "The mint is not the one the vault configured"))]
+    WrongMint = 3018,
+    /// A token account is not the vault's holding account for that mint.
+    #[codama(error(message = "The token account is not the vault's holding account"))]
+    WrongHolding = 3019,
+    /// The weight-change timelock has not elapsed yet.
+    #[codama(error(message = "The 48 h weight-change timelock has not elapsed"))]
+    TimelockNotElapsed = 3020,
+    /// There is no pending weight change to apply or cancel.
+    #[codama(error(message = "There is no pending weight change"))]
+    NoPendingWeights = 3021,
+    /// A weight change is already pending; cancel it first.
+    #[codama(error(message = "A weight change is already pending"))]
+    WeightsAlreadyPending = 3022,
+    /// The share mint account is not the vault's share mint.
+    #[codama(error(message = "The share mint is not this vault's share mint"))]
+    WrongShareMint = 3023,
+    /// The vault state holds an unknown asset status or token program tag.
+    #[codama(error(message = "The vault state holds an invalid value"))]
+    CorruptState = 3024,
+    /// The pending weight change being applied or cancelled is not the one the caller named.
+    #[codama(error(message = "The pending weight change does not match the expected one"))]
+    PendingWeightsMismatch = 3025,
+}
+
+impl From<VaultError> for ProgramError {
+    #[inline(always)]
+    fn from(e: VaultError) -> Self {
+        ProgramError::Custom(e as u32)
+    }
+}

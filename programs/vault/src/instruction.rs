@@ -1,0 +1,136 @@
+//! The vault's instruction set: the single definition the IDL (and so the TypeScript client)
+//! is generated from. Instruction data is `[discriminator u8][fields, packed LE]`; each
+//! instruction's `data.rs` parses exactly these fields.
+
+use codama_macros::CodamaInstructions;
+
+/// Discriminator bytes, checked against [`VaultInstruction`] by a unit test so the two
+/// cannot drift.
+pub mod discriminator {
+    pub const INIT_VAULT: u8 = 0;
+    pub const DEPOSIT: u8 = 1;
+    pub const SET_PAUSED: u8 = 2;
+    pub const UPDATE_WEIGHTS: u8 = 3;
+    pub const APPLY_WEIGHTS: u8 = 4;
+    pub const CANCEL_WEIGHTS: u8 = 5;
+}
+
+#[repr(C, u8)]
+#[derive(CodamaInstructions)]
+#[allow(dead_code)] // only read by the IDL generator and the drift test
+#[allow(clippy::large_enum_variant)] // never built on-chain: it describes the wire format
+pub enum VaultInstruction {
+    /// One-shot creation of a SKU's vault: state, share mint, stablecoin cash buffer and one
+    /// holding account per asset. The new admin set and the oracle configuration's admin set
+    /// must each be satisfied by the admin signers.
+    #[codama(account(name = "payer", signer, writable, docs = "Pays for the new accounts"))]
+    #[codama(account(name = "vault", writable, docs = "Vault state PDA [\"vault\", sku_id], created here"))]
+    #[codama(account(name = "share_mint", writable, docs = "Share mint PDA [\"share\", sku_id] (Token-2022), created here"))]
+    #[codama(account(name = "oracle_config", docs = "The oracle's configuration PDA [\"oracle_config\"] (platform admin set)"))]
+    #[codama(account(name = "nav_snapshot", docs = "The oracle's snapshot PDA [\"nav_snapshot\", sku_id]; may not exist yet"))]
+    #[codama(account(name = "stable_mint", docs = "Stablecoin mint (6 decimals)"))]
+    #[codama(account(name = "cash_holding", writable, docs = "Cash buffer PDA [\"holding\", sku_id, stable_mint], created here"))]
+    #[codama(account(name = "system_program", docs = "System program"))]
+    #[codama(account(name = "token_program", docs = "SPL Token program"))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    #[codama(remaining_accounts(argument("assetAccounts"), writable, docs = "Per asset, in order: its mint, then its holding PDA [\"holding\", sku_id, mint] (created here)"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers (threshold of both admin sets)"))]
+    InitVault {
+        #[codama(type = fixed_size(bytes, 16))]
+        sku_id: [u8; 16],
+        #[codama(type = array(public_key, 5))]
+        admins: [[u8; 32]; 5],
+        threshold: u8,
+        #[codama(type = public_key)]
+        keeper: [u8; 32],
+        #[codama(type = public_key)]
+        treasury: [u8; 32],
+        mgmt_fee_bps: u16,
+        perf_fee_bps: u16,
+        withdraw_fee_bps: u16,
+        cash_buffer_bps: u16,
+        max_slip_bps: u16,
+        deposit_cap_usd: u64,
+        min_deposit_raw: u64,
+        asset_count: u8,
+        #[codama(type = array(number(u8), 20))]
+        token_programs: [u8; 20],
+        #[codama(type = array(number(u16), 20))]
+        weights: [u16; 20],
+    } = 0,
+
+    /// Takes `raw_amount` stablecoin into the cash buffer and mints shares priced from the
+    /// oracle NAV (rounded against the depositor); fails below `min_shares_out`.
+    #[codama(account(name = "depositor", signer, docs = "Owner of the stablecoin source account"))]
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
+    #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
+    #[codama(account(name = "source", writable, docs = "Depositor's stablecoin token account"))]
+    #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
+    #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
+    #[codama(account(name = "destination", writable, docs = "Share token account receiving the shares"))]
+    #[codama(account(name = "stable_token_program", docs = "Token program of the stablecoin"))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
+    #[codama(remaining_accounts(argument("assetMints"), docs = "Every asset mint, in the vault's asset order"))]
+    Deposit { raw_amount: u64, min_shares_out: u64 } = 1,
+
+    /// Sets the pause flag (immediate). Admin multisig.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
+    SetPaused { paused: bool } = 2,
+
+    /// Queues new target weights, applicable 48 h later. Admin multisig.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
+    UpdateWeights {
+        #[codama(type = array(number(u16), 20))]
+        new_weights: [u16; 20],
+    } = 3,
+
+    /// Applies the queued weights once the timelock has elapsed. Permissionless: it can
+    /// only install what the admins queued 48 h before.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    ApplyWeights { nonce: u64 } = 4,
+
+    /// Cancels the queued weights. Admin multisig.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
+    CancelWeights { nonce: u64 } = 5,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tag(ix: &VaultInstruction) -> u8 {
+        // SAFETY: `repr(C, u8)` puts the discriminant in the first byte.
+        unsafe { *(ix as *const VaultInstruction as *const u8) }
+    }
+
+    #[test]
+    fn discriminator_constants_match_the_idl_enum() {
+        let init = VaultInstruction::InitVault {
+            sku_id: [0; 16],
+            admins: [[0; 32]; 5],
+            threshold: 0,
+            keeper: [0; 32],
+            treasury: [0; 32],
+            mgmt_fee_bps: 0,
+            perf_fee_bps: 0,
+            withdraw_fee_bps: 0,
+            cash_buffer_bps: 0,
+            max_slip_bps: 0,
+            deposit_cap_usd: 0,
+            min_deposit_raw: 0,
+            asset_count: 0,
+            token_programs: [0; 20],
+            weights: [0; 20],
+        };
+        assert_eq!(tag(&init), discriminator::INIT_VAULT);
+        assert_eq!(tag(&VaultInstruction::Deposit { raw_amount: 0, min_shares_out: 0 }), discriminator::DEPOSIT);
+        assert_eq!(tag(&VaultInstruction::SetPaused { paused: false }), discriminator::SET_PAUSED);
+        assert_eq!(tag(&VaultInstruction::UpdateWeights { new_weights: [0; 20] }), discriminator::UPDATE_WEIGHTS);
+        assert_eq!(tag(&VaultInstruction::ApplyWeights { nonce: 0 }), discriminator::APPLY_WEIGHTS);
+        assert_eq!(tag(&VaultInstruction::CancelWeights { nonce: 0 }), discriminator::CANCEL_WEIGHTS);
+    }
+}

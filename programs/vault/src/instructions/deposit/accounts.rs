@@ -1,0 +1,49 @@
+use basket_common::{token2022, validate, CommonError};
+use pinocchio::AccountView;
+
+/// Accounts of `deposit`:
+/// 0. `[SIGNER]` depositor (authority of the source account)
+/// 1. `[WRITE]` vault state
+/// 2. `[]` NAV snapshot of the vault (oracle)
+/// 3. `[]` stablecoin mint
+/// 4. `[WRITE]` source: the depositor's stablecoin token account
+/// 5. `[WRITE]` the vault's cash buffer `["holding", sku_id, stable_mint]`
+/// 6. `[WRITE]` share mint
+/// 7. `[WRITE]` destination share token account
+/// 8. `[]` token program of the stablecoin
+/// 9. `[]` Token-2022 program
+/// 10. onwards: `[]` every asset mint, in the vault's asset order
+pub struct DepositAccounts<'a> {
+    pub depositor: &'a AccountView,
+    pub vault: &'a AccountView,
+    pub nav_snapshot: &'a AccountView,
+    pub stable_mint: &'a AccountView,
+    pub source: &'a AccountView,
+    pub cash_holding: &'a AccountView,
+    pub share_mint: &'a AccountView,
+    pub destination: &'a AccountView,
+    pub stable_token_program: &'a AccountView,
+    pub asset_mints: &'a [AccountView],
+}
+
+impl<'a> TryFrom<&'a [AccountView]> for DepositAccounts<'a> {
+    type Error = CommonError;
+
+    fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
+        let [depositor, vault, nav_snapshot, stable_mint, source, cash_holding, share_mint, destination, stable_token_program, token2022_program, asset_mints @ ..] =
+            accounts
+        else {
+            return Err(CommonError::NotEnoughAccounts);
+        };
+        // 1. The depositor signs (the token program checks it owns the source).
+        validate::check_signer(depositor)?;
+        // 2. Accounts written by the instruction or its CPIs are writable.
+        for account in [vault, source, cash_holding, share_mint, destination] {
+            validate::check_writable(account)?;
+        }
+        // 3. Token-2022 for the shares; the stablecoin's program is checked against the
+        //    vault's configuration by the processor.
+        validate::check_address(token2022_program, &token2022::TOKEN_2022_PROGRAM_ID, CommonError::InvalidTokenProgram)?;
+        Ok(Self { depositor, vault, nav_snapshot, stable_mint, source, cash_holding, share_mint, destination, stable_token_program, asset_mints })
+    }
+}

@@ -1,0 +1,5 @@
+pub mod admin;
+pub mod deposit;
+pub mod init_vault;
+pub mod set_paused;
+pub mod weights;

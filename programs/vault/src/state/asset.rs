@@ -1,0 +1,104 @@
+use crate::error::VaultError;
+use basket_common::{
+    layout::{PodU16, PodU64},
+    token2022::{TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID},
+};
+use codama_macros::CodamaType;
+use pinocchio::Address;
+
+/// Maximum number of assets in one vault (one NAV snapshot holds as many entries).
+pub const MAX_ASSETS: usize = 20;
+
+/// Lifecycle of one asset of the basket.
+///
+/// - `Active`: every path is open (deposits price it, withdrawals pay it, rebalances trade it).
+/// - `Frozen`: set by the admin multisig (corporate action, issuer pause, incident). Every
+///   instruction that prices or moves the asset refuses; the rest of the vault keeps working
+///   only where the asset's book is zero.
+/// - `Retired`: weight 0 and book 0; the slot stays for history and is skipped everywhere.
+///
+/// Moves: Active <-> Frozen (admin multisig, immediate); Active -> Retired (admin multisig,
+/// only with weight 0 and book 0). `init_vault` creates every asset Active. Zero is not a
+/// status, so zeroed bytes never read as Active.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub enum AssetStatus {
+    Active = 1,
+    Frozen = 2,
+    Retired = 3,
+}
+
+impl TryFrom<u8> for AssetStatus {
+    type Error = VaultError;
+    fn try_from(v: u8) -> Result<Self, VaultError> {
+        match v {
+            1 => Ok(Self::Active),
+            2 => Ok(Self::Frozen),
+            3 => Ok(Self::Retired),
+            _ => Err(VaultError::CorruptState),
+        }
+    }
+}
+
+/// Which token program holds a mint: stored as one byte (0 = SPL Token, 1 = Token-2022).
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub enum TokenProgramKind {
+    SplToken = 0,
+    Token2022 = 1,
+}
+
+impl TokenProgramKind {
+    pub fn from_tag(tag: u8) -> Result<Self, VaultError> {
+        match tag {
+            0 => Ok(Self::SplToken),
+            1 => Ok(Self::Token2022),
+            _ => Err(VaultError::CorruptState),
+        }
+    }
+
+    pub fn address(self) -> &'static Address {
+        match self {
+            Self::SplToken => &TOKEN_PROGRAM_ID,
+            Self::Token2022 => &TOKEN_2022_PROGRAM_ID,
+        }
+    }
+}
+
+/// One asset of the basket (64 bytes).
+///
+/// - `[0..32]` mint
+/// - `[32..40]` holdings_raw: the vault's book of raw (unscaled) units; NAV reads this, never
+///   the token account balance, so donations to the holding account change nothing
+/// - `[40..42]` target weight, basis points of the asset part of NAV
+/// - `[42]` token program (0 = SPL Token, 1 = Token-2022), `[43]` mint decimals
+/// - `[44]` status ([`AssetStatus`]), `[45]` canonical bump of the holding account
+/// - `[46..64]` reserved (zero)
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct AssetEntry {
+    #[codama(type = public_key)]
+    pub mint: [u8; 32],
+    #[codama(type = number(u64))]
+    pub holdings_raw: PodU64,
+    #[codama(type = number(u16))]
+    pub target_weight_bps: PodU16,
+    pub token_program: u8,
+    pub decimals: u8,
+    pub status: u8,
+    pub holding_bump: u8,
+    #[codama(type = fixed_size(bytes, 18))]
+    pub reserved: [u8; 18],
+}
+
+const _: () = assert!(core::mem::size_of::<AssetEntry>() == 64 && core::mem::align_of::<AssetEntry>() == 1);
+
+impl AssetEntry {
+    pub fn status(&self) -> Result<AssetStatus, VaultError> {
+        AssetStatus::try_from(self.status)
+    }
+
+    pub fn token_program(&self) -> Result<TokenProgramKind, VaultError> {
+        TokenProgramKind::from_tag(self.token_program)
+    }
+}

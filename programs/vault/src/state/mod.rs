@@ -1,0 +1,19 @@
+//! Accounts owned by the vault program. Byte layouts: docs/layouts/vault.md.
+
+mod asset;
+mod vault_state;
+
+pub use asset::*;
+pub use vault_state::*;
+
+/// Account type discriminators (first byte of every account). Append-only.
+pub mod account_type {
+    pub const VAULT_STATE: u8 = 1;
+}
+
+/// Seed prefix of a vault's state account: `["vault", sku_id (16 bytes)]`.
+pub const VAULT_SEED: &[u8] = b"vault";
+/// Seed prefix of a vault's share mint: `["share", sku_id (16 bytes)]`.
+pub const SHARE_SEED: &[u8] = b"share";
+/// Seed prefix of a vault's token accounts: `["holding", sku_id (16 bytes), mint (32 bytes)]`.
+pub const HOLDING_SEED: &[u8] = b"holding";

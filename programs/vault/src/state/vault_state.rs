@@ -1,0 +1,190 @@
+use super::{account_type, AssetEntry, TokenProgramKind, MAX_ASSETS};
+use crate::error::VaultError;
+use basket_common::{
+    layout::{AccountLayout, PodBool, PodI64, PodU128, PodU16, PodU64},
+    signer_set::SignerSet,
+};
+use codama_macros::CodamaAccount;
+
+/// Length of a SKU id: ASCII, zero-padded on the right (the oracle uses the same form).
+pub const SKU_ID_LEN: usize = 16;
+
+/// One vault per SKU at `["vault", sku_id]`: configuration, books and fee state.
+///
+/// Every amount of an asset is raw (unscaled). USD values are in 1e-6 USD units. Field
+/// offsets are listed in docs/layouts/vault.md and pinned by a unit test.
+#[repr(C)]
+#[derive(CodamaAccount)]
+#[codama(discriminator(field = "discriminator"))]
+#[codama(seed(type = string(utf8), value = "vault"))]
+#[codama(seed(name = "sku_id"))]
+pub struct VaultState {
+    #[codama(default_value = 1)]
+    pub discriminator: u8,
+    pub version: u8,
+    pub bump: u8,
+    pub share_mint_bump: u8,
+    pub cash_holding_bump: u8,
+    pub asset_count: u8,
+    #[codama(type = number(u8))]
+    pub paused: PodBool,
+    /// 0 = SPL Token, 1 = Token-2022.
+    pub stable_token_program: u8,
+    #[codama(type = fixed_size(bytes, 16))]
+    pub sku_id: [u8; SKU_ID_LEN],
+    pub admins: SignerSet,
+    #[codama(type = public_key)]
+    pub keeper: [u8; 32],
+    /// Owner of the share token account that receives fee shares.
+    #[codama(type = public_key)]
+    pub treasury: [u8; 32],
+    /// The oracle's snapshot account of this SKU, `["nav_snapshot", sku_id]` under the oracle.
+    #[codama(type = public_key)]
+    pub nav_snapshot: [u8; 32],
+    #[codama(type = public_key)]
+    pub stable_mint: [u8; 32],
+    #[codama(type = public_key)]
+    pub share_mint: [u8; 32],
+    /// Book of the stablecoin cash buffer, raw units (6 decimals, valued at par).
+    #[codama(type = number(u64))]
+    pub cash_raw: PodU64,
+    #[codama(type = number(u16))]
+    pub mgmt_fee_bps: PodU16,
+    #[codama(type = number(u16))]
+    pub perf_fee_bps: PodU16,
+    #[codama(type = number(u16))]
+    pub withdraw_fee_bps: PodU16,
+    /// Target share of NAV kept in the cash buffer.
+    #[codama(type = number(u16))]
+    pub cash_buffer_bps: PodU16,
+    /// Slippage bound for rebalance legs.
+    #[codama(type = number(u16))]
+    pub max_slip_bps: PodU16,
+    #[codama(type = fixed_size(bytes, 6))]
+    pub reserved0: [u8; 6],
+    /// High-water mark: NAV per share x 1e12 (see `share_math::PPS_SCALE`) after the last
+    /// performance-fee crystallization.
+    #[codama(type = number(u64))]
+    pub high_water_mark_pps: PodU64,
+    #[codama(type = number(i64))]
+    pub last_mgmt_fee_time: PodI64,
+    #[codama(type = number(i64))]
+    pub last_perf_fee_time: PodI64,
+    /// Management-fee shares accrued to the treasury and not yet minted; counted in supply.
+    #[codama(type = number(u64))]
+    pub fee_shares_owed: PodU64,
+    /// Largest NAV (1e-6 USD) a deposit may take the vault to.
+    #[codama(type = number(u64))]
+    pub deposit_cap_usd: PodU64,
+    /// Smallest deposit, raw stablecoin units.
+    #[codama(type = number(u64))]
+    pub min_deposit_raw: PodU64,
+    /// NAV (1e-6 USD, rounded up) at the last deposit or withdrawal, and its inputs.
+    #[codama(type = number(u64))]
+    pub last_nav_usd: PodU64,
+    #[codama(type = number(i64))]
+    pub last_nav_time: PodI64,
+    #[codama(type = number(u64))]
+    pub last_snapshot_sequence: PodU64,
+    /// Unix time from which the pending weights may be applied; 0 = nothing pending.
+    #[codama(type = number(i64))]
+    pub pending_weights_eta: PodI64,
+    /// Incremented by every queued weight change; apply and cancel name it.
+    #[codama(type = number(u64))]
+    pub pending_weights_nonce: PodU64,
+    #[codama(type = array(number(u16), 20))]
+    pub pending_weights: [PodU16; 20],
+    /// Incremented by every event the vault emits (ordering and dedup for indexers).
+    #[codama(type = number(u64))]
+    pub event_sequence: PodU64,
+    #[codama(type = number(u128))]
+    pub total_deposited_raw: PodU128,
+    #[codama(type = number(u128))]
+    pub total_shares_minted: PodU128,
+    #[codama(type = number(u128))]
+    pub total_shares_burned: PodU128,
+    #[codama(type = number(u128))]
+    pub total_withdrawn_usd: PodU128,
+    #[codama(type = number(u128))]
+    pub total_mgmt_fee_shares: PodU128,
+    #[codama(type = number(u128))]
+    pub total_perf_fee_shares: PodU128,
+    #[codama(type = number(u128))]
+    pub total_withdraw_fees_usd: PodU128,
+    #[codama(type = fixed_size(bytes, 64))]
+    pub reserved1: [u8; 64],
+    // Literal length so the IDL generator can read it; equal to MAX_ASSETS (asserted below).
+    pub assets: [AssetEntry; 20],
+}
+
+const _: () = assert!(core::mem::size_of::<VaultState>() == 1962 && core::mem::align_of::<VaultState>() == 1);
+const _: () = assert!(MAX_ASSETS == 20);
+
+// SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
+unsafe impl AccountLayout for VaultState {
+    const DISCRIMINATOR: u8 = account_type::VAULT_STATE;
+    const VERSION: u8 = 1;
+}
+
+impl VaultState {
+    /// The configured assets (the first `asset_count` slots).
+    pub fn assets(&self) -> &[AssetEntry] {
+        &self.assets[..(self.asset_count as usize).min(MAX_ASSETS)]
+    }
+
+    pub fn assets_mut(&mut self) -> &mut [AssetEntry] {
+        let n = (self.asset_count as usize).min(MAX_ASSETS);
+        &mut self.assets[..n]
+    }
+
+    pub fn is_paused(&self) -> Result<bool, VaultError> {
+        self.paused.get().map_err(|_| VaultError::CorruptState)
+    }
+
+    pub fn stable_token_program(&self) -> Result<TokenProgramKind, VaultError> {
+        TokenProgramKind::from_tag(self.stable_token_program)
+    }
+
+    /// Next event sequence number (wraps: it orders events, it guards nothing).
+    pub fn next_event_sequence(&mut self) -> u64 {
+        let next = self.event_sequence.get().wrapping_add(1);
+        self.event_sequence.set(next);
+        next
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::offset_of;
+
+    /// The offsets documented in docs/layouts/vault.md.
+    #[test]
+    fn field_offsets_match_the_documented_layout() {
+        assert_eq!(offset_of!(VaultState, paused), 6);
+        assert_eq!(offset_of!(VaultState, sku_id), 8);
+        assert_eq!(offset_of!(VaultState, admins), 24);
+        assert_eq!(offset_of!(VaultState, keeper), 186);
+        assert_eq!(offset_of!(VaultState, treasury), 218);
+        assert_eq!(offset_of!(VaultState, nav_snapshot), 250);
+        assert_eq!(offset_of!(VaultState, stable_mint), 282);
+        assert_eq!(offset_of!(VaultState, share_mint), 314);
+        assert_eq!(offset_of!(VaultState, cash_raw), 346);
+        assert_eq!(offset_of!(VaultState, mgmt_fee_bps), 354);
+        assert_eq!(offset_of!(VaultState, max_slip_bps), 362);
+        assert_eq!(offset_of!(VaultState, high_water_mark_pps), 370);
+        assert_eq!(offset_of!(VaultState, fee_shares_owed), 394);
+        assert_eq!(offset_of!(VaultState, deposit_cap_usd), 402);
+        assert_eq!(offset_of!(VaultState, min_deposit_raw), 410);
+        assert_eq!(offset_of!(VaultState, last_nav_usd), 418);
+        assert_eq!(offset_of!(VaultState, pending_weights_eta), 442);
+        assert_eq!(offset_of!(VaultState, pending_weights_nonce), 450);
+        assert_eq!(offset_of!(VaultState, pending_weights), 458);
+        assert_eq!(offset_of!(VaultState, event_sequence), 498);
+        assert_eq!(offset_of!(VaultState, total_deposited_raw), 506);
+        assert_eq!(offset_of!(VaultState, total_withdraw_fees_usd), 602);
+        assert_eq!(offset_of!(VaultState, reserved1), 618);
+        assert_eq!(offset_of!(VaultState, assets), 682);
+        assert_eq!(VaultState::LEN, 682 + 20 * 64);
+    }
+}

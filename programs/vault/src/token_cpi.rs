@@ -1,0 +1,105 @@
+//! The few token-program instructions the vault invokes, encoded from the token programs'
+//! stable wire layouts (identical on SPL Token and Token-2022 for these instructions).
+//!
+//! Written here rather than taken from pinocchio-token so the vault adds no crate to the
+//! workspace lock file; each helper invokes exactly the program address it is given, which
+//! the caller has checked against the vault's configuration.
+
+use pinocchio::{
+    cpi::{invoke_signed, Signer},
+    instruction::{InstructionAccount, InstructionView},
+    AccountView, Address, ProgramResult,
+};
+
+const INITIALIZE_MINT2: u8 = 20;
+const INITIALIZE_ACCOUNT3: u8 = 18;
+const TRANSFER_CHECKED: u8 = 12;
+const MINT_TO_CHECKED: u8 = 14;
+const METADATA_POINTER_EXTENSION: u8 = 39;
+const METADATA_POINTER_INITIALIZE: u8 = 0;
+
+/// `TransferChecked`: `amount` raw units of `mint` from `from` to `to`, signed by `authority`
+/// (or by the vault through `signers`).
+pub fn transfer_checked(
+    program: &Address,
+    accounts: [&AccountView; 4],
+    amount: u64,
+    decimals: u8,
+    signers: &[Signer],
+) -> ProgramResult {
+    let [from, mint, to, authority] = accounts;
+    let mut data = [0u8; 10];
+    data[0] = TRANSFER_CHECKED;
+    data[1..9].copy_from_slice(&amount.to_le_bytes());
+    data[9] = decimals;
+    let metas = [
+        InstructionAccount::writable(from.address()),
+        InstructionAccount::readonly(mint.address()),
+        InstructionAccount::writable(to.address()),
+        InstructionAccount::readonly_signer(authority.address()),
+    ];
+    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    invoke_signed(&ix, &[from, mint, to, authority], signers)
+}
+
+/// `MintToChecked`: mints `amount` raw units of `mint` to `to`; `authority` signs through
+/// `signers` (the vault PDA).
+pub fn mint_to_checked(
+    program: &Address,
+    accounts: [&AccountView; 3],
+    amount: u64,
+    decimals: u8,
+    signers: &[Signer],
+) -> ProgramResult {
+    let [mint, to, authority] = accounts;
+    let mut data = [0u8; 10];
+    data[0] = MINT_TO_CHECKED;
+    data[1..9].copy_from_slice(&amount.to_le_bytes());
+    data[9] = decimals;
+    let metas = [
+        InstructionAccount::writable(mint.address()),
+        InstructionAccount::writable(to.address()),
+        InstructionAccount::readonly_signer(authority.address()),
+    ];
+    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    invoke_signed(&ix, &[mint, to, authority], signers)
+}
+
+/// `InitializeAccount3`: `account` becomes a token account of `mint` owned by `owner`.
+pub fn initialize_account3(program: &Address, account: &AccountView, mint: &AccountView, owner: &Address) -> ProgramResult {
+    let mut data = [0u8; 33];
+    data[0] = INITIALIZE_ACCOUNT3;
+    data[1..33].copy_from_slice(owner.as_array());
+    let metas = [InstructionAccount::writable(account.address()), InstructionAccount::readonly(mint.address())];
+    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    invoke_signed(&ix, &[account, mint], &[])
+}
+
+/// `InitializeMint2` without a freeze authority.
+pub fn initialize_mint2(program: &Address, mint: &AccountView, decimals: u8, mint_authority: &Address) -> ProgramResult {
+    let mut data = [0u8; 67];
+    data[0] = INITIALIZE_MINT2;
+    data[1] = decimals;
+    data[2..34].copy_from_slice(mint_authority.as_array());
+    // [34] = 0: no freeze authority (COption::None); [35..67] stay zero.
+    let metas = [InstructionAccount::writable(mint.address())];
+    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    invoke_signed(&ix, &[mint], &[])
+}
+
+/// Token-2022 `MetadataPointer::Initialize`, before `InitializeMint2`.
+pub fn initialize_metadata_pointer(
+    program: &Address,
+    mint: &AccountView,
+    authority: &Address,
+    metadata: &Address,
+) -> ProgramResult {
+    let mut data = [0u8; 66];
+    data[0] = METADATA_POINTER_EXTENSION;
+    data[1] = METADATA_POINTER_INITIALIZE;
+    data[2..34].copy_from_slice(authority.as_array());
+    data[34..66].copy_from_slice(metadata.as_array());
+    let metas = [InstructionAccount::writable(mint.address())];
+    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    invoke_signed(&ix, &[mint], &[])
+}

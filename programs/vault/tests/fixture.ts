@@ -1,0 +1,370 @@
+/**
+ * Shared LiteSVM setup for the vault tests: a basket mixing SPL Token and Token-2022 assets
+ * with non-unit ScaledUiAmount multipliers, the oracle configuration (platform admins), a
+ * NAV snapshot written directly into the oracle's account, and a BigInt reference of the
+ * vault's pricing so tests compare the program against an independent computation.
+ */
+import {
+  type Address,
+  generateKeyPairSigner,
+  getAddressEncoder,
+  getProgramDerivedAddress,
+  getUtf8Encoder,
+  type Instruction,
+  type KeyPairSigner,
+  lamports,
+} from '@solana/kit';
+import { getInitializeConfigInstruction, getNavSnapshotEncoder, ORACLE_PROGRAM_ADDRESS } from '@basket/oracle-client';
+import {
+  createMint,
+  createSvm,
+  createTokenAccount,
+  fund,
+  mintTo,
+  send,
+  setUnixTime,
+  SYSTEM_PROGRAM_ADDRESS,
+  type TestMint,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@basket/test-harness';
+import {
+  getDepositInstruction,
+  getInitVaultInstruction,
+  getVaultStateDecoder,
+  getVaultStateEncoder,
+  type VaultState,
+  VAULT_PROGRAM_ADDRESS,
+} from '@basket/vault-client';
+
+/** 2026-11-23 (a Monday) 15:00 UTC: inside the market window, MAX_STALE_SECS = 60. */
+export const MONDAY_15H = 1_795_392_000n + 15n * 3600n;
+export const SKU = 'TECH-01';
+export const MULTIPLIER_SCALE = 1_000_000_000_000n;
+export const VIRTUAL_SHARES = 1_000_000n;
+export const VIRTUAL_ASSETS_USD = 1_000_000n;
+
+/** Flags of a snapshot entry (oracle `entry_flags`). */
+export const FLAG_MARKET_OPEN = 1;
+export const FLAG_CORPORATE_ACTION_FREEZE = 4;
+export const FLAG_TRADING_HALTED = 8;
+
+export type Svm = ReturnType<typeof createSvm>;
+
+/** One basket asset: its mint, multiplier and price. */
+export interface TestAsset {
+  mint: TestMint;
+  multiplier: number;
+  priceUsd1e8: bigint;
+  weightBps: number;
+}
+
+export interface Basket {
+  svm: Svm;
+  payer: KeyPairSigner;
+  admins: KeyPairSigner[];
+  keeper: KeyPairSigner;
+  treasury: KeyPairSigner;
+  usdc: TestMint;
+  assets: TestAsset[];
+  skuId: Uint8Array;
+  vault: Address;
+  shareMint: Address;
+  cashHolding: Address;
+  holdings: Address[];
+  snapshot: Address;
+  oracleConfig: Address;
+}
+
+export function skuBytes(sku: string): Uint8Array {
+  const out = new Uint8Array(16);
+  out.set(getUtf8Encoder().encode(sku));
+  return out;
+}
+
+export async function pda(program: Address, seeds: (string | Uint8Array | Address)[]): Promise<Address> {
+  const enc = getAddressEncoder();
+  const [address] = await getProgramDerivedAddress({
+    programAddress: program,
+    seeds: seeds.map((s) =>
+      s instanceof Uint8Array ? s : s.length >= 32 ? enc.encode(s as Address) : getUtf8Encoder().encode(s),
+    ),
+  });
+  return address;
+}
+
+/** `floor(x * 1e12)` of the f64 `x`, exactly as the program decodes a ScaledUiAmount multiplier. */
+export function multiplierNum(x: number): bigint {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x, true);
+  const bits = view.getBigUint64(0, true);
+  const exponent = Number((bits >> 52n) & 0x7ffn);
+  const mantissa = (bits & ((1n << 52n) - 1n)) | (1n << 52n);
+  const n = mantissa * MULTIPLIER_SCALE;
+  return exponent >= 1075 ? n << BigInt(exponent - 1075) : n >> BigInt(1075 - exponent);
+}
+
+function divUp(a: bigint, b: bigint): bigint {
+  return (a + b - 1n) / b;
+}
+
+/** The program's asset value in 1e-6 USD, rounded up in both steps (deposit pricing). */
+export function assetValueUp(raw: bigint, mult: bigint, price: bigint, decimals: number): bigint {
+  if (raw === 0n) return 0n;
+  return divUp(divUp(raw * mult, MULTIPLIER_SCALE) * price, 10n ** BigInt(decimals + 2));
+}
+
+/** Reference: shares for a deposit, `d * (S + Vs) / (NAV + Va)` rounded down. */
+export function sharesForDeposit(deposit: bigint, navUsd: bigint, supply: bigint): bigint {
+  return (deposit * (supply + VIRTUAL_SHARES)) / (navUsd + VIRTUAL_ASSETS_USD);
+}
+
+/**
+ * A basket of three assets: a Token-2022 xStock (8 decimals, multiplier 1.0571), an SPL
+ * Token asset (6 decimals, no multiplier) and a Token-2022 asset after a 5:2 split
+ * (9 decimals, multiplier 2.5); USDC is an SPL Token mint with 6 decimals. The oracle
+ * configuration is created with the same five admins (the platform admin set).
+ */
+export async function setupBasket(): Promise<Basket> {
+  const svm = createSvm({ vault: VAULT_PROGRAM_ADDRESS, oracle: ORACLE_PROGRAM_ADDRESS });
+  setUnixTime(svm, MONDAY_15H);
+  const payer = await generateKeyPairSigner();
+  fund(svm, payer.address, 1_000n);
+  const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
+  const keeper = await generateKeyPairSigner();
+  const treasury = await generateKeyPairSigner();
+  const oracleConfig = await pda(ORACLE_PROGRAM_ADDRESS, ['oracle_config']);
+  const configIx = getInitializeConfigInstruction({
+    payer,
+    config: oracleConfig,
+    systemProgram: SYSTEM_PROGRAM_ADDRESS,
+    admins: admins.map((a) => a.address),
+    threshold: 3,
+    keeperCount: 1,
+    keepers: [keeper.address, ...Array(7).fill(SYSTEM_PROGRAM_ADDRESS)],
+    maxDeviationBps: 1_000,
+    adminSigners: admins.slice(0, 3),
+  });
+  const configResult = await send(svm, [configIx], payer);
+  if (!configResult.ok) throw new Error(`oracle config: ${configResult.error}`);
+
+  const usdc = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
+  const assets: TestAsset[] = [
+    {
+      mint: await createMint(svm, payer, { tokenProgram: TOKEN_2022_PROGRAM_ADDRESS, decimals: 8, scaledUiAmountMultiplier: 1.0571 }),
+      multiplier: 1.0571,
+      priceUsd1e8: 23_456_000_000n, // $234.56 per displayed token
+      weightBps: 5_000,
+    },
+    {
+      mint: await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 }),
+      multiplier: 1,
+      priceUsd1e8: 9_999_000_000n, // $99.99
+      weightBps: 3_000,
+    },
+    {
+      mint: await createMint(svm, payer, { tokenProgram: TOKEN_2022_PROGRAM_ADDRESS, decimals: 9, scaledUiAmountMultiplier: 2.5 }),
+      multiplier: 2.5,
+      priceUsd1e8: 4_200_000_000n, // $42.00
+      weightBps: 2_000,
+    },
+  ];
+  const skuId = skuBytes(SKU);
+  const vault = await pda(VAULT_PROGRAM_ADDRESS, ['vault', skuId]);
+  const holdings = await Promise.all(assets.map((a) => pda(VAULT_PROGRAM_ADDRESS, ['holding', skuId, a.mint.address])));
+  return {
+    svm,
+    payer,
+    admins,
+    keeper,
+    treasury,
+    usdc,
+    assets,
+    skuId,
+    vault,
+    shareMint: await pda(VAULT_PROGRAM_ADDRESS, ['share', skuId]),
+    cashHolding: await pda(VAULT_PROGRAM_ADDRESS, ['holding', skuId, usdc.address]),
+    holdings,
+    snapshot: await pda(ORACLE_PROGRAM_ADDRESS, ['nav_snapshot', skuId]),
+    oracleConfig,
+  };
+}
+
+export interface InitOverrides {
+  signers?: KeyPairSigner[];
+  vaultAdmins?: Address[];
+  tokenPrograms?: number[];
+  weights?: number[];
+  assetAccounts?: Address[];
+  vault?: Address;
+  snapshot?: Address;
+  stableMint?: Address;
+  cashHolding?: Address;
+  tokenProgram?: Address;
+  depositCapUsd?: bigint;
+  minDepositRaw?: bigint;
+  assetCount?: number;
+}
+
+function pad20(values: number[]): number[] {
+  return [...values, ...Array(20 - values.length).fill(0)];
+}
+
+export function initVaultIx(b: Basket, o: InitOverrides = {}): Instruction {
+  return getInitVaultInstruction({
+    payer: b.payer,
+    vault: o.vault ?? b.vault,
+    shareMint: b.shareMint,
+    oracleConfig: b.oracleConfig,
+    navSnapshot: o.snapshot ?? b.snapshot,
+    stableMint: o.stableMint ?? b.usdc.address,
+    cashHolding: o.cashHolding ?? b.cashHolding,
+    systemProgram: SYSTEM_PROGRAM_ADDRESS,
+    tokenProgram: o.tokenProgram ?? TOKEN_PROGRAM_ADDRESS,
+    token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+    skuId: b.skuId,
+    admins: o.vaultAdmins ?? b.admins.map((a) => a.address),
+    threshold: 3,
+    keeper: b.keeper.address,
+    treasury: b.treasury.address,
+    mgmtFeeBps: 20,
+    perfFeeBps: 1_000,
+    withdrawFeeBps: 5,
+    cashBufferBps: 500,
+    maxSlipBps: 50,
+    depositCapUsd: o.depositCapUsd ?? 10_000_000_000_000n, // $10M
+    minDepositRaw: o.minDepositRaw ?? 1_000_000n, // $1
+    assetCount: o.assetCount ?? b.assets.length,
+    tokenPrograms: pad20(
+      o.tokenPrograms ?? b.assets.map((a) => (a.mint.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS ? 1 : 0)),
+    ),
+    weights: pad20(o.weights ?? b.assets.map((a) => a.weightBps)),
+    assetAccounts: o.assetAccounts ?? b.assets.flatMap((a, i) => [a.mint.address, b.holdings[i] as Address]),
+    adminSigners: o.signers ?? b.admins.slice(0, 3),
+  });
+}
+
+export async function initVault(b: Basket): Promise<void> {
+  const r = await send(b.svm, [initVaultIx(b)], b.payer);
+  if (!r.ok) throw new Error(`init_vault: ${r.error}`);
+}
+
+export function readVault(b: Basket): VaultState {
+  const account = b.svm.getAccount(b.vault);
+  if (!account.exists) throw new Error('vault state does not exist');
+  return getVaultStateDecoder().decode(Uint8Array.from(account.data));
+}
+
+/** Rewrites the vault state (test-only injection of books and statuses). */
+export function patchVault(b: Basket, patch: (s: VaultState) => VaultState): void {
+  const account = b.svm.getAccount(b.vault);
+  if (!account.exists) throw new Error('vault state does not exist');
+  const data = getVaultStateEncoder().encode(patch(readVault(b)));
+  b.svm.setAccount({ ...account, data: Uint8Array.from(data) });
+}
+
+export interface SnapshotEntryInput {
+  mint: Address;
+  priceUsd1e8: bigint;
+  multiplierNum: bigint;
+  flags?: number;
+}
+
+/** Writes the SKU's NAV snapshot account directly (owner: the oracle program). */
+export function writeSnapshot(
+  b: Basket,
+  input: { publishUnixTime?: bigint; sequence?: bigint; entries?: SnapshotEntryInput[]; skuId?: Uint8Array; address?: Address; owner?: Address } = {},
+): void {
+  const entries =
+    input.entries ??
+    b.assets.map((a) => ({
+      mint: a.mint.address,
+      priceUsd1e8: a.priceUsd1e8,
+      multiplierNum: multiplierNum(a.multiplier),
+      flags: FLAG_MARKET_OPEN,
+    }));
+  const padded = [
+    ...entries.map((e) => ({
+      mint: e.mint,
+      priceUsd1E8: e.priceUsd1e8,
+      multiplierNum: e.multiplierNum,
+      updatedSlot: 1n,
+      flags: e.flags ?? FLAG_MARKET_OPEN,
+      reserved: [0, 0, 0, 0],
+    })),
+    ...Array.from({ length: 20 - entries.length }, () => ({
+      mint: SYSTEM_PROGRAM_ADDRESS,
+      priceUsd1E8: 0n,
+      multiplierNum: 0n,
+      updatedSlot: 0n,
+      flags: 0,
+      reserved: [0, 0, 0, 0],
+    })),
+  ];
+  const data = getNavSnapshotEncoder().encode({
+    version: 1,
+    bump: 255,
+    entryCount: entries.length,
+    skuId: input.skuId ?? b.skuId,
+    sequence: input.sequence ?? 1n,
+    publishSlot: 1n,
+    publishUnixTime: input.publishUnixTime ?? b.svm.getClock().unixTimestamp,
+    pushedBy: b.keeper.address,
+    flags: 0,
+    entries: padded,
+  });
+  b.svm.setAccount({
+    address: input.address ?? b.snapshot,
+    data: Uint8Array.from(data),
+    executable: false,
+    lamports: lamports(b.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+    programAddress: input.owner ?? ORACLE_PROGRAM_ADDRESS,
+    space: BigInt(data.length),
+  });
+}
+
+/** A depositor with a funded USDC account and an empty share account. */
+export interface Depositor {
+  signer: KeyPairSigner;
+  usdcAccount: Address;
+  shareAccount: Address;
+}
+
+export async function newDepositor(b: Basket, usdc: bigint): Promise<Depositor> {
+  const signer = await generateKeyPairSigner();
+  fund(b.svm, signer.address, 10n);
+  const usdcAccount = await createTokenAccount(b.svm, b.payer, b.usdc, signer.address);
+  if (usdc > 0n) await mintTo(b.svm, b.payer, b.usdc, usdcAccount, usdc);
+  const shareAccount = await createTokenAccount(
+    b.svm,
+    b.payer,
+    { address: b.shareMint, tokenProgram: TOKEN_2022_PROGRAM_ADDRESS },
+    signer.address,
+  );
+  return { signer, usdcAccount, shareAccount };
+}
+
+export function depositIx(b: Basket, d: Depositor, rawAmount: bigint, minSharesOut = 0n, assetMints?: Address[]): Instruction {
+  return getDepositInstruction({
+    depositor: d.signer,
+    vault: b.vault,
+    navSnapshot: b.snapshot,
+    stableMint: b.usdc.address,
+    source: d.usdcAccount,
+    cashHolding: b.cashHolding,
+    shareMint: b.shareMint,
+    destination: d.shareAccount,
+    stableTokenProgram: TOKEN_PROGRAM_ADDRESS,
+    token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+    rawAmount,
+    minSharesOut,
+    assetMints: assetMints ?? b.assets.map((a) => a.mint.address),
+  });
+}
+
+/** Supply of a mint (either token program). */
+export function mintSupply(svm: Svm, mint: Address): bigint {
+  const info = svm.getAccount(mint);
+  if (!info.exists) throw new Error(`mint ${mint} does not exist`);
+  return new DataView(Uint8Array.from(info.data).buffer).getBigUint64(36, true);
+}
