@@ -1,5 +1,5 @@
-//! Accounts owned by the oracle program. Byte layouts: docs/layouts/oracle.md (generated
-//! from these definitions by `npm run codegen`).
+//! Accounts owned by the oracle program. Byte layouts: docs/layouts/oracle.md, checked
+//! against the client generated from these definitions by tests/layouts-doc.test.ts.
 
 mod config;
 mod nav_snapshot;
