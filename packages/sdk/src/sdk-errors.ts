@@ -1,0 +1,92 @@
+/**
+ * The SDK's own error catalogue: one class, stable numeric codes, a typed context per code and a
+ * message template per code. Program (on-chain) errors are a separate, decoded kind: see
+ * `program-error.ts`.
+ */
+
+/** Input that is not a decimal amount the SDK accepts. */
+export const SDK_ERROR__INVALID_DECIMAL_AMOUNT = 1;
+/** A raw amount outside `0..2^64-1`. */
+export const SDK_ERROR__RAW_AMOUNT_OUT_OF_RANGE = 2;
+/** A ScaledUiAmount multiplier that is not a finite positive `f64` in the supported range. */
+export const SDK_ERROR__INVALID_MULTIPLIER = 3;
+/** A token `decimals` value outside `0..=255` or not an integer. */
+export const SDK_ERROR__INVALID_DECIMALS = 4;
+/** An account the caller required does not exist. */
+export const SDK_ERROR__ACCOUNT_NOT_FOUND = 5;
+/** An account's data could not be decoded as the expected type. */
+export const SDK_ERROR__ACCOUNT_DECODE_FAILED = 6;
+/** A compute-unit table has no entry for an instruction. */
+export const SDK_ERROR__UNKNOWN_COMPUTE_COST = 7;
+
+/**
+ * Context carried by each SDK error code.
+ *
+ * @example
+ * const context: SdkErrorContext[typeof SDK_ERROR__INVALID_DECIMALS] = { decimals: 300 };
+ */
+export interface SdkErrorContext {
+  [SDK_ERROR__INVALID_DECIMAL_AMOUNT]: { value: string; reason: string };
+  [SDK_ERROR__RAW_AMOUNT_OUT_OF_RANGE]: { value: bigint };
+  [SDK_ERROR__INVALID_MULTIPLIER]: { value: number };
+  [SDK_ERROR__INVALID_DECIMALS]: { decimals: number };
+  [SDK_ERROR__ACCOUNT_NOT_FOUND]: { address: string };
+  [SDK_ERROR__ACCOUNT_DECODE_FAILED]: { address: string; reason: string };
+  [SDK_ERROR__UNKNOWN_COMPUTE_COST]: { instruction: string };
+}
+
+/**
+ * One of the SDK's stable error codes.
+ *
+ * @example
+ * const code: SdkErrorCode = SDK_ERROR__INVALID_MULTIPLIER;
+ */
+export type SdkErrorCode = keyof SdkErrorContext;
+
+const MESSAGES: { [C in SdkErrorCode]: (context: SdkErrorContext[C]) => string } = {
+  [SDK_ERROR__INVALID_DECIMAL_AMOUNT]: (c) =>
+    `${JSON.stringify(c.value)} is not a valid amount: ${c.reason}`,
+  [SDK_ERROR__RAW_AMOUNT_OUT_OF_RANGE]: (c) =>
+    `raw amount ${c.value} is outside the u64 range 0..18446744073709551615`,
+  [SDK_ERROR__INVALID_MULTIPLIER]: (c) =>
+    `ScaledUiAmount multiplier ${c.value} is not a finite positive number in the supported range`,
+  [SDK_ERROR__INVALID_DECIMALS]: (c) => `token decimals ${c.decimals} must be an integer 0-255`,
+  [SDK_ERROR__ACCOUNT_NOT_FOUND]: (c) => `account ${c.address} does not exist`,
+  [SDK_ERROR__ACCOUNT_DECODE_FAILED]: (c) =>
+    `account ${c.address} could not be decoded: ${c.reason}`,
+  [SDK_ERROR__UNKNOWN_COMPUTE_COST]: (c) =>
+    `no measured compute-unit cost for instruction ${JSON.stringify(c.instruction)}`,
+};
+
+/**
+ * Every error the SDK itself throws. Match on `code` with the `SDK_ERROR__*` constants (or
+ * {@link isSdkError}), never on the message.
+ *
+ * @example
+ * try {
+ *   parseDecimalAmount('1,5', 6);
+ * } catch (e) {
+ *   if (isSdkError(e, SDK_ERROR__INVALID_DECIMAL_AMOUNT)) showInputHint(e.context.reason);
+ * }
+ */
+export class SdkError<C extends SdkErrorCode = SdkErrorCode> extends Error {
+  readonly code: C;
+  readonly context: SdkErrorContext[C];
+
+  constructor(code: C, context: SdkErrorContext[C]) {
+    super(MESSAGES[code](context));
+    this.name = 'SdkError';
+    this.code = code;
+    this.context = context;
+  }
+}
+
+/**
+ * Whether `error` is an {@link SdkError}, optionally with the given code.
+ *
+ * @example
+ * if (isSdkError(e, SDK_ERROR__ACCOUNT_NOT_FOUND)) console.log(e.context.address);
+ */
+export function isSdkError<C extends SdkErrorCode>(error: unknown, code?: C): error is SdkError<C> {
+  return error instanceof SdkError && (code === undefined || error.code === code);
+}
