@@ -120,6 +120,36 @@ describe('push_snapshot deviation cap', () => {
     expect(r.computeUnits).toBeLessThan(6_000n);
   });
 
+  it('fits an admin co-signed push in one packet up to 15 entries', async () => {
+    // Given SKUs of 15 and 16 mints with a first push each
+    const sizes: Record<number, number> = {};
+    for (const n of [15, 16]) {
+      const s = await createSnapshot(o, `COSIGN${n}`, n);
+      const args = { keeper: o.keepers[0]!, ...s };
+      expectOk(
+        await push(o, {
+          ...args,
+          sequence: 1n,
+          entries: Array.from({ length: n }, () => entry(PRICE, ONE)),
+        }),
+      );
+      // When every price triples, co-signed by three admins
+      const moved = Array.from({ length: n }, () => entry(3n * PRICE, ONE));
+      const r = expectOk(
+        await push(o, {
+          ...args,
+          sequence: 2n,
+          entries: moved,
+          adminSigners: o.admins.slice(0, 3),
+        }),
+      );
+      sizes[n] = r.txBytes;
+    }
+    // Then 15 entries fit the 1,232-byte packet and 16 do not (LiteSVM does not enforce it)
+    expect(sizes[15]).toBeLessThanOrEqual(MAX_TRANSACTION_BYTES);
+    expect(sizes[16]).toBeGreaterThan(MAX_TRANSACTION_BYTES);
+  });
+
   it('rejects a read-only snapshot account', async () => {
     const ixs = await pushIxs(o, {
       keeper: o.keepers[0]!,
