@@ -42,8 +42,21 @@ pub fn create_account(spec: &NewAccount) -> ProgramResult {
         // `minimum > current` here, so the subtraction cannot underflow.
         #[allow(clippy::arithmetic_side_effects)]
         let missing = minimum - current;
-        Transfer { from: spec.payer, to: spec.account, lamports: missing }.invoke()?;
+        Transfer {
+            from: spec.payer,
+            to: spec.account,
+            lamports: missing,
+        }
+        .invoke()?;
     }
-    Allocate { account: spec.account, space: spec.space as u64 }.invoke_signed(spec.signer)?;
-    Assign { account: spec.account, owner: spec.owner }.invoke_signed(spec.signer)
+    Allocate {
+        account: spec.account,
+        space: spec.space as u64,
+    }
+    .invoke_signed(spec.signer)?;
+    Assign {
+        account: spec.account,
+        owner: spec.owner,
+    }
+    .invoke_signed(spec.signer)
 }

@@ -1,6 +1,8 @@
 use crate::{error::VaultError, instruction::discriminator, instructions};
 use basket_common::CommonError;
-use pinocchio::{no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult};
+use pinocchio::{
+    no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult,
+};
 
 // The largest instruction, init_vault with 20 assets: 10 fixed accounts, 40 asset accounts
 // and up to 5 admin signers (plus room for repeated signers, which count once).
@@ -8,7 +10,11 @@ program_entrypoint!(process_instruction, 64);
 no_allocator!();
 nostd_panic_handler!();
 
-pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+pub fn process_instruction(
+    program_id: &Address,
+    accounts: &mut [AccountView],
+    data: &[u8],
+) -> ProgramResult {
     if program_id != &crate::ID {
         return Err(VaultError::WrongProgramId.into());
     }

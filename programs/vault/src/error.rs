@@ -23,7 +23,9 @@ pub enum VaultError {
     #[codama(error(message = "The asset multiplier differs from the NAV snapshot's multiplier"))]
     MultiplierMismatch = 3004,
     /// The snapshot entry flags a corporate-action freeze or a trading halt for the asset.
-    #[codama(error(message = "The asset is frozen by a pending corporate action or a trading halt"))]
+    #[codama(error(
+        message = "The asset is frozen by a pending corporate action or a trading halt"
+    ))]
     AssetFrozen = 3005,
     /// The snapshot has no entry (or a zero price) for an asset of the vault.
     #[codama(error(message = "The NAV snapshot does not price an asset of the vault"))]
@@ -44,7 +46,9 @@ pub enum VaultError {
     #[codama(error(message = "The amount is too small to mint or pay anything"))]
     AmountTooSmall = 3011,
     /// Target weights do not sum to 10,000 bps or are set past the asset count.
-    #[codama(error(message = "Target weights must sum to 10,000 basis points over the vault's assets"))]
+    #[codama(error(
+        message = "Target weights must sum to 10,000 basis points over the vault's assets"
+    ))]
     InvalidWeights = 3012,
     /// The asset count is zero or above 20, or the accounts do not match it.
     #[codama(error(message = "The asset count must be between 1 and 20 and match the accounts"))]

@@ -31,7 +31,11 @@ impl<const N: usize> EventWriter<N> {
     /// Appends bytes; the sizes are fixed per event, so an overrun is a programming error
     /// caught by the unit tests (the write is skipped rather than panicking on-chain).
     pub fn bytes(mut self, b: &[u8]) -> Self {
-        if let Some(dst) = self.at.checked_add(b.len()).and_then(|end| self.buf.get_mut(self.at..end)) {
+        if let Some(dst) = self
+            .at
+            .checked_add(b.len())
+            .and_then(|end| self.buf.get_mut(self.at..end))
+        {
             dst.copy_from_slice(b);
             self.at = self.at.saturating_add(b.len());
         }

@@ -24,17 +24,43 @@ pub enum VaultInstruction {
     /// holding account per asset. The new admin set and the oracle configuration's admin set
     /// must each be satisfied by the admin signers.
     #[codama(account(name = "payer", signer, writable, docs = "Pays for the new accounts"))]
-    #[codama(account(name = "vault", writable, docs = "Vault state PDA [\"vault\", sku_id], created here"))]
-    #[codama(account(name = "share_mint", writable, docs = "Share mint PDA [\"share\", sku_id] (Token-2022), created here"))]
-    #[codama(account(name = "oracle_config", docs = "The oracle's configuration PDA [\"oracle_config\"] (platform admin set)"))]
-    #[codama(account(name = "nav_snapshot", docs = "The oracle's snapshot PDA [\"nav_snapshot\", sku_id]; may not exist yet"))]
+    #[codama(account(
+        name = "vault",
+        writable,
+        docs = "Vault state PDA [\"vault\", sku_id], created here"
+    ))]
+    #[codama(account(
+        name = "share_mint",
+        writable,
+        docs = "Share mint PDA [\"share\", sku_id] (Token-2022), created here"
+    ))]
+    #[codama(account(
+        name = "oracle_config",
+        docs = "The oracle's configuration PDA [\"oracle_config\"] (platform admin set)"
+    ))]
+    #[codama(account(
+        name = "nav_snapshot",
+        docs = "The oracle's snapshot PDA [\"nav_snapshot\", sku_id]; may not exist yet"
+    ))]
     #[codama(account(name = "stable_mint", docs = "Stablecoin mint (6 decimals)"))]
-    #[codama(account(name = "cash_holding", writable, docs = "Cash buffer PDA [\"holding\", sku_id, stable_mint], created here"))]
+    #[codama(account(
+        name = "cash_holding",
+        writable,
+        docs = "Cash buffer PDA [\"holding\", sku_id, stable_mint], created here"
+    ))]
     #[codama(account(name = "system_program", docs = "System program"))]
     #[codama(account(name = "token_program", docs = "SPL Token program"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
-    #[codama(remaining_accounts(argument("assetAccounts"), writable, docs = "Per asset, in order: its mint, then its holding PDA [\"holding\", sku_id, mint] (created here)"))]
-    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers (threshold of both admin sets)"))]
+    #[codama(remaining_accounts(
+        argument("assetAccounts"),
+        writable,
+        docs = "Per asset, in order: its mint, then its holding PDA [\"holding\", sku_id, mint] (created here)"
+    ))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (threshold of both admin sets)"
+    ))]
     InitVault {
         #[codama(type = fixed_size(bytes, 16))]
         sku_id: [u8; 16],
@@ -61,18 +87,39 @@ pub enum VaultInstruction {
 
     /// Takes `raw_amount` stablecoin into the cash buffer and mints shares priced from the
     /// oracle NAV (rounded against the depositor); fails below `min_shares_out`.
-    #[codama(account(name = "depositor", signer, docs = "Owner of the stablecoin source account"))]
+    #[codama(account(
+        name = "depositor",
+        signer,
+        docs = "Owner of the stablecoin source account"
+    ))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
-    #[codama(account(name = "source", writable, docs = "Depositor's stablecoin token account"))]
+    #[codama(account(
+        name = "source",
+        writable,
+        docs = "Depositor's stablecoin token account"
+    ))]
     #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
-    #[codama(account(name = "destination", writable, docs = "Share token account receiving the shares"))]
-    #[codama(account(name = "stable_token_program", docs = "Token program of the stablecoin"))]
+    #[codama(account(
+        name = "destination",
+        writable,
+        docs = "Share token account receiving the shares"
+    ))]
+    #[codama(account(
+        name = "stable_token_program",
+        docs = "Token program of the stablecoin"
+    ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
-    #[codama(remaining_accounts(argument("assetMints"), docs = "Every asset mint, in the vault's asset order"))]
-    Deposit { raw_amount: u64, min_shares_out: u64 } = 1,
+    #[codama(remaining_accounts(
+        argument("assetMints"),
+        docs = "Every asset mint, in the vault's asset order"
+    ))]
+    Deposit {
+        raw_amount: u64,
+        min_shares_out: u64,
+    } = 1,
 
     /// Sets the pause flag (immediate). Admin multisig.
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
@@ -127,10 +174,30 @@ mod tests {
             weights: [0; 20],
         };
         assert_eq!(tag(&init), discriminator::INIT_VAULT);
-        assert_eq!(tag(&VaultInstruction::Deposit { raw_amount: 0, min_shares_out: 0 }), discriminator::DEPOSIT);
-        assert_eq!(tag(&VaultInstruction::SetPaused { paused: false }), discriminator::SET_PAUSED);
-        assert_eq!(tag(&VaultInstruction::UpdateWeights { new_weights: [0; 20] }), discriminator::UPDATE_WEIGHTS);
-        assert_eq!(tag(&VaultInstruction::ApplyWeights { nonce: 0 }), discriminator::APPLY_WEIGHTS);
-        assert_eq!(tag(&VaultInstruction::CancelWeights { nonce: 0 }), discriminator::CANCEL_WEIGHTS);
+        assert_eq!(
+            tag(&VaultInstruction::Deposit {
+                raw_amount: 0,
+                min_shares_out: 0
+            }),
+            discriminator::DEPOSIT
+        );
+        assert_eq!(
+            tag(&VaultInstruction::SetPaused { paused: false }),
+            discriminator::SET_PAUSED
+        );
+        assert_eq!(
+            tag(&VaultInstruction::UpdateWeights {
+                new_weights: [0; 20]
+            }),
+            discriminator::UPDATE_WEIGHTS
+        );
+        assert_eq!(
+            tag(&VaultInstruction::ApplyWeights { nonce: 0 }),
+            discriminator::APPLY_WEIGHTS
+        );
+        assert_eq!(
+            tag(&VaultInstruction::CancelWeights { nonce: 0 }),
+            discriminator::CANCEL_WEIGHTS
+        );
     }
 }

@@ -31,7 +31,10 @@ pub const BLOCKING_FLAGS: u32 = entry_flags::CORPORATE_ACTION_FREEZE | entry_fla
 /// # Safety contract
 /// The returned view borrows the account data without a runtime borrow; the caller must not
 /// hold a mutable borrow of the snapshot (the vault never writes it).
-pub fn load_snapshot<'a>(account: &'a AccountView, vault: &VaultState) -> Result<&'a NavSnapshot, ProgramError> {
+pub fn load_snapshot<'a>(
+    account: &'a AccountView,
+    vault: &VaultState,
+) -> Result<&'a NavSnapshot, ProgramError> {
     if account.address().as_array() != &vault.nav_snapshot {
         return Err(VaultError::WrongSnapshot.into());
     }
@@ -70,7 +73,9 @@ pub fn max_stale_secs(now: i64) -> i64 {
 /// Fails with the vault's `StaleNav` unless the snapshot was published at most
 /// MAX_STALE_SECS before `now` (and not after it).
 pub fn check_fresh(snapshot: &NavSnapshot, now: i64) -> Result<(), VaultError> {
-    let age = now.checked_sub(snapshot.publish_unix_time.get()).ok_or(VaultError::StaleNav)?;
+    let age = now
+        .checked_sub(snapshot.publish_unix_time.get())
+        .ok_or(VaultError::StaleNav)?;
     if age < 0 || age > max_stale_secs(now) {
         return Err(VaultError::StaleNav);
     }
@@ -79,7 +84,11 @@ pub fn check_fresh(snapshot: &NavSnapshot, now: i64) -> Result<(), VaultError> {
 
 /// The multiplier in force at `now`, as `floor(multiplier * 1e12)`; 1e12 for SPL Token mints
 /// and Token-2022 mints without ScaledUiAmount.
-pub fn mint_multiplier_num(mint_data: &[u8], kind: TokenProgramKind, now: i64) -> Result<u64, CommonError> {
+pub fn mint_multiplier_num(
+    mint_data: &[u8],
+    kind: TokenProgramKind,
+    now: i64,
+) -> Result<u64, CommonError> {
     if kind == TokenProgramKind::SplToken {
         return Ok(MULTIPLIER_SCALE);
     }
@@ -90,11 +99,17 @@ pub fn mint_multiplier_num(mint_data: &[u8], kind: TokenProgramKind, now: i64) -
 }
 
 /// Guards 2 and 3 for one asset; returns the snapshot entry to price it with.
-pub fn check_asset<'s>(asset: &AssetEntry, snapshot: &'s NavSnapshot, mint_multiplier: u64) -> Result<&'s NavEntry, VaultError> {
+pub fn check_asset<'s>(
+    asset: &AssetEntry,
+    snapshot: &'s NavSnapshot,
+    mint_multiplier: u64,
+) -> Result<&'s NavEntry, VaultError> {
     if asset.status()? != AssetStatus::Active {
         return Err(VaultError::AssetNotActive);
     }
-    let entry = snapshot.entry(&asset.mint).ok_or(VaultError::AssetNotPriced)?;
+    let entry = snapshot
+        .entry(&asset.mint)
+        .ok_or(VaultError::AssetNotPriced)?;
     if entry.price_usd_1e8.get() == 0 {
         return Err(VaultError::AssetNotPriced);
     }
@@ -134,7 +149,13 @@ pub fn vault_nav(
         let data = unsafe { mint.borrow_unchecked() };
         let multiplier = mint_multiplier_num(data, asset.token_program()?, now)?;
         let entry = check_asset(asset, snapshot, multiplier)?;
-        let value = asset_value_usd(raw, entry.multiplier_num.get(), entry.price_usd_1e8.get(), asset.decimals, rounding)?;
+        let value = asset_value_usd(
+            raw,
+            entry.multiplier_num.get(),
+            entry.price_usd_1e8.get(),
+            asset.decimals,
+            rounding,
+        )?;
         nav = nav.checked_add(value).ok_or(CommonError::MathOverflow)?;
     }
     Ok(nav)
@@ -154,7 +175,8 @@ mod tests {
         data[3] = 1;
         let at = 80;
         // SAFETY: NavEntry is 64 plain bytes.
-        let bytes = unsafe { core::slice::from_raw_parts(&entry as *const NavEntry as *const u8, 64) };
+        let bytes =
+            unsafe { core::slice::from_raw_parts(&entry as *const NavEntry as *const u8, 64) };
         data[at..at + 64].copy_from_slice(bytes);
         data
     }
@@ -190,11 +212,19 @@ mod tests {
         // Every minute of two weeks around 2026-11-23, plus scattered instants to 2100.
         let monday = 1_795_392_000i64;
         for t in (monday - 7 * 86_400..monday + 7 * 86_400).step_by(60) {
-            assert_eq!(max_stale_secs(t), oracle::staleness::max_stale_secs(t), "{t}");
+            assert_eq!(
+                max_stale_secs(t),
+                oracle::staleness::max_stale_secs(t),
+                "{t}"
+            );
         }
         let mut t = 0i64;
         while t < 4_102_444_800 {
-            assert_eq!(max_stale_secs(t), oracle::staleness::max_stale_secs(t), "{t}");
+            assert_eq!(
+                max_stale_secs(t),
+                oracle::staleness::max_stale_secs(t),
+                "{t}"
+            );
             t += 7_919;
         }
         assert_eq!(max_stale_secs(-1), 60);
@@ -208,18 +238,32 @@ mod tests {
         let snap = NavSnapshot::load(&data).unwrap();
         assert_eq!(check_fresh(snap, saturday_noon), Ok(()));
         assert_eq!(check_fresh(snap, saturday_noon + 300), Ok(()));
-        assert_eq!(check_fresh(snap, saturday_noon + 301), Err(VaultError::StaleNav));
-        assert_eq!(check_fresh(snap, saturday_noon - 1), Err(VaultError::StaleNav));
+        assert_eq!(
+            check_fresh(snap, saturday_noon + 301),
+            Err(VaultError::StaleNav)
+        );
+        assert_eq!(
+            check_fresh(snap, saturday_noon - 1),
+            Err(VaultError::StaleNav)
+        );
         let monday_15h = 1_795_392_000i64 + 15 * 3600;
         data[36..44].copy_from_slice(&monday_15h.to_le_bytes());
         let snap = NavSnapshot::load(&data).unwrap();
         assert_eq!(check_fresh(snap, monday_15h + 60), Ok(()));
-        assert_eq!(check_fresh(snap, monday_15h + 61), Err(VaultError::StaleNav));
+        assert_eq!(
+            check_fresh(snap, monday_15h + 61),
+            Err(VaultError::StaleNav)
+        );
     }
 
     #[test]
     fn an_active_priced_asset_with_the_same_multiplier_passes() {
-        let data = snapshot_with(entry([7; 32], 100, M, entry_flags::MARKET_OPEN | entry_flags::FALLBACK_PRICE));
+        let data = snapshot_with(entry(
+            [7; 32],
+            100,
+            M,
+            entry_flags::MARKET_OPEN | entry_flags::FALLBACK_PRICE,
+        ));
         let snap = NavSnapshot::load(&data).unwrap();
         assert!(check_asset(&asset([7; 32], AssetStatus::Active), snap, M).is_ok());
     }
@@ -228,27 +272,54 @@ mod tests {
     fn each_guard_has_its_own_error() {
         let data = snapshot_with(entry([7; 32], 100, M, 0));
         let snap = NavSnapshot::load(&data).unwrap();
-        assert_eq!(check_asset(&asset([7; 32], AssetStatus::Frozen), snap, M).err(), Some(VaultError::AssetNotActive));
-        assert_eq!(check_asset(&asset([8; 32], AssetStatus::Active), snap, M).err(), Some(VaultError::AssetNotPriced));
-        assert_eq!(check_asset(&asset([7; 32], AssetStatus::Active), snap, M + 1).err(), Some(VaultError::MultiplierMismatch));
+        assert_eq!(
+            check_asset(&asset([7; 32], AssetStatus::Frozen), snap, M).err(),
+            Some(VaultError::AssetNotActive)
+        );
+        assert_eq!(
+            check_asset(&asset([8; 32], AssetStatus::Active), snap, M).err(),
+            Some(VaultError::AssetNotPriced)
+        );
+        assert_eq!(
+            check_asset(&asset([7; 32], AssetStatus::Active), snap, M + 1).err(),
+            Some(VaultError::MultiplierMismatch)
+        );
         let mut bad = asset([7; 32], AssetStatus::Active);
         bad.status = 0;
-        assert_eq!(check_asset(&bad, snap, M).err(), Some(VaultError::CorruptState));
-        for flag in [entry_flags::CORPORATE_ACTION_FREEZE, entry_flags::TRADING_HALTED] {
+        assert_eq!(
+            check_asset(&bad, snap, M).err(),
+            Some(VaultError::CorruptState)
+        );
+        for flag in [
+            entry_flags::CORPORATE_ACTION_FREEZE,
+            entry_flags::TRADING_HALTED,
+        ] {
             let data = snapshot_with(entry([7; 32], 100, M, flag));
             let snap = NavSnapshot::load(&data).unwrap();
-            assert_eq!(check_asset(&asset([7; 32], AssetStatus::Active), snap, M).err(), Some(VaultError::AssetFrozen));
+            assert_eq!(
+                check_asset(&asset([7; 32], AssetStatus::Active), snap, M).err(),
+                Some(VaultError::AssetFrozen)
+            );
         }
         let data = snapshot_with(entry([7; 32], 0, M, 0));
         let snap = NavSnapshot::load(&data).unwrap();
-        assert_eq!(check_asset(&asset([7; 32], AssetStatus::Active), snap, M).err(), Some(VaultError::AssetNotPriced));
+        assert_eq!(
+            check_asset(&asset([7; 32], AssetStatus::Active), snap, M).err(),
+            Some(VaultError::AssetNotPriced)
+        );
     }
 
     #[test]
     fn spl_token_mints_have_the_unit_multiplier() {
-        assert_eq!(mint_multiplier_num(&[0u8; 82], TokenProgramKind::SplToken, 0), Ok(MULTIPLIER_SCALE));
+        assert_eq!(
+            mint_multiplier_num(&[0u8; 82], TokenProgramKind::SplToken, 0),
+            Ok(MULTIPLIER_SCALE)
+        );
         let mut plain = vec![0u8; 82];
         plain[45] = 1;
-        assert_eq!(mint_multiplier_num(&plain, TokenProgramKind::Token2022, 0), Ok(MULTIPLIER_SCALE));
+        assert_eq!(
+            mint_multiplier_num(&plain, TokenProgramKind::Token2022, 0),
+            Ok(MULTIPLIER_SCALE)
+        );
     }
 }

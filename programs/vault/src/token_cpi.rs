@@ -38,7 +38,11 @@ pub fn transfer_checked(
         InstructionAccount::writable(to.address()),
         InstructionAccount::readonly_signer(authority.address()),
     ];
-    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    let ix = InstructionView {
+        program_id: program,
+        accounts: &metas,
+        data: &data,
+    };
     invoke_signed(&ix, &[from, mint, to, authority], signers)
 }
 
@@ -61,29 +65,54 @@ pub fn mint_to_checked(
         InstructionAccount::writable(to.address()),
         InstructionAccount::readonly_signer(authority.address()),
     ];
-    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    let ix = InstructionView {
+        program_id: program,
+        accounts: &metas,
+        data: &data,
+    };
     invoke_signed(&ix, &[mint, to, authority], signers)
 }
 
 /// `InitializeAccount3`: `account` becomes a token account of `mint` owned by `owner`.
-pub fn initialize_account3(program: &Address, account: &AccountView, mint: &AccountView, owner: &Address) -> ProgramResult {
+pub fn initialize_account3(
+    program: &Address,
+    account: &AccountView,
+    mint: &AccountView,
+    owner: &Address,
+) -> ProgramResult {
     let mut data = [0u8; 33];
     data[0] = INITIALIZE_ACCOUNT3;
     data[1..33].copy_from_slice(owner.as_array());
-    let metas = [InstructionAccount::writable(account.address()), InstructionAccount::readonly(mint.address())];
-    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    let metas = [
+        InstructionAccount::writable(account.address()),
+        InstructionAccount::readonly(mint.address()),
+    ];
+    let ix = InstructionView {
+        program_id: program,
+        accounts: &metas,
+        data: &data,
+    };
     invoke_signed(&ix, &[account, mint], &[])
 }
 
 /// `InitializeMint2` without a freeze authority.
-pub fn initialize_mint2(program: &Address, mint: &AccountView, decimals: u8, mint_authority: &Address) -> ProgramResult {
+pub fn initialize_mint2(
+    program: &Address,
+    mint: &AccountView,
+    decimals: u8,
+    mint_authority: &Address,
+) -> ProgramResult {
     let mut data = [0u8; 67];
     data[0] = INITIALIZE_MINT2;
     data[1] = decimals;
     data[2..34].copy_from_slice(mint_authority.as_array());
     // [34] = 0: no freeze authority (COption::None); [35..67] stay zero.
     let metas = [InstructionAccount::writable(mint.address())];
-    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    let ix = InstructionView {
+        program_id: program,
+        accounts: &metas,
+        data: &data,
+    };
     invoke_signed(&ix, &[mint], &[])
 }
 
@@ -100,6 +129,10 @@ pub fn initialize_metadata_pointer(
     data[2..34].copy_from_slice(authority.as_array());
     data[34..66].copy_from_slice(metadata.as_array());
     let metas = [InstructionAccount::writable(mint.address())];
-    let ix = InstructionView { program_id: program, accounts: &metas, data: &data };
+    let ix = InstructionView {
+        program_id: program,
+        accounts: &metas,
+        data: &data,
+    };
     invoke_signed(&ix, &[mint], &[])
 }

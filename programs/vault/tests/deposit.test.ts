@@ -1,11 +1,10 @@
-import { AccountRole, type Address, generateKeyPairSigner, type Instruction } from '@solana/kit';
 import {
   accountBytes,
   createTokenAccount,
   send,
   setUnixTime,
-  tokenAmount,
   TOKEN_2022_PROGRAM_ADDRESS,
+  tokenAmount,
   updateMultiplier,
 } from '@basket/test-harness';
 import {
@@ -26,6 +25,7 @@ import {
   VAULT_ERROR__WRONG_SHARE_MINT,
   VAULT_ERROR__WRONG_SNAPSHOT,
 } from '@basket/vault-client';
+import { AccountRole, type Address, generateKeyPairSigner, type Instruction } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   assetValueUp,
@@ -58,7 +58,9 @@ function withBooks(b: Basket, books: bigint[], cash?: bigint): void {
   patchVault(b, (s) => ({
     ...s,
     cashRaw: cash ?? s.cashRaw,
-    assets: s.assets.map((a, i) => (i < books.length ? { ...a, holdingsRaw: books[i] as bigint } : a)),
+    assets: s.assets.map((a, i) =>
+      i < books.length ? { ...a, holdingsRaw: books[i] as bigint } : a,
+    ),
   }));
 }
 
@@ -66,7 +68,14 @@ function withBooks(b: Basket, books: bigint[], cash?: bigint): void {
 function navUp(b: Basket): bigint {
   const s = readVault(b);
   return b.assets.reduce(
-    (sum, a, i) => sum + assetValueUp(s.assets[i]?.holdingsRaw ?? 0n, multiplierNum(a.multiplier), a.priceUsd1e8, a.mint.decimals),
+    (sum, a, i) =>
+      sum +
+      assetValueUp(
+        s.assets[i]?.holdingsRaw ?? 0n,
+        multiplierNum(a.multiplier),
+        a.priceUsd1e8,
+        a.mint.decimals,
+      ),
     s.cashRaw,
   );
 }
@@ -127,7 +136,9 @@ describe('deposit', () => {
     expect(r.error).toBeNull();
     expect(tokenAmount(b.svm, bob.shareAccount)).toBe(want);
     expect(readVault(b).lastNavUsd).toBe(nav + 2_500n * USDC);
-    console.info(`deposit (3 held assets, 2 Token-2022 multipliers): ${r.computeUnits} CU, ${r.txBytes} bytes`);
+    console.info(
+      `deposit (3 held assets, 2 Token-2022 multipliers): ${r.computeUnits} CU, ${r.txBytes} bytes`,
+    );
     expect(r.computeUnits).toBeLessThan(60_000n);
   });
 
@@ -149,12 +160,19 @@ describe('deposit', () => {
     const bob = await newDepositor(b, 1_000_000n * USDC);
     // Given Bob donates 500,000 USDC straight into the cash buffer
     const { transferChecked } = await import('@basket/test-harness');
-    await transferChecked(b.svm, b.payer, b.usdc, { source: bob.usdcAccount, destination: b.cashHolding, authority: bob.signer, amount: 500_000n * USDC });
+    await transferChecked(b.svm, b.payer, b.usdc, {
+      source: bob.usdcAccount,
+      destination: b.cashHolding,
+      authority: bob.signer,
+      amount: 500_000n * USDC,
+    });
     // When Carol deposits 1,000 USDC
     const carol = await newDepositor(b, 1_000n * USDC);
     expect((await send(b.svm, [depositIx(b, carol, 1_000n * USDC)], b.payer)).ok).toBe(true);
     // Then she gets the same shares as if nothing had been donated
-    expect(tokenAmount(b.svm, carol.shareAccount)).toBe(sharesForDeposit(1_000n * USDC, 1n * USDC, 1n * USDC));
+    expect(tokenAmount(b.svm, carol.shareAccount)).toBe(
+      sharesForDeposit(1_000n * USDC, 1n * USDC, 1n * USDC),
+    );
   });
 
   it('rejects a stale snapshot (61 s in market hours) and one from the future', async () => {
@@ -236,14 +254,21 @@ describe('deposit', () => {
 
   it('rejects a held asset that is not Active', async () => {
     withBooks(b, BOOKS);
-    patchVault(b, (s) => ({ ...s, assets: s.assets.map((a, i) => (i === 1 ? { ...a, status: 2 } : a)) }));
+    patchVault(b, (s) => ({
+      ...s,
+      assets: s.assets.map((a, i) => (i === 1 ? { ...a, status: 2 } : a)),
+    }));
     await expectRejected([depositIx(b, alice, 10n * USDC)], VAULT_ERROR__ASSET_NOT_ACTIVE);
   });
 
   it('rejects a held asset the snapshot does not price', async () => {
     withBooks(b, BOOKS);
     writeSnapshot(b, {
-      entries: b.assets.slice(0, 2).map((a) => ({ mint: a.mint.address, priceUsd1e8: a.priceUsd1e8, multiplierNum: multiplierNum(a.multiplier) })),
+      entries: b.assets.slice(0, 2).map((a) => ({
+        mint: a.mint.address,
+        priceUsd1e8: a.priceUsd1e8,
+        multiplierNum: multiplierNum(a.multiplier),
+      })),
     });
     await expectRejected([depositIx(b, alice, 10n * USDC)], VAULT_ERROR__ASSET_NOT_PRICED);
   });
@@ -252,9 +277,18 @@ describe('deposit', () => {
     await expectRejected([depositIx(b, alice, USDC - 1n)], VAULT_ERROR__DEPOSIT_BELOW_MINIMUM);
     await expectRejected([depositIx(b, alice, 0n)], VAULT_ERROR__DEPOSIT_BELOW_MINIMUM);
     const whale = await newDepositor(b, 20_000_000n * USDC);
-    await expectRejected([depositIx(b, whale, 10_000_001n * USDC)], VAULT_ERROR__DEPOSIT_CAP_EXCEEDED);
-    await expectRejected([depositIx(b, whale, 18_446_744_073_709_551_615n)], VAULT_ERROR__DEPOSIT_CAP_EXCEEDED);
-    await expectRejected([depositIx(b, alice, 10n * USDC, 10n * USDC + 1n)], VAULT_ERROR__SLIPPAGE_EXCEEDED);
+    await expectRejected(
+      [depositIx(b, whale, 10_000_001n * USDC)],
+      VAULT_ERROR__DEPOSIT_CAP_EXCEEDED,
+    );
+    await expectRejected(
+      [depositIx(b, whale, 18_446_744_073_709_551_615n)],
+      VAULT_ERROR__DEPOSIT_CAP_EXCEEDED,
+    );
+    await expectRejected(
+      [depositIx(b, alice, 10n * USDC, 10n * USDC + 1n)],
+      VAULT_ERROR__SLIPPAGE_EXCEEDED,
+    );
     // Exactly at the cap is accepted.
     expect((await send(b.svm, [depositIx(b, whale, 10_000_000n * USDC)], b.payer)).ok).toBe(true);
   });
@@ -263,7 +297,7 @@ describe('deposit', () => {
     // Given a share price far above one micro-dollar (huge book, tiny supply)
     expect((await send(b.svm, [depositIx(b, alice, 1n * USDC)], b.payer)).ok).toBe(true);
     patchVault(b, (s) => ({ ...s, minDepositRaw: 1n }));
-    withBooks(b, [BOOKS[0] as bigint * 1_000n, 0n, 0n], 1n * USDC);
+    withBooks(b, [(BOOKS[0] as bigint) * 1_000n, 0n, 0n], 1n * USDC);
     await expectRejected([depositIx(b, alice, 1n)], VAULT_ERROR__AMOUNT_TOO_SMALL);
   });
 
@@ -271,14 +305,23 @@ describe('deposit', () => {
     // A USDC account owned by the vault but not at the cash-buffer PDA
     const fakeCash = await createTokenAccount(b.svm, b.payer, b.usdc, b.vault);
     const withCash = depositIx(b, alice, 10n * USDC);
-    (withCash.accounts as { address: Address }[])[5] = { ...(withCash.accounts?.[5] as object), address: fakeCash } as never;
+    (withCash.accounts as { address: Address }[])[5] = {
+      ...(withCash.accounts?.[5] as object),
+      address: fakeCash,
+    } as never;
     await expectRejected([withCash], VAULT_ERROR__WRONG_HOLDING);
     // Another SKU's snapshot
     const otherSku = skuBytes('OTHER');
-    const otherSnapshot = await pda('G5Yb6T5wHVaMeeosZUohLziJFKw1jdU1ZUCAVMenw1sP' as Address, ['nav_snapshot', otherSku]);
+    const otherSnapshot = await pda('G5Yb6T5wHVaMeeosZUohLziJFKw1jdU1ZUCAVMenw1sP' as Address, [
+      'nav_snapshot',
+      otherSku,
+    ]);
     writeSnapshot(b, { address: otherSnapshot, skuId: otherSku });
     const withSnap = depositIx(b, alice, 10n * USDC);
-    (withSnap.accounts as { address: Address }[])[2] = { ...(withSnap.accounts?.[2] as object), address: otherSnapshot } as never;
+    (withSnap.accounts as { address: Address }[])[2] = {
+      ...(withSnap.accounts?.[2] as object),
+      address: otherSnapshot,
+    } as never;
     await expectRejected([withSnap], VAULT_ERROR__WRONG_SNAPSHOT);
     // The right snapshot address holding a byte-identical copy owned by another program
     writeSnapshot(b, { owner: TOKEN_2022_PROGRAM_ADDRESS });
@@ -286,18 +329,30 @@ describe('deposit', () => {
     writeSnapshot(b);
     // Asset mints out of order
     const mints = b.assets.map((a) => a.mint.address);
-    await expectRejected([depositIx(b, alice, 10n * USDC, 0n, [mints[1], mints[0], mints[2]] as Address[])], VAULT_ERROR__WRONG_MINT);
+    await expectRejected(
+      [depositIx(b, alice, 10n * USDC, 0n, [mints[1], mints[0], mints[2]] as Address[])],
+      VAULT_ERROR__WRONG_MINT,
+    );
     // Token-2022 passed as the stablecoin's (SPL Token) program
     const withProgram = depositIx(b, alice, 10n * USDC);
-    (withProgram.accounts as { address: Address }[])[8] = { ...(withProgram.accounts?.[8] as object), address: TOKEN_2022_PROGRAM_ADDRESS } as never;
+    (withProgram.accounts as { address: Address }[])[8] = {
+      ...(withProgram.accounts?.[8] as object),
+      address: TOKEN_2022_PROGRAM_ADDRESS,
+    } as never;
     await expectRejected([withProgram], VAULT_ERROR__INVALID_TOKEN_PROGRAM);
   });
 
   it('rejects another share mint and a vault state copy owned by another program', async () => {
     const { createMint } = await import('@basket/test-harness');
-    const fakeShares = await createMint(b.svm, b.payer, { tokenProgram: TOKEN_2022_PROGRAM_ADDRESS, decimals: 6 });
+    const fakeShares = await createMint(b.svm, b.payer, {
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+      decimals: 6,
+    });
     const ix = depositIx(b, alice, 10n * USDC);
-    (ix.accounts as { address: Address }[])[6] = { ...(ix.accounts?.[6] as object), address: fakeShares.address } as never;
+    (ix.accounts as { address: Address }[])[6] = {
+      ...(ix.accounts?.[6] as object),
+      address: fakeShares.address,
+    } as never;
     await expectRejected([ix], VAULT_ERROR__WRONG_SHARE_MINT);
     // A byte-identical copy of the vault state owned by the token program, at a fresh address
     const copy = (await generateKeyPairSigner()).address;
@@ -305,7 +360,10 @@ describe('deposit', () => {
     if (!real.exists) throw new Error('vault');
     b.svm.setAccount({ ...real, address: copy, programAddress: TOKEN_2022_PROGRAM_ADDRESS });
     const withCopy = depositIx(b, alice, 10n * USDC);
-    (withCopy.accounts as { address: Address }[])[1] = { ...(withCopy.accounts?.[1] as object), address: copy } as never;
+    (withCopy.accounts as { address: Address }[])[1] = {
+      ...(withCopy.accounts?.[1] as object),
+      address: copy,
+    } as never;
     await expectRejected([withCopy], VAULT_ERROR__INVALID_OWNER);
   });
 
@@ -333,6 +391,8 @@ describe('deposit', () => {
     expect(s.totalMgmtFeeShares).toBe(owed);
     expect(s.lastMgmtFeeTime).toBe(MONDAY_15H + year);
     // And Bob was priced against the supply including the owed shares
-    expect(tokenAmount(b.svm, bob.shareAccount)).toBe(sharesForDeposit(1_000n * USDC, 1_000_000n * USDC, supply + owed));
+    expect(tokenAmount(b.svm, bob.shareAccount)).toBe(
+      sharesForDeposit(1_000n * USDC, 1_000_000n * USDC, supply + owed),
+    );
   });
 });

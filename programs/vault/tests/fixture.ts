@@ -4,6 +4,33 @@
  * NAV snapshot written directly into the oracle's account, and a BigInt reference of the
  * vault's pricing so tests compare the program against an independent computation.
  */
+
+import {
+  getInitializeConfigInstruction,
+  getNavSnapshotEncoder,
+  ORACLE_PROGRAM_ADDRESS,
+} from '@basket/oracle-client';
+import {
+  createMint,
+  createSvm,
+  createTokenAccount,
+  fund,
+  mintTo,
+  SYSTEM_PROGRAM_ADDRESS,
+  send,
+  setUnixTime,
+  type TestMint,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@basket/test-harness';
+import {
+  getDepositInstruction,
+  getInitVaultInstruction,
+  getVaultStateDecoder,
+  getVaultStateEncoder,
+  VAULT_PROGRAM_ADDRESS,
+  type VaultState,
+} from '@basket/vault-client';
 import {
   type Address,
   generateKeyPairSigner,
@@ -14,28 +41,6 @@ import {
   type KeyPairSigner,
   lamports,
 } from '@solana/kit';
-import { getInitializeConfigInstruction, getNavSnapshotEncoder, ORACLE_PROGRAM_ADDRESS } from '@basket/oracle-client';
-import {
-  createMint,
-  createSvm,
-  createTokenAccount,
-  fund,
-  mintTo,
-  send,
-  setUnixTime,
-  SYSTEM_PROGRAM_ADDRESS,
-  type TestMint,
-  TOKEN_2022_PROGRAM_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@basket/test-harness';
-import {
-  getDepositInstruction,
-  getInitVaultInstruction,
-  getVaultStateDecoder,
-  getVaultStateEncoder,
-  type VaultState,
-  VAULT_PROGRAM_ADDRESS,
-} from '@basket/vault-client';
 
 /** 2026-11-23 (a Monday) 15:00 UTC: inside the market window, MAX_STALE_SECS = 60. */
 export const MONDAY_15H = 1_795_392_000n + 15n * 3600n;
@@ -82,12 +87,19 @@ export function skuBytes(sku: string): Uint8Array {
   return out;
 }
 
-export async function pda(program: Address, seeds: (string | Uint8Array | Address)[]): Promise<Address> {
+export async function pda(
+  program: Address,
+  seeds: (string | Uint8Array | Address)[],
+): Promise<Address> {
   const enc = getAddressEncoder();
   const [address] = await getProgramDerivedAddress({
     programAddress: program,
     seeds: seeds.map((s) =>
-      s instanceof Uint8Array ? s : s.length >= 32 ? enc.encode(s as Address) : getUtf8Encoder().encode(s),
+      s instanceof Uint8Array
+        ? s
+        : s.length >= 32
+          ? enc.encode(s as Address)
+          : getUtf8Encoder().encode(s),
     ),
   });
   return address;
@@ -151,7 +163,11 @@ export async function setupBasket(): Promise<Basket> {
   const usdc = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
   const assets: TestAsset[] = [
     {
-      mint: await createMint(svm, payer, { tokenProgram: TOKEN_2022_PROGRAM_ADDRESS, decimals: 8, scaledUiAmountMultiplier: 1.0571 }),
+      mint: await createMint(svm, payer, {
+        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+        decimals: 8,
+        scaledUiAmountMultiplier: 1.0571,
+      }),
       multiplier: 1.0571,
       priceUsd1e8: 23_456_000_000n, // $234.56 per displayed token
       weightBps: 5_000,
@@ -163,7 +179,11 @@ export async function setupBasket(): Promise<Basket> {
       weightBps: 3_000,
     },
     {
-      mint: await createMint(svm, payer, { tokenProgram: TOKEN_2022_PROGRAM_ADDRESS, decimals: 9, scaledUiAmountMultiplier: 2.5 }),
+      mint: await createMint(svm, payer, {
+        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+        decimals: 9,
+        scaledUiAmountMultiplier: 2.5,
+      }),
       multiplier: 2.5,
       priceUsd1e8: 4_200_000_000n, // $42.00
       weightBps: 2_000,
@@ -171,7 +191,9 @@ export async function setupBasket(): Promise<Basket> {
   ];
   const skuId = skuBytes(SKU);
   const vault = await pda(VAULT_PROGRAM_ADDRESS, ['vault', skuId]);
-  const holdings = await Promise.all(assets.map((a) => pda(VAULT_PROGRAM_ADDRESS, ['holding', skuId, a.mint.address])));
+  const holdings = await Promise.all(
+    assets.map((a) => pda(VAULT_PROGRAM_ADDRESS, ['holding', skuId, a.mint.address])),
+  );
   return {
     svm,
     payer,
@@ -236,10 +258,12 @@ export function initVaultIx(b: Basket, o: InitOverrides = {}): Instruction {
     minDepositRaw: o.minDepositRaw ?? 1_000_000n, // $1
     assetCount: o.assetCount ?? b.assets.length,
     tokenPrograms: pad20(
-      o.tokenPrograms ?? b.assets.map((a) => (a.mint.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS ? 1 : 0)),
+      o.tokenPrograms ??
+        b.assets.map((a) => (a.mint.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS ? 1 : 0)),
     ),
     weights: pad20(o.weights ?? b.assets.map((a) => a.weightBps)),
-    assetAccounts: o.assetAccounts ?? b.assets.flatMap((a, i) => [a.mint.address, b.holdings[i] as Address]),
+    assetAccounts:
+      o.assetAccounts ?? b.assets.flatMap((a, i) => [a.mint.address, b.holdings[i] as Address]),
     adminSigners: o.signers ?? b.admins.slice(0, 3),
   });
 }
@@ -273,7 +297,14 @@ export interface SnapshotEntryInput {
 /** Writes the SKU's NAV snapshot account directly (owner: the oracle program). */
 export function writeSnapshot(
   b: Basket,
-  input: { publishUnixTime?: bigint; sequence?: bigint; entries?: SnapshotEntryInput[]; skuId?: Uint8Array; address?: Address; owner?: Address } = {},
+  input: {
+    publishUnixTime?: bigint;
+    sequence?: bigint;
+    entries?: SnapshotEntryInput[];
+    skuId?: Uint8Array;
+    address?: Address;
+    owner?: Address;
+  } = {},
 ): void {
   const entries =
     input.entries ??
@@ -344,7 +375,13 @@ export async function newDepositor(b: Basket, usdc: bigint): Promise<Depositor> 
   return { signer, usdcAccount, shareAccount };
 }
 
-export function depositIx(b: Basket, d: Depositor, rawAmount: bigint, minSharesOut = 0n, assetMints?: Address[]): Instruction {
+export function depositIx(
+  b: Basket,
+  d: Depositor,
+  rawAmount: bigint,
+  minSharesOut = 0n,
+  assetMints?: Address[],
+): Instruction {
   return getDepositInstruction({
     depositor: d.signer,
     vault: b.vault,

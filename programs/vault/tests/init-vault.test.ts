@@ -1,9 +1,8 @@
-import { type Address, generateKeyPairSigner, lamports } from '@solana/kit';
 import {
   accountBytes,
   createMint,
-  send,
   SYSTEM_PROGRAM_ADDRESS,
+  send,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
@@ -20,8 +19,17 @@ import {
   VAULT_ERROR__WRONG_SNAPSHOT,
   VAULT_PROGRAM_ADDRESS,
 } from '@basket/vault-client';
+import { type Address, generateKeyPairSigner, lamports } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Basket, initVaultIx, MONDAY_15H, pda, readVault, setupBasket, skuBytes } from './fixture.ts';
+import {
+  type Basket,
+  initVaultIx,
+  MONDAY_15H,
+  pda,
+  readVault,
+  setupBasket,
+  skuBytes,
+} from './fixture.ts';
 
 /** Token-2022 mint bytes with one extension of the given type (value zeroed). */
 function mintWithExtension(type: number, valueLen: number): Uint8Array {
@@ -67,7 +75,18 @@ describe('init_vault', () => {
     expect(s.highWaterMarkPps).toBe(1_000_000_000_000n);
     expect(s.lastMgmtFeeTime).toBe(MONDAY_15H);
     expect(s.paused).toBe(0);
-    expect(s.assets.slice(0, 3).map((a) => [a.mint, a.tokenProgram, a.decimals, a.status, a.targetWeightBps, a.holdingsRaw])).toEqual([
+    expect(
+      s.assets
+        .slice(0, 3)
+        .map((a) => [
+          a.mint,
+          a.tokenProgram,
+          a.decimals,
+          a.status,
+          a.targetWeightBps,
+          a.holdingsRaw,
+        ]),
+    ).toEqual([
       [b.assets[0]?.mint.address, 1, 8, 1, 5_000, 0n],
       [b.assets[1]?.mint.address, 0, 6, 1, 3_000, 0n],
       [b.assets[2]?.mint.address, 1, 9, 1, 2_000, 0n],
@@ -78,7 +97,9 @@ describe('init_vault', () => {
     expect(share.programAddress).toBe(TOKEN_2022_PROGRAM_ADDRESS);
     const shareData = Uint8Array.from(share.data);
     expect(shareData[44]).toBe(6);
-    expect(shareData.slice(4, 36)).toEqual(new Uint8Array(b.svm.getAccount(b.vault).exists ? decodeAddress(b.vault) : []));
+    expect(shareData.slice(4, 36)).toEqual(
+      new Uint8Array(b.svm.getAccount(b.vault).exists ? decodeAddress(b.vault) : []),
+    );
     expect(shareData[46]).toBe(0); // no freeze authority
     // And each holding is a token account of its mint, owned by the vault, on the mint's program
     const holdings = [b.cashHolding, ...b.holdings];
@@ -116,7 +137,12 @@ describe('init_vault', () => {
     // When they initialize the SKU's vault with their set, three of them signing
     const r = await send(
       b.svm,
-      [initVaultIx(b, { vaultAdmins: strangers.map((s) => s.address), signers: strangers.slice(0, 3) })],
+      [
+        initVaultIx(b, {
+          vaultAdmins: strangers.map((s) => s.address),
+          signers: strangers.slice(0, 3),
+        }),
+      ],
       b.payer,
     );
     // Then the platform admin threshold is not met and nothing is created
@@ -158,7 +184,11 @@ describe('init_vault', () => {
         space: BigInt(data.length),
       });
       const holding = await pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, bad]);
-      const accounts = [bad, holding, ...b.assets.slice(1).flatMap((a, i) => [a.mint.address, b.holdings[i + 1] as Address])];
+      const accounts = [
+        bad,
+        holding,
+        ...b.assets.slice(1).flatMap((a, i) => [a.mint.address, b.holdings[i + 1] as Address]),
+      ];
       const r = await send(b.svm, [initVaultIx(b, { assetAccounts: accounts })], b.payer);
       expect(r.customError, `extension ${type}`).toBe(VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION);
     }
@@ -171,24 +201,54 @@ describe('init_vault', () => {
   });
 
   it('rejects a fake SPL Token program account', async () => {
-    const r = await send(b.svm, [initVaultIx(b, { tokenProgram: SYSTEM_PROGRAM_ADDRESS })], b.payer);
+    const r = await send(
+      b.svm,
+      [initVaultIx(b, { tokenProgram: SYSTEM_PROGRAM_ADDRESS })],
+      b.payer,
+    );
     expect(r.customError).toBe(VAULT_ERROR__INVALID_TOKEN_PROGRAM);
   });
 
   it('rejects the same mint listed twice and the stablecoin listed as an asset', async () => {
     const a0 = b.assets[0]?.mint.address as Address;
-    const dup = [a0, b.holdings[0] as Address, a0, b.holdings[0] as Address, b.assets[2]?.mint.address as Address, b.holdings[2] as Address];
-    const r = await send(b.svm, [initVaultIx(b, { assetAccounts: dup, tokenPrograms: [1, 1, 1] })], b.payer);
+    const dup = [
+      a0,
+      b.holdings[0] as Address,
+      a0,
+      b.holdings[0] as Address,
+      b.assets[2]?.mint.address as Address,
+      b.holdings[2] as Address,
+    ];
+    const r = await send(
+      b.svm,
+      [initVaultIx(b, { assetAccounts: dup, tokenPrograms: [1, 1, 1] })],
+      b.payer,
+    );
     expect(r.customError).toBe(VAULT_ERROR__DUPLICATE_MINT);
-    const withUsdc = [b.usdc.address, b.cashHolding, ...b.assets.slice(1).flatMap((a, i) => [a.mint.address, b.holdings[i + 1] as Address])];
-    const r2 = await send(b.svm, [initVaultIx(b, { assetAccounts: withUsdc, tokenPrograms: [0, 0, 1] })], b.payer);
+    const withUsdc = [
+      b.usdc.address,
+      b.cashHolding,
+      ...b.assets.slice(1).flatMap((a, i) => [a.mint.address, b.holdings[i + 1] as Address]),
+    ];
+    const r2 = await send(
+      b.svm,
+      [initVaultIx(b, { assetAccounts: withUsdc, tokenPrograms: [0, 0, 1] })],
+      b.payer,
+    );
     expect(r2.customError).toBe(VAULT_ERROR__DUPLICATE_MINT);
   });
 
   it('rejects a stablecoin without 6 decimals', async () => {
-    const usd9 = await createMint(b.svm, b.payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 9 });
+    const usd9 = await createMint(b.svm, b.payer, {
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      decimals: 9,
+    });
     const cash = await pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, usd9.address]);
-    const r = await send(b.svm, [initVaultIx(b, { stableMint: usd9.address, cashHolding: cash })], b.payer);
+    const r = await send(
+      b.svm,
+      [initVaultIx(b, { stableMint: usd9.address, cashHolding: cash })],
+      b.payer,
+    );
     expect(r.customError).toBe(VAULT_ERROR__UNSUPPORTED_DECIMALS);
   });
 
@@ -199,7 +259,10 @@ describe('init_vault', () => {
   });
 
   it('rejects a snapshot address that is not the oracle PDA of the SKU', async () => {
-    const other = await pda('G5Yb6T5wHVaMeeosZUohLziJFKw1jdU1ZUCAVMenw1sP' as Address, ['nav_snapshot', skuBytes('OTHER')]);
+    const other = await pda('G5Yb6T5wHVaMeeosZUohLziJFKw1jdU1ZUCAVMenw1sP' as Address, [
+      'nav_snapshot',
+      skuBytes('OTHER'),
+    ]);
     const r = await send(b.svm, [initVaultIx(b, { snapshot: other })], b.payer);
     expect(r.customError).toBe(VAULT_ERROR__WRONG_SNAPSHOT);
   });
@@ -213,9 +276,17 @@ describe('init_vault', () => {
     // Given 20 Token-2022 assets with multipliers
     const mints = [];
     for (let i = 0; i < 20; i++) {
-      mints.push(await createMint(b.svm, b.payer, { tokenProgram: TOKEN_2022_PROGRAM_ADDRESS, decimals: 8, scaledUiAmountMultiplier: 1 + i / 100 }));
+      mints.push(
+        await createMint(b.svm, b.payer, {
+          tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+          decimals: 8,
+          scaledUiAmountMultiplier: 1 + i / 100,
+        }),
+      );
     }
-    const holdings = await Promise.all(mints.map((m) => pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, m.address])));
+    const holdings = await Promise.all(
+      mints.map((m) => pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, m.address])),
+    );
     const ix = initVaultIx(b, {
       assetCount: 20,
       tokenPrograms: Array(20).fill(1),
@@ -223,9 +294,15 @@ describe('init_vault', () => {
       assetAccounts: mints.flatMap((m, i) => [m.address, holdings[i] as Address]),
     });
     const { getSetComputeUnitLimitInstruction } = await import('@solana-program/compute-budget');
-    const r = await send(b.svm, [getSetComputeUnitLimitInstruction({ units: 1_400_000 }), ix], b.payer);
+    const r = await send(
+      b.svm,
+      [getSetComputeUnitLimitInstruction({ units: 1_400_000 }), ix],
+      b.payer,
+    );
     expect(r.error).toBeNull();
-    console.info(`init_vault (20 assets): ${r.computeUnits} CU, ${r.txBytes} bytes without a lookup table`);
+    console.info(
+      `init_vault (20 assets): ${r.computeUnits} CU, ${r.txBytes} bytes without a lookup table`,
+    );
     expect(readVault(b).assetCount).toBe(20);
   });
 });
@@ -234,5 +311,7 @@ function decodeAddress(a: Address): Uint8Array {
   // Base58 decode through kit's encoder.
   return Uint8Array.from(addressEncoder.encode(a));
 }
+
 import { getAddressEncoder } from '@solana/kit';
+
 const addressEncoder = getAddressEncoder();

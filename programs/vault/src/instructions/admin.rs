@@ -22,7 +22,10 @@ pub fn load_vault_mut(account: &AccountView) -> Result<&mut VaultState, CommonEr
 }
 
 /// Loads the vault and checks its admin threshold is met by `signers`.
-pub fn load_vault_as_admin<'a>(vault: &'a AccountView, signers: &[AccountView]) -> Result<&'a mut VaultState, CommonError> {
+pub fn load_vault_as_admin<'a>(
+    vault: &'a AccountView,
+    signers: &[AccountView],
+) -> Result<&'a mut VaultState, CommonError> {
     let state = load_vault_mut(vault)?;
     state.admins.check_signed(signers)?;
     Ok(state)

@@ -119,12 +119,21 @@ pub struct StableWithdrawal {
 }
 
 /// Stablecoin paid for `shares` (value rounded down, fee rounded up).
-pub fn stable_withdrawal(shares: u64, nav_usd: u64, supply: u64, fee_bps: u16) -> Result<StableWithdrawal, CommonError> {
+pub fn stable_withdrawal(
+    shares: u64,
+    nav_usd: u64,
+    supply: u64,
+    fee_bps: u16,
+) -> Result<StableWithdrawal, CommonError> {
     let gross_usd = value_of_shares(shares, nav_usd, supply)?;
     let fee_usd = fee_on(gross_usd, fee_bps)?;
     // fee_bps <= BPS is validated at init, so fee <= gross; checked anyway.
     let net_usd = gross_usd.checked_sub(fee_usd).ok_or(OVERFLOW)?;
-    Ok(StableWithdrawal { gross_usd, fee_usd, net_usd })
+    Ok(StableWithdrawal {
+        gross_usd,
+        fee_usd,
+        net_usd,
+    })
 }
 
 /// Management-fee shares accrued over `elapsed_secs` at `fee_bps` per year, rounded down.
@@ -140,7 +149,10 @@ pub fn mgmt_fee_shares(supply: u64, fee_bps: u16, elapsed_secs: i64) -> Result<u
     // fee_bps <= 10_000 and t <= 3.2e8, so the product is below 3.2e12.
     let numerator = fee_bps as u64 * t;
     // BPS * YEAR = 3.15e11: fits, and exceeds the numerator whenever fee_bps * 10 < BPS.
-    let denominator = (BPS * SECONDS_PER_YEAR).checked_sub(numerator).filter(|d| *d > 0).ok_or(OVERFLOW)?;
+    let denominator = (BPS * SECONDS_PER_YEAR)
+        .checked_sub(numerator)
+        .filter(|d| *d > 0)
+        .ok_or(OVERFLOW)?;
     md(supply, numerator, denominator, Rounding::Down)
 }
 
@@ -165,8 +177,16 @@ pub struct PerfFee {
 ///
 /// `fee_usd = (pps - hwm) * supply / PPS_SCALE * perf_bps / BPS` (both rounded down), paid as
 /// `fee_usd * (supply + V_s) / (nav + V_a - fee_usd)` shares so they are worth `fee_usd`.
-pub fn perf_fee(nav_usd: u64, supply: u64, hwm_pps: u64, perf_bps: u16) -> Result<PerfFee, CommonError> {
-    let unchanged = PerfFee { fee_shares: 0, new_hwm_pps: hwm_pps };
+pub fn perf_fee(
+    nav_usd: u64,
+    supply: u64,
+    hwm_pps: u64,
+    perf_bps: u16,
+) -> Result<PerfFee, CommonError> {
+    let unchanged = PerfFee {
+        fee_shares: 0,
+        new_hwm_pps: hwm_pps,
+    };
     let pps = price_per_share(nav_usd, supply)?;
     if pps <= hwm_pps || perf_bps == 0 || supply == 0 {
         return Ok(unchanged);
@@ -176,13 +196,19 @@ pub fn perf_fee(nav_usd: u64, supply: u64, hwm_pps: u64, perf_bps: u16) -> Resul
     let assets_total = nav_usd.checked_add(VIRTUAL_ASSETS_USD).ok_or(OVERFLOW)?;
     let shares_total = supply.checked_add(VIRTUAL_SHARES).ok_or(OVERFLOW)?;
     // fee_usd <= gain_usd < nav + V_a because pps - hwm < pps, so the subtraction is positive.
-    let rest = assets_total.checked_sub(fee_usd).filter(|r| *r > 0).ok_or(OVERFLOW)?;
+    let rest = assets_total
+        .checked_sub(fee_usd)
+        .filter(|r| *r > 0)
+        .ok_or(OVERFLOW)?;
     let fee_shares = md(fee_usd, shares_total, rest, Rounding::Down)?;
     if fee_shares == 0 {
         return Ok(unchanged);
     }
     let new_supply = supply.checked_add(fee_shares).ok_or(OVERFLOW)?;
-    Ok(PerfFee { fee_shares, new_hwm_pps: price_per_share(nav_usd, new_supply)? })
+    Ok(PerfFee {
+        fee_shares,
+        new_hwm_pps: price_per_share(nav_usd, new_supply)?,
+    })
 }
 
 #[cfg(test)]

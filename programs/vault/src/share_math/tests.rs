@@ -1,6 +1,10 @@
 //! Host tests of `share_math`: every function against a `u128` reference, plus the
 //! economic properties the security checklist asks for.
-#![allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation, clippy::manual_is_multiple_of)] // test code
+#![allow(
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::manual_is_multiple_of
+)] // test code
 extern crate std;
 use super::*;
 
@@ -66,7 +70,11 @@ fn asset_value_matches_the_two_step_u128_reference() {
             ref_mul_div(raw, mult, MULTIPLIER_SCALE, up)
                 .and_then(|s| ref_mul_div(s, price, 10u64.pow(dec as u32 + 2), up))
         };
-        assert_eq!(asset_value_usd(raw, mult, price, dec, rounding(up)).ok(), want, "{raw} {mult} {price} {dec} {up}");
+        assert_eq!(
+            asset_value_usd(raw, mult, price, dec, rounding(up)).ok(),
+            want,
+            "{raw} {mult} {price} {dec} {up}"
+        );
     }
 }
 
@@ -91,18 +99,31 @@ fn asset_value_down_and_up_bracket_the_exact_value() {
         assert!(lo as u128 * den <= num, "down is a lower bound");
         assert!(hi as u128 * den >= num, "up is an upper bound");
         // Two roundings, the second amplified by at most price / 10^(dec+2) + 1 units.
-        assert!(hi - lo <= 2 + price / 10u64.pow(dec as u32 + 2), "{raw} {mult} {price} {dec}");
+        assert!(
+            hi - lo <= 2 + price / 10u64.pow(dec as u32 + 2),
+            "{raw} {mult} {price} {dec}"
+        );
     }
 }
 
 #[test]
 fn asset_value_of_a_known_holding() {
     // Given 2.5 whole tokens (8 decimals) at multiplier 1.05 and $200.00
-    let v = asset_value_usd(250_000_000, 1_050_000_000_000, 20_000_000_000, 8, Rounding::Down).unwrap();
+    let v = asset_value_usd(
+        250_000_000,
+        1_050_000_000_000,
+        20_000_000_000,
+        8,
+        Rounding::Down,
+    )
+    .unwrap();
     // Then 2.5 x 1.05 x 200 = $525.000000
     assert_eq!(v, 525_000_000);
     assert_eq!(asset_value_usd(0, 1, 1, 8, Rounding::Up), Ok(0));
-    assert_eq!(asset_value_usd(1, 1, 1, 13, Rounding::Up), Err(CommonError::MathOverflow));
+    assert_eq!(
+        asset_value_usd(1, 1, 1, 13, Rounding::Up),
+        Err(CommonError::MathOverflow)
+    );
 }
 
 #[test]
@@ -129,15 +150,24 @@ fn value_and_in_kind_match_the_u128_reference() {
     let mut rng = Rng(0xbeef);
     for _ in 0..100_000 {
         let (nav, supply, book) = (rng.edgy(), rng.edgy(), rng.edgy());
-        let shares = if supply == 0 { 0 } else { rng.next() % supply.saturating_add(1) };
+        let shares = if supply == 0 {
+            0
+        } else {
+            rng.next() % supply.saturating_add(1)
+        };
         let st = supply.checked_add(VIRTUAL_SHARES);
         let at = nav.checked_add(VIRTUAL_ASSETS_USD);
-        let want_value = st.zip(at).and_then(|(s, a)| ref_mul_div(shares, a, s, false));
+        let want_value = st
+            .zip(at)
+            .and_then(|(s, a)| ref_mul_div(shares, a, s, false));
         assert_eq!(value_of_shares(shares, nav, supply).ok(), want_value);
         let want_kind = st.and_then(|s| ref_mul_div(book, shares, s, false));
         assert_eq!(in_kind_amount(shares, book, supply).ok(), want_kind);
     }
-    assert!(value_of_shares(11, 100, 10).is_err(), "more shares than the supply");
+    assert!(
+        value_of_shares(11, 100, 10).is_err(),
+        "more shares than the supply"
+    );
     assert!(in_kind_amount(11, 100, 10).is_err());
 }
 
@@ -148,9 +178,14 @@ fn a_deposit_then_full_redemption_never_profits() {
         let nav = rng.below(1_000_000_000_000_000);
         let supply = rng.below(1_000_000_000_000_000);
         let deposit = 1 + rng.below(1_000_000_000_000);
-        let Ok(shares) = shares_for_deposit(deposit, nav, supply) else { continue };
+        let Ok(shares) = shares_for_deposit(deposit, nav, supply) else {
+            continue;
+        };
         let back = value_of_shares(shares, nav + deposit, supply + shares).unwrap();
-        assert!(back <= deposit, "deposit {deposit} back {back} nav {nav} supply {supply}");
+        assert!(
+            back <= deposit,
+            "deposit {deposit} back {back} nav {nav} supply {supply}"
+        );
         // In kind: the depositor's part of the cash just deposited is at most the deposit.
         let cash = in_kind_amount(shares, deposit, supply + shares).unwrap();
         assert!(cash <= deposit);
@@ -197,17 +232,27 @@ fn first_depositor_inflation_leaves_the_victim_whole_and_the_attacker_poorer() {
     // Then the victim can redeem at least the deposit minus one share's worth (<= $1 here),
     let victim_value = value_of_shares(victim_shares, nav, supply).unwrap();
     let one_share = value_of_shares(1, nav, supply).unwrap() + 1;
-    assert!(victim_value + one_share >= victim_deposit, "victim {victim_value}");
+    assert!(
+        victim_value + one_share >= victim_deposit,
+        "victim {victim_value}"
+    );
     // and the attacker recovers far less than deposit + donation.
     let attacker_value = value_of_shares(attacker_shares, nav, supply).unwrap();
-    assert!(attacker_value < donation / 1000, "attacker {attacker_value}");
+    assert!(
+        attacker_value < donation / 1000,
+        "attacker {attacker_value}"
+    );
 }
 
 #[test]
 fn fees_round_up_and_never_vanish() {
     assert_eq!(fee_on(10_000, 5), Ok(5));
     assert_eq!(fee_on(10_001, 5), Ok(6));
-    assert_eq!(fee_on(1, 5), Ok(1), "a non-zero value never pays a zero fee");
+    assert_eq!(
+        fee_on(1, 5),
+        Ok(1),
+        "a non-zero value never pays a zero fee"
+    );
     assert_eq!(fee_on(0, 5), Ok(0));
     assert_eq!(fee_on(u64::MAX, 5), Ok(9_223_372_036_854_776));
     let mut rng = Rng(3);
@@ -215,7 +260,10 @@ fn fees_round_up_and_never_vanish() {
         let (a, b) = (rng.below(1 << 62), rng.below(1 << 62));
         let bps = rng.below(10_001) as u16;
         assert_eq!(fee_on(a, bps).ok(), ref_mul_div(a, bps as u64, BPS, true));
-        assert!(fee_on(a, bps).unwrap() + fee_on(b, bps).unwrap() >= fee_on(a + b, bps).unwrap(), "splitting pays less");
+        assert!(
+            fee_on(a, bps).unwrap() + fee_on(b, bps).unwrap() >= fee_on(a + b, bps).unwrap(),
+            "splitting pays less"
+        );
     }
 }
 
@@ -245,7 +293,11 @@ fn mgmt_fee_matches_the_u128_reference_and_one_year_is_twenty_bps() {
         } else {
             ref_mul_div(supply, num, BPS * SECONDS_PER_YEAR - num, false)
         };
-        assert_eq!(mgmt_fee_shares(supply, bps, t).ok(), want, "{supply} {bps} {t}");
+        assert_eq!(
+            mgmt_fee_shares(supply, bps, t).ok(),
+            want,
+            "{supply} {bps} {t}"
+        );
     }
     // One year at 20 bps: the treasury ends with 0.2% of the new supply (rounded down).
     let supply = 1_000_000_000_000u64;
@@ -282,18 +334,37 @@ fn perf_fee_is_due_only_above_the_high_water_mark() {
     let nav = 1_000_000_000_000u64; // $1,000,000
     let hwm = price_per_share(nav, supply).unwrap();
     // At the mark: nothing.
-    assert_eq!(perf_fee(nav, supply, hwm, 1_000), Ok(PerfFee { fee_shares: 0, new_hwm_pps: hwm }));
+    assert_eq!(
+        perf_fee(nav, supply, hwm, 1_000),
+        Ok(PerfFee {
+            fee_shares: 0,
+            new_hwm_pps: hwm
+        })
+    );
     // Below the mark: nothing, the mark stays.
-    assert_eq!(perf_fee(nav / 2, supply, hwm, 1_000).unwrap().new_hwm_pps, hwm);
+    assert_eq!(
+        perf_fee(nav / 2, supply, hwm, 1_000).unwrap().new_hwm_pps,
+        hwm
+    );
     // 10% above the mark at a 10% rate: a fee worth 1% of NAV gain... $10,000.
     let up = perf_fee(1_100_000_000_000, supply, hwm, 1_000).unwrap();
-    let fee_value = value_of_shares(up.fee_shares, 1_100_000_000_000, supply + up.fee_shares).unwrap();
-    assert!(fee_value <= 10_000_000_000 && fee_value > 9_999_000_000, "{fee_value}");
+    let fee_value =
+        value_of_shares(up.fee_shares, 1_100_000_000_000, supply + up.fee_shares).unwrap();
+    assert!(
+        fee_value <= 10_000_000_000 && fee_value > 9_999_000_000,
+        "{fee_value}"
+    );
     // The new mark is the post-fee price, above the old mark and below the pre-fee price.
     let pre = price_per_share(1_100_000_000_000, supply).unwrap();
     assert!(up.new_hwm_pps > hwm && up.new_hwm_pps < pre);
     // Crystallizing again at the same NAV charges nothing.
-    let again = perf_fee(1_100_000_000_000, supply + up.fee_shares, up.new_hwm_pps, 1_000).unwrap();
+    let again = perf_fee(
+        1_100_000_000_000,
+        supply + up.fee_shares,
+        up.new_hwm_pps,
+        1_000,
+    )
+    .unwrap();
     assert_eq!(again.fee_shares, 0);
 }
 
@@ -305,7 +376,9 @@ fn perf_fee_never_exceeds_its_rate_of_the_gain() {
         let nav = rng.below(1_000_000_000_000_000);
         let hwm = rng.below(3 * PPS_SCALE);
         let bps = rng.below(3_001) as u16;
-        let Ok(f) = perf_fee(nav, supply, hwm, bps) else { continue };
+        let Ok(f) = perf_fee(nav, supply, hwm, bps) else {
+            continue;
+        };
         let pps = price_per_share(nav, supply).unwrap();
         if f.fee_shares == 0 {
             assert_eq!(f.new_hwm_pps, hwm);

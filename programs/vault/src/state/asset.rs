@@ -91,7 +91,8 @@ pub struct AssetEntry {
     pub reserved: [u8; 18],
 }
 
-const _: () = assert!(core::mem::size_of::<AssetEntry>() == 64 && core::mem::align_of::<AssetEntry>() == 1);
+const _: () =
+    assert!(core::mem::size_of::<AssetEntry>() == 64 && core::mem::align_of::<AssetEntry>() == 1);
 
 impl AssetEntry {
     pub fn status(&self) -> Result<AssetStatus, VaultError> {

@@ -117,7 +117,8 @@ pub struct VaultState {
     pub assets: [AssetEntry; 20],
 }
 
-const _: () = assert!(core::mem::size_of::<VaultState>() == 1962 && core::mem::align_of::<VaultState>() == 1);
+const _: () =
+    assert!(core::mem::size_of::<VaultState>() == 1962 && core::mem::align_of::<VaultState>() == 1);
 const _: () = assert!(MAX_ASSETS == 20);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).

@@ -43,7 +43,22 @@ impl<'a> TryFrom<&'a [AccountView]> for DepositAccounts<'a> {
         }
         // 3. Token-2022 for the shares; the stablecoin's program is checked against the
         //    vault's configuration by the processor.
-        validate::check_address(token2022_program, &token2022::TOKEN_2022_PROGRAM_ID, CommonError::InvalidTokenProgram)?;
-        Ok(Self { depositor, vault, nav_snapshot, stable_mint, source, cash_holding, share_mint, destination, stable_token_program, asset_mints })
+        validate::check_address(
+            token2022_program,
+            &token2022::TOKEN_2022_PROGRAM_ID,
+            CommonError::InvalidTokenProgram,
+        )?;
+        Ok(Self {
+            depositor,
+            vault,
+            nav_snapshot,
+            stable_mint,
+            source,
+            cash_holding,
+            share_mint,
+            destination,
+            stable_token_program,
+            asset_mints,
+        })
     }
 }

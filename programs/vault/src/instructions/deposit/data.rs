@@ -20,7 +20,10 @@ impl DepositData {
         let mut b = [0u8; 8];
         a.copy_from_slice(&data[0..8]);
         b.copy_from_slice(&data[8..16]);
-        Ok(Self { raw_amount: u64::from_le_bytes(a), min_shares_out: u64::from_le_bytes(b) })
+        Ok(Self {
+            raw_amount: u64::from_le_bytes(a),
+            min_shares_out: u64::from_le_bytes(b),
+        })
     }
 }
 
@@ -33,7 +36,13 @@ mod tests {
         let mut d = [0u8; 16];
         d[0..8].copy_from_slice(&u64::MAX.to_le_bytes());
         d[8..16].copy_from_slice(&7u64.to_le_bytes());
-        assert_eq!(DepositData::parse(&d), Ok(DepositData { raw_amount: u64::MAX, min_shares_out: 7 }));
+        assert_eq!(
+            DepositData::parse(&d),
+            Ok(DepositData {
+                raw_amount: u64::MAX,
+                min_shares_out: 7
+            })
+        );
         assert!(DepositData::parse(&d[..15]).is_err());
         assert!(DepositData::parse(&[0u8; 17]).is_err());
     }

@@ -43,15 +43,21 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // SAFETY: read-only view of the share mint; the CPI below starts after this borrow ends.
     let minted = token2022::mint_supply(unsafe { accounts.share_mint.borrow_unchecked() })?;
     let owed_before = state.fee_shares_owed.get();
-    let supply_before = minted.checked_add(owed_before).ok_or(CommonError::MathOverflow)?;
+    let supply_before = minted
+        .checked_add(owed_before)
+        .ok_or(CommonError::MathOverflow)?;
     let elapsed = now.saturating_sub(state.last_mgmt_fee_time.get());
     let accrued = mgmt_fee_shares(supply_before, state.mgmt_fee_bps.get(), elapsed)?;
-    let supply = supply_before.checked_add(accrued).ok_or(CommonError::MathOverflow)?;
+    let supply = supply_before
+        .checked_add(accrued)
+        .ok_or(CommonError::MathOverflow)?;
 
     // 4. Cap, price and the depositor's bound. The stablecoin has 6 decimals and is valued
     //    at par, so its raw amount is its value in 1e-6 USD.
     let deposit_usd = args.raw_amount;
-    let nav_after = nav_usd.checked_add(deposit_usd).ok_or(CommonError::MathOverflow)?;
+    let nav_after = nav_usd
+        .checked_add(deposit_usd)
+        .ok_or(CommonError::MathOverflow)?;
     if nav_after > state.deposit_cap_usd.get() {
         return Err(VaultError::DepositCapExceeded.into());
     }
@@ -66,13 +72,22 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 5. Stablecoin in (TransferChecked, signed by the depositor), shares out (signed by the vault).
     token_cpi::transfer_checked(
         accounts.stable_token_program.address(),
-        [accounts.source, accounts.stable_mint, accounts.cash_holding, accounts.depositor],
+        [
+            accounts.source,
+            accounts.stable_mint,
+            accounts.cash_holding,
+            accounts.depositor,
+        ],
         args.raw_amount,
         STABLE_DECIMALS,
         &[],
     )?;
     let bump = [state.bump];
-    let seeds = [Seed::from(VAULT_SEED), Seed::from(&state.sku_id), Seed::from(&bump)];
+    let seeds = [
+        Seed::from(VAULT_SEED),
+        Seed::from(&state.sku_id),
+        Seed::from(&bump),
+    ];
     token_cpi::mint_to_checked(
         &token2022::TOKEN_2022_PROGRAM_ID,
         [accounts.share_mint, accounts.destination, accounts.vault],
@@ -82,9 +97,17 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     )?;
 
     // 6. Books, counters and the event.
-    let cash = state.cash_raw.get().checked_add(args.raw_amount).ok_or(CommonError::MathOverflow)?;
+    let cash = state
+        .cash_raw
+        .get()
+        .checked_add(args.raw_amount)
+        .ok_or(CommonError::MathOverflow)?;
     state.cash_raw.set(cash);
-    state.fee_shares_owed.set(owed_before.checked_add(accrued).ok_or(CommonError::MathOverflow)?);
+    state.fee_shares_owed.set(
+        owed_before
+            .checked_add(accrued)
+            .ok_or(CommonError::MathOverflow)?,
+    );
     state.last_mgmt_fee_time.set(now);
     add_u128(&mut state.total_deposited_raw, args.raw_amount)?;
     add_u128(&mut state.total_shares_minted, shares)?;
@@ -111,11 +134,18 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 }
 
 /// The stablecoin mint and program, the cash buffer and the share mint are the vault's.
-fn check_config_accounts(state: &VaultState, accounts: &DepositAccounts) -> Result<(), ProgramError> {
+fn check_config_accounts(
+    state: &VaultState,
+    accounts: &DepositAccounts,
+) -> Result<(), ProgramError> {
     if accounts.stable_mint.address().as_array() != &state.stable_mint {
         return Err(VaultError::WrongMint.into());
     }
-    validate::check_address(accounts.stable_token_program, state.stable_token_program()?.address(), CommonError::InvalidTokenProgram)?;
+    validate::check_address(
+        accounts.stable_token_program,
+        state.stable_token_program()?.address(),
+        CommonError::InvalidTokenProgram,
+    )?;
     pda::check_pda(
         accounts.cash_holding,
         &[HOLDING_SEED, &state.sku_id, &state.stable_mint],
@@ -130,7 +160,10 @@ fn check_config_accounts(state: &VaultState, accounts: &DepositAccounts) -> Resu
 }
 
 fn add_u128(counter: &mut basket_common::layout::PodU128, v: u64) -> Result<(), CommonError> {
-    let next = counter.get().checked_add(v as u128).ok_or(CommonError::MathOverflow)?;
+    let next = counter
+        .get()
+        .checked_add(v as u128)
+        .ok_or(CommonError::MathOverflow)?;
     counter.set(next);
     Ok(())
 }

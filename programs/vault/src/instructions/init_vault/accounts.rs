@@ -48,8 +48,25 @@ impl<'a> TryFrom<&'a [AccountView]> for InitVaultAccounts<'a> {
         }
         // 3. The real system and token programs.
         validate::check_system_program(system_program)?;
-        validate::check_address(token_program, &token2022::TOKEN_PROGRAM_ID, CommonError::InvalidTokenProgram)?;
-        validate::check_address(token2022_program, &token2022::TOKEN_2022_PROGRAM_ID, CommonError::InvalidTokenProgram)?;
-        Ok(Self { payer, vault, share_mint, oracle_config, nav_snapshot, stable_mint, cash_holding, rest })
+        validate::check_address(
+            token_program,
+            &token2022::TOKEN_PROGRAM_ID,
+            CommonError::InvalidTokenProgram,
+        )?;
+        validate::check_address(
+            token2022_program,
+            &token2022::TOKEN_2022_PROGRAM_ID,
+            CommonError::InvalidTokenProgram,
+        )?;
+        Ok(Self {
+            payer,
+            vault,
+            share_mint,
+            oracle_config,
+            nav_snapshot,
+            stable_mint,
+            cash_holding,
+            rest,
+        })
     }
 }

@@ -180,7 +180,16 @@ mod tests {
         weights[..3].copy_from_slice(&[5_000, 3_000, 2_000]);
         let mut programs = [0u8; 20];
         programs[..3].copy_from_slice(&[1, 0, 1]);
-        Args { sku, threshold: 3, fees: [20, 1_000, 5, 500, 50], cap: 1 << 50, min: 1_000_000, count: 3, programs, weights }
+        Args {
+            sku,
+            threshold: 3,
+            fees: [20, 1_000, 5, 500, 50],
+            cap: 1 << 50,
+            min: 1_000_000,
+            count: 3,
+            programs,
+            weights,
+        }
     }
 
     fn bytes(a: &Args) -> Vec<u8> {
@@ -212,8 +221,20 @@ mod tests {
         let p = InitVaultData::parse(&d).ok().unwrap();
         assert_eq!(&p.sku_id[..7], b"TECH-01");
         assert_eq!((p.threshold, p.keeper, p.treasury), (3, [9; 32], [8; 32]));
-        assert_eq!((p.mgmt_fee_bps, p.perf_fee_bps, p.withdraw_fee_bps, p.cash_buffer_bps, p.max_slip_bps), (20, 1_000, 5, 500, 50));
-        assert_eq!((p.deposit_cap_usd, p.min_deposit_raw, p.asset_count), (1 << 50, 1_000_000, 3));
+        assert_eq!(
+            (
+                p.mgmt_fee_bps,
+                p.perf_fee_bps,
+                p.withdraw_fee_bps,
+                p.cash_buffer_bps,
+                p.max_slip_bps
+            ),
+            (20, 1_000, 5, 500, 50)
+        );
+        assert_eq!(
+            (p.deposit_cap_usd, p.min_deposit_raw, p.asset_count),
+            (1 << 50, 1_000_000, 3)
+        );
         assert_eq!(&p.token_programs[..4], &[1, 0, 1, 0]);
         assert_eq!(&p.weights[..4], &[5_000, 3_000, 2_000, 0]);
         assert_eq!(p.admins[4], [5; 32]);

@@ -1,12 +1,14 @@
 use super::{InitVaultAccounts, InitVaultData};
+use crate::create::{create_account, NewAccount};
 use crate::{
     error::VaultError,
     events::{kind, EventWriter},
     share_math::{MAX_ASSET_DECIMALS, PPS_SCALE, SHARE_DECIMALS, STABLE_DECIMALS},
-    state::{AssetStatus, TokenProgramKind, VaultState, HOLDING_SEED, MAX_ASSETS, SHARE_SEED, VAULT_SEED},
+    state::{
+        AssetStatus, TokenProgramKind, VaultState, HOLDING_SEED, MAX_ASSETS, SHARE_SEED, VAULT_SEED,
+    },
     token_cpi,
 };
-use crate::create::{create_account, NewAccount};
 use basket_common::{
     layout::AccountLayout,
     multiplier::decode_f64_bits,
@@ -37,7 +39,11 @@ pub const ASSET_EXTENSIONS: [u16; 6] = [
 ];
 
 /// The stablecoin is valued at par, so it may not carry a multiplier either.
-pub const STABLE_EXTENSIONS: [u16; 3] = [extension::METADATA_POINTER, extension::TOKEN_METADATA, extension::PAUSABLE];
+pub const STABLE_EXTENSIONS: [u16; 3] = [
+    extension::METADATA_POINTER,
+    extension::TOKEN_METADATA,
+    extension::PAUSABLE,
+];
 
 /// Share mint: base 165 + account type 1 + MetadataPointer TLV (4 + 64).
 const SHARE_MINT_LEN: usize = 234;
@@ -65,8 +71,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     check_platform_admins(accounts.oracle_config, admin_signers)?;
 
     // 2. The snapshot address is the oracle's PDA for this SKU.
-    pda::find_canonical(accounts.nav_snapshot, &[SNAPSHOT_SEED, &args.sku_id], &oracle::ID)
-        .map_err(|_| VaultError::WrongSnapshot)?;
+    pda::find_canonical(
+        accounts.nav_snapshot,
+        &[SNAPSHOT_SEED, &args.sku_id],
+        &oracle::ID,
+    )
+    .map_err(|_| VaultError::WrongSnapshot)?;
 
     // 3. Mints: the stablecoin, then every asset, before anything is created.
     let stable_kind = check_stable_mint(accounts.stable_mint)?;
@@ -76,7 +86,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let sku: &[u8] = &args.sku_id;
     let vault_bump = pda::find_canonical(accounts.vault, &[VAULT_SEED, sku], &crate::ID)?;
     let vault_bump_seed = [vault_bump];
-    let vault_seeds = [Seed::from(VAULT_SEED), Seed::from(sku), Seed::from(&vault_bump_seed)];
+    let vault_seeds = [
+        Seed::from(VAULT_SEED),
+        Seed::from(sku),
+        Seed::from(&vault_bump_seed),
+    ];
     create_account(&NewAccount {
         payer: accounts.payer,
         account: accounts.vault,
@@ -90,7 +104,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     //    later instruction, signed by the vault), the vault as mint authority, no freeze authority.
     let share_bump = pda::find_canonical(accounts.share_mint, &[SHARE_SEED, sku], &crate::ID)?;
     let share_bump_seed = [share_bump];
-    let share_seeds = [Seed::from(SHARE_SEED), Seed::from(sku), Seed::from(&share_bump_seed)];
+    let share_seeds = [
+        Seed::from(SHARE_SEED),
+        Seed::from(sku),
+        Seed::from(&share_bump_seed),
+    ];
     create_account(&NewAccount {
         payer: accounts.payer,
         account: accounts.share_mint,
@@ -98,12 +116,33 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         owner: &TOKEN_2022_PROGRAM_ID,
         signer: &[Signer::from(&share_seeds)],
     })?;
-    token_cpi::initialize_metadata_pointer(&TOKEN_2022_PROGRAM_ID, accounts.share_mint, vault_address, accounts.share_mint.address())?;
-    token_cpi::initialize_mint2(&TOKEN_2022_PROGRAM_ID, accounts.share_mint, SHARE_DECIMALS, vault_address)?;
+    token_cpi::initialize_metadata_pointer(
+        &TOKEN_2022_PROGRAM_ID,
+        accounts.share_mint,
+        vault_address,
+        accounts.share_mint.address(),
+    )?;
+    token_cpi::initialize_mint2(
+        &TOKEN_2022_PROGRAM_ID,
+        accounts.share_mint,
+        SHARE_DECIMALS,
+        vault_address,
+    )?;
 
     // 6. Holding accounts owned by the vault: the cash buffer, then one per asset.
-    let holding = |account, mint, kind| Holding { payer: accounts.payer, account, mint, kind, sku, vault: vault_address };
-    let cash_bump = create_holding(&holding(accounts.cash_holding, accounts.stable_mint, stable_kind))?;
+    let holding = |account, mint, kind| Holding {
+        payer: accounts.payer,
+        account,
+        mint,
+        kind,
+        sku,
+        vault: vault_address,
+    };
+    let cash_bump = create_holding(&holding(
+        accounts.cash_holding,
+        accounts.stable_mint,
+        stable_kind,
+    ))?;
     let mut holding_bumps = [0u8; MAX_ASSETS];
     for (i, pair) in asset_accounts.chunks_exact(2).enumerate() {
         let kind = TokenProgramKind::from_tag(args.token_programs[i])?;
@@ -162,7 +201,10 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 
 /// The oracle configuration (the platform's admin set) must be the real one and its
 /// threshold must be met by the same signers.
-fn check_platform_admins(oracle_config: &AccountView, signers: &[AccountView]) -> Result<(), ProgramError> {
+fn check_platform_admins(
+    oracle_config: &AccountView,
+    signers: &[AccountView],
+) -> Result<(), ProgramError> {
     validate::check_owner(oracle_config, &oracle::ID)?;
     // SAFETY: read-only view of an account this instruction never writes.
     let config = OracleConfig::load(unsafe { oracle_config.borrow_unchecked() })?;
@@ -193,14 +235,23 @@ fn check_stable_mint(mint: &AccountView) -> Result<TokenProgramKind, ProgramErro
     Ok(kind)
 }
 
-fn check_asset_mints(args: &InitVaultData, pairs: &[AccountView], stable: &Address) -> Result<(), ProgramError> {
+fn check_asset_mints(
+    args: &InitVaultData,
+    pairs: &[AccountView],
+    stable: &Address,
+) -> Result<(), ProgramError> {
     for (i, pair) in pairs.chunks_exact(2).enumerate() {
         let mint = &pair[0];
         let declared = TokenProgramKind::from_tag(args.token_programs[i])?;
         if kind_of(mint)? != declared {
             return Err(VaultError::TokenProgramMismatch.into());
         }
-        if mint.address() == stable || pairs.chunks_exact(2).take(i).any(|p| p[0].address() == mint.address()) {
+        if mint.address() == stable
+            || pairs
+                .chunks_exact(2)
+                .take(i)
+                .any(|p| p[0].address() == mint.address())
+        {
             return Err(VaultError::DuplicateMint.into());
         }
         // SAFETY: read-only view of a mint no one borrows mutably here.
@@ -241,7 +292,14 @@ struct Holding<'a> {
 /// Creates the vault's token account for `mint` at `["holding", sku, mint]` and returns its bump.
 #[inline(never)]
 fn create_holding(h: &Holding) -> Result<u8, ProgramError> {
-    let Holding { payer, account: holding, mint, kind, sku, vault } = *h;
+    let Holding {
+        payer,
+        account: holding,
+        mint,
+        kind,
+        sku,
+        vault,
+    } = *h;
     validate::check_writable(holding)?;
     if !holding.is_data_empty() || !holding.owned_by(&validate::SYSTEM_PROGRAM_ID) {
         return Err(CommonError::AlreadyInitialized.into());
@@ -249,12 +307,28 @@ fn create_holding(h: &Holding) -> Result<u8, ProgramError> {
     let mint_key: &[u8] = mint.address().as_ref();
     let bump = pda::find_canonical(holding, &[HOLDING_SEED, sku, mint_key], &crate::ID)?;
     // SAFETY: read-only view of a mint no one borrows mutably here.
-    let pausable = kind == TokenProgramKind::Token2022 && has_pausable(unsafe { mint.borrow_unchecked() })?;
-    let space = if pausable { PAUSABLE_TOKEN_ACCOUNT_LEN } else { TOKEN_ACCOUNT_LEN };
+    let pausable =
+        kind == TokenProgramKind::Token2022 && has_pausable(unsafe { mint.borrow_unchecked() })?;
+    let space = if pausable {
+        PAUSABLE_TOKEN_ACCOUNT_LEN
+    } else {
+        TOKEN_ACCOUNT_LEN
+    };
     let bump_seed = [bump];
-    let seeds = [Seed::from(HOLDING_SEED), Seed::from(sku), Seed::from(mint_key), Seed::from(&bump_seed)];
+    let seeds = [
+        Seed::from(HOLDING_SEED),
+        Seed::from(sku),
+        Seed::from(mint_key),
+        Seed::from(&bump_seed),
+    ];
     let program = kind.address();
-    create_account(&NewAccount { payer, account: holding, space, owner: program, signer: &[Signer::from(&seeds)] })?;
+    create_account(&NewAccount {
+        payer,
+        account: holding,
+        space,
+        owner: program,
+        signer: &[Signer::from(&seeds)],
+    })?;
     token_cpi::initialize_account3(program, holding, mint, vault)?;
     Ok(bump)
 }

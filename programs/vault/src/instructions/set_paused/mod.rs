@@ -29,7 +29,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.paused.set(paused);
     let seq = state.next_event_sequence();
     // Event: [3][1] sku (16) | paused (1) | event sequence (8) = 27 bytes.
-    EventWriter::<27>::new(kind::PAUSE_SET).bytes(&state.sku_id).bytes(&[paused as u8]).u64(seq).emit();
+    EventWriter::<27>::new(kind::PAUSE_SET)
+        .bytes(&state.sku_id)
+        .bytes(&[paused as u8])
+        .u64(seq)
+        .emit();
     Ok(())
 }
 

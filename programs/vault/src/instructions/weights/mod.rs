@@ -39,7 +39,9 @@ pub fn parse_weights(data: &[u8]) -> Result<[u16; MAX_ASSETS], CommonError> {
 
 /// `apply_weights` / `cancel_weights` data: the pending change's nonce, u64 LE.
 pub fn parse_nonce(data: &[u8]) -> Result<u64, CommonError> {
-    let bytes: [u8; 8] = data.try_into().map_err(|_| CommonError::InvalidInstructionData)?;
+    let bytes: [u8; 8] = data
+        .try_into()
+        .map_err(|_| CommonError::InvalidInstructionData)?;
     Ok(u64::from_le_bytes(bytes))
 }
 
@@ -77,8 +79,14 @@ pub fn process_update(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(VaultError::WeightsAlreadyPending.into());
     }
     let now = Clock::get()?.unix_timestamp;
-    let eta = now.checked_add(WEIGHT_TIMELOCK_SECS).ok_or(CommonError::MathOverflow)?;
-    let nonce = state.pending_weights_nonce.get().checked_add(1).ok_or(CommonError::MathOverflow)?;
+    let eta = now
+        .checked_add(WEIGHT_TIMELOCK_SECS)
+        .ok_or(CommonError::MathOverflow)?;
+    let nonce = state
+        .pending_weights_nonce
+        .get()
+        .checked_add(1)
+        .ok_or(CommonError::MathOverflow)?;
     for (slot, w) in state.pending_weights.iter_mut().zip(weights) {
         slot.set(w);
     }
