@@ -1,4 +1,13 @@
-import { getInitializeConfigInstruction, ORACLE_PROGRAM_ADDRESS } from '@basket/oracle-client';
+import {
+  encodeSkuId,
+  findNavSnapshotPda,
+  getCreateSnapshotInstruction,
+  getInitializeConfigInstruction,
+  getRotateKeepersInstruction,
+  getSignedPushSnapshotInstructions,
+  type NavPayloadEntry,
+  ORACLE_PROGRAM_ADDRESS,
+} from '@basket/oracle-client';
 import { createSvm, fund, send } from '@basket/test-harness';
 import {
   type Address,
@@ -44,6 +53,94 @@ export default async function oracleBench(): Promise<CuRecord[]> {
       computeUnits: Number(r.computeUnits),
       txBytes: r.txBytes,
     });
+    if (keepers === 8)
+      records.push(...(await snapshotBench(svm, payer, admins, keeperKeys, config)));
   }
+  return records;
+}
+
+type Signer = Awaited<ReturnType<typeof generateKeyPairSigner>>;
+
+/** create_snapshot, push_snapshot (1/5/10/20 entries) and rotate_keepers on a configured oracle. */
+async function snapshotBench(
+  svm: ReturnType<typeof createSvm>,
+  payer: Signer,
+  admins: Signer[],
+  keepers: Signer[],
+  config: Address,
+): Promise<CuRecord[]> {
+  const records: CuRecord[] = [];
+  const record = (instruction: string, c: string, r: Awaited<ReturnType<typeof send>>) => {
+    if (!r.ok) throw new Error(`${instruction} (${c}) failed: ${r.error}`);
+    records.push({
+      program: 'oracle',
+      instruction,
+      case: c,
+      computeUnits: Number(r.computeUnits),
+      txBytes: r.txBytes,
+    });
+  };
+  svm.warpToSlot(1_000n);
+  const ONE = 1_000_000_000_000n;
+  const entries = (n: number, price: bigint, multiplier = ONE): NavPayloadEntry[] =>
+    Array.from({ length: n }, () => ({
+      priceUsd1E8: price,
+      multiplierNum: multiplier,
+      updatedSlot: 1_000n,
+      flags: 1,
+    }));
+  for (const n of [1, 5, 10, 20]) {
+    const skuId = encodeSkuId(`BENCH${n}`);
+    const [snapshot] = await findNavSnapshotPda(skuId);
+    const mints = await Promise.all(
+      Array.from({ length: n }, async () => (await generateKeyPairSigner()).address),
+    );
+    const create = getCreateSnapshotInstruction({
+      payer,
+      config,
+      snapshot,
+      systemProgram: SYSTEM_PROGRAM,
+      skuId,
+      mintCount: n,
+      mints: [...mints, ...Array(20 - n).fill(SYSTEM_PROGRAM)],
+      adminSigners: admins.slice(0, 3),
+    });
+    record('create_snapshot', `${n} mints, 3 of 5 admins`, await send(svm, [create], payer));
+    const push = async (sequence: bigint, es: NavPayloadEntry[]) =>
+      send(
+        svm,
+        await getSignedPushSnapshotInstructions({
+          keeper: keepers[7]!.keyPair,
+          snapshot,
+          config,
+          skuId,
+          sequence,
+          entries: es,
+        }),
+        payer,
+      );
+    record(
+      'push_snapshot',
+      `${n} entries, first push`,
+      await push(1n, entries(n, 10_000_000_000n)),
+    );
+    record(
+      'push_snapshot',
+      `${n} entries, prices +0.5%`,
+      await push(2n, entries(n, 10_050_000_000n)),
+    );
+    record(
+      'push_snapshot',
+      `${n} entries, every multiplier changed`,
+      await push(3n, entries(n, 5_025_000_000n, 2n * ONE)),
+    );
+  }
+  const rotate = getRotateKeepersInstruction({
+    config,
+    keeperCount: 2,
+    keepers: [keepers[0]!.address, keepers[1]!.address, ...Array(6).fill(SYSTEM_PROGRAM)],
+    adminSigners: admins.slice(0, 3),
+  });
+  record('rotate_keepers', '8 -> 2 keepers, 3 of 5 admins', await send(svm, [rotate], payer));
   return records;
 }
