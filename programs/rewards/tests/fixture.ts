@@ -225,7 +225,7 @@ export async function claimStatusPda(
 }
 
 export async function claimIx(
-  f: Fixture,
+  _f: Fixture,
   input: {
     claimant: KeyPairSigner;
     epochId: bigint;

@@ -40,7 +40,8 @@ pub fn checked_mint(mint: &AccountView) -> Result<u8, CommonError> {
     token2022::mint_decimals(data)
 }
 
-/// `TransferChecked` through `token_program` (already checked to be the mint's program).
+/// `TransferChecked` through `token_program`, after checking it is a token program that
+/// owns the mint.
 #[inline(always)]
 pub fn transfer_checked(
     accounts: [&AccountView; 5],
@@ -48,8 +49,20 @@ pub fn transfer_checked(
     decimals: u8,
     signers: &[Signer],
 ) -> ProgramResult {
+    validate::check_token_program_for_mint(accounts[4], accounts[1])?;
+    transfer_checked_unverified(accounts, amount, decimals, signers)
+}
+
+/// `TransferChecked` through `token_program` when the caller already matched the mint and
+/// its token program against stored, checked values (the claim hot path).
+#[inline(always)]
+pub fn transfer_checked_unverified(
+    accounts: [&AccountView; 5],
+    amount: u64,
+    decimals: u8,
+    signers: &[Signer],
+) -> ProgramResult {
     let [from, mint, to, authority, token_program] = accounts;
-    validate::check_token_program_for_mint(token_program, mint)?;
     let mut data = [0u8; 10];
     data[0] = TRANSFER_CHECKED;
     data[1..9].copy_from_slice(&amount.to_le_bytes());
@@ -66,6 +79,12 @@ pub fn transfer_checked(
         data: &data,
     };
     invoke_signed(&ix, &[from, mint, to, authority], signers)
+}
+
+/// Equality of two 32-byte keys with four 8-byte loads (no `memcmp` call).
+#[inline(always)]
+pub fn eq32(a: &[u8; 32], b: &[u8; 32]) -> bool {
+    crate::merkle::words(a) == crate::merkle::words(b)
 }
 
 /// Checks `account` is owned by this program and writable.

@@ -1,5 +1,5 @@
 use super::account_type;
-use basket_common::layout::{AccountLayout, PodI64, PodU64};
+use basket_common::layout::{AccountLayout, PodU64};
 use codama_macros::CodamaAccount;
 
 /// Seed prefix of claim receipts: `["claim", epoch_id u64 LE, claimant]`. Its existence is
@@ -8,11 +8,13 @@ pub const CLAIM_SEED: &[u8] = b"claim";
 
 /// Receipt of one claim.
 ///
-/// Layout (52 bytes):
+/// Layout (44 bytes):
 /// - `[0]` discriminator = 4, `[1]` version = 1, `[2]` bump, `[3]` reserved
 /// - `[4..12]` epoch id
 /// - `[12..44]` claimant
-/// - `[44..52]` claim time (unix seconds)
+///
+/// No claim time: reading the Clock costs compute on the hot path, and the claim's
+/// transaction (and its event) carries the time.
 #[repr(C)]
 #[derive(CodamaAccount)]
 #[codama(discriminator(field = "discriminator"))]
@@ -29,12 +31,10 @@ pub struct ClaimStatus {
     pub epoch_id: PodU64,
     #[codama(type = public_key)]
     pub claimant: [u8; 32],
-    #[codama(type = number(i64))]
-    pub claimed_ts: PodI64,
 }
 
 const _: () =
-    assert!(core::mem::size_of::<ClaimStatus>() == 52 && core::mem::align_of::<ClaimStatus>() == 1);
+    assert!(core::mem::size_of::<ClaimStatus>() == 44 && core::mem::align_of::<ClaimStatus>() == 1);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
 unsafe impl AccountLayout for ClaimStatus {

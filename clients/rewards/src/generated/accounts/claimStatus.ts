@@ -15,8 +15,6 @@ import {
   fetchEncodedAccounts,
   getAddressDecoder,
   getAddressEncoder,
-  getI64Decoder,
-  getI64Encoder,
   getStructDecoder,
   getStructEncoder,
   getU64Decoder,
@@ -51,7 +49,6 @@ export type ClaimStatus = {
   reserved: number;
   epochId: bigint;
   claimant: Address;
-  claimedTs: bigint;
 };
 
 export type ClaimStatusArgs = {
@@ -61,7 +58,6 @@ export type ClaimStatusArgs = {
   reserved: number;
   epochId: number | bigint;
   claimant: Address;
-  claimedTs: number | bigint;
 };
 
 /** Gets the encoder for {@link ClaimStatusArgs} account data. */
@@ -74,7 +70,6 @@ export function getClaimStatusEncoder(): FixedSizeEncoder<ClaimStatusArgs> {
       ["reserved", getU8Encoder()],
       ["epochId", getU64Encoder()],
       ["claimant", getAddressEncoder()],
-      ["claimedTs", getI64Encoder()],
     ]),
     (value) => ({
       ...value,
@@ -92,7 +87,6 @@ export function getClaimStatusDecoder(): FixedSizeDecoder<ClaimStatus> {
     ["reserved", getU8Decoder()],
     ["epochId", getU64Decoder()],
     ["claimant", getAddressDecoder()],
-    ["claimedTs", getI64Decoder()],
   ]);
 }
 

@@ -3,7 +3,7 @@ use crate::{
     error::RewardsError,
     instructions::shared,
     merkle,
-    pda::check_canonical,
+    pda::check_canonical_concat,
     state::{token_program_kind, ClaimStatus, Epoch, CLAIM_SEED, EPOCH_SEED, MAX_REWARD_MINTS},
 };
 use basket_common::{
@@ -53,12 +53,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 
     // One claim status per (epoch, claimant) at the canonical bump: a second claim finds it.
     let id = epoch.epoch_id.0;
-    check_canonical(
-        accounts.claim_status,
-        &[CLAIM_SEED, &id, claimant],
-        args.bump,
-        &crate::ID,
-    )?;
+    let mut seeds_concat = [0u8; 45];
+    seeds_concat[..5].copy_from_slice(CLAIM_SEED);
+    seeds_concat[5..13].copy_from_slice(&id);
+    seeds_concat[13..45].copy_from_slice(claimant);
+    check_canonical_concat(accounts.claim_status, &seeds_concat, args.bump, &crate::ID)?;
     let bump_seed = [args.bump];
     let seeds = [
         Seed::from(CLAIM_SEED),
@@ -73,14 +72,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         &crate::ID,
         &[Signer::from(&seeds)],
     )?;
-    let now = shared::now()?;
     let mut status_account = *accounts.claim_status;
     // SAFETY: created above by this instruction; nothing else borrows it.
     let status = ClaimStatus::init(unsafe { status_account.borrow_unchecked_mut() })?;
     status.bump = args.bump;
     status.epoch_id.set(args.epoch_id);
     status.claimant = *claimant;
-    status.claimed_ts.set(now);
 
     let epoch_bump = [epoch.bump];
     let epoch_seeds = [
@@ -97,9 +94,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         } else {
             token2022::TOKEN_PROGRAM_ID
         };
-        let matches = mint.address().as_array() == &entry.mint
-            && holding.address().as_array() == &entry.holding
-            && token_program.address() == &program;
+        let matches = shared::eq32(mint.address().as_array(), &entry.mint)
+            && shared::eq32(holding.address().as_array(), &entry.holding)
+            && shared::eq32(token_program.address().as_array(), program.as_array());
         shared::require(matches, RewardsError::RewardAccountMismatch)?;
         let amount = args.amounts[i];
         // Claims of an epoch never add up to more than it funded, whatever the tree says.
@@ -114,7 +111,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         )?;
         entry.claimed.set(claimed);
         if amount > 0 {
-            shared::transfer_checked(
+            // Mint and token program equal the epoch's, checked at distribution time.
+            shared::transfer_checked_unverified(
                 [holding, mint, destination, accounts.epoch, token_program],
                 amount,
                 entry.decimals,

@@ -34,11 +34,9 @@ impl<'a> TryFrom<&'a [AccountView]> for DistributeEpochAccounts<'a> {
             cfg.is_keeper(keeper.address().as_array()),
             RewardsError::NotKeeper,
         )?;
-        // 3. The epoch account is writable and empty (address checked in the processor).
+        // 3. The epoch account is writable (emptiness and address are checked in the
+        //    processor, after the epoch id, so a repeated id reports EpochNotIncreasing).
         validate::check_writable(epoch)?;
-        if !epoch.is_data_empty() {
-            return Err(CommonError::AlreadyInitialized.into());
-        }
         // 4. The real system program.
         validate::check_system_program(system_program)?;
         Ok(Self {

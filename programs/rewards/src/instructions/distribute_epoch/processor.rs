@@ -29,6 +29,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         args.epoch_id > config.last_epoch_id.get(),
         RewardsError::EpochNotIncreasing,
     )?;
+    if !accounts.epoch.is_data_empty() {
+        return Err(CommonError::AlreadyInitialized.into());
+    }
     if accounts.reward_accounts.len() != n.saturating_mul(2) {
         return Err(CommonError::NotEnoughAccounts.into());
     }

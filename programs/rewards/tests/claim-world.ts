@@ -1,0 +1,110 @@
+// A distributed epoch with real claimants, for the claim tests.
+import { type Distribution, fromClaims } from '@basket/merkle';
+import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
+import { createTokenAccount, fund, send, type TestMint } from '@basket/test-harness';
+import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { claimIx, distributeIx, type Fixture, fundEpoch } from './fixture.ts';
+
+export interface Claimant {
+  signer: KeyPairSigner;
+  /** One destination token account per epoch mint. */
+  destinations: Address[];
+}
+
+export interface PostedEpoch {
+  epochId: bigint;
+  mints: TestMint[];
+  holdings: Address[];
+  distribution: Distribution;
+  claimants: Claimant[];
+}
+
+export async function newClaimant(f: Fixture, mints: TestMint[]): Promise<Claimant> {
+  const signer = await generateKeyPairSigner();
+  fund(f.svm, signer.address);
+  const destinations = [];
+  for (const m of mints)
+    destinations.push(await createTokenAccount(f.svm, f.payer, m, signer.address));
+  return { signer, destinations };
+}
+
+/**
+ * Posts epoch `epochId` paying `amounts[i]` (one amount per mint) to claimant i, funded with
+ * `funded` (defaults to the exact sums).
+ */
+export async function postEpoch(
+  f: Fixture,
+  input: {
+    epochId: bigint;
+    mints: TestMint[];
+    amounts: bigint[][];
+    funded?: bigint[];
+    claimants?: Claimant[];
+  },
+): Promise<PostedEpoch> {
+  // Sequential: `send` expires the blockhash before each transaction, so concurrent sends
+  // would invalidate each other's blockhash.
+  const claimants: Claimant[] = input.claimants ?? [];
+  if (!input.claimants) {
+    for (const _ of input.amounts) claimants.push(await newClaimant(f, input.mints));
+  }
+  const totals = input.mints.map((_, i) =>
+    input.amounts.reduce((s, a) => s + (a[i] as bigint), 0n),
+  );
+  const distribution = fromClaims({
+    programId: REWARDS_PROGRAM_ADDRESS,
+    epochId: input.epochId,
+    rewardMints: input.mints.map((m) => m.address),
+    totals,
+    claims: input.amounts.map((amounts, i) => ({
+      claimant: (claimants[i] as Claimant).signer.address,
+      amounts,
+    })),
+  });
+  const funded = input.funded ?? totals;
+  const holdings = await fundEpoch(f, input.epochId, input.mints, funded);
+  const r = await send(
+    f.svm,
+    [
+      await distributeIx(f, {
+        epochId: input.epochId,
+        root: distribution.root,
+        totals: funded,
+        mints: input.mints,
+        holdings,
+      }),
+    ],
+    f.keeper,
+  );
+  if (!r.ok) throw new Error(`distribute_epoch failed: ${r.error}`);
+  return { epochId: input.epochId, mints: input.mints, holdings, distribution, claimants };
+}
+
+/** The claim of claimant `i` exactly as the distribution says, with optional overrides. */
+export async function claimOf(
+  f: Fixture,
+  e: PostedEpoch,
+  i: number,
+  overrides: {
+    signer?: KeyPairSigner;
+    amounts?: bigint[];
+    proof?: Uint8Array[];
+    epochId?: bigint;
+    epoch?: Address;
+    destinations?: Address[];
+  } = {},
+) {
+  const c = e.distribution.claims[i];
+  const who = e.claimants[i];
+  if (!c || !who) throw new Error(`no claimant ${i}`);
+  return claimIx(f, {
+    claimant: overrides.signer ?? who.signer,
+    epochId: overrides.epochId ?? e.epochId,
+    epoch: overrides.epoch,
+    amounts: overrides.amounts ?? c.amounts,
+    proof: overrides.proof ?? c.proof,
+    mints: e.mints,
+    holdings: e.holdings,
+    destinations: overrides.destinations ?? who.destinations,
+  });
+}

@@ -1,0 +1,270 @@
+import { leafHash, nodeHash } from '@basket/merkle';
+import {
+  getEpochDecoder,
+  REWARDS_ERROR__ALREADY_CLAIMED,
+  REWARDS_ERROR__CLAIM_EXCEEDS_EPOCH_TOTAL,
+  REWARDS_ERROR__EPOCH_MISMATCH,
+  REWARDS_ERROR__INVALID_PROOF,
+  REWARDS_PROGRAM_ADDRESS,
+} from '@basket/rewards-client';
+import {
+  accountBytes,
+  MAX_TRANSACTION_BYTES,
+  scaledUiAmountOf,
+  send,
+  tokenAmount,
+  updateMultiplier,
+} from '@basket/test-harness';
+import type { Address } from '@solana/kit';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Claimant, claimOf, newClaimant, type PostedEpoch, postEpoch } from './claim-world.ts';
+import {
+  claimIx,
+  claimStatusPda,
+  distributeIx,
+  epochPda,
+  type Fixture,
+  fundEpoch,
+  setup,
+  XSTOCK_MULTIPLIER,
+} from './fixture.ts';
+
+/** Accounts a claim may touch: holdings, destinations, epoch and claim status. */
+async function touched(e: PostedEpoch, i: number, claimant?: Address): Promise<Address[]> {
+  const who = e.claimants[i] as Claimant;
+  const [status] = await claimStatusPda(e.epochId, claimant ?? who.signer.address);
+  return [...e.holdings, ...who.destinations, await epochPda(e.epochId), status];
+}
+
+describe('claim', () => {
+  let f: Fixture;
+  let e: PostedEpoch;
+
+  beforeEach(async () => {
+    // Given epoch 1 paying 4 claimants in a Token-2022 xStock (multiplier 1.0571) and a
+    // legacy SPL Token mint
+    f = await setup();
+    expect(scaledUiAmountOf(f.svm, f.xStock.address)?.multiplier).toBe(XSTOCK_MULTIPLIER);
+    e = await postEpoch(f, {
+      epochId: 1n,
+      mints: [f.xStock, f.legacy],
+      amounts: [
+        [1_000n, 10n],
+        [2_500n, 0n],
+        [7n, 99n],
+        [123_456n, 1n],
+      ],
+    });
+  });
+
+  it('pays the raw amounts of each mint and records the claim', async () => {
+    const r = await send(f.svm, [await claimOf(f, e, 0)], e.claimants[0]?.signer as never);
+    expect(r.error).toBeNull();
+    console.info(
+      `claim (2 mints, depth ${e.distribution.claims[0]?.proof.length}): ${r.computeUnits} CU`,
+    );
+    const who = e.claimants[0] as Claimant;
+    expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(1_000n);
+    expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(10n);
+    expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(2_500n + 7n + 123_456n);
+    const acc = f.svm.getAccount(await epochPda(1n));
+    if (!acc.exists) throw new Error('epoch missing');
+    const ep = getEpochDecoder().decode(Uint8Array.from(acc.data));
+    expect(ep.rewards[0]?.claimed).toBe(1_000n);
+    expect(ep.rewards[1]?.claimed).toBe(10n);
+    expect(ep.claimCount).toBe(1n);
+    const [status] = await claimStatusPda(1n, who.signer.address);
+    expect(f.svm.getAccount(status).exists).toBe(true);
+  });
+
+  it('pays the same raw amounts after the xStock multiplier changes', async () => {
+    // Given the multiplier moves to 2.5 after the epoch was posted
+    await updateMultiplier(f.svm, f.payer, f.xStock, 2.5, 0n);
+    const r = await send(f.svm, [await claimOf(f, e, 3)], e.claimants[3]?.signer as never);
+    expect(r.error).toBeNull();
+    // Then raw amounts are unchanged: only the UI scaling moved
+    expect(tokenAmount(f.svm, e.claimants[3]?.destinations[0] as Address)).toBe(123_456n);
+  });
+
+  it('rejects a second claim of the same leaf', async () => {
+    const signer = e.claimants[1]?.signer as never;
+    expect((await send(f.svm, [await claimOf(f, e, 1)], signer)).ok).toBe(true);
+    const watched = await touched(e, 1);
+    const before = accountBytes(f.svm, watched);
+    const r = await send(f.svm, [await claimOf(f, e, 1)], signer);
+    expect(r.customError).toBe(REWARDS_ERROR__ALREADY_CLAIMED);
+    expect(accountBytes(f.svm, watched)).toEqual(before);
+  });
+
+  it('rejects a tampered proof', async () => {
+    const proof = (e.distribution.claims[2]?.proof ?? []).map((p) => Uint8Array.from(p));
+    (proof[0] as Uint8Array)[5] ^= 0x01;
+    const watched = await touched(e, 2);
+    const before = accountBytes(f.svm, watched);
+    const r = await send(
+      f.svm,
+      [await claimOf(f, e, 2, { proof })],
+      e.claimants[2]?.signer as never,
+    );
+    expect(r.customError).toBe(REWARDS_ERROR__INVALID_PROOF);
+    expect(accountBytes(f.svm, watched)).toEqual(before);
+  });
+
+  it('rejects inflated amounts', async () => {
+    const watched = await touched(e, 0);
+    const before = accountBytes(f.svm, watched);
+    const r = await send(
+      f.svm,
+      [await claimOf(f, e, 0, { amounts: [1_001n, 10n] })],
+      e.claimants[0]?.signer as never,
+    );
+    expect(r.customError).toBe(REWARDS_ERROR__INVALID_PROOF);
+    expect(accountBytes(f.svm, watched)).toEqual(before);
+  });
+
+  it("rejects someone else's leaf and proof", async () => {
+    // Given claimant 2 submits claimant 3's amounts and proof, paid to claimant 2's accounts
+    const thief = e.claimants[2] as Claimant;
+    const watched = await touched(e, 2);
+    const before = accountBytes(f.svm, watched);
+    const r = await send(
+      f.svm,
+      [await claimOf(f, e, 3, { signer: thief.signer, destinations: thief.destinations })],
+      thief.signer,
+    );
+    expect(r.customError).toBe(REWARDS_ERROR__INVALID_PROOF);
+    expect(accountBytes(f.svm, watched)).toEqual(before);
+  });
+
+  it("rejects an epoch 1 proof against epoch 2, and an epoch id that is not the account's", async () => {
+    // Given epoch 2 posted for the same claimants with the same amounts
+    const e2 = await postEpoch(f, {
+      epochId: 2n,
+      mints: e.mints,
+      amounts: [
+        [1n, 1n],
+        [1n, 1n],
+        [1n, 1n],
+        [1n, 1n],
+      ],
+      claimants: e.claimants,
+    });
+    const who = e.claimants[0] as Claimant;
+    // When claimant 0 replays their epoch 1 amounts and proof against epoch 2
+    const replay = await claimIx(f, {
+      claimant: who.signer,
+      epochId: 2n,
+      amounts: e.distribution.claims[0]?.amounts ?? [],
+      proof: e.distribution.claims[0]?.proof ?? [],
+      mints: e2.mints,
+      holdings: e2.holdings,
+      destinations: who.destinations,
+    });
+    const watched = await touched(e2, 0);
+    const before = accountBytes(f.svm, watched);
+    const r = await send(f.svm, [replay], who.signer);
+    expect(r.customError).toBe(REWARDS_ERROR__INVALID_PROOF);
+    expect(accountBytes(f.svm, watched)).toEqual(before);
+    // And an epoch-1 claim whose id argument points at the epoch-2 account
+    const mismatch = await send(
+      f.svm,
+      [await claimOf(f, e, 0, { epoch: await epochPda(2n) })],
+      who.signer,
+    );
+    expect(mismatch.customError).toBe(REWARDS_ERROR__EPOCH_MISMATCH);
+  });
+
+  it('rejects an inner node submitted as a leaf', async () => {
+    // Given the level-1 node above claimants 0 and 1, and the proof from that node upward:
+    // a claim can only present leaf data, which the program hashes with the 0x00 prefix, so
+    // the upper proof applied to claimant 0's leaf does not reach the root
+    const proof = (e.distribution.claims[0]?.proof ?? []).slice(1);
+    const r = await send(
+      f.svm,
+      [await claimOf(f, e, 0, { proof })],
+      e.claimants[0]?.signer as never,
+    );
+    expect(r.customError).toBe(REWARDS_ERROR__INVALID_PROOF);
+  });
+
+  it('never pays more than the epoch funded, even if the tree promises more', async () => {
+    // Given epoch 3 whose leaves promise 600 + 600 but which funded only 1,000
+    const e3 = await postEpoch(f, {
+      epochId: 3n,
+      mints: [f.xStock],
+      amounts: [[600n], [600n]],
+      funded: [1_000n],
+    });
+    expect(
+      (await send(f.svm, [await claimOf(f, e3, 0)], e3.claimants[0]?.signer as never)).ok,
+    ).toBe(true);
+    const watched = await touched(e3, 1);
+    const before = accountBytes(f.svm, watched);
+    const r = await send(f.svm, [await claimOf(f, e3, 1)], e3.claimants[1]?.signer as never);
+    expect(r.customError).toBe(REWARDS_ERROR__CLAIM_EXCEEDS_EPOCH_TOTAL);
+    expect(accountBytes(f.svm, watched)).toEqual(before);
+  });
+});
+
+// Target: 9,000 CU. Not met yet: the Token-2022 TransferChecked CPI (~3,900 with its 2,091
+// inside Token-2022), the claim-status CreateAccount CPI (~1,340) and 21 sha256 (~3,300)
+// alone exceed it; see docs/rewards.md. This ceiling guards against regressions meanwhile.
+const DEPTH_20_CEILING = 10_600n;
+
+describe('claim proof depth', () => {
+  it.each([1, 20])('accepts a proof of depth %i with one Token-2022 reward mint', async (depth) => {
+    // Given an epoch whose root is claimant's leaf folded with `depth` random siblings
+    const f = await setup();
+    // (a claimant whose claim-status PDA has the canonical bump 255: each lower bump costs one
+    // more sha256 and curve check, about 330 CU; see docs/rewards.md)
+    let who = await newClaimant(f, [f.xStock]);
+    while ((await claimStatusPda(9n, who.signer.address))[1] !== 255)
+      who = await newClaimant(f, [f.xStock]);
+    const amount = 31_415n;
+    const leaf = leafHash({
+      programId: REWARDS_PROGRAM_ADDRESS,
+      epochId: 9n,
+      claimant: who.signer.address,
+      amounts: [amount],
+    });
+    const proof = Array.from({ length: depth }, () => crypto.getRandomValues(new Uint8Array(32)));
+    const root = proof.reduce((node, sibling) => nodeHash(node, sibling), leaf);
+    const holdings = await fundEpoch(f, 9n, [f.xStock], [amount]);
+    expect(
+      (
+        await send(
+          f.svm,
+          [
+            await distributeIx(f, {
+              epochId: 9n,
+              root,
+              totals: [amount],
+              mints: [f.xStock],
+              holdings,
+            }),
+          ],
+          f.keeper,
+        )
+      ).ok,
+    ).toBe(true);
+    // When the claimant claims
+    const ix = await claimIx(f, {
+      claimant: who.signer,
+      epochId: 9n,
+      amounts: [amount],
+      proof,
+      mints: [f.xStock],
+      holdings,
+      destinations: who.destinations,
+    });
+    const r = await send(f.svm, [ix], who.signer);
+    // Then it pays, fits one transaction, and stays within the compute budget
+    expect(r.error).toBeNull();
+    expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(amount);
+    expect(r.txBytes).toBeLessThanOrEqual(MAX_TRANSACTION_BYTES);
+    console.info(
+      `claim (1 Token-2022 mint, depth ${depth}): ${r.computeUnits} CU, ${r.txBytes} bytes`,
+    );
+    if (depth === 20) expect(r.computeUnits).toBeLessThanOrEqual(DEPTH_20_CEILING);
+  });
+});
