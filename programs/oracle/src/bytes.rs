@@ -27,7 +27,11 @@ pub fn check_owner(account: &AccountView, owner: &Address) -> Result<(), CommonE
 
 /// `validate::check_address` with word-wise comparison.
 #[inline(always)]
-pub fn check_address(account: &AccountView, expected: &Address, err: CommonError) -> Result<(), CommonError> {
+pub fn check_address(
+    account: &AccountView,
+    expected: &Address,
+    err: CommonError,
+) -> Result<(), CommonError> {
     if address_eq(account.address(), expected) {
         Ok(())
     } else {

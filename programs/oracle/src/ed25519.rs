@@ -15,8 +15,8 @@ use pinocchio::Address;
 
 /// `Ed25519SigVerify111111111111111111111111111`.
 pub const ED25519_PROGRAM_ID: Address = Address::new_from_array([
-    3, 125, 70, 214, 124, 147, 251, 190, 18, 249, 66, 143, 131, 141, 64, 255, 5, 112, 116, 73, 39, 244, 138, 100, 252,
-    202, 112, 68, 128, 0, 0, 0,
+    3, 125, 70, 214, 124, 147, 251, 190, 18, 249, 66, 143, 131, 141, 64, 255, 5, 112, 116, 73, 39,
+    244, 138, 100, 252, 202, 112, 68, 128, 0, 0, 0,
 ]);
 
 /// Instruction index meaning "the Ed25519 instruction itself".
@@ -32,16 +32,14 @@ pub struct SignedMessage<'a> {
     pub message: &'a [u8],
 }
 
-#[inline(always)]
-fn u16_at(data: &[u8], at: usize) -> usize {
-    u16::from_le_bytes([data[at], data[at + 1]]) as usize
-}
-
 /// `data[start..start + len]` when it lies inside `data`.
 #[inline(always)]
 fn range(data: &[u8], start: usize, len: usize) -> Result<&[u8], OracleError> {
-    let end = start.checked_add(len).ok_or(OracleError::InvalidEd25519Instruction)?;
-    data.get(start..end).ok_or(OracleError::InvalidEd25519Instruction)
+    let end = start
+        .checked_add(len)
+        .ok_or(OracleError::InvalidEd25519Instruction)?;
+    data.get(start..end)
+        .ok_or(OracleError::InvalidEd25519Instruction)
 }
 
 /// Parses the data of an Ed25519 instruction that must carry exactly one signature whose
@@ -51,20 +49,23 @@ pub fn parse_single_signature(data: &[u8]) -> Result<SignedMessage<'_>, OracleEr
     if data.len() < OFFSETS_END || data[0] != 1 {
         return Err(OracleError::InvalidEd25519Instruction);
     }
-    let signature_offset = u16_at(data, OFFSETS_START);
-    let signature_ix = u16_at(data, OFFSETS_START + 2);
-    let pubkey_offset = u16_at(data, OFFSETS_START + 4);
-    let pubkey_ix = u16_at(data, OFFSETS_START + 6);
-    let message_offset = u16_at(data, OFFSETS_START + 8);
-    let message_len = u16_at(data, OFFSETS_START + 10);
-    let message_ix = u16_at(data, OFFSETS_START + 12);
+    let mut fields = [0usize; 7];
+    for (field, bytes) in fields
+        .iter_mut()
+        .zip(data[OFFSETS_START..OFFSETS_END].chunks_exact(2))
+    {
+        *field = u16::from_le_bytes([bytes[0], bytes[1]]) as usize;
+    }
+    let [signature_offset, signature_ix, pubkey_offset, pubkey_ix, message_offset, message_len, message_ix] =
+        fields;
     let this = THIS_INSTRUCTION as usize;
     if signature_ix != this || pubkey_ix != this || message_ix != this {
         return Err(OracleError::InvalidEd25519Instruction);
     }
     range(data, signature_offset, SIGNATURE_LEN)?;
-    let signer: &[u8; 32] =
-        range(data, pubkey_offset, PUBKEY_LEN)?.try_into().map_err(|_| OracleError::InvalidEd25519Instruction)?;
+    let signer: &[u8; 32] = range(data, pubkey_offset, PUBKEY_LEN)?
+        .try_into()
+        .map_err(|_| OracleError::InvalidEd25519Instruction)?;
     let message = range(data, message_offset, message_len)?;
     Ok(SignedMessage { signer, message })
 }
@@ -98,7 +99,10 @@ mod tests {
     #[test]
     fn rejects_other_signature_counts() {
         for n in [0, 2] {
-            assert_eq!(parse_single_signature(&ix(n, [u16::MAX; 3], b"m")).err(), Some(OracleError::InvalidEd25519Instruction));
+            assert_eq!(
+                parse_single_signature(&ix(n, [u16::MAX; 3], b"m")).err(),
+                Some(OracleError::InvalidEd25519Instruction)
+            );
         }
     }
 
@@ -107,7 +111,10 @@ mod tests {
         for i in 0..3 {
             let mut idx = [u16::MAX; 3];
             idx[i] = 1;
-            assert_eq!(parse_single_signature(&ix(1, idx, b"m")).err(), Some(OracleError::InvalidEd25519Instruction));
+            assert_eq!(
+                parse_single_signature(&ix(1, idx, b"m")).err(),
+                Some(OracleError::InvalidEd25519Instruction)
+            );
         }
     }
 

@@ -1,13 +1,19 @@
 use crate::{error::OracleError, instruction::discriminator, instructions};
 use basket_common::CommonError;
-use pinocchio::{no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult};
+use pinocchio::{
+    no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult,
+};
 
 // The largest oracle instruction takes 3 fixed accounts plus up to 5 admin signers.
 program_entrypoint!(process_instruction, 16);
 no_allocator!();
 nostd_panic_handler!();
 
-pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], data: &[u8]) -> ProgramResult {
+pub fn process_instruction(
+    program_id: &Address,
+    accounts: &mut [AccountView],
+    data: &[u8],
+) -> ProgramResult {
     if !crate::bytes::address_eq(program_id, &crate::ID) {
         return Err(OracleError::WrongProgramId.into());
     }
@@ -15,7 +21,9 @@ pub fn process_instruction(program_id: &Address, accounts: &mut [AccountView], d
         return Err(CommonError::InvalidInstructionData.into());
     };
     match *tag {
-        discriminator::INITIALIZE_CONFIG => instructions::initialize_config::process(accounts, rest),
+        discriminator::INITIALIZE_CONFIG => {
+            instructions::initialize_config::process(accounts, rest)
+        }
         discriminator::ROTATE_KEEPERS => instructions::rotate_keepers::process(accounts, rest),
         discriminator::CREATE_SNAPSHOT => instructions::create_snapshot::process(accounts, rest),
         discriminator::PUSH_SNAPSHOT => instructions::push_snapshot::process(accounts, rest),

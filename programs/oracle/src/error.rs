@@ -17,17 +17,23 @@ pub enum OracleError {
     #[codama(error(message = "The keeper set is invalid"))]
     InvalidKeeperSet = 2002,
     /// The instruction right before `push_snapshot` is not a call of the Ed25519 program.
-    #[codama(error(message = "The instruction before push_snapshot must be an Ed25519 signature check"))]
+    #[codama(error(
+        message = "The instruction before push_snapshot must be an Ed25519 signature check"
+    ))]
     MissingEd25519Instruction = 2003,
     /// The Ed25519 instruction does not hold exactly one signature whose key, signature and
     /// message all lie inside that same instruction.
-    #[codama(error(message = "The Ed25519 instruction must hold exactly one signature with all offsets inside itself"))]
+    #[codama(error(
+        message = "The Ed25519 instruction must hold exactly one signature with all offsets inside itself"
+    ))]
     InvalidEd25519Instruction = 2004,
     /// The payload was signed by a key that is not in the authorized keeper set.
     #[codama(error(message = "The NAV payload was not signed by an authorized keeper"))]
     UnauthorizedKeeper = 2005,
     /// The signed payload is malformed or bound to another program or snapshot account.
-    #[codama(error(message = "The signed NAV payload is malformed or bound to another program or snapshot account"))]
+    #[codama(error(
+        message = "The signed NAV payload is malformed or bound to another program or snapshot account"
+    ))]
     InvalidPayload = 2006,
     /// The payload's sequence is not strictly above the snapshot's last sequence (replay).
     #[codama(error(message = "The NAV payload sequence is not above the last pushed sequence"))]
@@ -52,10 +58,14 @@ pub enum OracleError {
     WrongSku = 2013,
     /// An entry's value per raw unit moved beyond the configured cap and the admin
     /// threshold did not co-sign.
-    #[codama(error(message = "A price moved beyond the deviation cap without admin co-signature"))]
+    #[codama(error(
+        message = "A price moved beyond the deviation cap without admin co-signature"
+    ))]
     DeviationTooLarge = 2014,
     /// The payload's entry count differs from the snapshot's mint count.
-    #[codama(error(message = "The NAV payload entry count differs from the snapshot's mint count"))]
+    #[codama(error(
+        message = "The NAV payload entry count differs from the snapshot's mint count"
+    ))]
     EntryCountMismatch = 2015,
     /// The SKU id is empty, not printable ASCII, or not zero-padded on the right.
     #[codama(error(message = "The SKU id must be printable ASCII, zero-padded on the right"))]

@@ -15,13 +15,22 @@ pub mod discriminator {
 #[repr(C, u8)]
 #[derive(CodamaInstructions)]
 #[allow(dead_code)] // only read by the IDL generator and the drift test
+#[allow(clippy::large_enum_variant)] // never built at run time: it describes the wire format
 pub enum OracleInstruction {
     /// Creates the oracle configuration with its admin signer set and first keeper set.
     /// At least `threshold` of the listed admins must sign (passed as remaining accounts).
     #[codama(account(name = "payer", signer, writable, docs = "Pays for the account"))]
-    #[codama(account(name = "config", writable, docs = "PDA [\"oracle_config\"], created here"))]
+    #[codama(account(
+        name = "config",
+        writable,
+        docs = "PDA [\"oracle_config\"], created here"
+    ))]
     #[codama(account(name = "system_program", docs = "System program"))]
-    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers (at least `threshold` distinct admins)"))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
     InitializeConfig {
         #[codama(type = array(public_key, 5))]
         admins: [[u8; 32]; 5],
@@ -33,8 +42,16 @@ pub enum OracleInstruction {
     } = 0,
     /// Replaces the keeper set and increments the keeper-set version. At least `threshold`
     /// distinct configured admins must sign (passed as remaining accounts).
-    #[codama(account(name = "config", writable, docs = "Oracle configuration PDA [\"oracle_config\"]"))]
-    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers (at least `threshold` distinct admins)"))]
+    #[codama(account(
+        name = "config",
+        writable,
+        docs = "Oracle configuration PDA [\"oracle_config\"]"
+    ))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
     RotateKeepers {
         keeper_count: u8,
         #[codama(type = array(public_key, 8))]
@@ -44,9 +61,17 @@ pub enum OracleInstruction {
     /// list is part of what the vault trusts, so the admin threshold must sign.
     #[codama(account(name = "payer", signer, writable, docs = "Pays for the account"))]
     #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]
-    #[codama(account(name = "snapshot", writable, docs = "PDA [\"nav_snapshot\", sku_id], created here"))]
+    #[codama(account(
+        name = "snapshot",
+        writable,
+        docs = "PDA [\"nav_snapshot\", sku_id], created here"
+    ))]
     #[codama(account(name = "system_program", docs = "System program"))]
-    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers (at least `threshold` distinct admins)"))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
     CreateSnapshot {
         #[codama(type = fixed_size(bytes, 16))]
         sku_id: [u8; 16],
@@ -60,8 +85,15 @@ pub enum OracleInstruction {
     /// needed when an entry moves beyond the deviation cap.
     #[codama(account(name = "snapshot", writable, docs = "The SKU's snapshot PDA"))]
     #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]
-    #[codama(account(name = "instructions_sysvar", docs = "Instructions sysvar (Sysvar1nstructions1111111111111111111111111)"))]
-    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin co-signers, only for a move beyond the deviation cap"))]
+    #[codama(account(
+        name = "instructions_sysvar",
+        docs = "Instructions sysvar (Sysvar1nstructions1111111111111111111111111)"
+    ))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin co-signers, only for a move beyond the deviation cap"
+    ))]
     PushSnapshot = 3,
 }
 
@@ -84,10 +116,20 @@ mod tests {
             max_deviation_bps: 0,
         };
         assert_eq!(tag(&ix), discriminator::INITIALIZE_CONFIG);
-        let ix = OracleInstruction::RotateKeepers { keeper_count: 0, keepers: [[0; 32]; 8] };
+        let ix = OracleInstruction::RotateKeepers {
+            keeper_count: 0,
+            keepers: [[0; 32]; 8],
+        };
         assert_eq!(tag(&ix), discriminator::ROTATE_KEEPERS);
-        let ix = OracleInstruction::CreateSnapshot { sku_id: [0; 16], mint_count: 0, mints: [[0; 32]; 20] };
+        let ix = OracleInstruction::CreateSnapshot {
+            sku_id: [0; 16],
+            mint_count: 0,
+            mints: [[0; 32]; 20],
+        };
         assert_eq!(tag(&ix), discriminator::CREATE_SNAPSHOT);
-        assert_eq!(tag(&OracleInstruction::PushSnapshot), discriminator::PUSH_SNAPSHOT);
+        assert_eq!(
+            tag(&OracleInstruction::PushSnapshot),
+            discriminator::PUSH_SNAPSHOT
+        );
     }
 }

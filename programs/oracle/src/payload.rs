@@ -51,7 +51,7 @@ pub struct Payload<'a> {
 #[inline(always)]
 fn u64_at(bytes: &[u8], at: usize) -> u64 {
     let mut b = [0u8; 8];
-    b.copy_from_slice(&bytes[at..at + 8]);
+    b.copy_from_slice(&bytes[at..][..8]);
     u64::from_le_bytes(b)
 }
 
@@ -68,7 +68,10 @@ impl<'a> Payload<'a> {
         if count > MAX_ENTRIES {
             return Err(OracleError::TooManyEntries);
         }
-        if bytes.len() != HEADER_LEN + ENTRY_LEN * count {
+        // count <= 20, so the length is at most MAX_LEN.
+        #[allow(clippy::arithmetic_side_effects)]
+        let expected_len = HEADER_LEN + ENTRY_LEN * count;
+        if bytes.len() != expected_len {
             return Err(OracleError::InvalidPayload);
         }
         Ok(Self { bytes })
@@ -92,13 +95,9 @@ impl<'a> Payload<'a> {
 
     /// The entries in order (`parse` checked there are exactly `entry_count`).
     pub fn entries(&self) -> impl Iterator<Item = PayloadEntry> + '_ {
-        self.bytes[HEADER_LEN..].chunks_exact(ENTRY_LEN).map(decode_entry)
-    }
-
-    /// Entry `i` (`i < entry_count`, guaranteed by `parse`'s length check).
-    pub fn entry(&self, i: usize) -> PayloadEntry {
-        let at = HEADER_LEN + ENTRY_LEN * i;
-        decode_entry(&self.bytes[at..at + ENTRY_LEN])
+        self.bytes[HEADER_LEN..]
+            .chunks_exact(ENTRY_LEN)
+            .map(decode_entry)
     }
 }
 
@@ -113,6 +112,7 @@ fn decode_entry(e: &[u8]) -> PayloadEntry {
 }
 
 #[cfg(test)]
+#[allow(clippy::arithmetic_side_effects)] // test helpers index small fixed inputs
 mod tests {
     extern crate std;
     use super::*;
@@ -156,7 +156,8 @@ mod tests {
 
     /// Parses tests/vectors/payload-v1.txt: blocks of `key=value` lines separated by blank
     /// lines; `entry=price,multiplier,slot,flags` repeats.
-    fn vectors() -> Vec<(
+    /// name, program, snapshot, sku, sequence, entries, payload bytes
+    type Vector = (
         String,
         [u8; 32],
         [u8; 32],
@@ -164,7 +165,9 @@ mod tests {
         u64,
         Vec<PayloadEntry>,
         Vec<u8>,
-    )> {
+    );
+
+    fn vectors() -> Vec<Vector> {
         let text = include_str!("../tests/vectors/payload-v1.txt");
         let mut out = Vec::new();
         for block in text.split("\n\n") {
@@ -223,9 +226,7 @@ mod tests {
                 (&snapshot[..], &sku[..], sequence, entries.len()),
                 "{name}"
             );
-            for (i, e) in entries.iter().enumerate() {
-                assert_eq!(p.entry(i), *e, "{name}");
-            }
+            assert_eq!(p.entries().collect::<Vec<_>>(), entries, "{name}");
         }
     }
 

@@ -60,22 +60,32 @@ mod tests {
     #[test]
     fn monday_afternoon_utc_is_market_hours() {
         assert!(in_market_window(MONDAY_MIDNIGHT_UTC + 13 * 3600 + 30 * 60));
-        assert!(in_market_window(MONDAY_MIDNIGHT_UTC + 20 * 3600 + 59 * 60 + 59));
+        assert!(in_market_window(
+            MONDAY_MIDNIGHT_UTC + 20 * 3600 + 59 * 60 + 59
+        ));
         assert!(!in_market_window(MONDAY_MIDNIGHT_UTC + 21 * 3600));
-        assert!(!in_market_window(MONDAY_MIDNIGHT_UTC + 13 * 3600 + 29 * 60 + 59));
+        assert!(!in_market_window(
+            MONDAY_MIDNIGHT_UTC + 13 * 3600 + 29 * 60 + 59
+        ));
     }
 
     #[test]
     fn weekends_are_off_hours() {
         let saturday_noon = MONDAY_MIDNIGHT_UTC - 2 * SECS_PER_DAY + 15 * 3600;
         assert_eq!(max_stale_secs(saturday_noon), MAX_STALE_SECS_OFF_HOURS);
-        assert_eq!(max_stale_secs(MONDAY_MIDNIGHT_UTC + 15 * 3600), MAX_STALE_SECS_MARKET);
+        assert_eq!(
+            max_stale_secs(MONDAY_MIDNIGHT_UTC + 15 * 3600),
+            MAX_STALE_SECS_MARKET
+        );
     }
 
     fn published_at(t: i64) -> [u8; 1360] {
         use basket_common::layout::AccountLayout;
         let mut data = [0u8; 1360];
-        NavSnapshot::init(&mut data).unwrap().publish_unix_time.set(t);
+        NavSnapshot::init(&mut data)
+            .unwrap()
+            .publish_unix_time
+            .set(t);
         data
     }
 

@@ -50,7 +50,8 @@ pub struct NavEntry {
     pub reserved: [u8; 4],
 }
 
-const _: () = assert!(core::mem::size_of::<NavEntry>() == 64 && core::mem::align_of::<NavEntry>() == 1);
+const _: () =
+    assert!(core::mem::size_of::<NavEntry>() == 64 && core::mem::align_of::<NavEntry>() == 1);
 
 /// A SKU's latest NAV snapshot (1,360 bytes).
 ///
@@ -86,7 +87,9 @@ pub struct NavSnapshot {
     pub entries: [NavEntry; 20],
 }
 
-const _: () = assert!(core::mem::size_of::<NavSnapshot>() == 1360 && core::mem::align_of::<NavSnapshot>() == 1);
+const _: () = assert!(
+    core::mem::size_of::<NavSnapshot>() == 1360 && core::mem::align_of::<NavSnapshot>() == 1
+);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
 unsafe impl AccountLayout for NavSnapshot {

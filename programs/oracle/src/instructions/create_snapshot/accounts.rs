@@ -7,7 +7,7 @@ use pinocchio::AccountView;
 /// 1. `[]` config PDA `["oracle_config"]`
 /// 2. `[WRITE]` snapshot PDA `["nav_snapshot", sku_id]`, must not exist yet
 /// 3. `[]` system program
-/// 4.. `[SIGNER]` admin signers
+/// 4. `[SIGNER]` admin signers: the remaining accounts, any number
 pub struct CreateSnapshotAccounts<'a> {
     pub payer: &'a AccountView,
     pub config: &'a AccountView,
@@ -35,6 +35,11 @@ impl<'a> TryFrom<&'a [AccountView]> for CreateSnapshotAccounts<'a> {
         }
         // 4. The real system program.
         validate::check_system_program(system_program)?;
-        Ok(Self { payer, config, snapshot, admin_signers })
+        Ok(Self {
+            payer,
+            config,
+            snapshot,
+            admin_signers,
+        })
     }
 }

@@ -24,15 +24,21 @@ impl<'a> CreateSnapshotData<'a> {
         if data.len() != Self::LEN {
             return Err(CommonError::InvalidInstructionData.into());
         }
-        let sku_id: &[u8; SKU_ID_LEN] =
-            data[..SKU_ID_LEN].try_into().map_err(|_| CommonError::InvalidInstructionData)?;
+        let sku_id: &[u8; SKU_ID_LEN] = data[..SKU_ID_LEN]
+            .try_into()
+            .map_err(|_| CommonError::InvalidInstructionData)?;
         validate_sku_id(sku_id)?;
-        let parsed = Self { sku_id, mint_count: data[SKU_ID_LEN], mints: &data[MINTS_AT..] };
+        let parsed = Self {
+            sku_id,
+            mint_count: data[SKU_ID_LEN],
+            mints: &data[MINTS_AT..],
+        };
         parsed.validate_mints()?;
         Ok(parsed)
     }
 
     /// Mint slot `i` (`i < 20`).
+    #[allow(clippy::arithmetic_side_effects)] // i < 20: at most 640, the slice's length
     pub fn mint(&self, i: usize) -> &'a [u8] {
         &self.mints[i * 32..(i + 1) * 32]
     }
@@ -64,7 +70,10 @@ impl<'a> CreateSnapshotData<'a> {
 pub fn validate_sku_id(sku: &[u8; SKU_ID_LEN]) -> Result<(), OracleError> {
     let len = sku.iter().position(|b| *b == 0).unwrap_or(SKU_ID_LEN);
     let (text, padding) = sku.split_at(len);
-    if text.is_empty() || !text.iter().all(|b| (0x21..=0x7e).contains(b)) || padding.iter().any(|b| *b != 0) {
+    if text.is_empty()
+        || !text.iter().all(|b| (0x21..=0x7e).contains(b))
+        || padding.iter().any(|b| *b != 0)
+    {
         return Err(OracleError::InvalidSkuId);
     }
     Ok(())
@@ -104,18 +113,42 @@ mod tests {
 
     #[test]
     fn rejects_malformed_mint_lists() {
-        assert_eq!(err(&bytes(b"A", 0, &[])), code(OracleError::InvalidMintList));
-        assert_eq!(err(&bytes(b"A", 21, &[[1; 32]; 20])), code(OracleError::TooManyEntries));
-        assert_eq!(err(&bytes(b"A", 2, &[[1; 32], [1; 32]])), code(OracleError::DuplicateMint));
-        assert_eq!(err(&bytes(b"A", 2, &[[1; 32], [0; 32]])), code(OracleError::InvalidMintList));
-        assert_eq!(err(&bytes(b"A", 1, &[[1; 32], [2; 32]])), code(OracleError::InvalidMintList));
+        assert_eq!(
+            err(&bytes(b"A", 0, &[])),
+            code(OracleError::InvalidMintList)
+        );
+        assert_eq!(
+            err(&bytes(b"A", 21, &[[1; 32]; 20])),
+            code(OracleError::TooManyEntries)
+        );
+        assert_eq!(
+            err(&bytes(b"A", 2, &[[1; 32], [1; 32]])),
+            code(OracleError::DuplicateMint)
+        );
+        assert_eq!(
+            err(&bytes(b"A", 2, &[[1; 32], [0; 32]])),
+            code(OracleError::InvalidMintList)
+        );
+        assert_eq!(
+            err(&bytes(b"A", 1, &[[1; 32], [2; 32]])),
+            code(OracleError::InvalidMintList)
+        );
     }
 
     #[test]
     fn rejects_bad_sku_ids() {
-        assert_eq!(err(&bytes(b"", 1, &[[1; 32]])), code(OracleError::InvalidSkuId));
-        assert_eq!(err(&bytes(b"A B", 1, &[[1; 32]])), code(OracleError::InvalidSkuId));
-        assert_eq!(err(&bytes(b"A\0B", 1, &[[1; 32]])), code(OracleError::InvalidSkuId));
+        assert_eq!(
+            err(&bytes(b"", 1, &[[1; 32]])),
+            code(OracleError::InvalidSkuId)
+        );
+        assert_eq!(
+            err(&bytes(b"A B", 1, &[[1; 32]])),
+            code(OracleError::InvalidSkuId)
+        );
+        assert_eq!(
+            err(&bytes(b"A\0B", 1, &[[1; 32]])),
+            code(OracleError::InvalidSkuId)
+        );
         assert!(CreateSnapshotData::parse(&bytes(b"ABCDEFGHIJKLMNOP", 1, &[[1; 32]])).is_ok());
     }
 }

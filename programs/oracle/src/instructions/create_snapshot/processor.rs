@@ -20,8 +20,18 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 
     let bump = pda::find_canonical(accounts.snapshot, &[SNAPSHOT_SEED, args.sku_id], &crate::ID)?;
     let bump_seed = [bump];
-    let seeds = [Seed::from(SNAPSHOT_SEED), Seed::from(&args.sku_id[..]), Seed::from(&bump_seed)];
-    create_pda_account(accounts.payer, accounts.snapshot, NavSnapshot::LEN, &crate::ID, &[Signer::from(&seeds)])?;
+    let seeds = [
+        Seed::from(SNAPSHOT_SEED),
+        Seed::from(&args.sku_id[..]),
+        Seed::from(&bump_seed),
+    ];
+    create_pda_account(
+        accounts.payer,
+        accounts.snapshot,
+        NavSnapshot::LEN,
+        &crate::ID,
+        &[Signer::from(&seeds)],
+    )?;
 
     let mut snapshot_account = *accounts.snapshot;
     // SAFETY: the account was created above by this instruction; nothing else borrows it.
@@ -29,7 +39,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     snapshot.bump = bump;
     snapshot.entry_count = args.mint_count;
     snapshot.sku_id = *args.sku_id;
-    for (i, entry) in snapshot.entries.iter_mut().take(args.mint_count as usize).enumerate() {
+    for (i, entry) in snapshot
+        .entries
+        .iter_mut()
+        .take(args.mint_count as usize)
+        .enumerate()
+    {
         entry.mint.copy_from_slice(args.mint(i));
     }
 

@@ -5,7 +5,7 @@ use pinocchio::AccountView;
 /// 0. `[WRITE, SIGNER]` payer
 /// 1. `[WRITE]` config PDA `["oracle_config"]`, must not exist yet
 /// 2. `[]` system program
-/// 3.. `[SIGNER]` admin signers
+/// 3. `[SIGNER]` admin signers: the remaining accounts, any number
 pub struct InitializeConfigAccounts<'a> {
     pub payer: &'a AccountView,
     pub config: &'a AccountView,
@@ -30,6 +30,10 @@ impl<'a> TryFrom<&'a [AccountView]> for InitializeConfigAccounts<'a> {
         }
         // 3. The real system program.
         validate::check_system_program(system_program)?;
-        Ok(Self { payer, config, admin_signers })
+        Ok(Self {
+            payer,
+            config,
+            admin_signers,
+        })
     }
 }

@@ -23,12 +23,12 @@ impl InitializeConfigData {
             return Err(CommonError::InvalidInstructionData.into());
         }
         let mut admins = [[0u8; 32]; MAX_ADMINS];
-        for (i, key) in admins.iter_mut().enumerate() {
-            key.copy_from_slice(&data[i * 32..(i + 1) * 32]);
+        for (key, bytes) in admins.iter_mut().zip(data[..160].chunks_exact(32)) {
+            key.copy_from_slice(bytes);
         }
         let mut keepers = [[0u8; 32]; MAX_KEEPERS];
-        for (i, key) in keepers.iter_mut().enumerate() {
-            key.copy_from_slice(&data[162 + i * 32..162 + (i + 1) * 32]);
+        for (key, bytes) in keepers.iter_mut().zip(data[162..418].chunks_exact(32)) {
+            key.copy_from_slice(bytes);
         }
         let parsed = Self {
             admins,
@@ -66,8 +66,13 @@ mod tests {
 
     #[test]
     fn parses_a_valid_payload() {
-        let d = InitializeConfigData::parse(&bytes(2, &[[9; 32], [8; 32]], 500)).ok().unwrap();
-        assert_eq!((d.threshold, d.keeper_count, d.max_deviation_bps), (3, 2, 500));
+        let d = InitializeConfigData::parse(&bytes(2, &[[9; 32], [8; 32]], 500))
+            .ok()
+            .unwrap();
+        assert_eq!(
+            (d.threshold, d.keeper_count, d.max_deviation_bps),
+            (3, 2, 500)
+        );
         assert_eq!(d.keepers[1], [8; 32]);
     }
 

@@ -25,7 +25,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let bump = pda::find_canonical(accounts.config, &[CONFIG_SEED], &crate::ID)?;
     let bump_seed = [bump];
     let seeds = [Seed::from(CONFIG_SEED), Seed::from(&bump_seed)];
-    create_pda_account(accounts.payer, accounts.config, OracleConfig::LEN, &crate::ID, &[Signer::from(&seeds)])?;
+    create_pda_account(
+        accounts.payer,
+        accounts.config,
+        OracleConfig::LEN,
+        &crate::ID,
+        &[Signer::from(&seeds)],
+    )?;
 
     let mut config_account = *accounts.config;
     // SAFETY: the account was created above by this instruction; nothing else borrows it.
@@ -38,7 +44,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.max_deviation_bps.set(args.max_deviation_bps);
     config.keeper_set_version.set(1);
 
-    event::emit(&[EVENT_CONFIG_INITIALIZED, 1, args.keeper_count, args.threshold]);
+    event::emit(&[
+        EVENT_CONFIG_INITIALIZED,
+        1,
+        args.keeper_count,
+        args.threshold,
+    ]);
     Ok(())
 }
-

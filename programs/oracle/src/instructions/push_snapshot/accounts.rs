@@ -6,7 +6,8 @@ use pinocchio::{sysvars::instructions::INSTRUCTIONS_ID, AccountView};
 /// 0. `[WRITE]` snapshot PDA `["nav_snapshot", sku_id]`
 /// 1. `[]` config PDA `["oracle_config"]`
 /// 2. `[]` instructions sysvar
-/// 3.. `[SIGNER]` admin co-signers, needed only for a move beyond the deviation cap
+/// 3. `[SIGNER]` admin co-signers: the remaining accounts, needed only for a move beyond
+///    the deviation cap
 pub struct PushSnapshotAccounts<'a> {
     pub snapshot: &'a AccountView,
     pub config: &'a AccountView,
@@ -30,6 +31,11 @@ impl<'a> TryFrom<&'a [AccountView]> for PushSnapshotAccounts<'a> {
         // 3. The real instructions sysvar: a look-alike account could carry forged
         //    instructions.
         bytes::check_address(instructions, &INSTRUCTIONS_ID, CommonError::InvalidSysvar)?;
-        Ok(Self { snapshot, config, instructions, admin_signers })
+        Ok(Self {
+            snapshot,
+            config,
+            instructions,
+            admin_signers,
+        })
     }
 }

@@ -15,12 +15,18 @@ pub fn signed_message<'a>(sysvar_data: &'a [u8]) -> Result<SignedMessage<'a>, Or
     // runtime writes in the documented format.
     let instructions = unsafe { Instructions::new_unchecked(sysvar_data) };
     let current = instructions.load_current_index() as usize;
-    let this = instructions.load_instruction_at(current).map_err(|_| OracleError::NotTopLevel)?;
+    let this = instructions
+        .load_instruction_at(current)
+        .map_err(|_| OracleError::NotTopLevel)?;
     if !address_eq(this.get_program_id(), &crate::ID) {
         return Err(OracleError::NotTopLevel);
     }
-    let previous = current.checked_sub(1).ok_or(OracleError::MissingEd25519Instruction)?;
-    let ed25519 = instructions.load_instruction_at(previous).map_err(|_| OracleError::MissingEd25519Instruction)?;
+    let previous = current
+        .checked_sub(1)
+        .ok_or(OracleError::MissingEd25519Instruction)?;
+    let ed25519 = instructions
+        .load_instruction_at(previous)
+        .map_err(|_| OracleError::MissingEd25519Instruction)?;
     if !address_eq(ed25519.get_program_id(), &ED25519_PROGRAM_ID) {
         return Err(OracleError::MissingEd25519Instruction);
     }

@@ -4,7 +4,7 @@ use pinocchio::AccountView;
 
 /// Accounts of `rotate_keepers`:
 /// 0. `[WRITE]` config PDA `["oracle_config"]`
-/// 1.. `[SIGNER]` admin signers
+/// 1. `[SIGNER]` admin signers: the remaining accounts, any number
 pub struct RotateKeepersAccounts<'a> {
     pub config: &'a AccountView,
     pub admin_signers: &'a [AccountView],
@@ -21,6 +21,9 @@ impl<'a> TryFrom<&'a [AccountView]> for RotateKeepersAccounts<'a> {
         //    checked when it is loaded; only one config can exist, at the canonical PDA).
         validate::check_writable(config)?;
         bytes::check_owner(config, &crate::ID)?;
-        Ok(Self { config, admin_signers })
+        Ok(Self {
+            config,
+            admin_signers,
+        })
     }
 }

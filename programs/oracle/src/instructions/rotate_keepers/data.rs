@@ -18,11 +18,14 @@ impl RotateKeepersData {
             return Err(CommonError::InvalidInstructionData.into());
         }
         let mut keepers = [[0u8; 32]; MAX_KEEPERS];
-        for (i, key) in keepers.iter_mut().enumerate() {
-            key.copy_from_slice(&data[1 + i * 32..1 + (i + 1) * 32]);
+        for (key, bytes) in keepers.iter_mut().zip(data[1..].chunks_exact(32)) {
+            key.copy_from_slice(bytes);
         }
         validate_keeper_set(data[0], &keepers)?;
-        Ok(Self { keeper_count: data[0], keepers })
+        Ok(Self {
+            keeper_count: data[0],
+            keepers,
+        })
     }
 }
 
@@ -41,18 +44,35 @@ mod tests {
 
     #[test]
     fn parses_a_valid_set() {
-        let d = RotateKeepersData::parse(&bytes(2, &[[4; 32], [5; 32]])).ok().unwrap();
+        let d = RotateKeepersData::parse(&bytes(2, &[[4; 32], [5; 32]]))
+            .ok()
+            .unwrap();
         assert_eq!((d.keeper_count, d.keepers[1]), (2, [5; 32]));
     }
 
     #[test]
     fn rejects_empty_duplicate_zero_and_dirty_sets_and_bad_length() {
         let invalid = ProgramError::Custom(crate::error::OracleError::InvalidKeeperSet as u32);
-        assert_eq!(RotateKeepersData::parse(&bytes(0, &[])).err(), Some(invalid.clone()));
-        assert_eq!(RotateKeepersData::parse(&bytes(2, &[[4; 32], [4; 32]])).err(), Some(invalid.clone()));
-        assert_eq!(RotateKeepersData::parse(&bytes(1, &[[0; 32]])).err(), Some(invalid.clone()));
-        assert_eq!(RotateKeepersData::parse(&bytes(1, &[[4; 32], [5; 32]])).err(), Some(invalid.clone()));
-        assert_eq!(RotateKeepersData::parse(&bytes(9, &[[4; 32]])).err(), Some(invalid));
+        assert_eq!(
+            RotateKeepersData::parse(&bytes(0, &[])).err(),
+            Some(invalid.clone())
+        );
+        assert_eq!(
+            RotateKeepersData::parse(&bytes(2, &[[4; 32], [4; 32]])).err(),
+            Some(invalid.clone())
+        );
+        assert_eq!(
+            RotateKeepersData::parse(&bytes(1, &[[0; 32]])).err(),
+            Some(invalid.clone())
+        );
+        assert_eq!(
+            RotateKeepersData::parse(&bytes(1, &[[4; 32], [5; 32]])).err(),
+            Some(invalid.clone())
+        );
+        assert_eq!(
+            RotateKeepersData::parse(&bytes(9, &[[4; 32]])).err(),
+            Some(invalid)
+        );
         assert!(RotateKeepersData::parse(&bytes(1, &[[4; 32]])[..256]).is_err());
     }
 }

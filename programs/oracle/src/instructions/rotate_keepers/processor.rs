@@ -16,7 +16,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let config = OracleConfig::load_mut(unsafe { config_account.borrow_unchecked_mut() })?;
     config.admins.check_signed(accounts.admin_signers)?;
 
-    let version = config.keeper_set_version.get().checked_add(1).ok_or(CommonError::MathOverflow)?;
+    let version = config
+        .keeper_set_version
+        .get()
+        .checked_add(1)
+        .ok_or(CommonError::MathOverflow)?;
     config.keeper_count = args.keeper_count;
     config.keepers = args.keepers;
     config.keeper_set_version.set(version);
