@@ -125,8 +125,7 @@ describe('create_snapshot', () => {
     o.svm.airdrop(snapshot, lamports(1_000_000n));
     // When the admins create it, Then creation still succeeds
     expectOk(await send(o.svm, [ix], o.payer));
-    expect(o.svm.getAccount(snapshot).exists && o.svm.getAccount(snapshot).programAddress).toBe(
-      ORACLE_PROGRAM_ADDRESS,
-    );
+    const created = o.svm.getAccount(snapshot);
+    expect(created.exists && created.programAddress).toBe(ORACLE_PROGRAM_ADDRESS);
   });
 });

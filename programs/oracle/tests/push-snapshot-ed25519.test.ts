@@ -163,7 +163,7 @@ describe('push_snapshot Ed25519 introspection', () => {
   it('fails the whole transaction when the signature does not verify', async () => {
     const verify = await signedVerifyIx(keeper, message());
     const data = Uint8Array.from(verify.data!);
-    data[48] ^= 0xff; // first signature byte
+    data[48] = data[48]! ^ 0xff; // first signature byte
     const r = await expectRejected([{ ...verify, data }, pushOnlyIx(o, snap.snapshot)], null);
     expect(r.error).toMatch(/precompile|signature|Custom|InstructionError/i);
   });

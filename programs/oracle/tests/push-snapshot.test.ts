@@ -223,7 +223,7 @@ describe('push_snapshot', () => {
   it('rejects a payload for another program or domain tag', async () => {
     const good = payloadBytes({ ...snap, sequence: 1n, entries: entries(o, 3) });
     const otherProgram = Uint8Array.from(good);
-    otherProgram[13] ^= 1;
+    otherProgram[13] = otherProgram[13]! ^ 1;
     const otherTag = Uint8Array.from(good);
     otherTag[12] = 0x32; // "BASKET_NAV_V2"
     for (const message of [otherProgram, otherTag]) {
