@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   encodeSkuId,
   findNavSnapshotPda,
@@ -12,7 +13,13 @@ import {
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
 import { accountBytes, MAX_TRANSACTION_BYTES, send } from '@basket/test-harness';
-import { lamports } from '@solana/kit';
+import {
+  type Address,
+  getAddressDecoder,
+  getAddressEncoder,
+  isOffCurveAddress,
+  lamports,
+} from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createSnapshotIx,
@@ -109,6 +116,27 @@ describe('create_snapshot', () => {
     expect(accountBytes(o.svm, [other])).toEqual([null]);
   });
 
+  it('rejects the SKU address derived with a non-canonical bump', async () => {
+    // Given the off-curve address of the same seeds with the next lower valid bump
+    const skuId = encodeSkuId('BUMP');
+    const [, canonical] = await findNavSnapshotPda(skuId);
+    const nonCanonical = lowerBumpPda([new TextEncoder().encode('nav_snapshot'), skuId], canonical);
+    const { ix } = await createSnapshotIx(o, 'BUMP', await newMints(1));
+    const accounts = ix.accounts!.map((a, i) => (i === 2 ? { ...a, address: nonCanonical } : a));
+    // When creating at that address, Then it is refused and nothing is created
+    const r = await send(o.svm, [{ ...ix, accounts }], o.payer);
+    expect(r.customError).toBe(ORACLE_ERROR__INVALID_PDA);
+    expect(accountBytes(o.svm, [nonCanonical])).toEqual([null]);
+  });
+
+  it('does not count admins passed without signing', async () => {
+    const { ix } = await createSnapshotIx(o, 'NOSIG', await newMints(1));
+    // The three admin accounts stay in the list but as read-only non-signers.
+    const accounts = ix.accounts!.map((a, i) => (i >= 4 ? { address: a.address, role: 0 } : a));
+    const r = await send(o.svm, [{ ...ix, accounts } as typeof ix], o.payer);
+    expect(r.customError).toBe(ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET);
+  });
+
   it('rejects a second creation of the same SKU', async () => {
     const first = await createSnapshotIx(o, 'ONCE', await newMints(1));
     expectOk(await send(o.svm, [first.ix], o.payer));
@@ -129,3 +157,18 @@ describe('create_snapshot', () => {
     expect(created.exists && created.programAddress).toBe(ORACLE_PROGRAM_ADDRESS);
   });
 });
+
+/** The PDA of `seeds` with the highest valid bump below `canonical` (a non-canonical PDA). */
+function lowerBumpPda(seeds: Uint8Array[], canonical: number): Address {
+  const program = getAddressEncoder().encode(ORACLE_PROGRAM_ADDRESS);
+  for (let bump = canonical - 1; bump >= 0; bump--) {
+    const h = createHash('sha256');
+    for (const s of seeds) h.update(s);
+    h.update(Uint8Array.of(bump));
+    h.update(program);
+    h.update(new TextEncoder().encode('ProgramDerivedAddress'));
+    const candidate = getAddressDecoder().decode(h.digest());
+    if (isOffCurveAddress(candidate)) return candidate;
+  }
+  throw new Error('no lower bump');
+}

@@ -86,6 +86,13 @@ describe('rotate_keepers', () => {
     expect(r.customError).toBe(ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET);
   });
 
+  it('does not count admins passed without signing', async () => {
+    const ix = rotateIx(o.admins.slice(0, 3));
+    const accounts = ix.accounts.map((a, i) => (i >= 1 ? { address: a.address, role: 0 } : a));
+    const r = await send(o.svm, [{ ...ix, accounts } as typeof ix], o.payer);
+    expect(r.customError).toBe(ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET);
+  });
+
   it('rejects an invalid keeper set (duplicate key)', async () => {
     const before = accountBytes(o.svm, [o.config]);
     const r = await send(
