@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -39,5 +41,17 @@ describe('runs in the browser', () => {
     expect(nodeImports).toEqual([]);
     const code = result.outputFiles[0]?.text ?? '';
     expect(code).not.toMatch(/\brequire\(/);
+    // and the only `process` reads (the generated clients' NODE_ENV) were defined away
+    expect(code).not.toMatch(/\bprocess\.env|\bprocess\[/);
+  });
+
+  it('uses no Node globals in its own source', () => {
+    const dir = fileURLToPath(new URL('../src', import.meta.url));
+    for (const file of readdirSync(dir)) {
+      const text = readFileSync(join(dir, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      expect(text, file).not.toMatch(/\b(process|Buffer|require|__dirname)\b/);
+    }
   });
 });
