@@ -160,7 +160,7 @@ describe('create_snapshot', () => {
 
 /** The PDA of `seeds` with the highest valid bump below `canonical` (a non-canonical PDA). */
 function lowerBumpPda(seeds: Uint8Array[], canonical: number): Address {
-  const program = getAddressEncoder().encode(ORACLE_PROGRAM_ADDRESS);
+  const program = Uint8Array.from(getAddressEncoder().encode(ORACLE_PROGRAM_ADDRESS));
   for (let bump = canonical - 1; bump >= 0; bump--) {
     const h = createHash('sha256');
     for (const s of seeds) h.update(s);
