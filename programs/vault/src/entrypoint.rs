@@ -28,6 +28,7 @@ pub fn process_instruction(
         discriminator::UPDATE_WEIGHTS => instructions::weights::process_update(accounts, rest),
         discriminator::APPLY_WEIGHTS => instructions::weights::process_apply(accounts, rest),
         discriminator::CANCEL_WEIGHTS => instructions::weights::process_cancel(accounts, rest),
+        discriminator::WITHDRAW_IN_KIND => instructions::withdraw_in_kind::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

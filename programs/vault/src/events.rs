@@ -9,6 +9,7 @@ pub mod kind {
     pub const WEIGHTS_QUEUED: u8 = 4;
     pub const WEIGHTS_APPLIED: u8 = 5;
     pub const WEIGHTS_CANCELLED: u8 = 6;
+    pub const WITHDRAW_IN_KIND: u8 = 7;
 }
 
 /// Version of every payload layout below.

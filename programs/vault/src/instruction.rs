@@ -13,6 +13,7 @@ pub mod discriminator {
     pub const UPDATE_WEIGHTS: u8 = 3;
     pub const APPLY_WEIGHTS: u8 = 4;
     pub const CANCEL_WEIGHTS: u8 = 5;
+    pub const WITHDRAW_IN_KIND: u8 = 6;
 }
 
 #[repr(C, u8)]
@@ -143,6 +144,34 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
     CancelWeights { nonce: u64 } = 5,
+
+    /// Burns `shares` and pays the pro-rata raw amount (rounded down) of every asset holding
+    /// and of the cash buffer. Guards: not paused, fresh snapshot, and for each asset paid:
+    /// Active, not flagged, multiplier equal to the mint's.
+    #[codama(account(name = "owner", signer, docs = "Owner of the share account"))]
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
+    #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
+    #[codama(account(
+        name = "share_source",
+        writable,
+        docs = "Share account the shares are burned from"
+    ))]
+    #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
+    #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
+    #[codama(account(
+        name = "stable_destination",
+        writable,
+        docs = "Stablecoin account receiving the cash part"
+    ))]
+    #[codama(account(name = "token_program", docs = "SPL Token program"))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    #[codama(remaining_accounts(
+        argument("assetAccounts"),
+        writable,
+        docs = "Per asset, in the vault's order: mint, vault holding, receiving token account"
+    ))]
+    WithdrawInKind { shares: u64 } = 6,
 }
 
 #[cfg(test)]

@@ -122,15 +122,38 @@ pub fn check_asset<'s>(
     Ok(entry)
 }
 
+/// What pricing needs besides the vault: the checked, fresh snapshot, the Clock's time and
+/// the rounding direction.
+/// (One struct so no function takes more than the five register arguments BPF allows.)
+pub struct Pricing<'a> {
+    pub snapshot: &'a NavSnapshot,
+    pub now: i64,
+    /// Direction of every value rounding: up to price deposits, down to price payouts.
+    pub rounding: Rounding,
+}
+
+/// Guards 2 and 3 for one held asset, reading its mint account: returns the snapshot entry.
+pub fn guard_held_asset<'s>(
+    asset: &AssetEntry,
+    mint: &AccountView,
+    pricing: &Pricing<'s>,
+) -> Result<&'s NavEntry, ProgramError> {
+    if mint.address().as_array() != &asset.mint {
+        return Err(VaultError::WrongMint.into());
+    }
+    // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
+    let data = unsafe { mint.borrow_unchecked() };
+    let multiplier = mint_multiplier_num(data, asset.token_program()?, pricing.now)?;
+    Ok(check_asset(asset, pricing.snapshot, multiplier)?)
+}
+
 /// NAV in 1e-6 USD: the cash book at par plus every held asset at the snapshot's price and
-/// multiplier, each rounded in `rounding`'s direction. `mints` are the asset mint accounts in
+/// multiplier, each rounded in `pricing.rounding`'s direction. `mints` are the asset mint accounts in
 /// the vault's asset order.
 pub fn vault_nav(
     vault: &VaultState,
-    snapshot: &NavSnapshot,
     mints: &[AccountView],
-    now: i64,
-    rounding: Rounding,
+    pricing: &Pricing,
 ) -> Result<u64, ProgramError> {
     let assets = vault.assets();
     if mints.len() < assets.len() {
@@ -145,16 +168,13 @@ pub fn vault_nav(
         if raw == 0 {
             continue;
         }
-        // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
-        let data = unsafe { mint.borrow_unchecked() };
-        let multiplier = mint_multiplier_num(data, asset.token_program()?, now)?;
-        let entry = check_asset(asset, snapshot, multiplier)?;
+        let entry = guard_held_asset(asset, mint, pricing)?;
         let value = asset_value_usd(
             raw,
             entry.multiplier_num.get(),
             entry.price_usd_1e8.get(),
             asset.decimals,
-            rounding,
+            pricing.rounding,
         )?;
         nav = nav.checked_add(value).ok_or(CommonError::MathOverflow)?;
     }

@@ -15,23 +15,38 @@ const INITIALIZE_MINT2: u8 = 20;
 const INITIALIZE_ACCOUNT3: u8 = 18;
 const TRANSFER_CHECKED: u8 = 12;
 const MINT_TO_CHECKED: u8 = 14;
+const BURN_CHECKED: u8 = 15;
 const METADATA_POINTER_EXTENSION: u8 = 39;
 const METADATA_POINTER_INITIALIZE: u8 = 0;
 
+/// A raw token amount with the mint's decimals (the `*Checked` instructions verify both).
+/// One argument, so no helper exceeds the five register arguments of the BPF backend.
+#[derive(Clone, Copy)]
+pub struct Amount {
+    pub raw: u64,
+    pub decimals: u8,
+}
+
+#[inline(always)]
+fn checked_data(tag: u8, amount: &Amount) -> [u8; 10] {
+    let mut data = [0u8; 10];
+    data[0] = tag;
+    data[1..9].copy_from_slice(&amount.raw.to_le_bytes());
+    data[9] = amount.decimals;
+    data
+}
+
 /// `TransferChecked`: `amount` raw units of `mint` from `from` to `to`, signed by `authority`
 /// (or by the vault through `signers`).
+#[inline(always)] // six register arguments with the result slot: must not be a real call
 pub fn transfer_checked(
     program: &Address,
-    accounts: [&AccountView; 4],
-    amount: u64,
-    decimals: u8,
+    accounts: &[&AccountView; 4],
+    amount: &Amount,
     signers: &[Signer],
 ) -> ProgramResult {
-    let [from, mint, to, authority] = accounts;
-    let mut data = [0u8; 10];
-    data[0] = TRANSFER_CHECKED;
-    data[1..9].copy_from_slice(&amount.to_le_bytes());
-    data[9] = decimals;
+    let [from, mint, to, authority] = *accounts;
+    let data = checked_data(TRANSFER_CHECKED, amount);
     let metas = [
         InstructionAccount::writable(from.address()),
         InstructionAccount::readonly(mint.address()),
@@ -48,18 +63,15 @@ pub fn transfer_checked(
 
 /// `MintToChecked`: mints `amount` raw units of `mint` to `to`; `authority` signs through
 /// `signers` (the vault PDA).
+#[inline(always)] // six register arguments with the result slot: must not be a real call
 pub fn mint_to_checked(
     program: &Address,
-    accounts: [&AccountView; 3],
-    amount: u64,
-    decimals: u8,
+    accounts: &[&AccountView; 3],
+    amount: &Amount,
     signers: &[Signer],
 ) -> ProgramResult {
-    let [mint, to, authority] = accounts;
-    let mut data = [0u8; 10];
-    data[0] = MINT_TO_CHECKED;
-    data[1..9].copy_from_slice(&amount.to_le_bytes());
-    data[9] = decimals;
+    let [mint, to, authority] = *accounts;
+    let data = checked_data(MINT_TO_CHECKED, amount);
     let metas = [
         InstructionAccount::writable(mint.address()),
         InstructionAccount::writable(to.address()),
@@ -71,6 +83,28 @@ pub fn mint_to_checked(
         data: &data,
     };
     invoke_signed(&ix, &[mint, to, authority], signers)
+}
+
+/// `BurnChecked`: burns `amount` raw units of `mint` from `from`, signed by its owner.
+#[inline(always)] // six register arguments with the result slot: must not be a real call
+pub fn burn_checked(
+    program: &Address,
+    accounts: &[&AccountView; 3],
+    amount: &Amount,
+) -> ProgramResult {
+    let [from, mint, authority] = *accounts;
+    let data = checked_data(BURN_CHECKED, amount);
+    let metas = [
+        InstructionAccount::writable(from.address()),
+        InstructionAccount::writable(mint.address()),
+        InstructionAccount::readonly_signer(authority.address()),
+    ];
+    let ix = InstructionView {
+        program_id: program,
+        accounts: &metas,
+        data: &data,
+    };
+    invoke_signed(&ix, &[from, mint, authority], &[])
 }
 
 /// `InitializeAccount3`: `account` becomes a token account of `mint` owned by `owner`.

@@ -28,6 +28,7 @@ import {
   getInitVaultInstruction,
   getVaultStateDecoder,
   getVaultStateEncoder,
+  getWithdrawInKindInstruction,
   VAULT_PROGRAM_ADDRESS,
   type VaultState,
 } from '@basket/vault-client';
@@ -404,4 +405,61 @@ export function mintSupply(svm: Svm, mint: Address): bigint {
   const info = svm.getAccount(mint);
   if (!info.exists) throw new Error(`mint ${mint} does not exist`);
   return new DataView(Uint8Array.from(info.data).buffer).getBigUint64(36, true);
+}
+
+/** Token accounts of a redeemer for every asset and the stablecoin. */
+export interface Redeemer {
+  usdcAccount: Address;
+  assetAccounts: Address[];
+}
+
+export async function newRedeemerAccounts(b: Basket, owner: Address): Promise<Redeemer> {
+  const usdcAccount = await createTokenAccount(b.svm, b.payer, b.usdc, owner);
+  const assetAccounts: Address[] = [];
+  for (const a of b.assets)
+    assetAccounts.push(await createTokenAccount(b.svm, b.payer, a.mint, owner));
+  return { usdcAccount, assetAccounts };
+}
+
+export function withdrawInKindIx(
+  b: Basket,
+  owner: KeyPairSigner,
+  shareSource: Address,
+  to: Redeemer,
+  shares: bigint,
+  holdings?: Address[],
+): Instruction {
+  return getWithdrawInKindInstruction({
+    owner,
+    vault: b.vault,
+    navSnapshot: b.snapshot,
+    shareMint: b.shareMint,
+    shareSource,
+    stableMint: b.usdc.address,
+    cashHolding: b.cashHolding,
+    stableDestination: to.usdcAccount,
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+    shares,
+    assetAccounts: b.assets.flatMap((a, i) => [
+      a.mint.address,
+      (holdings ?? b.holdings)[i] as Address,
+      to.assetAccounts[i] as Address,
+    ]),
+  });
+}
+
+/** Mints real tokens into the vault's holdings and books the same raw amounts. */
+export async function stockHoldings(b: Basket, books: bigint[]): Promise<void> {
+  for (let i = 0; i < books.length; i++) {
+    const amount = books[i] as bigint;
+    const asset = b.assets[i] as TestAsset;
+    if (amount > 0n) await mintTo(b.svm, b.payer, asset.mint, b.holdings[i] as Address, amount);
+  }
+  patchVault(b, (s) => ({
+    ...s,
+    assets: s.assets.map((a, i) =>
+      i < books.length ? { ...a, holdingsRaw: a.holdingsRaw + (books[i] as bigint) } : a,
+    ),
+  }));
 }

@@ -12,3 +12,4 @@ export * from "./deposit";
 export * from "./initVault";
 export * from "./setPaused";
 export * from "./updateWeights";
+export * from "./withdrawInKind";

@@ -43,12 +43,14 @@ import {
   getInitVaultInstruction,
   getSetPausedInstruction,
   getUpdateWeightsInstruction,
+  getWithdrawInKindInstruction,
   parseApplyWeightsInstruction,
   parseCancelWeightsInstruction,
   parseDepositInstruction,
   parseInitVaultInstruction,
   parseSetPausedInstruction,
   parseUpdateWeightsInstruction,
+  parseWithdrawInKindInstruction,
   type ApplyWeightsInput,
   type CancelWeightsInput,
   type DepositInput,
@@ -59,8 +61,10 @@ import {
   type ParsedInitVaultInstruction,
   type ParsedSetPausedInstruction,
   type ParsedUpdateWeightsInstruction,
+  type ParsedWithdrawInKindInstruction,
   type SetPausedInput,
   type UpdateWeightsInput,
+  type WithdrawInKindInput,
 } from "../instructions";
 import { findVaultStatePda } from "../pdas";
 
@@ -91,6 +95,7 @@ export enum VaultInstruction {
   UpdateWeights,
   ApplyWeights,
   CancelWeights,
+  WithdrawInKind,
 }
 
 export function identifyVaultInstruction(
@@ -114,6 +119,9 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(5), 0)) {
     return VaultInstruction.CancelWeights;
+  }
+  if (containsBytes(data, getU8Encoder().encode(6), 0)) {
+    return VaultInstruction.WithdrawInKind;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -141,7 +149,10 @@ export type ParsedVaultInstruction<
     } & ParsedApplyWeightsInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.CancelWeights;
-    } & ParsedCancelWeightsInstruction<TProgram>);
+    } & ParsedCancelWeightsInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.WithdrawInKind;
+    } & ParsedWithdrawInKindInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -190,6 +201,13 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parseCancelWeightsInstruction(instruction),
       };
     }
+    case VaultInstruction.WithdrawInKind: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.WithdrawInKind,
+        ...parseWithdrawInKindInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -229,6 +247,10 @@ export type VaultPluginInstructions = {
   cancelWeights: (
     input: CancelWeightsInput,
   ) => ReturnType<typeof getCancelWeightsInstruction> &
+    SelfPlanAndSendFunctions;
+  withdrawInKind: (
+    input: WithdrawInKindInput,
+  ) => ReturnType<typeof getWithdrawInKindInstruction> &
     SelfPlanAndSendFunctions;
 };
 
@@ -270,6 +292,11 @@ export function vaultProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getCancelWeightsInstruction(input),
+            ),
+          withdrawInKind: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getWithdrawInKindInstruction(input),
             ),
         },
         pdas: { vaultState: findVaultStatePda },

@@ -1,0 +1,89 @@
+//! Steps several user instructions share: checking the vault's configured accounts and
+//! accruing the management fee into the supply before any pricing.
+
+use crate::{
+    error::VaultError,
+    share_math::mgmt_fee_shares,
+    state::{VaultState, HOLDING_SEED},
+};
+use basket_common::{layout::PodU128, pda, token2022, CommonError};
+use pinocchio::{error::ProgramError, AccountView};
+
+/// The stablecoin mint, its cash buffer PDA and the share mint are the vault's.
+pub fn check_cash_and_shares(
+    state: &VaultState,
+    stable_mint: &AccountView,
+    cash_holding: &AccountView,
+    share_mint: &AccountView,
+) -> Result<(), ProgramError> {
+    if stable_mint.address().as_array() != &state.stable_mint {
+        return Err(VaultError::WrongMint.into());
+    }
+    pda::check_pda(
+        cash_holding,
+        &[HOLDING_SEED, &state.sku_id, &state.stable_mint],
+        state.cash_holding_bump,
+        &crate::ID,
+    )
+    .map_err(|_| VaultError::WrongHolding)?;
+    if share_mint.address().as_array() != &state.share_mint {
+        return Err(VaultError::WrongShareMint.into());
+    }
+    Ok(())
+}
+
+/// `holding` is the vault's holding PDA of asset `index`.
+pub fn check_asset_holding(
+    state: &VaultState,
+    index: usize,
+    holding: &AccountView,
+) -> Result<(), ProgramError> {
+    let asset = state
+        .assets()
+        .get(index)
+        .ok_or(VaultError::InvalidAssetCount)?;
+    pda::check_pda(
+        holding,
+        &[HOLDING_SEED, &state.sku_id, &asset.mint],
+        asset.holding_bump,
+        &crate::ID,
+    )
+    .map_err(|_| VaultError::WrongHolding.into())
+}
+
+/// Accrues the management fee up to `now` into `fee_shares_owed` and returns the effective
+/// supply (minted shares + owed shares) that prices this instruction.
+pub fn accrue_mgmt_fee(
+    state: &mut VaultState,
+    share_mint: &AccountView,
+    now: i64,
+) -> Result<u64, ProgramError> {
+    // SAFETY: read-only view of the share mint; every CPI touching it starts after this returns.
+    let minted = token2022::mint_supply(unsafe { share_mint.borrow_unchecked() })?;
+    let owed = state.fee_shares_owed.get();
+    let supply = minted.checked_add(owed).ok_or(CommonError::MathOverflow)?;
+    let elapsed = now.saturating_sub(state.last_mgmt_fee_time.get());
+    let accrued = mgmt_fee_shares(supply, state.mgmt_fee_bps.get(), elapsed)?;
+    // Time only moves forward for the accrual: a clock earlier than the last accrual accrues
+    // nothing and does not rewind the mark.
+    if elapsed > 0 {
+        state.last_mgmt_fee_time.set(now);
+    }
+    state
+        .fee_shares_owed
+        .set(owed.checked_add(accrued).ok_or(CommonError::MathOverflow)?);
+    add_u128(&mut state.total_mgmt_fee_shares, accrued)?;
+    Ok(supply
+        .checked_add(accrued)
+        .ok_or(CommonError::MathOverflow)?)
+}
+
+/// Adds to a lifetime counter.
+pub fn add_u128(counter: &mut PodU128, v: u64) -> Result<(), CommonError> {
+    let next = counter
+        .get()
+        .checked_add(u128::from(v))
+        .ok_or(CommonError::MathOverflow)?;
+    counter.set(next);
+    Ok(())
+}

@@ -1,0 +1,155 @@
+use super::{parse, WithdrawInKindAccounts};
+use crate::{
+    error::VaultError,
+    events::{kind, EventWriter},
+    instructions::{admin, shared},
+    nav,
+    share_math::{in_kind_amount, SHARE_DECIMALS, STABLE_DECIMALS},
+    state::{MAX_ASSETS, VAULT_SEED},
+    token_cpi::{self, Amount},
+};
+use basket_common::{math::Rounding, token2022::TOKEN_2022_PROGRAM_ID, CommonError};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    sysvars::{clock::Clock, Sysvar},
+    AccountView, ProgramResult,
+};
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let accounts = WithdrawInKindAccounts::try_from(accounts)?;
+    let shares = parse(data)?;
+    let state = admin::load_vault_mut(accounts.vault)?;
+
+    // 1. Vault-level guards and the configured accounts.
+    if state.is_paused()? {
+        return Err(VaultError::VaultPaused.into());
+    }
+    if shares == 0 {
+        return Err(VaultError::AmountTooSmall.into());
+    }
+    shared::check_cash_and_shares(
+        state,
+        accounts.stable_mint,
+        accounts.cash_holding,
+        accounts.share_mint,
+    )?;
+    let n = state.asset_count as usize;
+    if accounts.assets.len() < n.checked_mul(3).ok_or(CommonError::MathOverflow)? {
+        return Err(CommonError::NotEnoughAccounts.into());
+    }
+
+    // 2. The spec's guards apply to every vault instruction: a fresh snapshot, and for every
+    //    asset paid out: Active, not flagged, multiplier equal to the mint's, checked before
+    //    any transfer. Nothing is priced: the payout is a raw pro-rata share of each book.
+    let now = Clock::get()?.unix_timestamp;
+    let snapshot = nav::load_snapshot(accounts.nav_snapshot, state)?;
+    nav::check_fresh(snapshot, now)?;
+    // Nothing is priced here; the rounding field is unused by the guards.
+    let pricing = nav::Pricing {
+        snapshot,
+        now,
+        rounding: Rounding::Down,
+    };
+    let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
+    let mut amounts = [0u64; MAX_ASSETS];
+    let mut paid_any = false;
+    for (i, triple) in accounts.assets.chunks_exact(3).take(n).enumerate() {
+        let asset = &state.assets[i];
+        let amount = in_kind_amount(shares, asset.holdings_raw.get(), supply)?;
+        if amount == 0 {
+            continue;
+        }
+        nav::guard_held_asset(asset, &triple[0], &pricing)?;
+        shared::check_asset_holding(state, i, &triple[1])?;
+        amounts[i] = amount;
+        paid_any = true;
+    }
+    let cash_out = in_kind_amount(shares, state.cash_raw.get(), supply)?;
+    if !paid_any && cash_out == 0 {
+        return Err(VaultError::AmountTooSmall.into());
+    }
+
+    // 3. Burn first (the owner signs; the token program refuses more than the balance), then
+    //    pay each holding with TransferChecked on its own token program, signed by the vault.
+    token_cpi::burn_checked(
+        &TOKEN_2022_PROGRAM_ID,
+        &[accounts.share_source, accounts.share_mint, accounts.owner],
+        &Amount {
+            raw: shares,
+            decimals: SHARE_DECIMALS,
+        },
+    )?;
+    let bump = [state.bump];
+    let seeds = [
+        Seed::from(VAULT_SEED),
+        Seed::from(&state.sku_id),
+        Seed::from(&bump),
+    ];
+    let signer = [Signer::from(&seeds)];
+    if cash_out > 0 {
+        let program = state.stable_token_program()?.address();
+        token_cpi::transfer_checked(
+            program,
+            &[
+                accounts.cash_holding,
+                accounts.stable_mint,
+                accounts.stable_destination,
+                accounts.vault,
+            ],
+            &Amount {
+                raw: cash_out,
+                decimals: STABLE_DECIMALS,
+            },
+            &signer,
+        )?;
+    }
+    for (i, triple) in accounts.assets.chunks_exact(3).take(n).enumerate() {
+        if amounts[i] == 0 {
+            continue;
+        }
+        let asset = &state.assets[i];
+        token_cpi::transfer_checked(
+            asset.token_program()?.address(),
+            &[&triple[1], &triple[0], &triple[2], accounts.vault],
+            &Amount {
+                raw: amounts[i],
+                decimals: asset.decimals,
+            },
+            &signer,
+        )?;
+    }
+
+    // 4. Books, counters, event.
+    for (asset, amount) in state.assets.iter_mut().zip(amounts).take(n) {
+        let left = asset
+            .holdings_raw
+            .get()
+            .checked_sub(amount)
+            .ok_or(CommonError::MathOverflow)?;
+        asset.holdings_raw.set(left);
+    }
+    let cash_left = state
+        .cash_raw
+        .get()
+        .checked_sub(cash_out)
+        .ok_or(CommonError::MathOverflow)?;
+    state.cash_raw.set(cash_left);
+    shared::add_u128(&mut state.total_shares_burned, shares)?;
+    let seq = state.next_event_sequence();
+    // Event: [7][1] sku (16) | owner (32) | shares | cash out | effective supply before |
+    // unix time | event sequence (8 each) | raw amount per asset slot (20 x 8) = 250 bytes.
+    let mut event = EventWriter::<250>::new(kind::WITHDRAW_IN_KIND)
+        .bytes(&state.sku_id)
+        .bytes(accounts.owner.address().as_ref())
+        .u64(shares)
+        .u64(cash_out)
+        .u64(supply)
+        .i64(now)
+        .u64(seq);
+    for amount in amounts {
+        event = event.u64(amount);
+    }
+    event.emit();
+    Ok(())
+}
