@@ -14,7 +14,8 @@ pub fn process_instruction(
     accounts: &mut [AccountView],
     data: &[u8],
 ) -> ProgramResult {
-    if program_id != &crate::ID {
+    // Word compare: `!=` on addresses links a byte loop here (~100 CU).
+    if !instructions::shared::eq32(program_id.as_array(), crate::ID.as_array()) {
         return Err(RewardsError::WrongProgramId.into());
     }
     let [tag, rest @ ..] = data else {

@@ -87,7 +87,7 @@ pub fn node(a: &[u8; 32], b: &[u8; 32]) -> [u8; 32] {
 /// for every level, the running hash is written by the syscall straight into `current`, and
 /// the sorted order is decided with four big-endian word compares.
 pub fn verify(leaf: [u8; 32], proof: &[u8], root: &[u8; 32]) -> bool {
-    if proof.len() % 32 != 0 {
+    if !proof.len().is_multiple_of(32) {
         return false;
     }
     let mut buf = [0u8; 65];

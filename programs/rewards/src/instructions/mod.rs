@@ -4,6 +4,6 @@
 pub mod claim;
 pub mod distribute_epoch;
 pub mod initialize;
-mod shared;
+pub(crate) mod shared;
 pub mod stake;
 pub mod unstake;

@@ -3,7 +3,7 @@
 use crate::error::RewardsError;
 use basket_common::{token2022, token2022::extension, validate, CommonError};
 use pinocchio::{
-    cpi::{invoke_signed, Signer},
+    cpi::{invoke_signed_unchecked, CpiAccount, Signer},
     error::ProgramError,
     instruction::{InstructionAccount, InstructionView},
     AccountView, ProgramResult,
@@ -78,7 +78,83 @@ pub fn transfer_checked_unverified(
         accounts: &metas,
         data: &data,
     };
-    invoke_signed(&ix, &[from, mint, to, authority], signers)
+    let cpi_accounts = [
+        CpiAccount::from(from),
+        CpiAccount::from(mint),
+        CpiAccount::from(to),
+        CpiAccount::from(authority),
+    ];
+    // SAFETY: the accounts match `metas` one to one (built from the same views above), and no
+    // borrow of the source or destination data is alive: the only live borrow the callers
+    // hold is of the authority PDA's own data, which the token program never writes.
+    unsafe { invoke_signed_unchecked(&ix, &cpi_accounts, signers) };
+    Ok(())
+}
+
+/// Creates a PDA owned by this program like `basket_common::create::create_pda_account`,
+/// with an unchecked `CreateAccount` CPI on the usual path (the account holds no lamports):
+/// the claim hot path saves Pinocchio's per-account checks. A pre-funded address takes the
+/// shared helper's top-up, allocate and assign path.
+pub fn create_pda_fast(
+    payer: &AccountView,
+    account: &AccountView,
+    space: usize,
+    signer: &[Signer],
+) -> ProgramResult {
+    if account.lamports() != 0 {
+        return basket_common::create::create_pda_account(
+            payer,
+            account,
+            space,
+            &crate::ID,
+            signer,
+        );
+    }
+    use pinocchio::sysvars::{rent::Rent, Sysvar};
+    let lamports = Rent::get()?.try_minimum_balance(space)?;
+    // CreateAccount: u32 tag 0, lamports u64, space u64, owner.
+    let mut data = [0u8; 52];
+    data[4..12].copy_from_slice(&lamports.to_le_bytes());
+    data[12..20].copy_from_slice(&(space as u64).to_le_bytes());
+    data[20..52].copy_from_slice(crate::ID.as_array());
+    let metas = [
+        InstructionAccount::writable_signer(payer.address()),
+        InstructionAccount::writable_signer(account.address()),
+    ];
+    let ix = InstructionView {
+        program_id: &validate::SYSTEM_PROGRAM_ID,
+        accounts: &metas,
+        data: &data,
+    };
+    let cpi_accounts = [CpiAccount::from(payer), CpiAccount::from(account)];
+    // SAFETY: the accounts match `metas` one to one; neither account's data is borrowed.
+    unsafe { invoke_signed_unchecked(&ix, &cpi_accounts, signer) };
+    Ok(())
+}
+
+/// The system program, compared a word at a time.
+#[inline(always)]
+pub fn check_system_program(account: &AccountView) -> Result<(), CommonError> {
+    if eq32(account.address().as_array(), &[0u8; 32]) {
+        Ok(())
+    } else {
+        Err(CommonError::InvalidSystemProgram)
+    }
+}
+
+/// Views the data of an account this instruction has just created (all zero, exact
+/// length) as `T` and writes its header, without re-scanning the zeroed bytes.
+#[inline(always)]
+pub fn init_created<T: basket_common::layout::AccountLayout>(
+    data: &mut [u8],
+) -> Result<&mut T, CommonError> {
+    if data.len() != T::LEN {
+        return Err(CommonError::InvalidAccountLength);
+    }
+    data[0] = T::DISCRIMINATOR;
+    data[1] = T::VERSION;
+    // SAFETY: length checked; `AccountLayout` types have alignment 1 and accept any bytes.
+    Ok(unsafe { &mut *(data.as_mut_ptr() as *mut T) })
 }
 
 /// Equality of two 32-byte keys with four 8-byte loads (no `memcmp` call).
@@ -87,10 +163,18 @@ pub fn eq32(a: &[u8; 32], b: &[u8; 32]) -> bool {
     crate::merkle::words(a) == crate::merkle::words(b)
 }
 
+/// Whether `account` is owned by `program`, compared a word at a time.
+#[inline(always)]
+pub fn owned_by(account: &AccountView, program: &pinocchio::Address) -> bool {
+    eq32(account.owner().as_array(), program.as_array())
+}
+
 /// Checks `account` is owned by this program and writable.
 #[inline(always)]
 pub fn check_program_account(account: &AccountView, writable: bool) -> Result<(), CommonError> {
-    validate::check_owner(account, &crate::ID)?;
+    if !owned_by(account, &crate::ID) {
+        return Err(CommonError::InvalidOwner);
+    }
     if writable {
         validate::check_writable(account)?;
     }

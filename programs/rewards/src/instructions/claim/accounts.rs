@@ -7,8 +7,9 @@ use pinocchio::{error::ProgramError, AccountView};
 /// 1. `[WRITE]` epoch
 /// 2. `[WRITE]` claim status PDA `["claim", epoch_id u64 LE, claimant]`, must not exist yet
 /// 3. `[]` system program
-/// 4.. per reward mint, in the epoch's order: `[]` mint, `[WRITE]` epoch holding,
-///     `[WRITE]` destination token account, `[]` token program
+///
+/// Then per reward mint, in the epoch's order: `[]` mint, `[WRITE]` epoch holding,
+/// `[WRITE]` destination token account, `[]` token program.
 pub struct ClaimAccounts<'a> {
     pub claimant: &'a AccountView,
     pub epoch: &'a AccountView,
@@ -31,11 +32,11 @@ impl<'a> TryFrom<&'a [AccountView]> for ClaimAccounts<'a> {
         // 3. The claim status does not exist yet: an existing one means this leaf was paid.
         validate::check_writable(claim_status)?;
         shared::require(
-            !claim_status.owned_by(&crate::ID),
+            !shared::owned_by(claim_status, &crate::ID),
             RewardsError::AlreadyClaimed,
         )?;
         // 4. The real system program.
-        validate::check_system_program(system_program)?;
+        shared::check_system_program(system_program)?;
         Ok(Self {
             claimant,
             epoch,

@@ -60,11 +60,11 @@ mod tests {
         let mut d = std::vec![];
         d.extend_from_slice(&9u64.to_le_bytes());
         d.push(254);
-        d.push(amounts.len() as u8);
+        d.push(u8::try_from(amounts.len()).unwrap());
         for a in amounts {
             d.extend_from_slice(&a.to_le_bytes());
         }
-        d.push(proof.len() as u8);
+        d.push(u8::try_from(proof.len()).unwrap());
         for p in proof {
             d.extend_from_slice(p);
         }

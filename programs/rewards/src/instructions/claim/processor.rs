@@ -6,9 +6,7 @@ use crate::{
     pda::check_canonical_concat,
     state::{token_program_kind, ClaimStatus, Epoch, CLAIM_SEED, EPOCH_SEED, MAX_REWARD_MINTS},
 };
-use basket_common::{
-    create::create_pda_account, event, layout::AccountLayout, token2022, CommonError,
-};
+use basket_common::{event, layout::AccountLayout, token2022, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
     AccountView, ProgramResult,
@@ -65,16 +63,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         Seed::from(claimant),
         Seed::from(&bump_seed),
     ];
-    create_pda_account(
+    shared::create_pda_fast(
         accounts.claimant,
         accounts.claim_status,
         ClaimStatus::LEN,
-        &crate::ID,
         &[Signer::from(&seeds)],
     )?;
     let mut status_account = *accounts.claim_status;
     // SAFETY: created above by this instruction; nothing else borrows it.
-    let status = ClaimStatus::init(unsafe { status_account.borrow_unchecked_mut() })?;
+    let status =
+        shared::init_created::<ClaimStatus>(unsafe { status_account.borrow_unchecked_mut() })?;
     status.bump = args.bump;
     status.epoch_id.set(args.epoch_id);
     status.claimant = *claimant;

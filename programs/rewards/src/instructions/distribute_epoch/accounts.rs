@@ -7,8 +7,9 @@ use pinocchio::{error::ProgramError, AccountView};
 /// 1. `[WRITE]` config
 /// 2. `[WRITE]` epoch PDA `["epoch", epoch_id u64 LE]`, must not exist yet
 /// 3. `[]` system program
-/// 4.. per reward mint, in the order of `totals`: `[]` mint, `[]` holding (token account of
-///     the mint owned by the epoch PDA)
+///
+/// Then per reward mint, in the order of `totals`: `[]` mint, `[]` holding (token account of
+/// the mint owned by the epoch PDA).
 pub struct DistributeEpochAccounts<'a> {
     pub keeper: &'a AccountView,
     pub config: &'a AccountView,

@@ -9,7 +9,7 @@ use pinocchio::error::ProgramError;
 pub struct DistributeEpochData {
     pub epoch_id: u64,
     pub merkle_root: [u8; 32],
-    pub mint_count: usize,
+    pub mint_count: u8,
     pub totals: [u64; MAX_REWARD_MINTS],
 }
 
@@ -37,7 +37,7 @@ impl DistributeEpochData {
         Ok(Self {
             epoch_id: read_u64(data, 0),
             merkle_root,
-            mint_count: n,
+            mint_count: data[40],
             totals,
         })
     }
@@ -52,7 +52,7 @@ mod tests {
         let mut d = std::vec![];
         d.extend_from_slice(&id.to_le_bytes());
         d.extend_from_slice(&[5; 32]);
-        d.push(totals.len() as u8);
+        d.push(u8::try_from(totals.len()).unwrap());
         for t in totals {
             d.extend_from_slice(&t.to_le_bytes());
         }

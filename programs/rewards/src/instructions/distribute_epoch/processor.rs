@@ -19,7 +19,7 @@ pub const EVENT_EPOCH_DISTRIBUTED: u8 = 4;
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let accounts = DistributeEpochAccounts::try_from(accounts)?;
     let args = DistributeEpochData::parse(data)?;
-    let n = args.mint_count;
+    let n = args.mint_count as usize;
 
     let mut config_account = *accounts.config;
     // SAFETY: the only borrow of the config in this instruction.
@@ -102,7 +102,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let epoch = Epoch::init(unsafe { epoch_account.borrow_unchecked_mut() })?;
     epoch.bump = bump;
     // `n` is at most MAX_REWARD_MINTS (checked in parsing).
-    epoch.mint_count = n as u8;
+    epoch.mint_count = args.mint_count;
     epoch.epoch_id.set(args.epoch_id);
     epoch.merkle_root = args.merkle_root;
     epoch.distributed_ts.set(shared::now()?);
@@ -114,7 +114,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     ev[1] = 1;
     ev[2..10].copy_from_slice(&id);
     ev[10..42].copy_from_slice(&args.merkle_root);
-    ev[42] = n as u8;
+    ev[42] = args.mint_count;
     ev[43..].copy_from_slice(&crate::merkle::encode_amounts(&args.totals));
     event::emit(&ev[..43usize.saturating_add(n.saturating_mul(8))]);
     Ok(())

@@ -8,7 +8,8 @@ use pinocchio::AccountView;
 /// 3. `[]` staking holding: token account of the staking mint owned by the config PDA
 /// 4. `[]` the staking mint's token program
 /// 5. `[]` system program
-/// 6.. `[SIGNER]` admin signers
+///
+/// Then the `[SIGNER]` admin signers.
 pub struct InitializeAccounts<'a> {
     pub payer: &'a AccountView,
     pub config: &'a AccountView,

@@ -76,11 +76,11 @@ mod tests {
             d.extend_from_slice(&[i; 32]);
         }
         d.push(3);
-        d.push(keepers.len() as u8);
+        d.push(u8::try_from(keepers.len()).unwrap());
         for i in 0..MAX_KEEPERS {
             d.extend_from_slice(keepers.get(i).unwrap_or(&[0; 32]));
         }
-        d.push(mints.len() as u8);
+        d.push(u8::try_from(mints.len()).unwrap());
         for i in 0..MAX_REWARD_MINTS {
             d.extend_from_slice(mints.get(i).unwrap_or(&[0; 32]));
         }
