@@ -27,6 +27,9 @@ pub fn process_instruction(
         discriminator::ROTATE_KEEPERS => instructions::rotate_keepers::process(accounts, rest),
         discriminator::CREATE_SNAPSHOT => instructions::create_snapshot::process(accounts, rest),
         discriminator::PUSH_SNAPSHOT => instructions::push_snapshot::process(accounts, rest),
+        discriminator::APPROVE_DEVIATION => {
+            instructions::approve_deviation::process(accounts, rest)
+        }
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -10,6 +10,7 @@ pub mod discriminator {
     pub const ROTATE_KEEPERS: u8 = 1;
     pub const CREATE_SNAPSHOT: u8 = 2;
     pub const PUSH_SNAPSHOT: u8 = 3;
+    pub const APPROVE_DEVIATION: u8 = 4;
 }
 
 #[repr(C, u8)]
@@ -95,6 +96,17 @@ pub enum OracleInstruction {
         docs = "Admin co-signers, only for a move beyond the deviation cap"
     ))]
     PushSnapshot = 3,
+    /// Lets the next push of this snapshot move entries beyond the deviation cap, for
+    /// baskets too large to carry admin co-signatures in the push transaction. At least
+    /// `threshold` distinct configured admins must sign (remaining accounts).
+    #[codama(account(name = "snapshot", writable, docs = "The SKU's snapshot PDA"))]
+    #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
+    ApproveDeviation = 4,
 }
 
 #[cfg(test)]
@@ -130,6 +142,10 @@ mod tests {
         assert_eq!(
             tag(&OracleInstruction::PushSnapshot),
             discriminator::PUSH_SNAPSHOT
+        );
+        assert_eq!(
+            tag(&OracleInstruction::ApproveDeviation),
+            discriminator::APPROVE_DEVIATION
         );
     }
 }

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  getApproveDeviationInstructionDataDecoder,
+  getApproveDeviationInstructionDataEncoder,
   getCreateSnapshotInstructionDataDecoder,
   getCreateSnapshotInstructionDataEncoder,
   getInitializeConfigInstructionDataDecoder,
@@ -45,6 +47,10 @@ const CODECS: Record<string, Codec> = {
   CreateSnapshotInstructionData: {
     encoder: getCreateSnapshotInstructionDataEncoder() as never,
     decoder: getCreateSnapshotInstructionDataDecoder(),
+  },
+  ApproveDeviationInstructionData: {
+    encoder: getApproveDeviationInstructionDataEncoder() as never,
+    decoder: getApproveDeviationInstructionDataDecoder(),
   },
   PushSnapshotInstructionData: {
     encoder: getPushSnapshotInstructionDataEncoder() as never,

@@ -26,6 +26,13 @@ pub mod entry_flags {
     pub const ALL: u32 = MARKET_OPEN | FALLBACK_PRICE | CORPORATE_ACTION_FREEZE | TRADING_HALTED;
 }
 
+/// Bits of [`NavSnapshot::flags`].
+pub mod snapshot_flags {
+    /// The admin threshold approved (`approve_deviation`) that the next push may move
+    /// entries beyond the deviation cap. Cleared by the next successful push.
+    pub const DEVIATION_APPROVED: u32 = 1 << 0;
+}
+
 /// One asset's price and multiplier in a snapshot (64 bytes).
 ///
 /// - `[0..32]` mint
@@ -60,7 +67,7 @@ const _: () =
 /// - `[20..28]` sequence: strictly increasing per SKU
 /// - `[28..36]` publish slot, `[36..44]` publish unix time (the Clock's, at push)
 /// - `[44..76]` keeper that signed the pushed payload
-/// - `[76..80]` snapshot flags (reserved, zero)
+/// - `[76..80]` snapshot flags (see [`snapshot_flags`]; other bits zero)
 /// - `[80..1360]` 20 entries of 64 bytes; entries past the count are zero
 #[repr(C)]
 #[derive(CodamaAccount)]

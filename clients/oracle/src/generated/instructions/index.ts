@@ -6,6 +6,7 @@
  * @see https://github.com/codama-idl/codama
  */
 
+export * from "./approveDeviation";
 export * from "./createSnapshot";
 export * from "./initializeConfig";
 export * from "./pushSnapshot";

@@ -40,16 +40,20 @@ import {
   type OracleConfigArgs,
 } from "../accounts";
 import {
+  getApproveDeviationInstruction,
   getCreateSnapshotInstruction,
   getInitializeConfigInstruction,
   getPushSnapshotInstruction,
   getRotateKeepersInstruction,
+  parseApproveDeviationInstruction,
   parseCreateSnapshotInstruction,
   parseInitializeConfigInstruction,
   parsePushSnapshotInstruction,
   parseRotateKeepersInstruction,
+  type ApproveDeviationInput,
   type CreateSnapshotInput,
   type InitializeConfigInput,
+  type ParsedApproveDeviationInstruction,
   type ParsedCreateSnapshotInstruction,
   type ParsedInitializeConfigInstruction,
   type ParsedPushSnapshotInstruction,
@@ -88,6 +92,7 @@ export enum OracleInstruction {
   RotateKeepers,
   CreateSnapshot,
   PushSnapshot,
+  ApproveDeviation,
 }
 
 export function identifyOracleInstruction(
@@ -105,6 +110,9 @@ export function identifyOracleInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(3), 0)) {
     return OracleInstruction.PushSnapshot;
+  }
+  if (containsBytes(data, getU8Encoder().encode(4), 0)) {
+    return OracleInstruction.ApproveDeviation;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -126,7 +134,10 @@ export type ParsedOracleInstruction<
     } & ParsedCreateSnapshotInstruction<TProgram>)
   | ({
       instructionType: OracleInstruction.PushSnapshot;
-    } & ParsedPushSnapshotInstruction<TProgram>);
+    } & ParsedPushSnapshotInstruction<TProgram>)
+  | ({
+      instructionType: OracleInstruction.ApproveDeviation;
+    } & ParsedApproveDeviationInstruction<TProgram>);
 
 export function parseOracleInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -159,6 +170,13 @@ export function parseOracleInstruction<TProgram extends string>(
       return {
         instructionType: OracleInstruction.PushSnapshot,
         ...parsePushSnapshotInstruction(instruction),
+      };
+    }
+    case OracleInstruction.ApproveDeviation: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: OracleInstruction.ApproveDeviation,
+        ...parseApproveDeviationInstruction(instruction),
       };
     }
     default:
@@ -198,6 +216,10 @@ export type OraclePluginInstructions = {
   pushSnapshot: (
     input: PushSnapshotInput,
   ) => ReturnType<typeof getPushSnapshotInstruction> & SelfPlanAndSendFunctions;
+  approveDeviation: (
+    input: ApproveDeviationInput,
+  ) => ReturnType<typeof getApproveDeviationInstruction> &
+    SelfPlanAndSendFunctions;
 };
 
 export type OraclePluginPdas = { oracleConfig: typeof findOracleConfigPda };
@@ -238,6 +260,11 @@ export function oracleProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getPushSnapshotInstruction(input),
+            ),
+          approveDeviation: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getApproveDeviationInstruction(input),
             ),
         },
         pdas: { oracleConfig: findOracleConfigPda },

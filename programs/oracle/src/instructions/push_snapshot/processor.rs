@@ -4,7 +4,7 @@ use crate::{
     deviation::exceeds_cap,
     error::OracleError,
     payload::{Payload, PayloadEntry},
-    state::{entry_flags, NavSnapshot, OracleConfig},
+    state::{entry_flags, snapshot_flags, NavSnapshot, OracleConfig},
 };
 use basket_common::{event, layout::AccountLayout, CommonError};
 use pinocchio::{
@@ -76,11 +76,17 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     snapshot.publish_slot.set(clock.slot);
     snapshot.publish_unix_time.set(clock.unix_timestamp);
     snapshot.pushed_by = *signed.signer;
+    // An admin approval covers this push only, whether or not it needs it.
+    let flags = snapshot.flags.get();
+    let approved = flags & snapshot_flags::DEVIATION_APPROVED != 0;
+    snapshot
+        .flags
+        .set(flags & !snapshot_flags::DEVIATION_APPROVED);
 
     // One pass: check each entry, compare it with the value it replaces, overwrite it. A
     // failure anywhere fails the transaction, and the runtime then discards every write.
     // The first push has no reference price to cap against.
-    let capped = previous_sequence != 0;
+    let capped = previous_sequence != 0 && !approved;
     let bps = config.max_deviation_bps.get();
     let mut beyond_cap = false;
     for (entry, e) in snapshot.entries.iter_mut().zip(payload.entries()) {
