@@ -1,40 +1,10 @@
 // A fake RPC backed by LiteSVM: simulateTransaction and getMultipleAccounts with the RPC's
 // JSON shapes, counting calls per method.
-import {
-  type Address,
-  type Base64EncodedWireTransaction,
-  getBase64Encoder,
-  getTransactionDecoder,
-} from '@solana/kit';
+import { getBase64Encoder, getTransactionDecoder } from '@solana/kit';
 import { FailedTransactionMetadata, type LiteSVM } from 'litesvm';
-import type { RpcTransactionError } from '../../src/index.ts';
+import type { GetMultipleAccountsRpc, RpcTransactionError, SimulateRpc } from '../../src/index.ts';
 
-export interface SvmRpc {
-  calls: Record<string, number>;
-  simulateTransaction(
-    wire: Base64EncodedWireTransaction,
-    config: { encoding: 'base64'; replaceRecentBlockhash?: boolean },
-  ): {
-    send(): Promise<{
-      value: { err: RpcTransactionError | null; logs: string[]; unitsConsumed: bigint };
-    }>;
-  };
-  getMultipleAccounts(
-    addresses: readonly Address[],
-    config: { encoding: 'base64' },
-  ): {
-    send(): Promise<{
-      context: { slot: bigint };
-      value: ({
-        data: [string, 'base64'];
-        executable: boolean;
-        lamports: bigint;
-        owner: Address;
-        space: bigint;
-      } | null)[];
-    }>;
-  };
-}
+export type SvmRpc = SimulateRpc & GetMultipleAccountsRpc & { calls: Record<string, number> };
 
 // LiteSVM's error classes are not exported: read them by shape. Fieldless errors are numbers
 // (LiteSVM's const enums), reported as `Fieldless#n`.
@@ -103,7 +73,7 @@ export function svmRpc(svm: LiteSVM): SvmRpc {
                 owner: acc.programAddress,
                 space: BigInt(acc.data.length),
               };
-            }),
+            }) as never,
           };
         },
       };
