@@ -1,6 +1,7 @@
 import {
   encodeSkuId,
   findNavSnapshotPda,
+  getApproveDeviationInstruction,
   getCreateSnapshotInstruction,
   getInitializeConfigInstruction,
   getRotateKeepersInstruction,
@@ -134,6 +135,19 @@ async function snapshotBench(
       `${n} entries, every multiplier changed`,
       await push(3n, entries(n, 5_025_000_000n, 2n * ONE)),
     );
+    if (n === 20) {
+      const approve = getApproveDeviationInstruction({
+        snapshot,
+        config,
+        adminSigners: admins.slice(0, 3),
+      });
+      record('approve_deviation', '3 of 5 admins', await send(svm, [approve], payer));
+      record(
+        'push_snapshot',
+        '20 entries, prices x3 after approval',
+        await push(4n, entries(n, 15_075_000_000n, 2n * ONE)),
+      );
+    }
   }
   const rotate = getRotateKeepersInstruction({
     config,
