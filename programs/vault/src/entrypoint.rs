@@ -29,6 +29,8 @@ pub fn process_instruction(
         discriminator::APPLY_WEIGHTS => instructions::weights::process_apply(accounts, rest),
         discriminator::CANCEL_WEIGHTS => instructions::weights::process_cancel(accounts, rest),
         discriminator::WITHDRAW_IN_KIND => instructions::withdraw_in_kind::process(accounts, rest),
+        discriminator::WITHDRAW_USDC => instructions::withdraw_usdc::process(accounts, rest),
+        discriminator::COLLECT_MGMT_FEE => instructions::collect_mgmt_fee::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

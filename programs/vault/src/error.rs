@@ -89,6 +89,15 @@ pub enum VaultError {
     /// The pending weight change being applied or cancelled is not the one the caller named.
     #[codama(error(message = "The pending weight change does not match the expected one"))]
     PendingWeightsMismatch = 3025,
+    /// There are no fee shares to mint.
+    #[codama(error(message = "There is no fee to collect"))]
+    NothingToCollect = 3026,
+    /// The cash buffer's book is smaller than the stablecoin withdrawal.
+    #[codama(error(message = "The cash buffer cannot pay this withdrawal"))]
+    InsufficientCash = 3027,
+    /// A fee destination is not a token account of the treasury for the expected mint.
+    #[codama(error(message = "The fee account does not belong to the vault's treasury"))]
+    WrongTreasury = 3028,
 }
 
 impl From<VaultError> for ProgramError {

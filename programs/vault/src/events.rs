@@ -10,6 +10,8 @@ pub mod kind {
     pub const WEIGHTS_APPLIED: u8 = 5;
     pub const WEIGHTS_CANCELLED: u8 = 6;
     pub const WITHDRAW_IN_KIND: u8 = 7;
+    pub const MGMT_FEE_COLLECTED: u8 = 8;
+    pub const WITHDRAW_STABLE: u8 = 9;
 }
 
 /// Version of every payload layout below.

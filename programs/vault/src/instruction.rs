@@ -14,6 +14,8 @@ pub mod discriminator {
     pub const APPLY_WEIGHTS: u8 = 4;
     pub const CANCEL_WEIGHTS: u8 = 5;
     pub const WITHDRAW_IN_KIND: u8 = 6;
+    pub const WITHDRAW_USDC: u8 = 7;
+    pub const COLLECT_MGMT_FEE: u8 = 8;
 }
 
 #[repr(C, u8)]
@@ -172,6 +174,57 @@ pub enum VaultInstruction {
         docs = "Per asset, in the vault's order: mint, vault holding, receiving token account"
     ))]
     WithdrawInKind { shares: u64 } = 6,
+
+    /// Burns `shares` and pays their value at the oracle NAV (rounded down) from the cash
+    /// buffer, less the withdrawal fee (rounded up, paid to the treasury). Fails if the net
+    /// payout is more than `max_slip_bps` below `quoted_out`.
+    #[codama(account(name = "owner", signer, docs = "Owner of the share account"))]
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
+    #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
+    #[codama(account(
+        name = "share_source",
+        writable,
+        docs = "Share account the shares are burned from"
+    ))]
+    #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
+    #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
+    #[codama(account(
+        name = "destination",
+        writable,
+        docs = "Stablecoin account receiving the payout"
+    ))]
+    #[codama(account(
+        name = "treasury_stable",
+        writable,
+        docs = "Treasury's stablecoin account (fee)"
+    ))]
+    #[codama(account(
+        name = "stable_token_program",
+        docs = "Token program of the stablecoin"
+    ))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
+    #[codama(remaining_accounts(
+        argument("assetMints"),
+        docs = "Every asset mint, in the vault's asset order"
+    ))]
+    WithdrawUsdc {
+        shares: u64,
+        max_slip_bps: u16,
+        quoted_out: u64,
+    } = 7,
+
+    /// Permissionless: accrues the management fee and mints every owed fee share to the
+    /// treasury's share account.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
+    #[codama(account(
+        name = "treasury_shares",
+        writable,
+        docs = "Treasury's share token account"
+    ))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    CollectMgmtFee = 8,
 }
 
 #[cfg(test)]

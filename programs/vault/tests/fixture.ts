@@ -29,6 +29,7 @@ import {
   getVaultStateDecoder,
   getVaultStateEncoder,
   getWithdrawInKindInstruction,
+  getWithdrawUsdcInstruction,
   VAULT_PROGRAM_ADDRESS,
   type VaultState,
 } from '@basket/vault-client';
@@ -462,4 +463,63 @@ export async function stockHoldings(b: Basket, books: bigint[]): Promise<void> {
       i < books.length ? { ...a, holdingsRaw: a.holdingsRaw + (books[i] as bigint) } : a,
     ),
   }));
+}
+
+export function withdrawUsdcIx(
+  b: Basket,
+  owner: KeyPairSigner,
+  accounts: { shareSource: Address; destination: Address; treasuryStable: Address },
+  args: { shares: bigint; maxSlipBps?: number; quotedOut?: bigint },
+): Instruction {
+  return getWithdrawUsdcInstruction({
+    owner,
+    vault: b.vault,
+    navSnapshot: b.snapshot,
+    shareMint: b.shareMint,
+    shareSource: accounts.shareSource,
+    stableMint: b.usdc.address,
+    cashHolding: b.cashHolding,
+    destination: accounts.destination,
+    treasuryStable: accounts.treasuryStable,
+    stableTokenProgram: TOKEN_PROGRAM_ADDRESS,
+    token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+    shares: args.shares,
+    maxSlipBps: args.maxSlipBps ?? 0,
+    quotedOut: args.quotedOut ?? 0n,
+    assetMints: b.assets.map((a) => a.mint.address),
+  });
+}
+
+/** The program's asset value in 1e-6 USD, rounded down in both steps (payout pricing). */
+export function assetValueDown(raw: bigint, mult: bigint, price: bigint, decimals: number): bigint {
+  return (((raw * mult) / MULTIPLIER_SCALE) * price) / 10n ** BigInt(decimals + 2);
+}
+
+/** NAV the program computes for payouts (rounded down) from the current books. */
+export function navDown(b: Basket): bigint {
+  const s = readVault(b);
+  return b.assets.reduce(
+    (sum, a, i) =>
+      sum +
+      assetValueDown(
+        s.assets[i]?.holdingsRaw ?? 0n,
+        multiplierNum(a.multiplier),
+        a.priceUsd1e8,
+        a.mint.decimals,
+      ),
+    s.cashRaw,
+  );
+}
+
+/** The treasury's USDC and share token accounts. */
+export async function treasuryAccounts(b: Basket): Promise<{ usdc: Address; shares: Address }> {
+  return {
+    usdc: await createTokenAccount(b.svm, b.payer, b.usdc, b.treasury.address),
+    shares: await createTokenAccount(
+      b.svm,
+      b.payer,
+      { address: b.shareMint, tokenProgram: TOKEN_2022_PROGRAM_ADDRESS },
+      b.treasury.address,
+    ),
+  };
 }

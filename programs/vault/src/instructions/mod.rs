@@ -1,7 +1,9 @@
 pub mod admin;
+pub mod collect_mgmt_fee;
 pub mod deposit;
 pub mod init_vault;
 pub mod set_paused;
 pub mod shared;
 pub mod weights;
 pub mod withdraw_in_kind;
+pub mod withdraw_usdc;

@@ -6,7 +6,8 @@ use crate::{
     share_math::mgmt_fee_shares,
     state::{VaultState, HOLDING_SEED},
 };
-use basket_common::{layout::PodU128, pda, token2022, CommonError};
+use basket_common::{layout::PodU128, pda, token2022, validate, CommonError};
+use pinocchio::Address;
 use pinocchio::{error::ProgramError, AccountView};
 
 /// The stablecoin mint, its cash buffer PDA and the share mint are the vault's.
@@ -76,6 +77,19 @@ pub fn accrue_mgmt_fee(
     Ok(supply
         .checked_add(accrued)
         .ok_or(CommonError::MathOverflow)?)
+}
+
+/// `account` is a token account of `mint` owned by the vault's treasury, on `program`.
+pub fn check_treasury_account(
+    state: &VaultState,
+    account: &AccountView,
+    mint: &[u8; 32],
+    program: &Address,
+) -> Result<(), ProgramError> {
+    let treasury = Address::new_from_array(state.treasury);
+    validate::check_token_account(account, program, &Address::new_from_array(*mint), &treasury)
+        .map_err(|_| VaultError::WrongTreasury)?;
+    Ok(())
 }
 
 /// Adds to a lifetime counter.

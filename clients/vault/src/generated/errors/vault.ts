@@ -60,6 +60,9 @@ export const VAULT_ERROR__WEIGHTS_ALREADY_PENDING = 0xbce; // 3022
 export const VAULT_ERROR__WRONG_SHARE_MINT = 0xbcf; // 3023
 export const VAULT_ERROR__CORRUPT_STATE = 0xbd0; // 3024
 export const VAULT_ERROR__PENDING_WEIGHTS_MISMATCH = 0xbd1; // 3025
+export const VAULT_ERROR__NOTHING_TO_COLLECT = 0xbd2; // 3026
+export const VAULT_ERROR__INSUFFICIENT_CASH = 0xbd3; // 3027
+export const VAULT_ERROR__WRONG_TREASURY = 0xbd4; // 3028
 
 export type VaultError =
   | typeof VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -72,6 +75,7 @@ export type VaultError =
   | typeof VAULT_ERROR__DEPOSIT_BELOW_MINIMUM
   | typeof VAULT_ERROR__DEPOSIT_CAP_EXCEEDED
   | typeof VAULT_ERROR__DUPLICATE_MINT
+  | typeof VAULT_ERROR__INSUFFICIENT_CASH
   | typeof VAULT_ERROR__INVALID_ACCOUNT_LENGTH
   | typeof VAULT_ERROR__INVALID_ASSET_COUNT
   | typeof VAULT_ERROR__INVALID_CONFIG
@@ -92,6 +96,7 @@ export type VaultError =
   | typeof VAULT_ERROR__MULTIPLIER_MISMATCH
   | typeof VAULT_ERROR__NO_PENDING_WEIGHTS
   | typeof VAULT_ERROR__NOT_ENOUGH_ACCOUNTS
+  | typeof VAULT_ERROR__NOTHING_TO_COLLECT
   | typeof VAULT_ERROR__NOT_WRITABLE
   | typeof VAULT_ERROR__PENDING_WEIGHTS_MISMATCH
   | typeof VAULT_ERROR__SLIPPAGE_EXCEEDED
@@ -107,7 +112,8 @@ export type VaultError =
   | typeof VAULT_ERROR__WRONG_MINT
   | typeof VAULT_ERROR__WRONG_PROGRAM_ID
   | typeof VAULT_ERROR__WRONG_SHARE_MINT
-  | typeof VAULT_ERROR__WRONG_SNAPSHOT;
+  | typeof VAULT_ERROR__WRONG_SNAPSHOT
+  | typeof VAULT_ERROR__WRONG_TREASURY;
 
 let vaultErrorMessages: Record<VaultError, string> | undefined;
 if (process.env["NODE_ENV"] !== "production") {
@@ -122,6 +128,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__DEPOSIT_BELOW_MINIMUM]: `The deposit is below the vault's minimum deposit`,
     [VAULT_ERROR__DEPOSIT_CAP_EXCEEDED]: `The deposit would exceed the vault's deposit cap`,
     [VAULT_ERROR__DUPLICATE_MINT]: `A mint is listed more than once`,
+    [VAULT_ERROR__INSUFFICIENT_CASH]: `The cash buffer cannot pay this withdrawal`,
     [VAULT_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,
     [VAULT_ERROR__INVALID_ASSET_COUNT]: `The asset count must be between 1 and 20 and match the accounts`,
     [VAULT_ERROR__INVALID_CONFIG]: `A fee or limit parameter is out of range`,
@@ -142,6 +149,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__MULTIPLIER_MISMATCH]: `The asset multiplier differs from the NAV snapshot's multiplier`,
     [VAULT_ERROR__NO_PENDING_WEIGHTS]: `There is no pending weight change`,
     [VAULT_ERROR__NOT_ENOUGH_ACCOUNTS]: `Not enough accounts were passed`,
+    [VAULT_ERROR__NOTHING_TO_COLLECT]: `There is no fee to collect`,
     [VAULT_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
     [VAULT_ERROR__PENDING_WEIGHTS_MISMATCH]: `The pending weight change does not match the expected one`,
     [VAULT_ERROR__SLIPPAGE_EXCEEDED]: `The result is below the minimum the caller accepts`,
@@ -158,6 +166,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__WRONG_PROGRAM_ID]: `The program was invoked under an unexpected address`,
     [VAULT_ERROR__WRONG_SHARE_MINT]: `The share mint is not this vault's share mint`,
     [VAULT_ERROR__WRONG_SNAPSHOT]: `The NAV snapshot account is not this vault's snapshot`,
+    [VAULT_ERROR__WRONG_TREASURY]: `The fee account does not belong to the vault's treasury`,
   };
 }
 

@@ -8,8 +8,10 @@
 
 export * from "./applyWeights";
 export * from "./cancelWeights";
+export * from "./collectMgmtFee";
 export * from "./deposit";
 export * from "./initVault";
 export * from "./setPaused";
 export * from "./updateWeights";
 export * from "./withdrawInKind";
+export * from "./withdrawUsdc";

@@ -39,32 +39,40 @@ import {
 import {
   getApplyWeightsInstruction,
   getCancelWeightsInstruction,
+  getCollectMgmtFeeInstruction,
   getDepositInstruction,
   getInitVaultInstruction,
   getSetPausedInstruction,
   getUpdateWeightsInstruction,
   getWithdrawInKindInstruction,
+  getWithdrawUsdcInstruction,
   parseApplyWeightsInstruction,
   parseCancelWeightsInstruction,
+  parseCollectMgmtFeeInstruction,
   parseDepositInstruction,
   parseInitVaultInstruction,
   parseSetPausedInstruction,
   parseUpdateWeightsInstruction,
   parseWithdrawInKindInstruction,
+  parseWithdrawUsdcInstruction,
   type ApplyWeightsInput,
   type CancelWeightsInput,
+  type CollectMgmtFeeInput,
   type DepositInput,
   type InitVaultInput,
   type ParsedApplyWeightsInstruction,
   type ParsedCancelWeightsInstruction,
+  type ParsedCollectMgmtFeeInstruction,
   type ParsedDepositInstruction,
   type ParsedInitVaultInstruction,
   type ParsedSetPausedInstruction,
   type ParsedUpdateWeightsInstruction,
   type ParsedWithdrawInKindInstruction,
+  type ParsedWithdrawUsdcInstruction,
   type SetPausedInput,
   type UpdateWeightsInput,
   type WithdrawInKindInput,
+  type WithdrawUsdcInput,
 } from "../instructions";
 import { findVaultStatePda } from "../pdas";
 
@@ -96,6 +104,8 @@ export enum VaultInstruction {
   ApplyWeights,
   CancelWeights,
   WithdrawInKind,
+  WithdrawUsdc,
+  CollectMgmtFee,
 }
 
 export function identifyVaultInstruction(
@@ -122,6 +132,12 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(6), 0)) {
     return VaultInstruction.WithdrawInKind;
+  }
+  if (containsBytes(data, getU8Encoder().encode(7), 0)) {
+    return VaultInstruction.WithdrawUsdc;
+  }
+  if (containsBytes(data, getU8Encoder().encode(8), 0)) {
+    return VaultInstruction.CollectMgmtFee;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -152,7 +168,13 @@ export type ParsedVaultInstruction<
     } & ParsedCancelWeightsInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.WithdrawInKind;
-    } & ParsedWithdrawInKindInstruction<TProgram>);
+    } & ParsedWithdrawInKindInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.WithdrawUsdc;
+    } & ParsedWithdrawUsdcInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.CollectMgmtFee;
+    } & ParsedCollectMgmtFeeInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -208,6 +230,20 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parseWithdrawInKindInstruction(instruction),
       };
     }
+    case VaultInstruction.WithdrawUsdc: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.WithdrawUsdc,
+        ...parseWithdrawUsdcInstruction(instruction),
+      };
+    }
+    case VaultInstruction.CollectMgmtFee: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.CollectMgmtFee,
+        ...parseCollectMgmtFeeInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -251,6 +287,13 @@ export type VaultPluginInstructions = {
   withdrawInKind: (
     input: WithdrawInKindInput,
   ) => ReturnType<typeof getWithdrawInKindInstruction> &
+    SelfPlanAndSendFunctions;
+  withdrawUsdc: (
+    input: WithdrawUsdcInput,
+  ) => ReturnType<typeof getWithdrawUsdcInstruction> & SelfPlanAndSendFunctions;
+  collectMgmtFee: (
+    input: CollectMgmtFeeInput,
+  ) => ReturnType<typeof getCollectMgmtFeeInstruction> &
     SelfPlanAndSendFunctions;
 };
 
@@ -297,6 +340,16 @@ export function vaultProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getWithdrawInKindInstruction(input),
+            ),
+          withdrawUsdc: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getWithdrawUsdcInstruction(input),
+            ),
+          collectMgmtFee: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getCollectMgmtFeeInstruction(input),
             ),
         },
         pdas: { vaultState: findVaultStatePda },
