@@ -98,7 +98,8 @@ describe('claim', () => {
 
   it('rejects a tampered proof', async () => {
     const proof = (e.distribution.claims[2]?.proof ?? []).map((p) => Uint8Array.from(p));
-    (proof[0] as Uint8Array)[5] ^= 0x01;
+    const node = proof[0] as Uint8Array;
+    node[5] = (node[5] as number) ^ 0x01;
     const watched = await touched(e, 2);
     const before = accountBytes(f.svm, watched);
     const r = await send(
