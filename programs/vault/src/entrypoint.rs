@@ -31,6 +31,7 @@ pub fn process_instruction(
         discriminator::WITHDRAW_IN_KIND => instructions::withdraw_in_kind::process(accounts, rest),
         discriminator::WITHDRAW_USDC => instructions::withdraw_usdc::process(accounts, rest),
         discriminator::COLLECT_MGMT_FEE => instructions::collect_mgmt_fee::process(accounts, rest),
+        discriminator::COLLECT_PERF_FEE => instructions::collect_perf_fee::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -98,6 +98,9 @@ pub enum VaultError {
     /// A fee destination is not a token account of the treasury for the expected mint.
     #[codama(error(message = "The fee account does not belong to the vault's treasury"))]
     WrongTreasury = 3028,
+    /// The performance fee was crystallized less than one period ago.
+    #[codama(error(message = "The performance fee is not due yet"))]
+    PerfFeeNotDue = 3029,
 }
 
 impl From<VaultError> for ProgramError {

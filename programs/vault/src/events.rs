@@ -12,6 +12,7 @@ pub mod kind {
     pub const WITHDRAW_IN_KIND: u8 = 7;
     pub const MGMT_FEE_COLLECTED: u8 = 8;
     pub const WITHDRAW_STABLE: u8 = 9;
+    pub const PERF_FEE_CRYSTALLIZED: u8 = 10;
 }
 
 /// Version of every payload layout below.

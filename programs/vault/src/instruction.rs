@@ -16,6 +16,7 @@ pub mod discriminator {
     pub const WITHDRAW_IN_KIND: u8 = 6;
     pub const WITHDRAW_USDC: u8 = 7;
     pub const COLLECT_MGMT_FEE: u8 = 8;
+    pub const COLLECT_PERF_FEE: u8 = 9;
 }
 
 #[repr(C, u8)]
@@ -225,6 +226,24 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
     CollectMgmtFee = 8,
+
+    /// Permissionless, at most once per 90-day period: crystallizes the performance fee on
+    /// the gain of NAV per share (NAV rounded down) above the high-water mark, minted as
+    /// shares to the treasury; the mark becomes the post-fee NAV per share.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
+    #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
+    #[codama(account(
+        name = "treasury_shares",
+        writable,
+        docs = "Treasury's share token account"
+    ))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    #[codama(remaining_accounts(
+        argument("assetMints"),
+        docs = "Every asset mint, in the vault's asset order"
+    ))]
+    CollectPerfFee = 9,
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 pub mod admin;
 pub mod collect_mgmt_fee;
+pub mod collect_perf_fee;
 pub mod deposit;
 pub mod init_vault;
 pub mod set_paused;

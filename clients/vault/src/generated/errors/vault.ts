@@ -63,6 +63,7 @@ export const VAULT_ERROR__PENDING_WEIGHTS_MISMATCH = 0xbd1; // 3025
 export const VAULT_ERROR__NOTHING_TO_COLLECT = 0xbd2; // 3026
 export const VAULT_ERROR__INSUFFICIENT_CASH = 0xbd3; // 3027
 export const VAULT_ERROR__WRONG_TREASURY = 0xbd4; // 3028
+export const VAULT_ERROR__PERF_FEE_NOT_DUE = 0xbd5; // 3029
 
 export type VaultError =
   | typeof VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -99,6 +100,7 @@ export type VaultError =
   | typeof VAULT_ERROR__NOTHING_TO_COLLECT
   | typeof VAULT_ERROR__NOT_WRITABLE
   | typeof VAULT_ERROR__PENDING_WEIGHTS_MISMATCH
+  | typeof VAULT_ERROR__PERF_FEE_NOT_DUE
   | typeof VAULT_ERROR__SLIPPAGE_EXCEEDED
   | typeof VAULT_ERROR__STALE_NAV
   | typeof VAULT_ERROR__TIMELOCK_NOT_ELAPSED
@@ -152,6 +154,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__NOTHING_TO_COLLECT]: `There is no fee to collect`,
     [VAULT_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
     [VAULT_ERROR__PENDING_WEIGHTS_MISMATCH]: `The pending weight change does not match the expected one`,
+    [VAULT_ERROR__PERF_FEE_NOT_DUE]: `The performance fee is not due yet`,
     [VAULT_ERROR__SLIPPAGE_EXCEEDED]: `The result is below the minimum the caller accepts`,
     [VAULT_ERROR__STALE_NAV]: `The NAV snapshot is stale`,
     [VAULT_ERROR__TIMELOCK_NOT_ELAPSED]: `The 48 h weight-change timelock has not elapsed`,

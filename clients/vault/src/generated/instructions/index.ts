@@ -9,6 +9,7 @@
 export * from "./applyWeights";
 export * from "./cancelWeights";
 export * from "./collectMgmtFee";
+export * from "./collectPerfFee";
 export * from "./deposit";
 export * from "./initVault";
 export * from "./setPaused";

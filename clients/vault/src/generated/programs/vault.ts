@@ -40,6 +40,7 @@ import {
   getApplyWeightsInstruction,
   getCancelWeightsInstruction,
   getCollectMgmtFeeInstruction,
+  getCollectPerfFeeInstruction,
   getDepositInstruction,
   getInitVaultInstruction,
   getSetPausedInstruction,
@@ -49,6 +50,7 @@ import {
   parseApplyWeightsInstruction,
   parseCancelWeightsInstruction,
   parseCollectMgmtFeeInstruction,
+  parseCollectPerfFeeInstruction,
   parseDepositInstruction,
   parseInitVaultInstruction,
   parseSetPausedInstruction,
@@ -58,11 +60,13 @@ import {
   type ApplyWeightsInput,
   type CancelWeightsInput,
   type CollectMgmtFeeInput,
+  type CollectPerfFeeInput,
   type DepositInput,
   type InitVaultInput,
   type ParsedApplyWeightsInstruction,
   type ParsedCancelWeightsInstruction,
   type ParsedCollectMgmtFeeInstruction,
+  type ParsedCollectPerfFeeInstruction,
   type ParsedDepositInstruction,
   type ParsedInitVaultInstruction,
   type ParsedSetPausedInstruction,
@@ -106,6 +110,7 @@ export enum VaultInstruction {
   WithdrawInKind,
   WithdrawUsdc,
   CollectMgmtFee,
+  CollectPerfFee,
 }
 
 export function identifyVaultInstruction(
@@ -138,6 +143,9 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(8), 0)) {
     return VaultInstruction.CollectMgmtFee;
+  }
+  if (containsBytes(data, getU8Encoder().encode(9), 0)) {
+    return VaultInstruction.CollectPerfFee;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -174,7 +182,10 @@ export type ParsedVaultInstruction<
     } & ParsedWithdrawUsdcInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.CollectMgmtFee;
-    } & ParsedCollectMgmtFeeInstruction<TProgram>);
+    } & ParsedCollectMgmtFeeInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.CollectPerfFee;
+    } & ParsedCollectPerfFeeInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -244,6 +255,13 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parseCollectMgmtFeeInstruction(instruction),
       };
     }
+    case VaultInstruction.CollectPerfFee: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.CollectPerfFee,
+        ...parseCollectPerfFeeInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -294,6 +312,10 @@ export type VaultPluginInstructions = {
   collectMgmtFee: (
     input: CollectMgmtFeeInput,
   ) => ReturnType<typeof getCollectMgmtFeeInstruction> &
+    SelfPlanAndSendFunctions;
+  collectPerfFee: (
+    input: CollectPerfFeeInput,
+  ) => ReturnType<typeof getCollectPerfFeeInstruction> &
     SelfPlanAndSendFunctions;
 };
 
@@ -350,6 +372,11 @@ export function vaultProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getCollectMgmtFeeInstruction(input),
+            ),
+          collectPerfFee: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getCollectPerfFeeInstruction(input),
             ),
         },
         pdas: { vaultState: findVaultStatePda },

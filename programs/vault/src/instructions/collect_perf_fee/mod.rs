@@ -1,0 +1,129 @@
+//! `collect_perf_fee`: permissionless performance-fee crystallization, at most once per
+//! `PERF_FEE_PERIOD_SECS`.
+//!
+//! Accounts:
+//! 0. `[WRITE]` vault state
+//! 1. `[]` NAV snapshot of the vault (oracle)
+//! 2. `[WRITE]` share mint
+//! 3. `[WRITE]` the treasury's share token account (owner = `vault.treasury`)
+//! 4. `[]` Token-2022 program
+//! 5. onwards: `[]` every asset mint, in the vault's asset order
+//!
+//! No data. Performance fees paid in shares are path dependent: crystallizing more often
+//! changes the total. A fixed minimum period makes the outcome independent of how often the
+//! crank is called (calls inside a period are refused with `PerfFeeNotDue`). A period with no
+//! gain above the mark still ends (the mark is kept), so gains are measured period by period.
+
+use super::{admin, shared};
+use crate::{
+    error::VaultError,
+    events::{kind, EventWriter},
+    nav,
+    share_math::{perf_fee, SHARE_DECIMALS},
+    state::VAULT_SEED,
+    token_cpi::{self, Amount},
+};
+use basket_common::{math::Rounding, token2022::TOKEN_2022_PROGRAM_ID, validate, CommonError};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    sysvars::{clock::Clock, Sysvar},
+    AccountView, ProgramResult,
+};
+
+/// Minimum time between two crystallizations: 90 days (a calendar quarter, the usual fund
+/// practice).
+pub const PERF_FEE_PERIOD_SECS: i64 = 90 * 86_400;
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let [vault, nav_snapshot, share_mint, treasury_shares, token2022_program, asset_mints @ ..] =
+        accounts
+    else {
+        return Err(CommonError::NotEnoughAccounts.into());
+    };
+    if !data.is_empty() {
+        return Err(CommonError::InvalidInstructionData.into());
+    }
+    validate::check_writable(share_mint)?;
+    validate::check_writable(treasury_shares)?;
+    validate::check_address(
+        token2022_program,
+        &TOKEN_2022_PROGRAM_ID,
+        CommonError::InvalidTokenProgram,
+    )?;
+    let state = admin::load_vault_mut(vault)?;
+    // Pricing under a pause could crystallize a fee on a NAV the admins distrust.
+    if state.is_paused()? {
+        return Err(VaultError::VaultPaused.into());
+    }
+    if share_mint.address().as_array() != &state.share_mint {
+        return Err(VaultError::WrongShareMint.into());
+    }
+    shared::check_treasury_account(
+        state,
+        treasury_shares,
+        &state.share_mint,
+        &TOKEN_2022_PROGRAM_ID,
+    )?;
+
+    let now = Clock::get()?.unix_timestamp;
+    let due = state
+        .last_perf_fee_time
+        .get()
+        .checked_add(PERF_FEE_PERIOD_SECS)
+        .ok_or(CommonError::MathOverflow)?;
+    if now < due {
+        return Err(VaultError::PerfFeeNotDue.into());
+    }
+    // NAV rounded down: a lower NAV charges a smaller fee.
+    let snapshot = nav::load_snapshot(nav_snapshot, state)?;
+    nav::check_fresh(snapshot, now)?;
+    let pricing = nav::Pricing {
+        snapshot,
+        now,
+        rounding: Rounding::Down,
+    };
+    let nav_usd = nav::vault_nav(state, asset_mints, &pricing)?;
+    let supply = shared::accrue_mgmt_fee(state, share_mint, now)?;
+    let fee = perf_fee(
+        nav_usd,
+        supply,
+        state.high_water_mark_pps.get(),
+        state.perf_fee_bps.get(),
+    )?;
+
+    if fee.fee_shares > 0 {
+        let bump = [state.bump];
+        let seeds = [
+            Seed::from(VAULT_SEED),
+            Seed::from(&state.sku_id),
+            Seed::from(&bump),
+        ];
+        token_cpi::mint_to_checked(
+            &TOKEN_2022_PROGRAM_ID,
+            &[share_mint, treasury_shares, vault],
+            &Amount {
+                raw: fee.fee_shares,
+                decimals: SHARE_DECIMALS,
+            },
+            &[Signer::from(&seeds)],
+        )?;
+    }
+    state.high_water_mark_pps.set(fee.new_hwm_pps);
+    state.last_perf_fee_time.set(now);
+    shared::add_u128(&mut state.total_perf_fee_shares, fee.fee_shares)?;
+    let seq = state.next_event_sequence();
+    // Event: [10][1] sku (16) | fee shares | new high-water mark | NAV (rounded down) |
+    // effective supply before | snapshot sequence | unix time | event sequence (8 each) = 74.
+    EventWriter::<74>::new(kind::PERF_FEE_CRYSTALLIZED)
+        .bytes(&state.sku_id)
+        .u64(fee.fee_shares)
+        .u64(fee.new_hwm_pps)
+        .u64(nav_usd)
+        .u64(supply)
+        .u64(snapshot.sequence.get())
+        .i64(now)
+        .u64(seq)
+        .emit();
+    Ok(())
+}

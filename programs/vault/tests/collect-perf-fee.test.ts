@@ -1,0 +1,164 @@
+import {
+  accountBytes,
+  send,
+  setUnixTime,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  tokenAmount,
+} from '@basket/test-harness';
+import {
+  getCollectPerfFeeInstruction,
+  getSetPausedInstruction,
+  VAULT_ERROR__PERF_FEE_NOT_DUE,
+  VAULT_ERROR__STALE_NAV,
+  VAULT_ERROR__VAULT_PAUSED,
+  VAULT_ERROR__WRONG_TREASURY,
+} from '@basket/vault-client';
+import type { Address } from '@solana/kit';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Basket,
+  depositIx,
+  initVault,
+  MONDAY_15H,
+  mintSupply,
+  multiplierNum,
+  navDown,
+  newDepositor,
+  patchVault,
+  readVault,
+  setupBasket,
+  stockHoldings,
+  treasuryAccounts,
+  VIRTUAL_ASSETS_USD,
+  VIRTUAL_SHARES,
+  writeSnapshot,
+} from './fixture.ts';
+
+const USDC = 1_000_000n;
+const PERIOD = 90n * 86_400n;
+const YEAR = 365n * 86_400n;
+const PPS = 1_000_000_000_000n;
+
+/** Moves asset 0's price by `num / den` (in the fixture, so `navDown` follows) and pushes it. */
+function priceMove(b: Basket, num: bigint, den: bigint): void {
+  const a0 = b.assets[0];
+  if (!a0) throw new Error('fixture');
+  a0.priceUsd1e8 = (a0.priceUsd1e8 * num) / den;
+  writeSnapshot(b, {
+    entries: b.assets.map((a) => ({
+      mint: a.mint.address,
+      priceUsd1e8: a.priceUsd1e8,
+      multiplierNum: multiplierNum(a.multiplier),
+    })),
+  });
+}
+
+/** Reference of the crystallization: mgmt accrual, then the fee on the gain above the mark. */
+function expectedFee(b: Basket, nav: bigint, elapsed: bigint): { shares: bigint; hwm: bigint } {
+  const s = readVault(b);
+  const supply0 = mintSupply(b.svm, b.shareMint) + s.feeSharesOwed;
+  const accrued = (supply0 * 20n * elapsed) / (10_000n * YEAR - 20n * elapsed);
+  const supply = supply0 + accrued;
+  const pps = ((nav + VIRTUAL_ASSETS_USD) * PPS) / (supply + VIRTUAL_SHARES);
+  if (pps <= s.highWaterMarkPps) return { shares: 0n, hwm: s.highWaterMarkPps };
+  const gain = ((pps - s.highWaterMarkPps) * supply) / PPS;
+  const fee = (gain * BigInt(s.perfFeeBps)) / 10_000n;
+  const shares = (fee * (supply + VIRTUAL_SHARES)) / (nav + VIRTUAL_ASSETS_USD - fee);
+  if (shares === 0n) return { shares: 0n, hwm: s.highWaterMarkPps };
+  return { shares, hwm: ((nav + VIRTUAL_ASSETS_USD) * PPS) / (supply + shares + VIRTUAL_SHARES) };
+}
+
+describe('collect_perf_fee', () => {
+  let b: Basket;
+  let treasury: { usdc: Address; shares: Address };
+
+  beforeEach(async () => {
+    b = await setupBasket();
+    await initVault(b);
+    writeSnapshot(b);
+    const alice = await newDepositor(b, 10_000n * USDC);
+    expect((await send(b.svm, [depositIx(b, alice, 1_000n * USDC)], b.payer)).ok).toBe(true);
+    await stockHoldings(b, [3_500_000_000n, 0n, 0n]); // 35 xStock tokens
+    treasury = await treasuryAccounts(b);
+    // The booked tokens were not paid for: start the mark at today's price per share.
+    const supply = mintSupply(b.svm, b.shareMint);
+    patchVault(b, (s) => ({
+      ...s,
+      highWaterMarkPps: ((navDown(b) + VIRTUAL_ASSETS_USD) * PPS) / (supply + VIRTUAL_SHARES),
+    }));
+  });
+
+  const collect = (treasuryShares = treasury.shares) =>
+    getCollectPerfFeeInstruction({
+      vault: b.vault,
+      navSnapshot: b.snapshot,
+      shareMint: b.shareMint,
+      treasuryShares,
+      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+      assetMints: b.assets.map((a) => a.mint.address),
+    });
+
+  it('refuses to crystallize within 90 days of the last crystallization', async () => {
+    setUnixTime(b.svm, MONDAY_15H + PERIOD - 1n);
+    writeSnapshot(b);
+    const before = accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares]);
+    const r = await send(b.svm, [collect()], b.payer);
+    expect(r.customError).toBe(VAULT_ERROR__PERF_FEE_NOT_DUE);
+    expect(accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares])).toEqual(before);
+  });
+
+  it('charges 10% of the gain above the mark in shares and moves the mark to the post-fee price', async () => {
+    // Given 90 days later the xStock is up 10%
+    setUnixTime(b.svm, MONDAY_15H + PERIOD);
+    priceMove(b, 110n, 100n);
+    const nav = navDown(b);
+    const want = expectedFee(b, nav, PERIOD);
+    expect(want.shares).toBeGreaterThan(0n);
+    // When anyone collects
+    const r = await send(b.svm, [collect()], b.payer);
+    // Then the treasury receives exactly the reference fee shares and the mark moves
+    expect(r.error).toBeNull();
+    expect(tokenAmount(b.svm, treasury.shares)).toBe(want.shares);
+    const s = readVault(b);
+    expect(s.highWaterMarkPps).toBe(want.hwm);
+    expect(s.totalPerfFeeShares).toBe(want.shares);
+    expect(s.lastPerfFeeTime).toBe(MONDAY_15H + PERIOD);
+    console.info(`collect_perf_fee (1 held asset): ${r.computeUnits} CU`);
+    // And the next period with no further gain charges nothing and keeps the mark
+    setUnixTime(b.svm, MONDAY_15H + 2n * PERIOD);
+    priceMove(b, 1n, 1n);
+    expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
+    expect(tokenAmount(b.svm, treasury.shares)).toBe(want.shares);
+    expect(readVault(b).highWaterMarkPps).toBe(want.hwm);
+  });
+
+  it('charges nothing below the mark (a loss), keeps the mark and ends the period', async () => {
+    setUnixTime(b.svm, MONDAY_15H + PERIOD);
+    priceMove(b, 90n, 100n);
+    const hwm = readVault(b).highWaterMarkPps;
+    expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
+    expect(tokenAmount(b.svm, treasury.shares)).toBe(0n);
+    expect(readVault(b).highWaterMarkPps).toBe(hwm);
+    const again = await send(b.svm, [collect()], b.payer);
+    expect(again.customError).toBe(VAULT_ERROR__PERF_FEE_NOT_DUE);
+  });
+
+  it('is refused while paused, with a stale snapshot, or into a non-treasury account', async () => {
+    setUnixTime(b.svm, MONDAY_15H + PERIOD);
+    // (90 days after a Monday is a Sunday: off-hours, 300 s)
+    writeSnapshot(b, { publishUnixTime: MONDAY_15H + PERIOD - 301n });
+    expect((await send(b.svm, [collect()], b.payer)).customError).toBe(VAULT_ERROR__STALE_NAV);
+    writeSnapshot(b);
+    const stranger = await newDepositor(b, 0n);
+    expect((await send(b.svm, [collect(stranger.shareAccount)], b.payer)).customError).toBe(
+      VAULT_ERROR__WRONG_TREASURY,
+    );
+    const pause = getSetPausedInstruction({
+      vault: b.vault,
+      paused: true,
+      adminSigners: b.admins.slice(0, 3),
+    });
+    expect((await send(b.svm, [pause], b.payer)).ok).toBe(true);
+    expect((await send(b.svm, [collect()], b.payer)).customError).toBe(VAULT_ERROR__VAULT_PAUSED);
+  });
+});
