@@ -7,7 +7,7 @@ import {
   REWARDS_ERROR__MISSING_SIGNER,
   REWARDS_ERROR__REWARD_ACCOUNT_MISMATCH,
 } from '@basket/rewards-client';
-import { accountBytes, send, TOKEN_PROGRAM_ADDRESS } from '@basket/test-harness';
+import { accountBytes, TOKEN_PROGRAM_ADDRESS } from '@basket/test-harness';
 import { AccountRole, type Address, generateKeyPairSigner, type Instruction } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { type Claimant, claimOf, postEpoch } from './claim-world.ts';
@@ -21,6 +21,7 @@ import {
   stakeRecordPda,
   staker,
 } from './fixture.ts';
+import { send } from './measured.ts';
 
 /** The instruction with `address` demoted to a non-signer (same writability). */
 function unsigned(ix: Instruction, address: Address): Instruction {

@@ -1,10 +1,11 @@
 import { REWARDS_ERROR__INVALID_PROOF } from '@basket/rewards-client';
-import { accountBytes, send, tokenAmount } from '@basket/test-harness';
+import { accountBytes, tokenAmount } from '@basket/test-harness';
 import type { Address } from '@solana/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Claimant, claimOf, postEpoch } from './claim-world.ts';
 import { claimStatusPda, epochPda, setup } from './fixture.ts';
+import { send } from './measured.ts';
 
 type Tamper = 'flip-proof-bit' | 'bump-amount' | 'drop-proof-node' | 'other-proof';
 

@@ -1,9 +1,10 @@
 // A distributed epoch with real claimants, for the claim tests.
 import { type Distribution, fromClaims } from '@basket/merkle';
 import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
-import { createTokenAccount, fund, send, type TestMint } from '@basket/test-harness';
+import { createTokenAccount, fund, type TestMint } from '@basket/test-harness';
 import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { claimIx, distributeIx, type Fixture, fundEpoch } from './fixture.ts';
+import { send } from './measured.ts';
 
 export interface Claimant {
   signer: KeyPairSigner;

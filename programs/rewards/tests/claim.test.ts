@@ -11,7 +11,6 @@ import {
   accountBytes,
   MAX_TRANSACTION_BYTES,
   scaledUiAmountOf,
-  send,
   tokenAmount,
   updateMultiplier,
 } from '@basket/test-harness';
@@ -28,6 +27,7 @@ import {
   setup,
   XSTOCK_MULTIPLIER,
 } from './fixture.ts';
+import { send } from './measured.ts';
 
 /** Accounts a claim may touch: holdings, destinations, epoch and claim status. */
 async function touched(e: PostedEpoch, i: number, claimant?: Address): Promise<Address[]> {

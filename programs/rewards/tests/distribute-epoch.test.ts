@@ -14,7 +14,6 @@ import {
   fund,
   mintTo,
   scaledUiAmountOf,
-  send,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
 import { generateKeyPairSigner } from '@solana/kit';
@@ -28,6 +27,7 @@ import {
   T0,
   XSTOCK_MULTIPLIER,
 } from './fixture.ts';
+import { send } from './measured.ts';
 
 const ROOT = new Uint8Array(32).fill(7);
 

@@ -5,9 +5,10 @@ import {
   REWARDS_ERROR__INVALID_TOKEN_ACCOUNT,
   REWARDS_PROGRAM_ADDRESS,
 } from '@basket/rewards-client';
-import { accountBytes, createTokenAccount, send } from '@basket/test-harness';
+import { accountBytes, createTokenAccount } from '@basket/test-harness';
 import { describe, expect, it } from 'vitest';
 import { type Fixture, initializeIx, setup } from './fixture.ts';
+import { send } from './measured.ts';
 
 describe('initialize', () => {
   let f: Fixture;

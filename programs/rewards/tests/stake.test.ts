@@ -10,7 +10,6 @@ import {
   accountBytes,
   createTokenAccount,
   scaledUiAmountOf,
-  send,
   tokenAmount,
 } from '@basket/test-harness';
 import type { Address } from '@solana/kit';
@@ -25,6 +24,7 @@ import {
   staker,
   T0,
 } from './fixture.ts';
+import { send } from './measured.ts';
 
 function record(f: Fixture, address: Address) {
   const acc = f.svm.getAccount(address);

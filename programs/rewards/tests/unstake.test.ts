@@ -4,13 +4,7 @@ import {
   REWARDS_ERROR__STAKE_ALREADY_WITHDRAWN,
   REWARDS_ERROR__STAKE_LOCKED,
 } from '@basket/rewards-client';
-import {
-  accountBytes,
-  createTokenAccount,
-  send,
-  setUnixTime,
-  tokenAmount,
-} from '@basket/test-harness';
+import { accountBytes, createTokenAccount, setUnixTime, tokenAmount } from '@basket/test-harness';
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -23,6 +17,7 @@ import {
   T0,
   unstakeIx,
 } from './fixture.ts';
+import { send } from './measured.ts';
 
 describe('unstake', () => {
   let f: Fixture;
