@@ -32,6 +32,7 @@ pub fn process_instruction(
         discriminator::WITHDRAW_USDC => instructions::withdraw_usdc::process(accounts, rest),
         discriminator::COLLECT_MGMT_FEE => instructions::collect_mgmt_fee::process(accounts, rest),
         discriminator::COLLECT_PERF_FEE => instructions::collect_perf_fee::process(accounts, rest),
+        discriminator::SET_ASSET_STATUS => instructions::set_asset_status::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -101,6 +101,9 @@ pub enum VaultError {
     /// The performance fee was crystallized less than one period ago.
     #[codama(error(message = "The performance fee is not due yet"))]
     PerfFeeNotDue = 3029,
+    /// The asset status change is not an allowed transition.
+    #[codama(error(message = "The asset status change is not allowed"))]
+    InvalidStatusTransition = 3030,
 }
 
 impl From<VaultError> for ProgramError {

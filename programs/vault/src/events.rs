@@ -13,6 +13,7 @@ pub mod kind {
     pub const MGMT_FEE_COLLECTED: u8 = 8;
     pub const WITHDRAW_STABLE: u8 = 9;
     pub const PERF_FEE_CRYSTALLIZED: u8 = 10;
+    pub const ASSET_STATUS_SET: u8 = 11;
 }
 
 /// Version of every payload layout below.

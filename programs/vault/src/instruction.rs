@@ -17,6 +17,7 @@ pub mod discriminator {
     pub const WITHDRAW_USDC: u8 = 7;
     pub const COLLECT_MGMT_FEE: u8 = 8;
     pub const COLLECT_PERF_FEE: u8 = 9;
+    pub const SET_ASSET_STATUS: u8 = 10;
 }
 
 #[repr(C, u8)]
@@ -244,6 +245,12 @@ pub enum VaultInstruction {
         docs = "Every asset mint, in the vault's asset order"
     ))]
     CollectPerfFee = 9,
+
+    /// Sets one asset's status (immediate). Admin multisig. Active <-> Frozen at any time;
+    /// Retired only from weight 0 and book 0, and never left.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
+    SetAssetStatus { asset_index: u8, status: u8 } = 10,
 }
 
 #[cfg(test)]

@@ -2,10 +2,14 @@ import { accountBytes, send, setUnixTime } from '@basket/test-harness';
 import {
   getApplyWeightsInstruction,
   getCancelWeightsInstruction,
+  getSetAssetStatusInstruction,
   getSetPausedInstruction,
   getUpdateWeightsInstruction,
   VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET,
+  VAULT_ERROR__ASSET_NOT_ACTIVE,
+  VAULT_ERROR__INVALID_ASSET_COUNT,
   VAULT_ERROR__INVALID_INSTRUCTION_DATA,
+  VAULT_ERROR__INVALID_STATUS_TRANSITION,
   VAULT_ERROR__INVALID_WEIGHTS,
   VAULT_ERROR__NO_PENDING_WEIGHTS,
   VAULT_ERROR__NOT_WRITABLE,
@@ -27,8 +31,10 @@ import {
   initVault,
   MONDAY_15H,
   newDepositor,
+  patchVault,
   readVault,
   setupBasket,
+  stockHoldings,
   writeSnapshot,
 } from './fixture.ts';
 
@@ -191,5 +197,64 @@ describe('admin: update_weights with a 48 h timelock', () => {
     expect((await send(b.svm, [queue(NEW)], b.payer)).ok).toBe(true);
     b.svm.warpToSlot(1_000_000n);
     await expectRejected(apply(1n), VAULT_ERROR__TIMELOCK_NOT_ELAPSED);
+  });
+});
+
+describe('admin: set_asset_status', () => {
+  let b: Basket;
+
+  beforeEach(async () => {
+    b = await setupBasket();
+    await initVault(b);
+    writeSnapshot(b);
+  });
+
+  const setStatus = (assetIndex: number, status: number, signers = b.admins.slice(0, 3)) =>
+    getSetAssetStatusInstruction({ vault: b.vault, assetIndex, status, adminSigners: signers });
+
+  it('freezes a held asset (deposits refused) and unfreezes it, both with the multisig', async () => {
+    const alice = await newDepositor(b, 100_000_000n);
+    await stockHoldings(b, [0n, 5_000_000n, 0n]);
+    const r = await send(b.svm, [setStatus(1, 2)], b.payer);
+    expect(r.error).toBeNull();
+    expect(readVault(b).assets[1]?.status).toBe(2);
+    console.info(`set_asset_status: ${r.computeUnits} CU`);
+    expect((await send(b.svm, [depositIx(b, alice, 10_000_000n)], b.payer)).customError).toBe(
+      VAULT_ERROR__ASSET_NOT_ACTIVE,
+    );
+    expect((await send(b.svm, [setStatus(1, 1, b.admins.slice(0, 2))], b.payer)).customError).toBe(
+      VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET,
+    );
+    expect((await send(b.svm, [setStatus(1, 1)], b.payer)).ok).toBe(true);
+    expect((await send(b.svm, [depositIx(b, alice, 10_000_000n)], b.payer)).ok).toBe(true);
+  });
+
+  it('retires only an asset with weight 0 and an empty book, and never revives it', async () => {
+    const before = accountBytes(b.svm, [b.vault]);
+    const r = await send(b.svm, [setStatus(2, 3)], b.payer);
+    expect(r.customError).toBe(VAULT_ERROR__INVALID_STATUS_TRANSITION);
+    expect(accountBytes(b.svm, [b.vault])).toEqual(before);
+    patchVault(b, (s) => ({
+      ...s,
+      assets: s.assets.map((a, i) =>
+        i === 2 ? { ...a, targetWeightBps: 0 } : i === 0 ? { ...a, targetWeightBps: 7_000 } : a,
+      ),
+    }));
+    expect((await send(b.svm, [setStatus(2, 3)], b.payer)).ok).toBe(true);
+    expect((await send(b.svm, [setStatus(2, 1)], b.payer)).customError).toBe(
+      VAULT_ERROR__INVALID_STATUS_TRANSITION,
+    );
+  });
+
+  it('rejects an unknown status byte and an index past the asset count', async () => {
+    expect((await send(b.svm, [setStatus(0, 0)], b.payer)).customError).toBe(
+      VAULT_ERROR__INVALID_INSTRUCTION_DATA,
+    );
+    expect((await send(b.svm, [setStatus(0, 4)], b.payer)).customError).toBe(
+      VAULT_ERROR__INVALID_INSTRUCTION_DATA,
+    );
+    expect((await send(b.svm, [setStatus(3, 2)], b.payer)).customError).toBe(
+      VAULT_ERROR__INVALID_ASSET_COUNT,
+    );
   });
 });

@@ -3,6 +3,7 @@ pub mod collect_mgmt_fee;
 pub mod collect_perf_fee;
 pub mod deposit;
 pub mod init_vault;
+pub mod set_asset_status;
 pub mod set_paused;
 pub mod shared;
 pub mod weights;

@@ -64,6 +64,7 @@ export const VAULT_ERROR__NOTHING_TO_COLLECT = 0xbd2; // 3026
 export const VAULT_ERROR__INSUFFICIENT_CASH = 0xbd3; // 3027
 export const VAULT_ERROR__WRONG_TREASURY = 0xbd4; // 3028
 export const VAULT_ERROR__PERF_FEE_NOT_DUE = 0xbd5; // 3029
+export const VAULT_ERROR__INVALID_STATUS_TRANSITION = 0xbd6; // 3030
 
 export type VaultError =
   | typeof VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -87,6 +88,7 @@ export type VaultError =
   | typeof VAULT_ERROR__INVALID_OWNER
   | typeof VAULT_ERROR__INVALID_PDA
   | typeof VAULT_ERROR__INVALID_SIGNER_SET
+  | typeof VAULT_ERROR__INVALID_STATUS_TRANSITION
   | typeof VAULT_ERROR__INVALID_SYSTEM_PROGRAM
   | typeof VAULT_ERROR__INVALID_SYSVAR
   | typeof VAULT_ERROR__INVALID_TOKEN_ACCOUNT
@@ -141,6 +143,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__INVALID_OWNER]: `The account is owned by an unexpected program`,
     [VAULT_ERROR__INVALID_PDA]: `The account is not the expected program-derived address`,
     [VAULT_ERROR__INVALID_SIGNER_SET]: `The admin signer set is invalid`,
+    [VAULT_ERROR__INVALID_STATUS_TRANSITION]: `The asset status change is not allowed`,
     [VAULT_ERROR__INVALID_SYSTEM_PROGRAM]: `The system program account is not the system program`,
     [VAULT_ERROR__INVALID_SYSVAR]: `The sysvar account has the wrong address`,
     [VAULT_ERROR__INVALID_TOKEN_ACCOUNT]: `The token account has the wrong mint or owner`,

@@ -12,6 +12,7 @@ export * from "./collectMgmtFee";
 export * from "./collectPerfFee";
 export * from "./deposit";
 export * from "./initVault";
+export * from "./setAssetStatus";
 export * from "./setPaused";
 export * from "./updateWeights";
 export * from "./withdrawInKind";

@@ -43,6 +43,7 @@ import {
   getCollectPerfFeeInstruction,
   getDepositInstruction,
   getInitVaultInstruction,
+  getSetAssetStatusInstruction,
   getSetPausedInstruction,
   getUpdateWeightsInstruction,
   getWithdrawInKindInstruction,
@@ -53,6 +54,7 @@ import {
   parseCollectPerfFeeInstruction,
   parseDepositInstruction,
   parseInitVaultInstruction,
+  parseSetAssetStatusInstruction,
   parseSetPausedInstruction,
   parseUpdateWeightsInstruction,
   parseWithdrawInKindInstruction,
@@ -69,10 +71,12 @@ import {
   type ParsedCollectPerfFeeInstruction,
   type ParsedDepositInstruction,
   type ParsedInitVaultInstruction,
+  type ParsedSetAssetStatusInstruction,
   type ParsedSetPausedInstruction,
   type ParsedUpdateWeightsInstruction,
   type ParsedWithdrawInKindInstruction,
   type ParsedWithdrawUsdcInstruction,
+  type SetAssetStatusInput,
   type SetPausedInput,
   type UpdateWeightsInput,
   type WithdrawInKindInput,
@@ -111,6 +115,7 @@ export enum VaultInstruction {
   WithdrawUsdc,
   CollectMgmtFee,
   CollectPerfFee,
+  SetAssetStatus,
 }
 
 export function identifyVaultInstruction(
@@ -146,6 +151,9 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(9), 0)) {
     return VaultInstruction.CollectPerfFee;
+  }
+  if (containsBytes(data, getU8Encoder().encode(10), 0)) {
+    return VaultInstruction.SetAssetStatus;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -185,7 +193,10 @@ export type ParsedVaultInstruction<
     } & ParsedCollectMgmtFeeInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.CollectPerfFee;
-    } & ParsedCollectPerfFeeInstruction<TProgram>);
+    } & ParsedCollectPerfFeeInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.SetAssetStatus;
+    } & ParsedSetAssetStatusInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -262,6 +273,13 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parseCollectPerfFeeInstruction(instruction),
       };
     }
+    case VaultInstruction.SetAssetStatus: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.SetAssetStatus,
+        ...parseSetAssetStatusInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -316,6 +334,10 @@ export type VaultPluginInstructions = {
   collectPerfFee: (
     input: CollectPerfFeeInput,
   ) => ReturnType<typeof getCollectPerfFeeInstruction> &
+    SelfPlanAndSendFunctions;
+  setAssetStatus: (
+    input: SetAssetStatusInput,
+  ) => ReturnType<typeof getSetAssetStatusInstruction> &
     SelfPlanAndSendFunctions;
 };
 
@@ -377,6 +399,11 @@ export function vaultProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getCollectPerfFeeInstruction(input),
+            ),
+          setAssetStatus: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getSetAssetStatusInstruction(input),
             ),
         },
         pdas: { vaultState: findVaultStatePda },
