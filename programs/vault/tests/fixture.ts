@@ -34,14 +34,23 @@ import {
   type VaultState,
 } from '@basket/vault-client';
 import {
+  AccountRole,
   type Address,
+  appendTransactionMessageInstructions,
+  compressTransactionMessageUsingAddressLookupTables,
+  createTransactionMessage,
   generateKeyPairSigner,
   getAddressEncoder,
   getProgramDerivedAddress,
+  getTransactionEncoder,
   getUtf8Encoder,
   type Instruction,
   type KeyPairSigner,
   lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
 } from '@solana/kit';
 
 /** 2026-11-23 (a Monday) 15:00 UTC: inside the market window, MAX_STALE_SECS = 60. */
@@ -522,4 +531,37 @@ export async function treasuryAccounts(b: Basket): Promise<{ usdc: Address; shar
       b.treasury.address,
     ),
   };
+}
+
+/**
+ * Wire size of the signed transaction when every non-signer account sits in one address
+ * lookup table (LiteSVM does not enforce the 1,232-byte limit, so tests measure it).
+ */
+export async function sizeWithLookupTable(
+  instructions: Instruction[],
+  feePayer: KeyPairSigner,
+): Promise<number> {
+  const lookupTable = (await generateKeyPairSigner()).address;
+  const addresses = [
+    ...new Set(
+      instructions.flatMap((ix) =>
+        (ix.accounts ?? [])
+          .filter((m) => m.role === AccountRole.READONLY || m.role === AccountRole.WRITABLE)
+          .map((m) => m.address),
+      ),
+    ),
+  ];
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(feePayer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: '11111111111111111111111111111111' as never, lastValidBlockHeight: 1n },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+    (m) => compressTransactionMessageUsingAddressLookupTables(m, { [lookupTable]: addresses }),
+  );
+  const tx = await signTransactionMessageWithSigners(message);
+  return getTransactionEncoder().encode(tx).length;
 }
