@@ -172,11 +172,13 @@ export function claimStatusAccount(
  * (`null` when the mint has none: multiplier 1).
  *
  * @example
- * const m: TokenMintInfo = { tokenProgram, decimals: 8, scaledUiAmount: null };
+ * const m: TokenMintInfo = { tokenProgram, decimals: 8, supply: 0n, scaledUiAmount: null };
  */
 export interface TokenMintInfo {
   readonly tokenProgram: Address;
   readonly decimals: number;
+  /** Raw supply. */
+  readonly supply: bigint;
   readonly scaledUiAmount: ScaledUiAmountConfig | null;
 }
 
@@ -204,6 +206,7 @@ export function tokenMintAccount(address: Address): AccountRequest<TokenMintInfo
       return {
         tokenProgram: owner,
         decimals: mintDecimals(data),
+        supply: new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(36, true),
         scaledUiAmount: owner === TOKEN_2022_PROGRAM ? decodeScaledUiAmountConfig(data) : null,
       };
     },

@@ -18,6 +18,8 @@ export const SDK_ERROR__ACCOUNT_NOT_FOUND = 5;
 export const SDK_ERROR__ACCOUNT_DECODE_FAILED = 6;
 /** A compute-unit table has no entry for an instruction. */
 export const SDK_ERROR__UNKNOWN_COMPUTE_COST = 7;
+/** Share math overflowed `u64` or divided by zero, where the program fails with `MathOverflow`. */
+export const SDK_ERROR__MATH_OVERFLOW = 8;
 
 /**
  * Context carried by each SDK error code.
@@ -33,6 +35,7 @@ export interface SdkErrorContext {
   [SDK_ERROR__ACCOUNT_NOT_FOUND]: { address: string };
   [SDK_ERROR__ACCOUNT_DECODE_FAILED]: { address: string; reason: string };
   [SDK_ERROR__UNKNOWN_COMPUTE_COST]: { instruction: string };
+  [SDK_ERROR__MATH_OVERFLOW]: { operation: string };
 }
 
 /**
@@ -56,6 +59,8 @@ const MESSAGES: { [C in SdkErrorCode]: (context: SdkErrorContext[C]) => string }
     `account ${c.address} could not be decoded: ${c.reason}`,
   [SDK_ERROR__UNKNOWN_COMPUTE_COST]: (c) =>
     `no measured compute-unit cost for instruction ${JSON.stringify(c.instruction)}`,
+  [SDK_ERROR__MATH_OVERFLOW]: (c) =>
+    `${c.operation} overflows u64 or divides by zero (the program fails with MathOverflow)`,
 };
 
 /**
