@@ -68,6 +68,21 @@ pub fn words(h: &[u8; 32]) -> [u64; 4] {
     }
 }
 
+/// Equality of two 32-byte values as four XORed words: `==` on arrays links an out-of-line
+/// byte-compare routine here, which costs over 100 CU per call.
+#[inline(always)]
+pub fn eq32(a: &[u8; 32], b: &[u8; 32]) -> bool {
+    let (pa, pb) = (a.as_ptr() as *const u64, b.as_ptr() as *const u64);
+    // SAFETY: both are 32 readable bytes; unaligned reads are allowed on the target and host.
+    unsafe {
+        let d0 = core::ptr::read_unaligned(pa) ^ core::ptr::read_unaligned(pb);
+        let d1 = core::ptr::read_unaligned(pa.add(1)) ^ core::ptr::read_unaligned(pb.add(1));
+        let d2 = core::ptr::read_unaligned(pa.add(2)) ^ core::ptr::read_unaligned(pb.add(2));
+        let d3 = core::ptr::read_unaligned(pa.add(3)) ^ core::ptr::read_unaligned(pb.add(3));
+        (d0 | d1 | d2 | d3) == 0
+    }
+}
+
 /// The parent of two nodes.
 #[inline(always)]
 pub fn node(a: &[u8; 32], b: &[u8; 32]) -> [u8; 32] {
@@ -83,45 +98,55 @@ pub fn node(a: &[u8; 32], b: &[u8; 32]) -> [u8; 32] {
 /// Whether `proof` (a sequence of 32-byte siblings, bottom up) leads from `leaf` to `root`.
 /// `proof` must be a whole number of 32-byte nodes.
 ///
-/// Hot path of `claim` (one sha256 per level): one 65-byte buffer `[0x01][lo][hi]` is reused
-/// for every level, the running hash is written by the syscall straight into `current`, and
-/// the sorted order is decided with four big-endian word compares.
+/// Hot path of `claim` (one sha256 per level): each node is hashed from three input slices
+/// pointing at the prefix byte, the running hash and the sibling in place (no copies), into
+/// the other half of a double buffer; the sorted order is decided with big-endian word
+/// compares.
 pub fn verify(leaf: [u8; 32], proof: &[u8], root: &[u8; 32]) -> bool {
     if !proof.len().is_multiple_of(32) {
         return false;
     }
-    let mut buf = [0u8; 65];
-    buf[0] = NODE_PREFIX;
-    let mut current = leaf;
+    let prefix = [NODE_PREFIX];
+    let [mut first, mut second] = [leaf, [0u8; 32]];
+    let (mut current, mut next) = (&mut first, &mut second);
+    // The syscall's input: three (pointer, length) pairs. Prefix and lengths are written
+    // once; each level only stores the two pointers.
+    let mut inputs: [(*const u8, usize); 3] = [
+        (prefix.as_ptr(), 1),
+        (core::ptr::null(), 32),
+        (core::ptr::null(), 32),
+    ];
     for sibling in proof.chunks_exact(32) {
         // `chunks_exact(32)` yields 32-byte slices only.
         let sibling: &[u8; 32] = sibling.try_into().unwrap_or(&[0u8; 32]);
-        let (lo, hi) = if words(&current) <= words(sibling) {
-            (&current, sibling)
+        let (lo, hi): (&[u8; 32], &[u8; 32]) = if words(current) <= words(sibling) {
+            (current, sibling)
         } else {
-            (sibling, &current)
+            (sibling, current)
         };
-        buf[1..33].copy_from_slice(lo);
-        buf[33..65].copy_from_slice(hi);
-        sha256_into(&buf, &mut current);
+        inputs[1].0 = lo.as_ptr();
+        inputs[2].0 = hi.as_ptr();
+        sha256_slices(&inputs, next);
+        core::mem::swap(&mut current, &mut next);
     }
-    words(&current) == words(root)
+    eq32(current, root)
 }
 
-/// sha256 of one contiguous input written into `out`.
+/// sha256 of the concatenated inputs (valid `(pointer, length)` pairs) into `out`, which
+/// must not overlap them.
 #[inline(always)]
-fn sha256_into(input: &[u8], out: &mut [u8; 32]) {
+fn sha256_slices(inputs: &[(*const u8, usize); 3], out: &mut [u8; 32]) {
     #[cfg(target_arch = "bpf")]
-    {
-        let slices: [&[u8]; 1] = [input];
-        // SAFETY: `slices` is one valid (pointer, length) pair; `out` is 32 writable bytes.
-        unsafe {
-            pinocchio::syscalls::sol_sha256(slices.as_ptr() as *const u8, 1, out.as_mut_ptr())
-        };
+    // SAFETY: each pair describes readable bytes (see `verify`), laid out as the syscall's
+    // slice descriptors; `out` is 32 writable bytes distinct from every input.
+    unsafe {
+        pinocchio::syscalls::sol_sha256(inputs.as_ptr() as *const u8, 3, out.as_mut_ptr());
     }
     #[cfg(not(target_arch = "bpf"))]
     {
-        *out = hashv(&[input]).to_bytes();
+        // SAFETY: as above; the host path rebuilds slices from the same descriptors.
+        let part = |(p, n): (*const u8, usize)| unsafe { core::slice::from_raw_parts(p, n) };
+        *out = hashv(&[part(inputs[0]), part(inputs[1]), part(inputs[2])]).to_bytes();
     }
 }
 

@@ -17,7 +17,9 @@ pub fn check_canonical<const N: usize>(
 ) -> Result<(), CommonError> {
     let derived = Address::try_derive_address(seeds, Some(bump), program_id)
         .map_err(|_| CommonError::InvalidPda)?;
-    if account.address() != &derived || derived.is_on_curve() {
+    if !crate::merkle::eq32(account.address().as_array(), derived.as_array())
+        || derived.is_on_curve()
+    {
         return Err(CommonError::InvalidPda);
     }
     let mut higher = bump;
@@ -68,7 +70,9 @@ pub fn check_canonical_concat(
         Address::new_from_array(solana_sha256_hasher::hashv(&[&buf[..end]]).to_bytes())
     };
     let derived = derive(&mut buf, bump);
-    if account.address() != &derived || derived.is_on_curve() {
+    if !crate::merkle::eq32(account.address().as_array(), derived.as_array())
+        || derived.is_on_curve()
+    {
         return Err(CommonError::InvalidPda);
     }
     let mut higher = bump;

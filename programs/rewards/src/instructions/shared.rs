@@ -160,7 +160,7 @@ pub fn init_created<T: basket_common::layout::AccountLayout>(
 /// Equality of two 32-byte keys with four 8-byte loads (no `memcmp` call).
 #[inline(always)]
 pub fn eq32(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    crate::merkle::words(a) == crate::merkle::words(b)
+    crate::merkle::eq32(a, b)
 }
 
 /// Whether `account` is owned by `program`, compared a word at a time.
