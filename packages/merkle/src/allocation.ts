@@ -1,7 +1,12 @@
 import type { Address } from '@solana/kit';
 import { addressBytes, compareBytes } from './hash.ts';
 
-/** Reward weight of each lock tier (days to multiplier), as stored in stake records. */
+/**
+ * Reward weight of each lock tier (days to multiplier), as stored in stake records.
+ *
+ * @example
+ * const weight = TIER_WEIGHTS[90]; // 2n
+ */
 export const TIER_WEIGHTS: Readonly<Record<30 | 90 | 180, bigint>> = { 30: 1n, 90: 2n, 180: 4n };
 
 /** One stake as the distributor sees it (from stake records or stake/unstake events). */

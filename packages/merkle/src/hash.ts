@@ -12,7 +12,12 @@ export const MAX_PROOF_LEN = 32;
 
 const addressEncoder = getAddressEncoder();
 
-/** 32 raw bytes of a base58 address. */
+/**
+ * 32 raw bytes of a base58 address.
+ *
+ * @example
+ * addressBytes(claimant).length; // 32
+ */
 export function addressBytes(address: Address): Uint8Array {
   return Uint8Array.from(addressEncoder.encode(address));
 }
@@ -34,7 +39,12 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Bytewise comparison of two equal-length byte strings (-1, 0 or 1). */
+/**
+ * Bytewise comparison of two byte strings (negative, 0 or positive).
+ *
+ * @example
+ * compareBytes(Uint8Array.of(1), Uint8Array.of(2)); // -1
+ */
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {

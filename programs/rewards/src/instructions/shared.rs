@@ -196,7 +196,7 @@ pub fn read_u64(data: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b)
 }
 
-/// Maps a missing keeper to its error (a helper so processors read as steps).
+/// `Ok` when `condition` holds, else `error` (so processors read as a list of rules).
 #[inline(always)]
 pub fn require(condition: bool, error: RewardsError) -> Result<(), RewardsError> {
     if condition {
