@@ -1,3 +1,3 @@
-export * from './svm.ts';
 export * from './send.ts';
+export * from './svm.ts';
 export * from './token.ts';

@@ -1,4 +1,5 @@
 import {
+  type Address,
   appendTransactionMessageInstructions,
   createTransactionMessage,
   getTransactionEncoder,
@@ -93,4 +94,21 @@ export function accountBytes(
     const acc = svm.getAccount(a);
     return acc.exists ? Uint8Array.from(acc.data) : null;
   });
+}
+
+/**
+ * A copy of `ix` whose account at `index` has another address (same role), for tests that
+ * substitute one account of an otherwise valid instruction.
+ *
+ * @example
+ * const forged = withAccountAt(depositIx, 5, fakeCashBuffer);
+ */
+export function withAccountAt<T extends Instruction>(ix: T, index: number, address: Address): T {
+  const accounts = [...(ix.accounts ?? [])];
+  const original = accounts[index];
+  if (!original || !('role' in original)) {
+    throw new Error(`instruction has no plain account at index ${index}`);
+  }
+  accounts[index] = { ...original, address };
+  return { ...ix, accounts };
 }

@@ -6,6 +6,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
   tokenAmount,
   updateMultiplier,
+  withAccountAt,
 } from '@basket/test-harness';
 import {
   VAULT_ERROR__AMOUNT_TOO_SMALL,
@@ -305,11 +306,8 @@ describe('deposit', () => {
     // A USDC account owned by the vault but not at the cash-buffer PDA
     const fakeCash = await createTokenAccount(b.svm, b.payer, b.usdc, b.vault);
     const withCash = depositIx(b, alice, 10n * USDC);
-    (withCash.accounts as { address: Address }[])[5] = {
-      ...(withCash.accounts?.[5] as object),
-      address: fakeCash,
-    } as never;
-    await expectRejected([withCash], VAULT_ERROR__WRONG_HOLDING);
+    const withCashForged = withAccountAt(withCash, 5, fakeCash);
+    await expectRejected([withCashForged], VAULT_ERROR__WRONG_HOLDING);
     // Another SKU's snapshot
     const otherSku = skuBytes('OTHER');
     const otherSnapshot = await pda('G5Yb6T5wHVaMeeosZUohLziJFKw1jdU1ZUCAVMenw1sP' as Address, [
@@ -318,11 +316,8 @@ describe('deposit', () => {
     ]);
     writeSnapshot(b, { address: otherSnapshot, skuId: otherSku });
     const withSnap = depositIx(b, alice, 10n * USDC);
-    (withSnap.accounts as { address: Address }[])[2] = {
-      ...(withSnap.accounts?.[2] as object),
-      address: otherSnapshot,
-    } as never;
-    await expectRejected([withSnap], VAULT_ERROR__WRONG_SNAPSHOT);
+    const withSnapForged = withAccountAt(withSnap, 2, otherSnapshot);
+    await expectRejected([withSnapForged], VAULT_ERROR__WRONG_SNAPSHOT);
     // The right snapshot address holding a byte-identical copy owned by another program
     writeSnapshot(b, { owner: TOKEN_2022_PROGRAM_ADDRESS });
     await expectRejected([depositIx(b, alice, 10n * USDC)], VAULT_ERROR__INVALID_OWNER);
@@ -335,11 +330,8 @@ describe('deposit', () => {
     );
     // Token-2022 passed as the stablecoin's (SPL Token) program
     const withProgram = depositIx(b, alice, 10n * USDC);
-    (withProgram.accounts as { address: Address }[])[8] = {
-      ...(withProgram.accounts?.[8] as object),
-      address: TOKEN_2022_PROGRAM_ADDRESS,
-    } as never;
-    await expectRejected([withProgram], VAULT_ERROR__INVALID_TOKEN_PROGRAM);
+    const withProgramForged = withAccountAt(withProgram, 8, TOKEN_2022_PROGRAM_ADDRESS);
+    await expectRejected([withProgramForged], VAULT_ERROR__INVALID_TOKEN_PROGRAM);
   });
 
   it('rejects another share mint and a vault state copy owned by another program', async () => {
@@ -349,22 +341,16 @@ describe('deposit', () => {
       decimals: 6,
     });
     const ix = depositIx(b, alice, 10n * USDC);
-    (ix.accounts as { address: Address }[])[6] = {
-      ...(ix.accounts?.[6] as object),
-      address: fakeShares.address,
-    } as never;
-    await expectRejected([ix], VAULT_ERROR__WRONG_SHARE_MINT);
+    const ixForged = withAccountAt(ix, 6, fakeShares.address);
+    await expectRejected([ixForged], VAULT_ERROR__WRONG_SHARE_MINT);
     // A byte-identical copy of the vault state owned by the token program, at a fresh address
     const copy = (await generateKeyPairSigner()).address;
     const real = b.svm.getAccount(b.vault);
     if (!real.exists) throw new Error('vault');
     b.svm.setAccount({ ...real, address: copy, programAddress: TOKEN_2022_PROGRAM_ADDRESS });
     const withCopy = depositIx(b, alice, 10n * USDC);
-    (withCopy.accounts as { address: Address }[])[1] = {
-      ...(withCopy.accounts?.[1] as object),
-      address: copy,
-    } as never;
-    await expectRejected([withCopy], VAULT_ERROR__INVALID_OWNER);
+    const withCopyForged = withAccountAt(withCopy, 1, copy);
+    await expectRejected([withCopyForged], VAULT_ERROR__INVALID_OWNER);
   });
 
   it('rejects a depositor that did not sign', async () => {
