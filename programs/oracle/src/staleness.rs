@@ -6,7 +6,6 @@
 //! with a conservative rule: every instant that is inside US equity market hours under
 //! either daylight-saving offset (Monday-Friday 13:30-21:00 UTC) counts as market hours.
 //! Holidays are treated as market hours, which only ever shortens the window.
-#![allow(clippy::arithmetic_side_effects)] // `rem_euclid` by non-zero constants cannot overflow
 
 use crate::{error::OracleError, state::NavSnapshot};
 
@@ -15,18 +14,23 @@ pub const MAX_STALE_SECS_MARKET: i64 = 60;
 /// Maximum snapshot age outside market hours, in seconds.
 pub const MAX_STALE_SECS_OFF_HOURS: i64 = 300;
 
-const SECS_PER_DAY: i64 = 86_400;
+const SECS_PER_DAY: u64 = 86_400;
 /// 13:30 UTC = 09:30 EDT, the earliest open under either offset.
-const WINDOW_OPEN_UTC: i64 = 13 * 3600 + 30 * 60;
+const WINDOW_OPEN_UTC: u64 = 13 * 3600 + 30 * 60;
 /// 21:00 UTC = 16:00 EST, the latest close under either offset.
-const WINDOW_CLOSE_UTC: i64 = 21 * 3600;
+const WINDOW_CLOSE_UTC: u64 = 21 * 3600;
 
 /// Whether `unix_time` falls in the conservative market-hours window.
+///
+/// Unsigned arithmetic only: the BPF backend cannot lower signed division by a variable or
+/// `div_euclid`. A clock before 1970 counts as market hours (the short limit).
 pub fn in_market_window(unix_time: i64) -> bool {
+    let Ok(t) = u64::try_from(unix_time) else {
+        return true;
+    };
     // 1970-01-01 was a Thursday: day 0 -> weekday 3 when Monday = 0.
-    let day = unix_time.div_euclid(SECS_PER_DAY);
-    let weekday = (day + 3).rem_euclid(7);
-    let second_of_day = unix_time.rem_euclid(SECS_PER_DAY);
+    #[allow(clippy::arithmetic_side_effects)] // division by non-zero constants; t / DAY + 3 < 2^64
+    let (weekday, second_of_day) = ((t / SECS_PER_DAY + 3) % 7, t % SECS_PER_DAY);
     weekday < 5 && (WINDOW_OPEN_UTC..WINDOW_CLOSE_UTC).contains(&second_of_day)
 }
 
@@ -71,7 +75,7 @@ mod tests {
 
     #[test]
     fn weekends_are_off_hours() {
-        let saturday_noon = MONDAY_MIDNIGHT_UTC - 2 * SECS_PER_DAY + 15 * 3600;
+        let saturday_noon = MONDAY_MIDNIGHT_UTC - 2 * 86_400 + 15 * 3600;
         assert_eq!(max_stale_secs(saturday_noon), MAX_STALE_SECS_OFF_HOURS);
         assert_eq!(
             max_stale_secs(MONDAY_MIDNIGHT_UTC + 15 * 3600),
@@ -126,5 +130,23 @@ mod tests {
         assert_eq!(fresh(now + 1, now), Err(OracleError::StaleNav));
         assert_eq!(fresh(0, now), Err(OracleError::StaleNav));
         assert_eq!(fresh(i64::MIN, i64::MAX), Err(OracleError::StaleNav));
+    }
+
+    #[test]
+    fn matches_a_signed_euclid_reference_and_treats_pre_1970_as_market_hours() {
+        let reference = |t: i64| {
+            let weekday = (t.div_euclid(86_400) + 3).rem_euclid(7);
+            let second = t.rem_euclid(86_400);
+            weekday < 5 && (48_600..75_600).contains(&second)
+        };
+        let mut t = 0i64;
+        while t < 4_102_444_800 {
+            assert_eq!(in_market_window(t), reference(t), "{t}");
+            t += 7_919;
+        }
+        for t in (MONDAY_MIDNIGHT_UTC - 7 * 86_400..MONDAY_MIDNIGHT_UTC + 7 * 86_400).step_by(60) {
+            assert_eq!(in_market_window(t), reference(t), "{t}");
+        }
+        assert_eq!(max_stale_secs(-1), MAX_STALE_SECS_MARKET);
     }
 }

@@ -48,35 +48,13 @@ pub fn load_snapshot<'a>(
     Ok(snapshot)
 }
 
-/// MAX_STALE_SECS at `now`, by the oracle's rule (`oracle::staleness`): 60 s inside the
-/// conservative market window (Monday-Friday 13:30-21:00 UTC), 300 s outside it.
-///
-/// Re-implemented with unsigned division because the BPF backend cannot lower the signed
-/// `div_euclid`/`rem_euclid` the oracle's version uses; a unit test checks both agree. A
-/// clock before 1970 has no window: it gets the short limit.
-pub fn max_stale_secs(now: i64) -> i64 {
-    use oracle::staleness::{MAX_STALE_SECS_MARKET, MAX_STALE_SECS_OFF_HOURS};
-    const DAY: u64 = 86_400;
-    let Ok(t) = u64::try_from(now) else {
-        return MAX_STALE_SECS_MARKET;
-    };
-    // 1970-01-01 was a Thursday: day 0 is weekday 3 when Monday is 0.
-    #[allow(clippy::arithmetic_side_effects)] // division by non-zero constants; t / DAY + 3 < 2^64
-    let (weekday, second) = ((t / DAY + 3) % 7, t % DAY);
-    if weekday < 5 && (48_600..75_600).contains(&second) {
-        MAX_STALE_SECS_MARKET
-    } else {
-        MAX_STALE_SECS_OFF_HOURS
-    }
-}
-
 /// Fails with the vault's `StaleNav` unless the snapshot was published at most
 /// MAX_STALE_SECS before `now` (and not after it).
 pub fn check_fresh(snapshot: &NavSnapshot, now: i64) -> Result<(), VaultError> {
     let age = now
         .checked_sub(snapshot.publish_unix_time.get())
         .ok_or(VaultError::StaleNav)?;
-    if age < 0 || age > max_stale_secs(now) {
+    if age < 0 || age > oracle::staleness::max_stale_secs(now) {
         return Err(VaultError::StaleNav);
     }
     Ok(())
@@ -226,29 +204,6 @@ mod tests {
     }
 
     const M: u64 = 1_050_000_000_000;
-
-    #[test]
-    fn max_stale_secs_agrees_with_the_oracle_rule() {
-        // Every minute of two weeks around 2026-11-23, plus scattered instants to 2100.
-        let monday = 1_795_392_000i64;
-        for t in (monday - 7 * 86_400..monday + 7 * 86_400).step_by(60) {
-            assert_eq!(
-                max_stale_secs(t),
-                oracle::staleness::max_stale_secs(t),
-                "{t}"
-            );
-        }
-        let mut t = 0i64;
-        while t < 4_102_444_800 {
-            assert_eq!(
-                max_stale_secs(t),
-                oracle::staleness::max_stale_secs(t),
-                "{t}"
-            );
-            t += 7_919;
-        }
-        assert_eq!(max_stale_secs(-1), 60);
-    }
 
     #[test]
     fn a_snapshot_is_fresh_up_to_the_limit_and_never_from_the_future() {
