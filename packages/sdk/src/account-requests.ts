@@ -36,9 +36,10 @@ import { type ProgramAddresses, resolveProgramAddresses } from './program-addres
 import type { ScaledUiAmountConfig } from './scaled-ui-amount.ts';
 import { decodeScaledUiAmountConfig, mintDecimals } from './scaled-ui-amount-extension.ts';
 import { SDK_ERROR__ACCOUNT_DECODE_FAILED, SdkError } from './sdk-errors.ts';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './token-programs.ts';
 
-const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
-const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
+const TOKEN_PROGRAM = TOKEN_PROGRAM_ADDRESS;
+const TOKEN_2022_PROGRAM = TOKEN_2022_PROGRAM_ADDRESS;
 
 function fail(account: EncodedAccount, reason: string): never {
   throw new SdkError(SDK_ERROR__ACCOUNT_DECODE_FAILED, { address: account.address, reason });

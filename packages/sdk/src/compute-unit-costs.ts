@@ -1,0 +1,100 @@
+/**
+ * Compute-unit limits from measured costs. Each entry is the largest cost measured in LiteSVM
+ * (mainnet feature set) for the instruction, every CPI included, with canonical-bump searches
+ * taken out: a program that searches a PDA's bump from 255 down pays one `create_program_address`
+ * per rejected bump, which the SDK knows from the PDA it derived, so those steps are separate
+ * entries. The SDK's builder tests re-measure every entry and fail when a program change makes
+ * the table too small (or much too large).
+ */
+
+import { SDK_ERROR__UNKNOWN_COMPUTE_COST, SdkError } from './sdk-errors.ts';
+
+/**
+ * Measured compute units per instruction (bump 255 where a search happens), with the case.
+ *
+ * @example
+ * COMPUTE_UNIT_COSTS['rewards.stake'].computeUnits;
+ */
+export const COMPUTE_UNIT_COSTS = Object.freeze({
+  /** One rejected bump of an on-chain `find_program_address` (`create_program_address`). */
+  'runtime.bumpSearchStep': { computeUnits: 1_500, measured: 'stake, bumps 255 to 252' },
+  'rewards.stake': { computeUnits: 8_000, measured: 'Token-2022 staking mint, bump 255' },
+  'rewards.unstake': { computeUnits: 4_500, measured: 'after the lock, Token-2022 staking mint' },
+  /** Claim without reward mints: proof check of one level, claim status creation. */
+  'rewards.claim': {
+    computeUnits: 3_500,
+    measured: '1 and 2 reward mints, 1-level proof, bump 255',
+  },
+  'rewards.claimPerMint': {
+    computeUnits: 2_500,
+    measured: 'Token-2022 mint: 1-mint claim less base',
+  },
+  /** One more proof level (a 64-byte sha256 and a compare); from the syscall cost table. */
+  'rewards.claimPerProofLevel': { computeUnits: 200, measured: 'estimated, not measured' },
+  /** One higher bump checked off-curve by the claim's canonical-bump check. */
+  'rewards.claimCanonicalStep': { computeUnits: 320, measured: 'claims at bumps 255 to 250' },
+  'vault.deposit': { computeUnits: 10_000, measured: '3 held assets (2 Token-2022, 1 SPL Token)' },
+  'vault.depositPerExtraAsset': {
+    computeUnits: 1_500,
+    measured: 'estimated: one guard and pricing',
+  },
+} as const);
+
+/**
+ * A key of {@link COMPUTE_UNIT_COSTS}.
+ *
+ * @example
+ * const key: ComputeCostKey = 'vault.deposit';
+ */
+export type ComputeCostKey = keyof typeof COMPUTE_UNIT_COSTS;
+
+/**
+ * One cost of an instruction: a table entry, `count` times (default once).
+ *
+ * @example
+ * const costs: ComputeCost[] = [{ key: 'rewards.stake' }, { key: 'runtime.bumpSearchStep', count: 255 - bump }];
+ */
+export interface ComputeCost {
+  readonly key: ComputeCostKey;
+  readonly count?: number;
+}
+/** Cost of each compute-budget instruction itself. */
+export const COMPUTE_BUDGET_INSTRUCTION_COST = 150;
+/** Largest compute-unit limit a transaction may request. */
+export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
+/** Default margin over the measured cost, in basis points (20%). */
+export const DEFAULT_COMPUTE_MARGIN_BPS = 2_000;
+
+/**
+ * Units of the given costs without margin.
+ *
+ * @throws {SdkError} `SDK_ERROR__UNKNOWN_COMPUTE_COST` for a key the table does not have.
+ * @example
+ * measuredUnits([{ key: 'rewards.stake' }, { key: 'runtime.bumpSearchStep', count: 2 }]);
+ */
+export function measuredUnits(costs: readonly ComputeCost[]): number {
+  let sum = 0;
+  for (const cost of costs) {
+    const entry = (COMPUTE_UNIT_COSTS as Record<string, { computeUnits: number }>)[cost.key];
+    if (!entry) throw new SdkError(SDK_ERROR__UNKNOWN_COMPUTE_COST, { instruction: cost.key });
+    sum += entry.computeUnits * (cost.count ?? 1);
+  }
+  return sum;
+}
+
+/**
+ * The compute-unit limit for a transaction: the measured costs plus a margin, plus the
+ * compute-budget instructions themselves, capped at 1.4M.
+ *
+ * @example
+ * computeUnitLimit([{ key: 'vault.deposit' }], { budgetInstructions: 2 });
+ */
+export function computeUnitLimit(
+  costs: readonly ComputeCost[],
+  options: { marginBps?: number; budgetInstructions?: number } = {},
+): number {
+  const margin = options.marginBps ?? DEFAULT_COMPUTE_MARGIN_BPS;
+  const withMargin = Math.ceil((measuredUnits(costs) * (10_000 + margin)) / 10_000);
+  const budget = (options.budgetInstructions ?? 1) * COMPUTE_BUDGET_INSTRUCTION_COST;
+  return Math.min(withMargin + budget, MAX_COMPUTE_UNIT_LIMIT);
+}

@@ -1,0 +1,100 @@
+/**
+ * User instructions of the vault program, with every account resolved from the decoded
+ * `VaultState`: the caller supplies only their signer, token accounts and amounts.
+ *
+ * The vault's cash holding is the PDA `["holding", sku_id, stable_mint]` of the vault program.
+ * The vault IDL does not declare that PDA yet (only `VaultState`'s), so its seeds are written
+ * here once, in {@link findVaultHoldingPda}, and the LiteSVM tests check them against the
+ * program.
+ */
+
+import { getDepositInstruction, type VaultState } from '@basket/vault-client';
+import {
+  type Address,
+  getAddressEncoder,
+  getProgramDerivedAddress,
+  getUtf8Encoder,
+  type ProgramDerivedAddress,
+  type ReadonlyUint8Array,
+  type TransactionSigner,
+} from '@solana/kit';
+import { type ProgramAddresses, resolveProgramAddresses } from './program-addresses.ts';
+import type { RawAmount } from './raw-amount.ts';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './token-programs.ts';
+import type { CostedInstruction } from './transaction-message.ts';
+
+/**
+ * A vault holding (an asset's, or the stablecoin cash buffer): PDA
+ * `["holding", sku_id, mint]` of the vault program.
+ *
+ * @example
+ * const [cashHolding] = await findVaultHoldingPda(vault.skuId, vault.stableMint);
+ */
+export async function findVaultHoldingPda(
+  skuId: ReadonlyUint8Array,
+  mint: Address,
+  programs: Partial<ProgramAddresses> = {},
+): Promise<ProgramDerivedAddress> {
+  return getProgramDerivedAddress({
+    programAddress: resolveProgramAddresses(programs).vault,
+    seeds: [getUtf8Encoder().encode('holding'), skuId, getAddressEncoder().encode(mint)],
+  });
+}
+
+/**
+ * The vault state as read (address and decoded data).
+ *
+ * @example
+ * const [vault] = await readAccounts(rpc, [vaultStateAccount(address)]);
+ */
+export interface VaultStateAccount {
+  readonly address: Address;
+  readonly data: VaultState;
+}
+
+/**
+ * A `deposit` of `rawAmount` stablecoin units from `source` minting at least `minSharesOut`
+ * shares to `destination` (a Token-2022 account of the share mint). Take both amounts from
+ * `quoteDeposit`.
+ *
+ * @example
+ * const ix = await getDepositInstructionFor({ depositor: wallet, vault, source, destination, rawAmount: q.rawAmount, minSharesOut: q.minSharesOut });
+ */
+export async function getDepositInstructionFor(
+  input: {
+    depositor: TransactionSigner;
+    vault: VaultStateAccount;
+    source: Address;
+    destination: Address;
+    rawAmount: RawAmount;
+    minSharesOut: bigint;
+  },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction> {
+  const state = input.vault.data;
+  const [cashHolding] = await findVaultHoldingPda(state.skuId, state.stableMint, programs);
+  const instruction = getDepositInstruction(
+    {
+      depositor: input.depositor,
+      vault: input.vault.address,
+      navSnapshot: state.navSnapshot,
+      stableMint: state.stableMint,
+      source: input.source,
+      cashHolding,
+      shareMint: state.shareMint,
+      destination: input.destination,
+      stableTokenProgram:
+        state.stableTokenProgram === 1 ? TOKEN_2022_PROGRAM_ADDRESS : TOKEN_PROGRAM_ADDRESS,
+      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+      rawAmount: input.rawAmount,
+      minSharesOut: input.minSharesOut,
+      assetMints: state.assets.slice(0, state.assetCount).map((a) => a.mint),
+    },
+    { programAddress: resolveProgramAddresses(programs).vault },
+  );
+  const extraAssets = Math.max(0, state.assetCount - 3);
+  return {
+    instruction,
+    costs: [{ key: 'vault.deposit' }, { key: 'vault.depositPerExtraAsset', count: extraAssets }],
+  };
+}
