@@ -21,7 +21,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTransactionMessage,
   COMPUTE_BUDGET_INSTRUCTION_COST,
-  COMPUTE_UNIT_COSTS,
   type CostedInstruction,
   epochAccount,
   getClaimInstructionFor,
