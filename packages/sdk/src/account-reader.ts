@@ -23,10 +23,12 @@ type Base64RpcAccount = Parameters<typeof parseBase64RpcAccount>[1];
  * const rpc: GetMultipleAccountsRpc = createSolanaRpc(url);
  */
 export interface GetMultipleAccountsRpc {
+  /** The RPC method `getMultipleAccounts` (at most 100 addresses per call). */
   getMultipleAccounts(
     addresses: Address[],
     config: { encoding: 'base64'; commitment?: Commitment },
   ): {
+    /** Sends the request. */
     send(options?: { abortSignal?: AbortSignal }): Promise<{
       readonly context: { readonly slot: bigint };
       readonly value: readonly (Base64RpcAccount | null)[];
@@ -96,7 +98,9 @@ export async function fetchEncodedAccountsBatched(
  */
 export interface AccountRequest<T> {
   readonly address: Address;
+  /** The program that must own the account, or null when the decoder checks it. */
   readonly owner: Address | null;
+  /** Checks and decodes the account's data; throws `SdkError` when it is not what it should be. */
   readonly decode: (account: EncodedAccount) => T;
 }
 

@@ -23,6 +23,7 @@ import {
  * const rpc: SimulateRpc = createSolanaRpc('http://127.0.0.1:8899');
  */
 export interface SimulateRpc {
+  /** The RPC method `simulateTransaction` with a base64 wire transaction. */
   simulateTransaction(
     transaction: Base64EncodedWireTransaction,
     config: {
@@ -31,6 +32,7 @@ export interface SimulateRpc {
       commitment?: Commitment;
     },
   ): {
+    /** Sends the request. */
     send(options?: { abortSignal?: AbortSignal }): Promise<{
       readonly value: {
         readonly err: RpcTransactionError | null;
