@@ -38,6 +38,12 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     computeUnits: 1_500,
     measured: 'estimated: one guard and pricing',
   },
+  'vault.withdrawUsdc': { computeUnits: 12_100, measured: '3 held assets, fee to the treasury' },
+  'vault.withdrawInKind': { computeUnits: 19_600, measured: '3 held assets paid and cash' },
+  'vault.withdrawInKindPerExtraAsset': {
+    computeUnits: 5_000,
+    measured: 'estimated: one guard and one transfer',
+  },
 } as const);
 
 /**

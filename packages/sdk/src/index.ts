@@ -24,3 +24,4 @@ export * from './token-programs.ts';
 export * from './transaction-message.ts';
 export * from './vault-instructions.ts';
 export * from './vault-layout-constants.ts';
+export * from './withdrawal-quote.ts';

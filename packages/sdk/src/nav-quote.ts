@@ -155,6 +155,10 @@ export interface NavQuote {
   readonly pricePerShare: bigint | null;
   /** The first refusal any NAV-sensitive instruction would hit now, in the program's order. */
   readonly refusal: VaultRefusal | null;
+  /** The snapshot part of {@link NavQuote.refusal} (wrong or stale snapshot) alone. */
+  readonly snapshotRefusal: VaultRefusal | null;
+  /** The stablecoin cash buffer's book, raw (6 decimals, valued at par). */
+  readonly cashRaw: bigint;
 }
 
 /**
@@ -293,13 +297,15 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
 
   // nav::load_snapshot and check_fresh come before any asset guard.
   let refusalNow: VaultRefusal | null = null;
+  let snapshotRefusal: VaultRefusal | null = null;
   const snapshotMatches =
     snapshot !== null &&
     input.snapshotAddress === vault.navSnapshot &&
     sameBytes(snapshot.skuId, vault.skuId);
   const staleness = snapshot ? navStaleness(snapshot.publishUnixTime, now) : null;
-  if (!snapshotMatches) refusalNow = refusal(program, VAULT_ERROR__WRONG_SNAPSHOT);
-  else if (!staleness?.fresh) refusalNow = refusal(program, VAULT_ERROR__STALE_NAV);
+  if (!snapshotMatches) snapshotRefusal = refusal(program, VAULT_ERROR__WRONG_SNAPSHOT);
+  else if (!staleness?.fresh) snapshotRefusal = refusal(program, VAULT_ERROR__STALE_NAV);
+  if (snapshotRefusal) refusalNow = snapshotRefusal;
   else {
     const held = assets.find((a) => a.holdingsRaw > 0n && a.guardFailure);
     refusalNow = held?.guardFailure ?? null;
@@ -360,5 +366,7 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
     },
     pricePerShare: navUsd ? pricePerShare(navUsd.down, base + accrued) : null,
     refusal: refusalNow,
+    snapshotRefusal,
+    cashRaw: vault.cashRaw,
   };
 }

@@ -31,12 +31,15 @@ function euclid(a: bigint, m: bigint): { div: bigint; rem: bigint } {
 
 /**
  * Whether `unixTime` is in the chain's conservative market window: Monday-Friday
- * 13:30-21:00 UTC (any instant that is market hours under either DST offset; holidays count).
+ * 13:30-21:00 UTC (any instant that is market hours under either DST offset; holidays count),
+ * or before 1970.
  *
  * @example
  * inChainMarketWindow(1_795_446_000n); // true (Monday 2026-11-23 15:00 UTC)
  */
 export function inChainMarketWindow(unixTime: bigint): boolean {
+  // The program reads the Clock as unsigned: a time before 1970 gets the short limit.
+  if (unixTime < 0n) return true;
   const { div: day, rem: second } = euclid(unixTime, SECS_PER_DAY);
   // 1970-01-01 was a Thursday: day 0 is weekday 3 when Monday is 0.
   const weekday = euclid(day + 3n, 7n).rem;

@@ -8,7 +8,12 @@
  * program.
  */
 
-import { getDepositInstruction, type VaultState } from '@basket/vault-client';
+import {
+  getDepositInstruction,
+  getWithdrawInKindInstruction,
+  getWithdrawUsdcInstruction,
+  type VaultState,
+} from '@basket/vault-client';
 import {
   type Address,
   getAddressEncoder,
@@ -96,5 +101,121 @@ export async function getDepositInstructionFor(
   return {
     instruction,
     costs: [{ key: 'vault.deposit' }, { key: 'vault.depositPerExtraAsset', count: extraAssets }],
+  };
+}
+
+function stableProgramOf(state: VaultState): Address {
+  return state.stableTokenProgram === 1 ? TOKEN_2022_PROGRAM_ADDRESS : TOKEN_PROGRAM_ADDRESS;
+}
+
+/**
+ * A `withdraw_usdc` burning `shares` from `shareSource` and paying at least
+ * `quotedOut x (1 - maxSlipBps)` stablecoin to `destination`. `treasuryStable` is a stablecoin
+ * account of the vault's treasury (the program checks its owner and mint; it does not store
+ * it). Take `quotedOut` from `quoteStableWithdrawal`'s `netUsd`.
+ *
+ * @example
+ * const ix = await getWithdrawUsdcInstructionFor({ owner: wallet, vault, shareSource, destination, treasuryStable, shares, quotedOut: q.netUsd, maxSlipBps: 50 });
+ */
+export async function getWithdrawUsdcInstructionFor(
+  input: {
+    owner: TransactionSigner;
+    vault: VaultStateAccount;
+    shareSource: Address;
+    destination: Address;
+    treasuryStable: Address;
+    shares: bigint;
+    quotedOut: bigint;
+    maxSlipBps: number;
+  },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction> {
+  const state = input.vault.data;
+  const [cashHolding] = await findVaultHoldingPda(state.skuId, state.stableMint, programs);
+  const instruction = getWithdrawUsdcInstruction(
+    {
+      owner: input.owner,
+      vault: input.vault.address,
+      navSnapshot: state.navSnapshot,
+      shareMint: state.shareMint,
+      shareSource: input.shareSource,
+      stableMint: state.stableMint,
+      cashHolding,
+      destination: input.destination,
+      treasuryStable: input.treasuryStable,
+      stableTokenProgram: stableProgramOf(state),
+      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+      shares: input.shares,
+      maxSlipBps: input.maxSlipBps,
+      quotedOut: input.quotedOut,
+      assetMints: state.assets.slice(0, state.assetCount).map((a) => a.mint),
+    },
+    { programAddress: resolveProgramAddresses(programs).vault },
+  );
+  const extraAssets = Math.max(0, state.assetCount - 3);
+  return {
+    instruction,
+    costs: [
+      { key: 'vault.withdrawUsdc' },
+      { key: 'vault.depositPerExtraAsset', count: extraAssets },
+    ],
+  };
+}
+
+/**
+ * A `withdraw_in_kind` burning `shares` from `shareSource`, paying the cash part to
+ * `stableDestination` and each asset to `assetDestinations[i]` (vault asset order; a token
+ * account of that asset's mint owned by the user).
+ *
+ * @example
+ * const ix = await getWithdrawInKindInstructionFor({ owner: wallet, vault, shareSource, stableDestination, assetDestinations, shares });
+ */
+export async function getWithdrawInKindInstructionFor(
+  input: {
+    owner: TransactionSigner;
+    vault: VaultStateAccount;
+    shareSource: Address;
+    stableDestination: Address;
+    assetDestinations: readonly Address[];
+    shares: bigint;
+  },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction> {
+  const state = input.vault.data;
+  const assets = state.assets.slice(0, state.assetCount);
+  if (input.assetDestinations.length !== assets.length) {
+    throw new RangeError(`the vault holds ${assets.length} assets: one destination each`);
+  }
+  const [[cashHolding], holdings] = await Promise.all([
+    findVaultHoldingPda(state.skuId, state.stableMint, programs),
+    Promise.all(assets.map((a) => findVaultHoldingPda(state.skuId, a.mint, programs))),
+  ]);
+  const instruction = getWithdrawInKindInstruction(
+    {
+      owner: input.owner,
+      vault: input.vault.address,
+      navSnapshot: state.navSnapshot,
+      shareMint: state.shareMint,
+      shareSource: input.shareSource,
+      stableMint: state.stableMint,
+      cashHolding,
+      stableDestination: input.stableDestination,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+      shares: input.shares,
+      assetAccounts: assets.flatMap((a, i) => [
+        a.mint,
+        (holdings[i] as ProgramDerivedAddress)[0],
+        input.assetDestinations[i] as Address,
+      ]),
+    },
+    { programAddress: resolveProgramAddresses(programs).vault },
+  );
+  return {
+    instruction,
+    costs: [
+      { key: 'vault.withdrawInKind' },
+      { key: 'vault.withdrawInKindPerExtraAsset', count: Math.max(0, assets.length - 3) },
+    ],
   };
 }

@@ -33,6 +33,10 @@ describe('chain staleness rule (port of programs/oracle/src/staleness.rs)', () =
     expect(s.fresh).toBe(false);
   });
 
+  it('gives the short limit before 1970, as the program does', () => {
+    expect(chainMaxStaleSecs(-1n)).toBe(60n);
+  });
+
   it('refuses a snapshot from the future', () => {
     expect(navStaleness(MONDAY + 10n, MONDAY).fresh).toBe(false);
   });

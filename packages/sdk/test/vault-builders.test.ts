@@ -4,23 +4,33 @@ import { send, tokenAmount } from '@basket/test-harness';
 import type { Blockhash } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import {
+  type Basket,
+  type Depositor,
   depositIx,
   initVault,
   newDepositor,
+  newRedeemerAccounts,
   patchVault,
   SKU,
   setupBasket,
+  stockHoldings,
+  treasuryAccounts,
   writeSnapshot,
 } from '../../../programs/vault/tests/fixture.ts';
 import {
   buildTransactionMessage,
   COMPUTE_BUDGET_INSTRUCTION_COST,
+  type CostedInstruction,
   findSkuAddresses,
   findVaultHoldingPda,
   getDepositInstructionFor,
   getNavQuote,
+  getWithdrawInKindInstructionFor,
+  getWithdrawUsdcInstructionFor,
   measuredUnits,
   quoteDeposit,
+  quoteInKindWithdrawal,
+  quoteStableWithdrawal,
   rawAmount,
   readAccounts,
   vaultStateAccount,
@@ -87,5 +97,105 @@ describe('deposit builder in LiteSVM', () => {
     const model = measuredUnits(deposit.costs);
     expect(used).toBeLessThanOrEqual(model);
     expect(model * 2).toBeLessThanOrEqual(used * 3);
+  });
+});
+
+async function fundedVault(): Promise<{ b: Basket; alice: Depositor }> {
+  const b = await setupBasket();
+  await initVault(b);
+  // Real tokens behind the books, so in-kind payouts can transfer them
+  await stockHoldings(b, [350_000_000n, 10_000_000n, 7_000_000_000n]);
+  writeSnapshot(b);
+  const alice = await newDepositor(b, 100_000n * USDC);
+  expect((await send(b.svm, [depositIx(b, alice, 50_000n * USDC, 0n)], b.payer)).ok).toBe(true);
+  return { b, alice };
+}
+
+async function readVault(b: Basket) {
+  const { vaultState } = await findSkuAddresses(SKU);
+  const [vault] = await readAccounts(svmRpc(b.svm), [vaultStateAccount(vaultState)]);
+  if (!vault.exists) throw new Error('vault missing');
+  return { address: vault.address, data: vault.data };
+}
+
+async function run(b: Basket, feePayer: Depositor['signer'], built: CostedInstruction) {
+  b.svm.expireBlockhash();
+  const r = await sendMessage(
+    b.svm,
+    buildTransactionMessage({
+      feePayer,
+      lifetime: {
+        blockhash: b.svm.latestBlockhash() as Blockhash,
+        lastValidBlockHeight: 1_000_000n,
+      },
+      instructions: [built],
+    }),
+  );
+  const used = Number(r.computeUnits) - COMPUTE_BUDGET_INSTRUCTION_COST;
+  return { ...r, used, model: measuredUnits(built.costs) };
+}
+
+describe('withdrawal builders in LiteSVM', () => {
+  it('withdraw_usdc pays exactly the quoted net and refuses one unit more', async () => {
+    // Given Alice holds shares of a vault with a cash buffer
+    const { b, alice } = await fundedVault();
+    const treasury = await treasuryAccounts(b);
+    const vault = await readVault(b);
+    const shares = tokenAmount(b.svm, alice.shareAccount) / 3n;
+    // When the SDK quotes a third of her shares
+    const nav = await getNavQuote(svmRpc(b.svm), SKU, { now: b.svm.getClock().unixTimestamp });
+    const q = quoteStableWithdrawal(nav, shares);
+    if (!q.ok) throw new Error(q.refusal.message);
+    const build = (quotedOut: bigint) =>
+      getWithdrawUsdcInstructionFor({
+        owner: alice.signer,
+        vault,
+        shareSource: alice.shareAccount,
+        destination: alice.usdcAccount,
+        treasuryStable: treasury.usdc,
+        shares,
+        quotedOut,
+        maxSlipBps: 0,
+      });
+    // Then asking for one unit more than quoted is refused, and the quote is paid exactly
+    const tooMuch = await run(b, alice.signer, await build(q.netUsd + 1n));
+    expect(tooMuch.error).toMatch(/custom program error: 0xbc2/); // SlippageExceeded
+    const before = tokenAmount(b.svm, alice.usdcAccount);
+    const r = await run(b, alice.signer, await build(q.netUsd));
+    expect(r.error).toBeNull();
+    expect(tokenAmount(b.svm, alice.usdcAccount) - before).toBe(q.netUsd);
+    expect(tokenAmount(b.svm, treasury.usdc)).toBe(q.feeUsd);
+    expect(r.used).toBeLessThanOrEqual(r.model);
+    expect(r.model * 2).toBeLessThanOrEqual(r.used * 3);
+  });
+
+  it('withdraw_in_kind pays exactly the quoted raw amounts of every asset and the cash', async () => {
+    const { b, alice } = await fundedVault();
+    const to = await newRedeemerAccounts(b, alice.signer.address);
+    const vault = await readVault(b);
+    const shares = tokenAmount(b.svm, alice.shareAccount) / 2n;
+    const nav = await getNavQuote(svmRpc(b.svm), SKU, { now: b.svm.getClock().unixTimestamp });
+    const q = quoteInKindWithdrawal(nav, shares);
+    if (!q.ok) throw new Error(q.refusal.message);
+    expect(q.assets.every((a) => a.amountRaw > 0n)).toBe(true);
+    const r = await run(
+      b,
+      alice.signer,
+      await getWithdrawInKindInstructionFor({
+        owner: alice.signer,
+        vault,
+        shareSource: alice.shareAccount,
+        stableDestination: to.usdcAccount,
+        assetDestinations: to.assetAccounts,
+        shares,
+      }),
+    );
+    expect(r.error).toBeNull();
+    q.assets.forEach((a, i) => {
+      expect(tokenAmount(b.svm, to.assetAccounts[i]!)).toBe(a.amountRaw);
+    });
+    expect(tokenAmount(b.svm, to.usdcAccount)).toBe(q.cashRaw);
+    expect(r.used).toBeLessThanOrEqual(r.model);
+    expect(r.model * 2).toBeLessThanOrEqual(r.used * 3);
   });
 });
