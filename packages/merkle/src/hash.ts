@@ -6,7 +6,7 @@ export const LEAF_PREFIX = 0x00;
 /** Prefix byte of inner-node hashes. */
 export const NODE_PREFIX = 0x01;
 /** Most reward mints an epoch pays, so most amounts in a leaf. */
-export const MAX_REWARD_MINTS = 4;
+export const MAX_REWARD_MINTS = 10;
 /** Most proof nodes the program accepts. */
 export const MAX_PROOF_LEN = 32;
 

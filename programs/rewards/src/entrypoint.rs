@@ -4,8 +4,9 @@ use pinocchio::{
     no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult,
 };
 
-// The largest instructions take 4 fixed accounts plus 4 groups of 4 reward accounts.
-program_entrypoint!(process_instruction, 24);
+// Up to the 64 accounts a transaction can lock: a 10-mint claim takes 45, a 10-mint sweep
+// 43 plus the admin signers.
+program_entrypoint!(process_instruction, 64);
 no_allocator!();
 nostd_panic_handler!();
 
@@ -27,6 +28,10 @@ pub fn process_instruction(
         discriminator::UNSTAKE => instructions::unstake::process(accounts, rest),
         discriminator::DISTRIBUTE_EPOCH => instructions::distribute_epoch::process(accounts, rest),
         discriminator::CLAIM => instructions::claim::process(accounts, rest),
+        discriminator::ROTATE_KEEPERS => instructions::rotate_keepers::process(accounts, rest),
+        discriminator::SET_PAUSED => instructions::set_paused::process(accounts, rest),
+        discriminator::SET_REWARD_MINTS => instructions::set_reward_mints::process(accounts, rest),
+        discriminator::SWEEP_EPOCH => instructions::sweep_epoch::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -34,7 +34,7 @@ pub enum RewardsError {
     /// A reward holding holds less than the epoch total it must fund.
     #[codama(error(message = "A reward holding holds less than the epoch total"))]
     EpochUnderfunded = 4008,
-    /// Reward mints are missing, repeated, too many, or not allowed by the configuration.
+    /// Reward mints are missing, repeated, zero, more than 10, or not allowed by the configuration.
     #[codama(error(message = "The reward mints are invalid or not allowed"))]
     InvalidRewardMints = 4009,
     /// The Merkle proof does not lead from the claimed leaf to the epoch root.
@@ -61,9 +61,24 @@ pub enum RewardsError {
     /// The staking holding, mint or token program is not the configured one.
     #[codama(error(message = "The staking accounts do not match the configuration"))]
     StakingAccountMismatch = 4017,
-    /// The proof has more nodes than the program accepts.
+    /// The proof has more nodes than the program accepts (32).
     #[codama(error(message = "The Merkle proof is longer than 32 nodes"))]
     ProofTooLong = 4018,
+    /// `stake` while the admins paused staking.
+    #[codama(error(message = "Staking is paused"))]
+    StakingPaused = 4019,
+    /// `claim` while the admins paused claims.
+    #[codama(error(message = "Claims are paused"))]
+    ClaimsPaused = 4020,
+    /// `claim` of an epoch whose unclaimed rewards were swept.
+    #[codama(error(message = "The epoch's unclaimed rewards were swept; its claims are closed"))]
+    EpochSwept = 4021,
+    /// `sweep_epoch` before the epoch's claim window ended.
+    #[codama(error(message = "The epoch's claim window has not ended"))]
+    ClaimWindowOpen = 4022,
+    /// `set_paused` with a bit other than the stake and claim bits.
+    #[codama(error(message = "Unknown pause flags"))]
+    InvalidPauseFlags = 4023,
 }
 
 impl From<RewardsError> for ProgramError {

@@ -12,6 +12,10 @@ pub mod discriminator {
     pub const UNSTAKE: u8 = 2;
     pub const DISTRIBUTE_EPOCH: u8 = 3;
     pub const CLAIM: u8 = 4;
+    pub const ROTATE_KEEPERS: u8 = 5;
+    pub const SET_PAUSED: u8 = 6;
+    pub const SET_REWARD_MINTS: u8 = 7;
+    pub const SWEEP_EPOCH: u8 = 8;
 }
 
 #[repr(C, u8)]
@@ -20,7 +24,8 @@ pub mod discriminator {
 pub enum RewardsInstruction {
     /// Creates the rewards configuration: admin signer set, keeper set, staking mint and
     /// holding, and the reward mints epochs may pay. At least `threshold` of the listed
-    /// admins must sign (passed as remaining accounts).
+    /// admins must sign (passed as remaining accounts). Up to 4 reward mints here;
+    /// `set_reward_mints` allows up to 10.
     #[codama(account(name = "payer", signer, writable, docs = "Pays for the account"))]
     #[codama(account(
         name = "config",
@@ -109,7 +114,7 @@ pub enum RewardsInstruction {
     #[codama(account(name = "token_program", docs = "The staking mint's token program"))]
     Unstake {} = 2,
 
-    /// Posts an epoch's Merkle root and funded totals (keeper only). Remaining accounts are
+    /// Posts an epoch's Merkle root and funded totals (keeper only), for 1 to 10 reward mints. Remaining accounts are
     /// one `[mint, holding]` pair per reward mint, in the order of `totals`; each holding is
     /// a token account owned by the epoch PDA that already holds at least its total.
     #[codama(account(
@@ -134,12 +139,13 @@ pub enum RewardsInstruction {
         #[codama(type = fixed_size(bytes, 32))]
         merkle_root: [u8; 32],
         #[codama(type = array(number(u64), prefixed_count(number(u8))))]
-        totals: [u64; 4],
+        totals: [u64; 10],
     } = 3,
 
     /// Claims the claimant's amounts of an epoch with a Merkle proof. Remaining accounts are
     /// one `[mint, holding, destination, token program]` group per reward mint, in the
-    /// epoch's order. `bump` is the canonical bump of the claim-status PDA.
+    /// epoch's order. `bump` is the canonical bump of the claim-status PDA. Fails while
+    /// claims are paused and after the epoch was swept.
     #[codama(account(
         name = "claimant",
         signer,
@@ -153,6 +159,11 @@ pub enum RewardsInstruction {
         docs = "PDA [\"claim\", epoch_id u64 LE, claimant], created here"
     ))]
     #[codama(account(name = "system_program", docs = "System program"))]
+    #[codama(account(
+        name = "config",
+        docs = "PDA [\"rewards_config\"] (read for its pause bits)",
+        default_value = public_key("4UjeQZWE3VcLXTty5kBampkWPzvLEW5MvQ3GKbwnEbK1")
+    ))]
     #[codama(remaining_accounts(
         argument("rewardAccounts"),
         docs = "Per reward mint: mint, epoch holding, destination, token program"
@@ -161,10 +172,65 @@ pub enum RewardsInstruction {
         epoch_id: u64,
         bump: u8,
         #[codama(type = array(number(u64), prefixed_count(number(u8))))]
-        amounts: [u64; 4],
+        amounts: [u64; 10],
         #[codama(type = array(fixed_size(bytes, 32), prefixed_count(number(u8))))]
         proof: [[u8; 32]; 32],
     } = 4,
+
+    /// Replaces the keeper set (1 to 8 distinct non-zero keys). At least `threshold`
+    /// distinct admins must sign.
+    #[codama(account(name = "config", writable, docs = "PDA [\"rewards_config\"]"))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
+    RotateKeepers {
+        keeper_count: u8,
+        #[codama(type = array(public_key, 8))]
+        keepers: [[u8; 32]; 8],
+    } = 5,
+
+    /// Sets the pause bits: 1 blocks `stake`, 2 blocks `claim` (3 both, 0 unpauses).
+    /// `unstake`, `distribute_epoch` and admin instructions are never paused. At least
+    /// `threshold` distinct admins must sign.
+    #[codama(account(name = "config", writable, docs = "PDA [\"rewards_config\"]"))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
+    SetPaused { flags: u8 } = 6,
+
+    /// Replaces the reward mints later epochs may pay (1 to 10 distinct non-zero keys;
+    /// posted epochs keep theirs). At least `threshold` distinct admins must sign.
+    #[codama(account(name = "config", writable, docs = "PDA [\"rewards_config\"]"))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
+    SetRewardMints {
+        #[codama(type = array(public_key, prefixed_count(number(u8))))]
+        reward_mints: [[u8; 32]; 10],
+    } = 7,
+
+    /// Moves what is left in an epoch's holdings to destinations the admins name, once the
+    /// claim window (90 days after distribution) has ended, and closes the epoch's claims.
+    /// Remaining accounts: `mint_count` groups `[mint, holding, destination, token program]`
+    /// (any of the epoch's mints, each at most once), then the admin signers.
+    #[codama(account(name = "config", docs = "PDA [\"rewards_config\"]"))]
+    #[codama(account(name = "epoch", writable, docs = "The epoch being swept"))]
+    #[codama(remaining_accounts(
+        argument("rewardAccounts"),
+        docs = "Per swept mint: mint, epoch holding, destination, token program"
+    ))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
+    SweepEpoch { epoch_id: u64, mint_count: u8 } = 8,
 }
 
 #[cfg(test)]
@@ -199,15 +265,33 @@ mod tests {
         let d = RewardsInstruction::DistributeEpoch {
             epoch_id: 0,
             merkle_root: [0; 32],
-            totals: [0; 4],
+            totals: [0; 10],
         };
         assert_eq!(tag(&d), discriminator::DISTRIBUTE_EPOCH);
         let c = RewardsInstruction::Claim {
             epoch_id: 0,
             bump: 0,
-            amounts: [0; 4],
+            amounts: [0; 10],
             proof: [[0; 32]; 32],
         };
         assert_eq!(tag(&c), discriminator::CLAIM);
+        let r = RewardsInstruction::RotateKeepers {
+            keeper_count: 0,
+            keepers: [[0; 32]; 8],
+        };
+        assert_eq!(tag(&r), discriminator::ROTATE_KEEPERS);
+        assert_eq!(
+            tag(&RewardsInstruction::SetPaused { flags: 0 }),
+            discriminator::SET_PAUSED
+        );
+        let m = RewardsInstruction::SetRewardMints {
+            reward_mints: [[0; 32]; 10],
+        };
+        assert_eq!(tag(&m), discriminator::SET_REWARD_MINTS);
+        let w = RewardsInstruction::SweepEpoch {
+            epoch_id: 0,
+            mint_count: 0,
+        };
+        assert_eq!(tag(&w), discriminator::SWEEP_EPOCH);
     }
 }

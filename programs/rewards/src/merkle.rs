@@ -28,27 +28,32 @@ pub fn leaf(
     n: usize,
 ) -> [u8; 32] {
     let encoded = encode_amounts(amounts);
-    let epoch = epoch_id.to_le_bytes();
     let len = n.min(MAX_REWARD_MINTS).saturating_mul(8);
-    hashv(&[
-        &[LEAF_PREFIX],
-        program_id,
-        &epoch,
-        claimant,
-        &encoded[..len],
-    ])
-    .to_bytes()
+    leaf_le(program_id, epoch_id, claimant, &encoded[..len])
 }
 
-/// All four amounts as u64 LE. A loop over a variable count would be turned into a
-/// variable-length `memcpy`, which the BPF toolchain here cannot link; this one is fixed.
+/// [`leaf`] over amounts already encoded as u64 LE (the claim's instruction data, hashed in
+/// place).
+#[inline(always)]
+pub fn leaf_le(
+    program_id: &[u8; 32],
+    epoch_id: u64,
+    claimant: &[u8; 32],
+    amounts_le: &[u8],
+) -> [u8; 32] {
+    let epoch = epoch_id.to_le_bytes();
+    hashv(&[&[LEAF_PREFIX], program_id, &epoch, claimant, amounts_le]).to_bytes()
+}
+
+/// All ten amounts as u64 LE. A loop over a variable count would be turned into a
+/// variable-length `memcpy`, which the BPF toolchain here cannot link; this one has a fixed
+/// trip count of 8-byte stores.
 #[inline(always)]
 pub fn encode_amounts(amounts: &[u64; MAX_REWARD_MINTS]) -> [u8; 8 * MAX_REWARD_MINTS] {
     let mut out = [0u8; 8 * MAX_REWARD_MINTS];
-    out[0..8].copy_from_slice(&amounts[0].to_le_bytes());
-    out[8..16].copy_from_slice(&amounts[1].to_le_bytes());
-    out[16..24].copy_from_slice(&amounts[2].to_le_bytes());
-    out[24..32].copy_from_slice(&amounts[3].to_le_bytes());
+    for (chunk, amount) in out.chunks_exact_mut(8).zip(amounts) {
+        chunk.copy_from_slice(&amount.to_le_bytes());
+    }
     out
 }
 
@@ -158,25 +163,46 @@ mod tests {
     #[test]
     fn a_two_leaf_tree_verifies_either_leaf_and_nothing_else() {
         let pid = [7u8; 32];
-        let a = leaf(&pid, 3, &[1; 32], &[10, 20, 0, 0], 2);
-        let b = leaf(&pid, 3, &[2; 32], &[5, 0, 0, 0], 2);
+        let a = leaf(&pid, 3, &[1; 32], &amounts(&[10, 20]), 2);
+        let b = leaf(&pid, 3, &[2; 32], &amounts(&[5]), 2);
         let root = node(&a, &b);
         assert!(verify(a, &b, &root));
         assert!(verify(b, &a, &root));
         assert!(!verify(
-            leaf(&pid, 3, &[1; 32], &[11, 20, 0, 0], 2),
+            leaf(&pid, 3, &[1; 32], &amounts(&[11, 20]), 2),
             &b,
             &root
         ));
         assert!(!verify(
-            leaf(&pid, 4, &[1; 32], &[10, 20, 0, 0], 2),
+            leaf(&pid, 4, &[1; 32], &amounts(&[10, 20]), 2),
             &b,
             &root
         ));
         assert!(!verify(a, &b[..31], &root));
         // An inner node is never a leaf: the root itself with an empty proof only matches
         // when the node is presented as the root, never through `leaf`.
-        assert_ne!(leaf(&pid, 3, &[1; 32], &[0; 4], 0), root);
+        assert_ne!(leaf(&pid, 3, &[1; 32], &[0; MAX_REWARD_MINTS], 0), root);
+    }
+
+    fn amounts(list: &[u64]) -> [u64; MAX_REWARD_MINTS] {
+        let mut out = [0; MAX_REWARD_MINTS];
+        out[..list.len()].copy_from_slice(list);
+        out
+    }
+
+    #[test]
+    fn a_ten_mint_leaf_hashes_every_amount_in_order() {
+        let list: std::vec::Vec<u64> = (1..=10).map(|i| i * 1_000 + 7).collect();
+        let mut pre = std::vec![LEAF_PREFIX];
+        pre.extend_from_slice(&[7; 32]);
+        pre.extend_from_slice(&5u64.to_le_bytes());
+        pre.extend_from_slice(&[3; 32]);
+        for a in &list {
+            pre.extend_from_slice(&a.to_le_bytes());
+        }
+        let l = leaf(&[7; 32], 5, &[3; 32], &amounts(&list), 10);
+        assert_eq!(l, hashv(&[&pre]).to_bytes());
+        assert_ne!(l, leaf(&[7; 32], 5, &[3; 32], &amounts(&list), 9));
     }
 
     #[test]
@@ -192,7 +218,7 @@ mod tests {
     /// Shared test vector with packages/merkle (test/vectors.test.ts).
     #[test]
     fn matches_the_shared_vector() {
-        let l = leaf(&[1; 32], 7, &[2; 32], &[1000, 5, 0, 0], 2);
+        let l = leaf(&[1; 32], 7, &[2; 32], &amounts(&[1000, 5]), 2);
         assert_eq!(hex(&l), VECTOR_LEAF);
     }
 

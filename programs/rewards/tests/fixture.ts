@@ -10,6 +10,7 @@ import {
   getClaimInstruction,
   getDistributeEpochInstruction,
   getInitializeInstruction,
+  getSetRewardMintsInstruction,
   getStakeInstruction,
   getUnstakeInstruction,
   REWARDS_PROGRAM_ADDRESS,
@@ -259,4 +260,31 @@ export async function claimIx(
       ),
     }),
   );
+}
+
+/** `n` Token-2022 tokenized-stock mints, each with its own non-unit multiplier (1.0571 + i/10). */
+export async function xStockMints(f: Fixture, n: number): Promise<TestMint[]> {
+  const mints: TestMint[] = [];
+  for (let i = 0; i < n; i++)
+    mints.push(
+      await createMint(f.svm, f.payer, {
+        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+        decimals: 8,
+        scaledUiAmountMultiplier: XSTOCK_MULTIPLIER + i / 10,
+      }),
+    );
+  return mints;
+}
+
+/** `set_reward_mints` signed by `signers` (the admin multisig). */
+export function setRewardMintsIx(
+  f: Fixture,
+  mints: Address[],
+  signers: KeyPairSigner[],
+): Instruction {
+  return getSetRewardMintsInstruction({
+    config: f.config,
+    rewardMints: mints,
+    adminSigners: signers,
+  });
 }

@@ -205,3 +205,19 @@ pub fn require(condition: bool, error: RewardsError) -> Result<(), RewardsError>
         Err(error)
     }
 }
+
+/// Copies all of `src` to the start of `dst` (which must be at least as long). A copy of
+/// variable length compiles to a `memcpy` call, which this toolchain cannot link; on the
+/// target it goes to the runtime's memcpy syscall instead.
+#[inline(always)]
+pub fn copy_prefix(dst: &mut [u8], src: &[u8]) {
+    let n = src.len().min(dst.len());
+    #[cfg(target_arch = "bpf")]
+    // SAFETY: `n` bytes are readable in `src` and writable in `dst`; two distinct borrows
+    // cannot overlap.
+    unsafe {
+        pinocchio::syscalls::sol_memcpy_(dst.as_mut_ptr(), src.as_ptr(), n as u64);
+    }
+    #[cfg(not(target_arch = "bpf"))]
+    dst[..n].copy_from_slice(&src[..n]);
+}

@@ -14,18 +14,18 @@ pub const CONFIG_SEED: &[u8] = b"rewards_config";
 
 /// The rewards configuration.
 ///
-/// Layout (688 bytes):
+/// Layout (888 bytes):
 /// - `[0]` discriminator = 1, `[1]` version = 1, `[2]` bump, `[3]` keeper count
 /// - `[4..166]` admin signer set (five keys, threshold, reserved)
 /// - `[166..422]` keepers, eight 32-byte slots (unused slots are zero)
 /// - `[422..454]` staking mint
 /// - `[454..486]` staking holding (token account of the staking mint owned by this PDA)
 /// - `[486..518]` staking mint's token program
-/// - `[518]` staking mint decimals, `[519]` reward mint count (1..=4)
-/// - `[520..648]` allowed reward mints, four 32-byte slots (unused slots are zero)
-/// - `[648..656]` last distributed epoch id (0 before the first epoch)
-/// - `[656..664]` total raw amount currently staked
-/// - `[664..688]` reserved
+/// - `[518]` staking mint decimals, `[519]` reward mint count (1..=10)
+/// - `[520..840]` allowed reward mints, ten 32-byte slots (unused slots are zero)
+/// - `[840..848]` last distributed epoch id (0 before the first epoch)
+/// - `[848..856]` total raw amount currently staked
+/// - `[856]` pause bits (see [`super::pause`]), `[857..888]` reserved
 #[repr(C)]
 #[derive(CodamaAccount)]
 #[codama(discriminator(field = "discriminator"))]
@@ -47,17 +47,18 @@ pub struct RewardsConfig {
     pub staking_token_program: [u8; 32],
     pub staking_decimals: u8,
     pub reward_mint_count: u8,
-    #[codama(type = array(public_key, 4))]
+    #[codama(type = array(public_key, 10))]
     pub reward_mints: [[u8; 32]; MAX_REWARD_MINTS],
     #[codama(type = number(u64))]
     pub last_epoch_id: PodU64,
     #[codama(type = number(u64))]
     pub total_staked: PodU64,
-    pub reserved: [u8; 24],
+    pub paused: u8,
+    pub reserved: [u8; 31],
 }
 
 const _: () = assert!(
-    core::mem::size_of::<RewardsConfig>() == 688 && core::mem::align_of::<RewardsConfig>() == 1
+    core::mem::size_of::<RewardsConfig>() == 888 && core::mem::align_of::<RewardsConfig>() == 1
 );
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
@@ -76,6 +77,14 @@ impl RewardsConfig {
     /// Whether `mint` is one of the allowed reward mints.
     pub fn is_reward_mint(&self, mint: &[u8; 32]) -> bool {
         let n = (self.reward_mint_count as usize).min(MAX_REWARD_MINTS);
-        self.reward_mints[..n].contains(mint)
+        self.reward_mints[..n]
+            .iter()
+            .any(|m| crate::merkle::eq32(m, mint))
+    }
+
+    /// Whether the pause bit `what` (see [`super::pause`]) is set.
+    #[inline(always)]
+    pub fn is_paused(&self, what: u8) -> bool {
+        self.paused & what != 0
     }
 }

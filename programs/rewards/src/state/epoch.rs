@@ -1,6 +1,10 @@
 use super::account_type;
-use basket_common::layout::{AccountLayout, PodI64, PodU64};
+use basket_common::layout::{AccountLayout, PodBool, PodI64, PodU64};
 use codama_macros::{CodamaAccount, CodamaType};
+
+/// Seconds after an epoch's distribution during which its rewards can only be claimed:
+/// 90 days (13 weekly epochs). After it the admins may sweep what is left (`sweep_epoch`).
+pub const CLAIM_WINDOW_SECS: i64 = 90 * 86_400;
 
 /// Seed prefix of epoch accounts: `["epoch", epoch_id u64 LE]`. The epoch PDA owns the
 /// epoch's reward holdings and signs the claim transfers.
@@ -33,13 +37,14 @@ pub struct RewardEntry {
 
 /// A distributed reward epoch.
 ///
-/// Layout (388 bytes):
-/// - `[0]` discriminator = 3, `[1]` version = 1, `[2]` bump, `[3]` reward mint count (1..=4)
+/// Layout (884 bytes):
+/// - `[0]` discriminator = 3, `[1]` version = 1, `[2]` bump, `[3]` reward mint count (1..=10)
 /// - `[4..12]` epoch id
 /// - `[12..44]` Merkle root
 /// - `[44..52]` distribution time (unix seconds)
 /// - `[52..60]` number of claims made
-/// - `[60..388]` four reward entries of 82 bytes (unused entries are zero); the order of
+/// - `[60]` swept (0/1): unclaimed rewards were swept, claims are closed; `[61..64]` reserved
+/// - `[64..884]` ten reward entries of 82 bytes (unused entries are zero); the order of
 ///   the entries is the order of `amounts[]` in every leaf of this epoch
 #[repr(C)]
 #[derive(CodamaAccount)]
@@ -60,15 +65,18 @@ pub struct Epoch {
     pub distributed_ts: PodI64,
     #[codama(type = number(u64))]
     pub claim_count: PodU64,
+    #[codama(type = number(u8))]
+    pub swept: PodBool,
+    pub reserved: [u8; 3],
     // Literal length so the IDL generator can read it; equal to MAX_REWARD_MINTS (asserted below).
-    pub rewards: [RewardEntry; 4],
+    pub rewards: [RewardEntry; 10],
 }
 
 const _: () =
     assert!(core::mem::size_of::<RewardEntry>() == 82 && core::mem::align_of::<RewardEntry>() == 1);
 const _: () = assert!(
-    super::MAX_REWARD_MINTS == 4
-        && core::mem::size_of::<Epoch>() == 388
+    super::MAX_REWARD_MINTS == 10
+        && core::mem::size_of::<Epoch>() == 884
         && core::mem::align_of::<Epoch>() == 1
 );
 

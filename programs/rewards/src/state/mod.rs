@@ -20,4 +20,18 @@ pub mod account_type {
 }
 
 /// Most reward mints one epoch can pay (and the config can allow).
-pub const MAX_REWARD_MINTS: usize = 4;
+pub const MAX_REWARD_MINTS: usize = 10;
+
+/// Reward mint slots of `initialize` (the allow-list grows to [`MAX_REWARD_MINTS`] through
+/// `set_reward_mints`, which keeps initialize's transaction within 1,232 bytes).
+pub const INIT_REWARD_MINTS: usize = 4;
+
+/// Bits of [`RewardsConfig::paused`]: which user instructions a pause blocks.
+pub mod pause {
+    /// `stake` fails with `StakingPaused`.
+    pub const STAKE: u8 = 1;
+    /// `claim` fails with `ClaimsPaused`.
+    pub const CLAIM: u8 = 2;
+    /// Every defined bit; any other bit is rejected.
+    pub const ALL: u8 = STAKE | CLAIM;
+}

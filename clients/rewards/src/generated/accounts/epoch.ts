@@ -63,6 +63,8 @@ export type Epoch = {
   merkleRoot: ReadonlyUint8Array;
   distributedTs: bigint;
   claimCount: bigint;
+  swept: number;
+  reserved: Array<number>;
   rewards: Array<RewardEntry>;
 };
 
@@ -75,6 +77,8 @@ export type EpochArgs = {
   merkleRoot: ReadonlyUint8Array;
   distributedTs: number | bigint;
   claimCount: number | bigint;
+  swept: number;
+  reserved: Array<number>;
   rewards: Array<RewardEntryArgs>;
 };
 
@@ -90,7 +94,9 @@ export function getEpochEncoder(): FixedSizeEncoder<EpochArgs> {
       ["merkleRoot", fixEncoderSize(getBytesEncoder(), 32)],
       ["distributedTs", getI64Encoder()],
       ["claimCount", getU64Encoder()],
-      ["rewards", getArrayEncoder(getRewardEntryEncoder(), { size: 4 })],
+      ["swept", getU8Encoder()],
+      ["reserved", getArrayEncoder(getU8Encoder(), { size: 3 })],
+      ["rewards", getArrayEncoder(getRewardEntryEncoder(), { size: 10 })],
     ]),
     (value) => ({
       ...value,
@@ -110,7 +116,9 @@ export function getEpochDecoder(): FixedSizeDecoder<Epoch> {
     ["merkleRoot", fixDecoderSize(getBytesDecoder(), 32)],
     ["distributedTs", getI64Decoder()],
     ["claimCount", getU64Decoder()],
-    ["rewards", getArrayDecoder(getRewardEntryDecoder(), { size: 4 })],
+    ["swept", getU8Decoder()],
+    ["reserved", getArrayDecoder(getU8Decoder(), { size: 3 })],
+    ["rewards", getArrayDecoder(getRewardEntryDecoder(), { size: 10 })],
   ]);
 }
 

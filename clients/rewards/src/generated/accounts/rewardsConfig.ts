@@ -65,6 +65,7 @@ export type RewardsConfig = {
   rewardMints: Array<Address>;
   lastEpochId: bigint;
   totalStaked: bigint;
+  paused: number;
   reserved: Array<number>;
 };
 
@@ -83,6 +84,7 @@ export type RewardsConfigArgs = {
   rewardMints: Array<Address>;
   lastEpochId: number | bigint;
   totalStaked: number | bigint;
+  paused: number;
   reserved: Array<number>;
 };
 
@@ -101,10 +103,11 @@ export function getRewardsConfigEncoder(): FixedSizeEncoder<RewardsConfigArgs> {
       ["stakingTokenProgram", getAddressEncoder()],
       ["stakingDecimals", getU8Encoder()],
       ["rewardMintCount", getU8Encoder()],
-      ["rewardMints", getArrayEncoder(getAddressEncoder(), { size: 4 })],
+      ["rewardMints", getArrayEncoder(getAddressEncoder(), { size: 10 })],
       ["lastEpochId", getU64Encoder()],
       ["totalStaked", getU64Encoder()],
-      ["reserved", getArrayEncoder(getU8Encoder(), { size: 24 })],
+      ["paused", getU8Encoder()],
+      ["reserved", getArrayEncoder(getU8Encoder(), { size: 31 })],
     ]),
     (value) => ({
       ...value,
@@ -127,10 +130,11 @@ export function getRewardsConfigDecoder(): FixedSizeDecoder<RewardsConfig> {
     ["stakingTokenProgram", getAddressDecoder()],
     ["stakingDecimals", getU8Decoder()],
     ["rewardMintCount", getU8Decoder()],
-    ["rewardMints", getArrayDecoder(getAddressDecoder(), { size: 4 })],
+    ["rewardMints", getArrayDecoder(getAddressDecoder(), { size: 10 })],
     ["lastEpochId", getU64Decoder()],
     ["totalStaked", getU64Decoder()],
-    ["reserved", getArrayDecoder(getU8Decoder(), { size: 24 })],
+    ["paused", getU8Decoder()],
+    ["reserved", getArrayDecoder(getU8Decoder(), { size: 31 })],
   ]);
 }
 

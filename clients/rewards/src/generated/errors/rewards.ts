@@ -53,6 +53,11 @@ export const REWARDS_ERROR__REWARD_ACCOUNT_MISMATCH = 0xfaf; // 4015
 export const REWARDS_ERROR__AMOUNTS_COUNT_MISMATCH = 0xfb0; // 4016
 export const REWARDS_ERROR__STAKING_ACCOUNT_MISMATCH = 0xfb1; // 4017
 export const REWARDS_ERROR__PROOF_TOO_LONG = 0xfb2; // 4018
+export const REWARDS_ERROR__STAKING_PAUSED = 0xfb3; // 4019
+export const REWARDS_ERROR__CLAIMS_PAUSED = 0xfb4; // 4020
+export const REWARDS_ERROR__EPOCH_SWEPT = 0xfb5; // 4021
+export const REWARDS_ERROR__CLAIM_WINDOW_OPEN = 0xfb6; // 4022
+export const REWARDS_ERROR__INVALID_PAUSE_FLAGS = 0xfb7; // 4023
 
 export type RewardsError =
   | typeof REWARDS_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -60,8 +65,11 @@ export type RewardsError =
   | typeof REWARDS_ERROR__ALREADY_INITIALIZED
   | typeof REWARDS_ERROR__AMOUNTS_COUNT_MISMATCH
   | typeof REWARDS_ERROR__CLAIM_EXCEEDS_EPOCH_TOTAL
+  | typeof REWARDS_ERROR__CLAIMS_PAUSED
+  | typeof REWARDS_ERROR__CLAIM_WINDOW_OPEN
   | typeof REWARDS_ERROR__EPOCH_MISMATCH
   | typeof REWARDS_ERROR__EPOCH_NOT_INCREASING
+  | typeof REWARDS_ERROR__EPOCH_SWEPT
   | typeof REWARDS_ERROR__EPOCH_UNDERFUNDED
   | typeof REWARDS_ERROR__INVALID_ACCOUNT_LENGTH
   | typeof REWARDS_ERROR__INVALID_DISCRIMINATOR
@@ -70,6 +78,7 @@ export type RewardsError =
   | typeof REWARDS_ERROR__INVALID_MINT_EXTENSIONS
   | typeof REWARDS_ERROR__INVALID_MULTIPLIER
   | typeof REWARDS_ERROR__INVALID_OWNER
+  | typeof REWARDS_ERROR__INVALID_PAUSE_FLAGS
   | typeof REWARDS_ERROR__INVALID_PDA
   | typeof REWARDS_ERROR__INVALID_PROOF
   | typeof REWARDS_ERROR__INVALID_REWARD_MINTS
@@ -90,6 +99,7 @@ export type RewardsError =
   | typeof REWARDS_ERROR__STAKE_ALREADY_WITHDRAWN
   | typeof REWARDS_ERROR__STAKE_LOCKED
   | typeof REWARDS_ERROR__STAKING_ACCOUNT_MISMATCH
+  | typeof REWARDS_ERROR__STAKING_PAUSED
   | typeof REWARDS_ERROR__UNSUPPORTED_MINT_EXTENSION
   | typeof REWARDS_ERROR__UNSUPPORTED_VERSION
   | typeof REWARDS_ERROR__WRONG_PROGRAM_ID
@@ -103,8 +113,11 @@ if (process.env["NODE_ENV"] !== "production") {
     [REWARDS_ERROR__ALREADY_INITIALIZED]: `The account is already initialized`,
     [REWARDS_ERROR__AMOUNTS_COUNT_MISMATCH]: `The number of amounts differs from the epoch's reward mints`,
     [REWARDS_ERROR__CLAIM_EXCEEDS_EPOCH_TOTAL]: `The claim would exceed the epoch's funded total`,
+    [REWARDS_ERROR__CLAIMS_PAUSED]: `Claims are paused`,
+    [REWARDS_ERROR__CLAIM_WINDOW_OPEN]: `The epoch's claim window has not ended`,
     [REWARDS_ERROR__EPOCH_MISMATCH]: `The epoch id does not match the epoch account`,
     [REWARDS_ERROR__EPOCH_NOT_INCREASING]: `The epoch id must be greater than the last distributed epoch id`,
+    [REWARDS_ERROR__EPOCH_SWEPT]: `The epoch's unclaimed rewards were swept; its claims are closed`,
     [REWARDS_ERROR__EPOCH_UNDERFUNDED]: `A reward holding holds less than the epoch total`,
     [REWARDS_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,
     [REWARDS_ERROR__INVALID_DISCRIMINATOR]: `The account is not of the expected type`,
@@ -113,6 +126,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [REWARDS_ERROR__INVALID_MINT_EXTENSIONS]: `The mint's extension data is malformed`,
     [REWARDS_ERROR__INVALID_MULTIPLIER]: `The ScaledUiAmount multiplier is out of the supported range`,
     [REWARDS_ERROR__INVALID_OWNER]: `The account is owned by an unexpected program`,
+    [REWARDS_ERROR__INVALID_PAUSE_FLAGS]: `Unknown pause flags`,
     [REWARDS_ERROR__INVALID_PDA]: `The account is not the expected program-derived address`,
     [REWARDS_ERROR__INVALID_PROOF]: `The Merkle proof does not match the epoch root`,
     [REWARDS_ERROR__INVALID_REWARD_MINTS]: `The reward mints are invalid or not allowed`,
@@ -133,6 +147,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [REWARDS_ERROR__STAKE_ALREADY_WITHDRAWN]: `The stake has already been withdrawn`,
     [REWARDS_ERROR__STAKE_LOCKED]: `The stake is still locked`,
     [REWARDS_ERROR__STAKING_ACCOUNT_MISMATCH]: `The staking accounts do not match the configuration`,
+    [REWARDS_ERROR__STAKING_PAUSED]: `Staking is paused`,
     [REWARDS_ERROR__UNSUPPORTED_MINT_EXTENSION]: `The mint carries an unsupported Token-2022 extension`,
     [REWARDS_ERROR__UNSUPPORTED_VERSION]: `The account has an unsupported layout version`,
     [REWARDS_ERROR__WRONG_PROGRAM_ID]: `The program was invoked under an unexpected address`,

@@ -57,6 +57,8 @@ export type ClaimInstruction<
   TAccountEpoch extends string | AccountMeta<string> = string,
   TAccountClaimStatus extends string | AccountMeta<string> = string,
   TAccountSystemProgram extends string | AccountMeta<string> = string,
+  TAccountConfig extends string | AccountMeta<string> =
+    "4UjeQZWE3VcLXTty5kBampkWPzvLEW5MvQ3GKbwnEbK1",
   TRemainingAccounts extends readonly AccountMeta<string>[] = [],
 > = Instruction<TProgram> &
   InstructionWithData<ReadonlyUint8Array> &
@@ -75,6 +77,9 @@ export type ClaimInstruction<
       TAccountSystemProgram extends string
         ? ReadonlyAccount<TAccountSystemProgram>
         : TAccountSystemProgram,
+      TAccountConfig extends string
+        ? ReadonlyAccount<TAccountConfig>
+        : TAccountConfig,
       ...TRemainingAccounts,
     ]
   >;
@@ -142,6 +147,7 @@ export type ClaimInput<
   TAccountEpoch extends string = string,
   TAccountClaimStatus extends string = string,
   TAccountSystemProgram extends string = string,
+  TAccountConfig extends string = string,
 > = {
   /** The claimant; pays for the claim status */
   claimant: TransactionSigner<TAccountClaimant>;
@@ -151,6 +157,8 @@ export type ClaimInput<
   claimStatus: Address<TAccountClaimStatus>;
   /** System program */
   systemProgram: Address<TAccountSystemProgram>;
+  /** PDA ["rewards_config"] (read for its pause bits) */
+  config?: Address<TAccountConfig>;
   epochId: ClaimInstructionDataArgs["epochId"];
   bump: ClaimInstructionDataArgs["bump"];
   amounts: ClaimInstructionDataArgs["amounts"];
@@ -163,13 +171,15 @@ export function getClaimInstruction<
   TAccountEpoch extends string,
   TAccountClaimStatus extends string,
   TAccountSystemProgram extends string,
+  TAccountConfig extends string,
   TProgramAddress extends Address = typeof REWARDS_PROGRAM_ADDRESS,
 >(
   input: ClaimInput<
     TAccountClaimant,
     TAccountEpoch,
     TAccountClaimStatus,
-    TAccountSystemProgram
+    TAccountSystemProgram,
+    TAccountConfig
   >,
   config?: { programAddress?: TProgramAddress },
 ): ClaimInstruction<
@@ -177,7 +187,8 @@ export function getClaimInstruction<
   TAccountClaimant,
   TAccountEpoch,
   TAccountClaimStatus,
-  TAccountSystemProgram
+  TAccountSystemProgram,
+  TAccountConfig
 > {
   // Program address.
   const programAddress = config?.programAddress ?? REWARDS_PROGRAM_ADDRESS;
@@ -188,6 +199,7 @@ export function getClaimInstruction<
     epoch: { value: input.epoch ?? null, isWritable: true },
     claimStatus: { value: input.claimStatus ?? null, isWritable: true },
     systemProgram: { value: input.systemProgram ?? null, isWritable: false },
+    config: { value: input.config ?? null, isWritable: false },
   };
   const accounts = originalAccounts as Record<
     keyof typeof originalAccounts,
@@ -196,6 +208,12 @@ export function getClaimInstruction<
 
   // Original args.
   const args = { ...input };
+
+  // Resolve default values.
+  if (!accounts.config.value) {
+    accounts.config.value =
+      "4UjeQZWE3VcLXTty5kBampkWPzvLEW5MvQ3GKbwnEbK1" as Address<"4UjeQZWE3VcLXTty5kBampkWPzvLEW5MvQ3GKbwnEbK1">;
+  }
 
   // Remaining accounts.
   const remainingAccounts: AccountMeta[] = args.rewardAccounts.map(
@@ -209,6 +227,7 @@ export function getClaimInstruction<
       getAccountMeta("epoch", accounts.epoch),
       getAccountMeta("claimStatus", accounts.claimStatus),
       getAccountMeta("systemProgram", accounts.systemProgram),
+      getAccountMeta("config", accounts.config),
       ...remainingAccounts,
     ],
     data: getClaimInstructionDataEncoder().encode(
@@ -220,7 +239,8 @@ export function getClaimInstruction<
     TAccountClaimant,
     TAccountEpoch,
     TAccountClaimStatus,
-    TAccountSystemProgram
+    TAccountSystemProgram,
+    TAccountConfig
   >);
 }
 
@@ -238,6 +258,8 @@ export type ParsedClaimInstruction<
     claimStatus: TAccountMetas[2];
     /** System program */
     systemProgram: TAccountMetas[3];
+    /** PDA ["rewards_config"] (read for its pause bits) */
+    config: TAccountMetas[4];
   };
   data: ClaimInstructionData;
 };
@@ -250,12 +272,12 @@ export function parseClaimInstruction<
     InstructionWithAccounts<TAccountMetas> &
     InstructionWithData<ReadonlyUint8Array>,
 ): ParsedClaimInstruction<TProgram, TAccountMetas> {
-  if (instruction.accounts.length < 4) {
+  if (instruction.accounts.length < 5) {
     throw new SolanaError(
       SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
       {
         actualAccountMetas: instruction.accounts.length,
-        expectedAccountMetas: 4,
+        expectedAccountMetas: 5,
       },
     );
   }
@@ -272,6 +294,7 @@ export function parseClaimInstruction<
       epoch: getNextAccount(),
       claimStatus: getNextAccount(),
       systemProgram: getNextAccount(),
+      config: getNextAccount(),
     },
     data: getClaimInstructionDataDecoder().decode(instruction.data),
   };

@@ -49,12 +49,20 @@ import {
   getClaimInstruction,
   getDistributeEpochInstruction,
   getInitializeInstruction,
+  getRotateKeepersInstruction,
+  getSetPausedInstruction,
+  getSetRewardMintsInstruction,
   getStakeInstruction,
+  getSweepEpochInstruction,
   getUnstakeInstruction,
   parseClaimInstruction,
   parseDistributeEpochInstruction,
   parseInitializeInstruction,
+  parseRotateKeepersInstruction,
+  parseSetPausedInstruction,
+  parseSetRewardMintsInstruction,
   parseStakeInstruction,
+  parseSweepEpochInstruction,
   parseUnstakeInstruction,
   type ClaimInput,
   type DistributeEpochInput,
@@ -62,9 +70,17 @@ import {
   type ParsedClaimInstruction,
   type ParsedDistributeEpochInstruction,
   type ParsedInitializeInstruction,
+  type ParsedRotateKeepersInstruction,
+  type ParsedSetPausedInstruction,
+  type ParsedSetRewardMintsInstruction,
   type ParsedStakeInstruction,
+  type ParsedSweepEpochInstruction,
   type ParsedUnstakeInstruction,
+  type RotateKeepersInput,
+  type SetPausedInput,
+  type SetRewardMintsInput,
   type StakeInput,
+  type SweepEpochInput,
   type UnstakeInput,
 } from "../instructions";
 import {
@@ -112,6 +128,10 @@ export enum RewardsInstruction {
   Unstake,
   DistributeEpoch,
   Claim,
+  RotateKeepers,
+  SetPaused,
+  SetRewardMints,
+  SweepEpoch,
 }
 
 export function identifyRewardsInstruction(
@@ -132,6 +152,18 @@ export function identifyRewardsInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(4), 0)) {
     return RewardsInstruction.Claim;
+  }
+  if (containsBytes(data, getU8Encoder().encode(5), 0)) {
+    return RewardsInstruction.RotateKeepers;
+  }
+  if (containsBytes(data, getU8Encoder().encode(6), 0)) {
+    return RewardsInstruction.SetPaused;
+  }
+  if (containsBytes(data, getU8Encoder().encode(7), 0)) {
+    return RewardsInstruction.SetRewardMints;
+  }
+  if (containsBytes(data, getU8Encoder().encode(8), 0)) {
+    return RewardsInstruction.SweepEpoch;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -156,7 +188,19 @@ export type ParsedRewardsInstruction<
     } & ParsedDistributeEpochInstruction<TProgram>)
   | ({
       instructionType: RewardsInstruction.Claim;
-    } & ParsedClaimInstruction<TProgram>);
+    } & ParsedClaimInstruction<TProgram>)
+  | ({
+      instructionType: RewardsInstruction.RotateKeepers;
+    } & ParsedRotateKeepersInstruction<TProgram>)
+  | ({
+      instructionType: RewardsInstruction.SetPaused;
+    } & ParsedSetPausedInstruction<TProgram>)
+  | ({
+      instructionType: RewardsInstruction.SetRewardMints;
+    } & ParsedSetRewardMintsInstruction<TProgram>)
+  | ({
+      instructionType: RewardsInstruction.SweepEpoch;
+    } & ParsedSweepEpochInstruction<TProgram>);
 
 export function parseRewardsInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -196,6 +240,34 @@ export function parseRewardsInstruction<TProgram extends string>(
       return {
         instructionType: RewardsInstruction.Claim,
         ...parseClaimInstruction(instruction),
+      };
+    }
+    case RewardsInstruction.RotateKeepers: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.RotateKeepers,
+        ...parseRotateKeepersInstruction(instruction),
+      };
+    }
+    case RewardsInstruction.SetPaused: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.SetPaused,
+        ...parseSetPausedInstruction(instruction),
+      };
+    }
+    case RewardsInstruction.SetRewardMints: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.SetRewardMints,
+        ...parseSetRewardMintsInstruction(instruction),
+      };
+    }
+    case RewardsInstruction.SweepEpoch: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.SweepEpoch,
+        ...parseSweepEpochInstruction(instruction),
       };
     }
     default:
@@ -240,6 +312,20 @@ export type RewardsPluginInstructions = {
   claim: (
     input: ClaimInput,
   ) => ReturnType<typeof getClaimInstruction> & SelfPlanAndSendFunctions;
+  rotateKeepers: (
+    input: RotateKeepersInput,
+  ) => ReturnType<typeof getRotateKeepersInstruction> &
+    SelfPlanAndSendFunctions;
+  setPaused: (
+    input: SetPausedInput,
+  ) => ReturnType<typeof getSetPausedInstruction> & SelfPlanAndSendFunctions;
+  setRewardMints: (
+    input: SetRewardMintsInput,
+  ) => ReturnType<typeof getSetRewardMintsInstruction> &
+    SelfPlanAndSendFunctions;
+  sweepEpoch: (
+    input: SweepEpochInput,
+  ) => ReturnType<typeof getSweepEpochInstruction> & SelfPlanAndSendFunctions;
 };
 
 export type RewardsPluginPdas = {
@@ -284,6 +370,23 @@ export function rewardsProgram() {
             ),
           claim: (input) =>
             addSelfPlanAndSendFunctions(client, getClaimInstruction(input)),
+          rotateKeepers: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getRotateKeepersInstruction(input),
+            ),
+          setPaused: (input) =>
+            addSelfPlanAndSendFunctions(client, getSetPausedInstruction(input)),
+          setRewardMints: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getSetRewardMintsInstruction(input),
+            ),
+          sweepEpoch: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getSweepEpochInstruction(input),
+            ),
         },
         pdas: {
           claimStatus: findClaimStatusPda,

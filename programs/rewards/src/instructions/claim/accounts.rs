@@ -1,5 +1,9 @@
-use crate::{error::RewardsError, instructions::shared};
-use basket_common::{validate, CommonError};
+use crate::{
+    error::RewardsError,
+    instructions::shared,
+    state::{pause, RewardsConfig},
+};
+use basket_common::{layout::AccountLayout, validate, CommonError};
 use pinocchio::{error::ProgramError, AccountView};
 
 /// Accounts of `claim`:
@@ -7,6 +11,7 @@ use pinocchio::{error::ProgramError, AccountView};
 /// 1. `[WRITE]` epoch
 /// 2. `[WRITE]` claim status PDA `["claim", epoch_id u64 LE, claimant]`, must not exist yet
 /// 3. `[]` system program
+/// 4. `[]` config (its pause bits)
 ///
 /// Then per reward mint, in the epoch's order: `[]` mint, `[WRITE]` epoch holding,
 /// `[WRITE]` destination token account, `[]` token program.
@@ -14,6 +19,7 @@ pub struct ClaimAccounts<'a> {
     pub claimant: &'a AccountView,
     pub epoch: &'a AccountView,
     pub claim_status: &'a AccountView,
+    pub config: &'a AccountView,
     pub reward_accounts: &'a [AccountView],
 }
 
@@ -21,7 +27,9 @@ impl<'a> TryFrom<&'a [AccountView]> for ClaimAccounts<'a> {
     type Error = ProgramError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, ProgramError> {
-        let [claimant, epoch, claim_status, system_program, reward_accounts @ ..] = accounts else {
+        let [claimant, epoch, claim_status, system_program, config, reward_accounts @ ..] =
+            accounts
+        else {
             return Err(CommonError::NotEnoughAccounts.into());
         };
         // 1. The claimant signs and pays: a leaf can only be claimed by its own claimant.
@@ -37,10 +45,17 @@ impl<'a> TryFrom<&'a [AccountView]> for ClaimAccounts<'a> {
         )?;
         // 4. The real system program.
         shared::check_system_program(system_program)?;
+        // 5. Claims are not paused. Any account of this program with the config's type is
+        //    the config: only `initialize` creates one, at the canonical PDA.
+        shared::check_program_account(config, false)?;
+        // SAFETY: read-only view; nothing borrows the config mutably in a claim.
+        let cfg = RewardsConfig::load(unsafe { config.borrow_unchecked() })?;
+        shared::require(!cfg.is_paused(pause::CLAIM), RewardsError::ClaimsPaused)?;
         Ok(Self {
             claimant,
             epoch,
             claim_status,
+            config,
             reward_accounts,
         })
     }

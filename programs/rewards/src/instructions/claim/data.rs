@@ -14,8 +14,18 @@ pub struct ClaimData<'a> {
     pub epoch_id: u64,
     pub bump: u8,
     pub amount_count: usize,
-    pub amounts: [u64; MAX_REWARD_MINTS],
+    /// The `amount_count` raw amounts as sent, u64 LE each: hashed into the leaf and copied
+    /// into the event in place (one amount is read where it is paid).
+    pub amounts_le: &'a [u8],
     pub proof: &'a [u8],
+}
+
+impl ClaimData<'_> {
+    /// Amount `i` (below `amount_count`).
+    #[inline(always)]
+    pub fn amount(&self, i: usize) -> u64 {
+        read_u64(self.amounts_le, i.saturating_mul(8))
+    }
 }
 
 impl<'a> ClaimData<'a> {
@@ -37,15 +47,11 @@ impl<'a> ClaimData<'a> {
         if data.len() != proof_at.saturating_add(m.saturating_mul(32)) {
             return Err(bad());
         }
-        let mut amounts = [0u64; MAX_REWARD_MINTS];
-        for (i, amount) in amounts.iter_mut().enumerate().take(n) {
-            *amount = read_u64(data, 10usize.saturating_add(i.saturating_mul(8)));
-        }
         Ok(Self {
             epoch_id: read_u64(data, 0),
             bump: data[8],
             amount_count: n,
-            amounts,
+            amounts_le: &data[10..proof_len_at],
             proof: &data[proof_at..],
         })
     }
@@ -76,11 +82,20 @@ mod tests {
         let raw = bytes(&[3, 4], &[[1; 32], [2; 32]]);
         let d = ClaimData::parse(&raw).ok().unwrap();
         assert_eq!(
-            (d.epoch_id, d.bump, d.amount_count, d.amounts),
-            (9, 254, 2, [3, 4, 0, 0])
+            (d.epoch_id, d.bump, d.amount_count, d.amount(0), d.amount(1)),
+            (9, 254, 2, 3, 4)
         );
+        assert_eq!(d.amounts_le.len(), 16);
         assert_eq!(d.proof.len(), 64);
         assert_eq!(d.proof[32], 2);
+    }
+
+    #[test]
+    fn parses_ten_amounts() {
+        let list: std::vec::Vec<u64> = (1..=10).collect();
+        let raw = bytes(&list, &[[1; 32]]);
+        let d = ClaimData::parse(&raw).ok().unwrap();
+        assert_eq!((d.amount_count, d.amount(9), d.proof.len()), (10, 10, 32));
     }
 
     #[test]
@@ -90,7 +105,7 @@ mod tests {
             Some(RewardsError::ProofTooLong.into())
         );
         assert_eq!(
-            ClaimData::parse(&bytes(&[1; 5], &[])).err(),
+            ClaimData::parse(&bytes(&[1; 11], &[])).err(),
             Some(RewardsError::AmountsCountMismatch.into())
         );
         let mut raw = bytes(&[1], &[[1; 32]]);

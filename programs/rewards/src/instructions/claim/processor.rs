@@ -28,6 +28,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         args.epoch_id == epoch.epoch_id.get(),
         RewardsError::EpochMismatch,
     )?;
+    // After a sweep the holdings are empty and the epoch is closed for good.
+    shared::require(epoch.swept.0 == 0, RewardsError::EpochSwept)?;
     let n = epoch.mint_count as usize;
     shared::require(args.amount_count == n, RewardsError::AmountsCountMismatch)?;
     if accounts.reward_accounts.len() != n.saturating_mul(4) {
@@ -37,12 +39,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // The leaf binds program, epoch, claimant and amounts: another claimant's leaf, another
     // epoch's leaf or inflated amounts all hash to a leaf the root does not contain.
     let claimant = accounts.claimant.address().as_array();
-    let leaf = merkle::leaf(
+    let leaf = merkle::leaf_le(
         crate::ID.as_array(),
         args.epoch_id,
         claimant,
-        &args.amounts,
-        n,
+        args.amounts_le,
     );
     shared::require(
         merkle::verify(leaf, args.proof, &epoch.merkle_root),
@@ -96,7 +97,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             && shared::eq32(holding.address().as_array(), &entry.holding)
             && shared::eq32(token_program.address().as_array(), program.as_array());
         shared::require(matches, RewardsError::RewardAccountMismatch)?;
-        let amount = args.amounts[i];
+        let amount = args.amount(i);
         // Claims of an epoch never add up to more than it funded, whatever the tree says.
         let claimed = entry
             .claimed
@@ -130,7 +131,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     ev[1] = 1;
     ev[2..10].copy_from_slice(&id);
     ev[10..42].copy_from_slice(claimant);
-    ev[42..].copy_from_slice(&merkle::encode_amounts(&args.amounts));
-    event::emit(&ev[..42usize.saturating_add(n.saturating_mul(8))]);
+    shared::copy_prefix(&mut ev[42..], args.amounts_le);
+    event::emit(&ev[..42usize.saturating_add(args.amounts_le.len())]);
     Ok(())
 }

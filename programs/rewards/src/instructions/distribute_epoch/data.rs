@@ -5,7 +5,7 @@ use pinocchio::error::ProgramError;
 /// Instruction data of `distribute_epoch` (after the discriminator), 41 + 8n bytes:
 /// - `[0..8]` epoch id
 /// - `[8..40]` Merkle root
-/// - `[40]` reward mint count n (1..=4), then n funded totals, u64 LE each (> 0)
+/// - `[40]` reward mint count n (1..=10), then n funded totals, u64 LE each (> 0)
 pub struct DistributeEpochData {
     pub epoch_id: u64,
     pub merkle_root: [u8; 32],
@@ -64,7 +64,10 @@ mod tests {
         let d = DistributeEpochData::parse(&bytes(7, &[10, 20]))
             .ok()
             .unwrap();
-        assert_eq!((d.epoch_id, d.mint_count, d.totals), (7, 2, [10, 20, 0, 0]));
+        assert_eq!(
+            (d.epoch_id, d.mint_count, d.totals),
+            (7, 2, [10, 20, 0, 0, 0, 0, 0, 0, 0, 0])
+        );
         assert_eq!(d.merkle_root, [5; 32]);
     }
 
@@ -75,7 +78,7 @@ mod tests {
             Some(RewardsError::InvalidRewardMints.into())
         );
         assert_eq!(
-            DistributeEpochData::parse(&bytes(1, &[1; 5])).err(),
+            DistributeEpochData::parse(&bytes(1, &[1; 11])).err(),
             Some(RewardsError::InvalidRewardMints.into())
         );
         assert_eq!(

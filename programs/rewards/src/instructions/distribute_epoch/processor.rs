@@ -51,7 +51,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         let (mint, holding) = (&pair[0], &pair[1]);
         let mint_key = mint.address().as_array();
         // Allowed by the admins, and each mint once.
-        let repeated = entries[..i].iter().any(|e| &e.mint == mint_key);
+        let repeated = entries[..i].iter().any(|e| shared::eq32(&e.mint, mint_key));
         shared::require(
             config.is_reward_mint(mint_key) && !repeated,
             RewardsError::InvalidRewardMints,
@@ -99,7 +99,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     )?;
     let mut epoch_account = *accounts.epoch;
     // SAFETY: created above by this instruction; nothing else borrows it.
-    let epoch = Epoch::init(unsafe { epoch_account.borrow_unchecked_mut() })?;
+    let epoch = shared::init_created::<Epoch>(unsafe { epoch_account.borrow_unchecked_mut() })?;
     epoch.bump = bump;
     // `n` is at most MAX_REWARD_MINTS (checked in parsing).
     epoch.mint_count = args.mint_count;

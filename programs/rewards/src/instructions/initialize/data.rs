@@ -1,6 +1,6 @@
 use crate::{
     error::RewardsError,
-    state::{MAX_KEEPERS, MAX_REWARD_MINTS},
+    state::{INIT_REWARD_MINTS, MAX_KEEPERS},
 };
 use basket_common::{signer_set::MAX_ADMINS, CommonError};
 use pinocchio::error::ProgramError;
@@ -8,14 +8,15 @@ use pinocchio::error::ProgramError;
 /// Instruction data of `initialize` (after the discriminator), 547 bytes:
 /// - `[0..160]` five admin keys, `[160]` admin threshold
 /// - `[161]` keeper count (1..=8), `[162..418]` eight keeper slots (unused slots zero)
-/// - `[418]` reward mint count (1..=4), `[419..547]` four reward mint slots (unused zero)
+/// - `[418]` reward mint count (1..=4), `[419..547]` four reward mint slots (unused zero);
+///   `set_reward_mints` extends the allow-list to ten afterwards
 pub struct InitializeData {
     pub admins: [[u8; 32]; MAX_ADMINS],
     pub threshold: u8,
     pub keeper_count: u8,
     pub keepers: [[u8; 32]; MAX_KEEPERS],
     pub reward_mint_count: u8,
-    pub reward_mints: [[u8; 32]; MAX_REWARD_MINTS],
+    pub reward_mints: [[u8; 32]; INIT_REWARD_MINTS],
 }
 
 /// Copies `N` consecutive 32-byte keys starting at `at`; the caller checked the length.
@@ -27,7 +28,7 @@ fn keys<const N: usize>(data: &[u8], at: usize) -> [[u8; 32]; N] {
     out
 }
 
-/// The first `count` keys are non-zero and distinct; the rest are zero.
+/// The first `count` keys (at least one) are non-zero and distinct; the rest are zero.
 pub fn check_key_list(list: &[[u8; 32]], count: u8) -> bool {
     let n = count as usize;
     if n == 0 || n > list.len() {
@@ -81,7 +82,7 @@ mod tests {
             d.extend_from_slice(keepers.get(i).unwrap_or(&[0; 32]));
         }
         d.push(u8::try_from(mints.len()).unwrap());
-        for i in 0..MAX_REWARD_MINTS {
+        for i in 0..INIT_REWARD_MINTS {
             d.extend_from_slice(mints.get(i).unwrap_or(&[0; 32]));
         }
         d

@@ -1,7 +1,7 @@
 use super::{InitializeAccounts, InitializeData};
 use crate::{
     instructions::shared,
-    state::{RewardsConfig, CONFIG_SEED},
+    state::{RewardsConfig, CONFIG_SEED, INIT_REWARD_MINTS},
 };
 use basket_common::{
     create::create_pda_account, event, layout::AccountLayout, pda, signer_set::SignerSet, validate,
@@ -57,7 +57,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.staking_token_program = *accounts.token_program.address().as_array();
     config.staking_decimals = decimals;
     config.reward_mint_count = args.reward_mint_count;
-    config.reward_mints = args.reward_mints;
+    config.reward_mints[..INIT_REWARD_MINTS].copy_from_slice(&args.reward_mints);
 
     event::emit(&[
         EVENT_INITIALIZED,

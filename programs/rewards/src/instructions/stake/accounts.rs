@@ -1,4 +1,8 @@
-use crate::{error::RewardsError, instructions::shared, state::RewardsConfig};
+use crate::{
+    error::RewardsError,
+    instructions::shared,
+    state::{pause, RewardsConfig},
+};
 use basket_common::{layout::AccountLayout, validate, CommonError};
 use pinocchio::{error::ProgramError, AccountView};
 
@@ -37,17 +41,19 @@ impl<'a> TryFrom<&'a [AccountView]> for StakeAccounts<'a> {
         shared::check_program_account(config, true)?;
         // SAFETY: read-only view; no mutable borrow of the config is alive.
         let cfg = RewardsConfig::load(unsafe { config.borrow_unchecked() })?;
-        // 3. Mint, holding and token program are the configured ones.
+        // 3. Staking is not paused.
+        shared::require(!cfg.is_paused(pause::STAKE), RewardsError::StakingPaused)?;
+        // 4. Mint, holding and token program are the configured ones.
         let configured = staking_mint.address().as_array() == &cfg.staking_mint
             && stake_holding.address().as_array() == &cfg.stake_holding
             && token_program.address().as_array() == &cfg.staking_token_program;
         shared::require(configured, RewardsError::StakingAccountMismatch)?;
-        // 4. The stake record is writable and empty (address checked in the processor).
+        // 5. The stake record is writable and empty (address checked in the processor).
         validate::check_writable(stake_record)?;
         if !stake_record.is_data_empty() {
             return Err(CommonError::AlreadyInitialized.into());
         }
-        // 5. The real system program.
+        // 6. The real system program.
         validate::check_system_program(system_program)?;
         Ok(Self {
             owner,

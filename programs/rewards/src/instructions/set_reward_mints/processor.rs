@@ -1,0 +1,25 @@
+use super::SetRewardMintsData;
+use crate::instructions::admin::load_config_as_admin;
+use basket_common::{event, CommonError};
+use pinocchio::{AccountView, ProgramResult};
+
+/// Event `[8][1][mint count u8]`.
+pub const EVENT_REWARD_MINTS_SET: u8 = 8;
+
+/// Accounts of `set_reward_mints`:
+/// 0. `[WRITE]` config
+///
+/// Then the `[SIGNER]` admin signers. Only later epochs are affected: a posted epoch keeps
+/// the mints, holdings and totals it stored.
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let [config, admin_signers @ ..] = accounts else {
+        return Err(CommonError::NotEnoughAccounts.into());
+    };
+    let args = SetRewardMintsData::parse(data)?;
+    let config = load_config_as_admin(config, admin_signers)?;
+    config.reward_mint_count = args.count;
+    config.reward_mints = args.mints;
+    event::emit(&[EVENT_REWARD_MINTS_SET, 1, args.count]);
+    Ok(())
+}

@@ -1,0 +1,110 @@
+use super::SweepEpochData;
+use crate::{
+    error::RewardsError,
+    instructions::{admin::load_config, shared},
+    state::{token_program_kind, Epoch, CLAIM_WINDOW_SECS, EPOCH_SEED, MAX_REWARD_MINTS},
+};
+use basket_common::{event, layout::AccountLayout, token2022, validate, CommonError};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    AccountView, ProgramResult,
+};
+
+/// Event `[9][1]` epoch id u64 | group count u8 | per group: mint (32), amount swept u64.
+pub const EVENT_EPOCH_SWEPT: u8 = 9;
+
+/// Accounts of `sweep_epoch`:
+/// 0. `[]` config (its admin set)
+/// 1. `[WRITE]` epoch
+///
+/// Then `mint_count` groups `[]` mint, `[WRITE]` epoch holding, `[WRITE]` destination token
+/// account of the mint, `[]` token program; then the `[SIGNER]` admin signers.
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let [config, epoch_account, rest @ ..] = accounts else {
+        return Err(CommonError::NotEnoughAccounts.into());
+    };
+    let args = SweepEpochData::parse(data)?;
+    let group_len = args.mint_count.saturating_mul(4);
+    if rest.len() < group_len {
+        return Err(CommonError::NotEnoughAccounts.into());
+    }
+    let (groups, admin_signers) = rest.split_at(group_len);
+    // 1. At least `threshold` distinct admins signed.
+    load_config(config)?.admins.check_signed(admin_signers)?;
+    // 2. The epoch is this program's and the id is its own.
+    shared::check_program_account(epoch_account, true)?;
+    let mut view = *epoch_account;
+    // SAFETY: the only borrow of the epoch data; the token CPIs receive the epoch as a signer
+    // but never write to it.
+    let epoch = Epoch::load_mut(unsafe { view.borrow_unchecked_mut() })?;
+    shared::require(
+        args.epoch_id == epoch.epoch_id.get(),
+        RewardsError::EpochMismatch,
+    )?;
+    // 3. The claim window is over: `now >= distributed + 90 days`.
+    let closes = epoch
+        .distributed_ts
+        .get()
+        .checked_add(CLAIM_WINDOW_SECS)
+        .ok_or(CommonError::MathOverflow)?;
+    shared::require(shared::now()? >= closes, RewardsError::ClaimWindowOpen)?;
+    epoch.swept.set(true);
+
+    let id = epoch.epoch_id.0;
+    let epoch_bump = [epoch.bump];
+    let seeds = [
+        Seed::from(EPOCH_SEED),
+        Seed::from(&id),
+        Seed::from(&epoch_bump),
+    ];
+    let mut ev = [0u8; 2 + 8 + 1 + 40 * MAX_REWARD_MINTS];
+    ev[0] = EVENT_EPOCH_SWEPT;
+    ev[1] = 1;
+    ev[2..10].copy_from_slice(&id);
+    ev[10] = args.count;
+    let mut done = [false; MAX_REWARD_MINTS];
+    for (g, group) in groups.chunks_exact(4).enumerate() {
+        let (mint, holding, destination, token_program) =
+            (&group[0], &group[1], &group[2], &group[3]);
+        // 4. Each group is one of the epoch's mints with its own holding and token program,
+        //    at most once per sweep.
+        let n = (epoch.mint_count as usize).min(MAX_REWARD_MINTS);
+        let i = epoch.rewards[..n]
+            .iter()
+            .position(|e| shared::eq32(&e.mint, mint.address().as_array()))
+            .ok_or(RewardsError::RewardAccountMismatch)?;
+        let entry = &epoch.rewards[i];
+        let program = if entry.token_program == token_program_kind::TOKEN_2022 {
+            token2022::TOKEN_2022_PROGRAM_ID
+        } else {
+            token2022::TOKEN_PROGRAM_ID
+        };
+        let matches = !done[i]
+            && shared::eq32(holding.address().as_array(), &entry.holding)
+            && shared::eq32(token_program.address().as_array(), program.as_array());
+        shared::require(matches, RewardsError::RewardAccountMismatch)?;
+        done[i] = true;
+        // 5. Everything the holding has left moves out (what was never claimed, plus any
+        //    excess funding); the token program checks the destination is of the mint.
+        let left = validate::check_token_account(
+            holding,
+            &program,
+            mint.address(),
+            epoch_account.address(),
+        )?;
+        if left > 0 {
+            shared::transfer_checked_unverified(
+                [holding, mint, destination, epoch_account, token_program],
+                left,
+                entry.decimals,
+                &[Signer::from(&seeds)],
+            )?;
+        }
+        let at = 11usize.saturating_add(g.saturating_mul(40));
+        ev[at..at.saturating_add(32)].copy_from_slice(&entry.mint);
+        ev[at.saturating_add(32)..at.saturating_add(40)].copy_from_slice(&left.to_le_bytes());
+    }
+    event::emit(&ev[..11usize.saturating_add(args.mint_count.saturating_mul(40))]);
+    Ok(())
+}
