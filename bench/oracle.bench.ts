@@ -147,6 +147,35 @@ async function snapshotBench(
         '20 entries, prices x3 after approval',
         await push(4n, entries(n, 15_075_000_000n, 2n * ONE)),
       );
+      // FeeAccrual decay: every multiplier moves a little (the common case of a push in
+      // which every multiplier changed), prices +0.3%.
+      record(
+        'push_snapshot',
+        '20 entries, every multiplier decayed 1e-6, prices +0.3%',
+        await push(5n, entries(n, 15_120_225_000n, 2n * ONE - 2_000_000n)),
+      );
+      // The same move at values of 2^82 and above (48-bit split of full products), then
+      // at 2^98 and above (192-bit comparison): reached after an approved re-basing push.
+      let sequence = 6n;
+      for (const [price, label] of [
+        [10_000_000_000_000n, 'USD 100,000 per token (value >= 2^82)'],
+        [400_000_000_000_000_000n, 'USD 4e9 per token (value >= 2^98)'],
+      ] as const) {
+        const approve = getApproveDeviationInstruction({
+          snapshot,
+          config,
+          adminSigners: admins.slice(0, 3),
+        });
+        const approved = await send(svm, [approve], payer);
+        if (!approved.ok) throw new Error(`approve_deviation failed: ${approved.error}`);
+        const rebase = await push(sequence++, entries(n, price, ONE));
+        if (!rebase.ok) throw new Error(`re-basing push failed: ${rebase.error}`);
+        record(
+          'push_snapshot',
+          `20 entries, every multiplier decayed 1e-6, ${label}`,
+          await push(sequence++, entries(n, (price * 1_003n) / 1_000n, ONE - 1_000_000n)),
+        );
+      }
     }
   }
   const rotate = getRotateKeepersInstruction({

@@ -101,23 +101,66 @@ describe('push_snapshot deviation cap', () => {
     expect(r.txBytes).toBeLessThanOrEqual(MAX_TRANSACTION_BYTES);
   });
 
-  it('stays under 6,000 CU for 20 entries that all change multiplier (the 192-bit path)', async () => {
+  it('stays under 5,000 CU for 20 entries that all change multiplier', async () => {
+    // Given a 20-entry snapshot at USD 100 and multiplier 1.0
     const big = await createSnapshot(o, 'SLOW20', 20);
     const args = { keeper: o.keepers[0]!, ...big };
-    expectOk(
+    const all = (price: bigint, multiplier: bigint) =>
+      Array.from({ length: 20 }, () => entry(price, multiplier));
+    expectOk(await push(o, { ...args, sequence: 1n, entries: all(PRICE, ONE) }));
+
+    // When every multiplier changes: a 2:1 split, then a FeeAccrual decay with prices +0.3%
+    const split = expectOk(
+      await push(o, { ...args, sequence: 2n, entries: all(PRICE / 2n, 2n * ONE + 1n) }),
+    );
+    const decay = expectOk(
       await push(o, {
         ...args,
-        sequence: 1n,
-        entries: Array.from({ length: 20 }, () => entry(PRICE, ONE)),
+        sequence: 3n,
+        entries: all(((PRICE / 2n) * 1_003n) / 1_000n, 2n * ONE - 2_000_000n),
       }),
     );
-    const moved = Array.from({ length: 20 }, () => entry(PRICE / 2n, 2n * ONE + 1n));
-    const r = expectOk(await push(o, { ...args, sequence: 2n, entries: moved }));
-    // The 5,000 CU budget holds for unchanged multipliers (push-snapshot.test.ts); a push in
-    // which every multiplier changes (corporate actions on all 20 assets at once) takes the
-    // exact 192-bit comparison for each entry.
-    console.info(`push 20 entries, all multipliers changed: ${r.computeUnits} CU`);
-    expect(r.computeUnits).toBeLessThan(6_000n);
+
+    // Then each push stays within the 5,000 CU budget of a 20-entry push
+    console.info(
+      `push 20 entries, all multipliers changed: ${split.computeUnits}, ${decay.computeUnits} CU`,
+    );
+    expect(split.computeUnits).toBeLessThan(5_000n);
+    expect(decay.computeUnits).toBeLessThan(5_000n);
+  });
+
+  it('stays under 5,000 CU for 20 entries that all change multiplier at USD 100,000 per token', async () => {
+    // Given a 20-entry snapshot at USD 100,000 (values above 2^82: the 48-bit split)
+    const big = await createSnapshot(o, 'DEAR20', 20);
+    const args = { keeper: o.keepers[0]!, ...big };
+    const dear = 10_000_000_000_000n;
+    const all = (price: bigint, multiplier: bigint) =>
+      Array.from({ length: 20 }, () => entry(price, multiplier));
+    expectOk(await push(o, { ...args, sequence: 1n, entries: all(dear, ONE) }));
+
+    // When every multiplier decays and every price moves +0.3%
+    const r = expectOk(
+      await push(o, {
+        ...args,
+        sequence: 2n,
+        entries: all((dear * 1_003n) / 1_000n, ONE - 1_000_000n),
+      }),
+    );
+
+    // Then the push stays within 5,000 CU
+    console.info(`push 20 entries at USD 100,000, all multipliers changed: ${r.computeUnits} CU`);
+    expect(r.computeUnits).toBeLessThan(5_000n);
+  });
+
+  it('rejects one unit above the cap and accepts exactly the cap when the multiplier changes', async () => {
+    // Given the old value per raw unit PRICE x ONE: with multiplier ONE / 2, a price of
+    // 2.2 x PRICE is exactly +10% and one price unit more is above the cap
+    const atCap = 2n * PRICE + PRICE / 5n;
+    await expectRejected(
+      () => pushWith([entry(atCap + 1n, ONE / 2n), entry(PRICE, ONE)]),
+      ORACLE_ERROR__DEVIATION_TOO_LARGE,
+    );
+    expectOk(await pushWith([entry(atCap, ONE / 2n), entry(PRICE, ONE)]));
   });
 
   it('fits an admin co-signed push in one packet up to 15 entries', async () => {
