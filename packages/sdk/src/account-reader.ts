@@ -11,7 +11,12 @@ import {
   parseBase64RpcAccount,
 } from '@solana/kit';
 
-/** Largest number of addresses `getMultipleAccounts` accepts in one call. */
+/**
+ * Largest number of addresses `getMultipleAccounts` accepts in one call.
+ *
+ * @example
+ * MAX_ACCOUNTS_PER_CALL; // 100
+ */
 export const MAX_ACCOUNTS_PER_CALL = 100;
 
 type Base64RpcAccount = Parameters<typeof parseBase64RpcAccount>[1];

@@ -64,11 +64,26 @@ export interface ComputeCost {
   readonly key: ComputeCostKey;
   readonly count?: number;
 }
-/** Cost of each compute-budget instruction itself. */
+/**
+ * Cost of each compute-budget instruction itself.
+ *
+ * @example
+ * COMPUTE_BUDGET_INSTRUCTION_COST; // 150
+ */
 export const COMPUTE_BUDGET_INSTRUCTION_COST = 150;
-/** Largest compute-unit limit a transaction may request. */
+/**
+ * Largest compute-unit limit a transaction may request.
+ *
+ * @example
+ * MAX_COMPUTE_UNIT_LIMIT; // 1_400_000
+ */
 export const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
-/** Default margin over the measured cost, in basis points (20%). */
+/**
+ * Default margin over the measured cost, in basis points (20%).
+ *
+ * @example
+ * DEFAULT_COMPUTE_MARGIN_BPS; // 2_000
+ */
 export const DEFAULT_COMPUTE_MARGIN_BPS = 2_000;
 
 /**

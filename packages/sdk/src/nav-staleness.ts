@@ -8,9 +8,19 @@
 
 import { maxStaleSecsAt } from '@basket/market-calendar';
 
-/** Maximum snapshot age in the chain's market window, seconds (oracle `MAX_STALE_SECS_MARKET`). */
+/**
+ * Maximum snapshot age in the chain's market window, seconds (oracle `MAX_STALE_SECS_MARKET`).
+ *
+ * @example
+ * MAX_STALE_SECS_MARKET; // 60n
+ */
 export const MAX_STALE_SECS_MARKET = 60n;
-/** Maximum snapshot age outside it, seconds (oracle `MAX_STALE_SECS_OFF_HOURS`). */
+/**
+ * Maximum snapshot age outside it, seconds (oracle `MAX_STALE_SECS_OFF_HOURS`).
+ *
+ * @example
+ * MAX_STALE_SECS_OFF_HOURS; // 300n
+ */
 export const MAX_STALE_SECS_OFF_HOURS = 300n;
 
 const SECS_PER_DAY = 86_400n;

@@ -20,7 +20,12 @@ import type { Address } from '@solana/kit';
  */
 export type BasketProgram = 'oracle' | 'vault' | 'rewards';
 
-/** First and last code of the shared checks (`basket_common::CommonError`). */
+/**
+ * First and last code of the shared checks (`basket_common::CommonError`).
+ *
+ * @example
+ * SHARED_ERROR_CODES.first; // 100
+ */
 export const SHARED_ERROR_CODES = Object.freeze({ first: 100, last: 199 });
 
 /**

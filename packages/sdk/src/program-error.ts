@@ -116,7 +116,12 @@ export function decodeCustomProgramError(
   };
 }
 
-/** The JSON shape of a transaction error as the RPC returns it (`simulateTransaction().value.err`). */
+/**
+ * The JSON shape of a transaction error as the RPC returns it (`simulateTransaction().value.err`).
+ *
+ * @example
+ * const err: RpcTransactionError = { InstructionError: [1, { Custom: 3002 }] };
+ */
 export type RpcTransactionError = string | { readonly [key: string]: unknown };
 
 const FAILED_LINE = /^Program (\w+) failed: custom program error: 0x([0-9a-fA-F]+)$/;

@@ -5,7 +5,12 @@
 
 import { SDK_ERROR__RAW_AMOUNT_OUT_OF_RANGE, SdkError } from './sdk-errors.ts';
 
-/** Largest raw amount (`u64::MAX`). */
+/**
+ * Largest raw amount (`u64::MAX`).
+ *
+ * @example
+ * MAX_RAW_AMOUNT; // (1n << 64n) - 1n
+ */
 export const MAX_RAW_AMOUNT = (1n << 64n) - 1n;
 
 /**

@@ -12,7 +12,12 @@
 
 import type { ScaledUiAmountConfig } from './scaled-ui-amount.ts';
 
-/** Token-2022 extension type number of ScaledUiAmount. */
+/**
+ * Token-2022 extension type number of ScaledUiAmount.
+ *
+ * @example
+ * SCALED_UI_AMOUNT_EXTENSION_TYPE; // 25
+ */
 export const SCALED_UI_AMOUNT_EXTENSION_TYPE = 25;
 
 const BASE_ACCOUNT_LENGTH = 165;

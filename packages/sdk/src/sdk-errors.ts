@@ -4,21 +4,61 @@
  * `program-error.ts`.
  */
 
-/** Input that is not a decimal amount the SDK accepts. */
+/**
+ * Input that is not a decimal amount the SDK accepts.
+ *
+ * @example
+ * SDK_ERROR__INVALID_DECIMAL_AMOUNT; // 1
+ */
 export const SDK_ERROR__INVALID_DECIMAL_AMOUNT = 1;
-/** A raw amount outside `0..2^64-1`. */
+/**
+ * A raw amount outside `0..2^64-1`.
+ *
+ * @example
+ * SDK_ERROR__RAW_AMOUNT_OUT_OF_RANGE; // 2
+ */
 export const SDK_ERROR__RAW_AMOUNT_OUT_OF_RANGE = 2;
-/** A ScaledUiAmount multiplier that is not a finite positive `f64` in the supported range. */
+/**
+ * A ScaledUiAmount multiplier that is not a finite positive `f64` in the supported range.
+ *
+ * @example
+ * SDK_ERROR__INVALID_MULTIPLIER; // 3
+ */
 export const SDK_ERROR__INVALID_MULTIPLIER = 3;
-/** A token `decimals` value outside `0..=255` or not an integer. */
+/**
+ * A token `decimals` value outside `0..=255` or not an integer.
+ *
+ * @example
+ * SDK_ERROR__INVALID_DECIMALS; // 4
+ */
 export const SDK_ERROR__INVALID_DECIMALS = 4;
-/** An account the caller required does not exist. */
+/**
+ * An account the caller required does not exist.
+ *
+ * @example
+ * SDK_ERROR__ACCOUNT_NOT_FOUND; // 5
+ */
 export const SDK_ERROR__ACCOUNT_NOT_FOUND = 5;
-/** An account's data could not be decoded as the expected type. */
+/**
+ * An account's data could not be decoded as the expected type.
+ *
+ * @example
+ * SDK_ERROR__ACCOUNT_DECODE_FAILED; // 6
+ */
 export const SDK_ERROR__ACCOUNT_DECODE_FAILED = 6;
-/** A compute-unit table has no entry for an instruction. */
+/**
+ * A compute-unit table has no entry for an instruction.
+ *
+ * @example
+ * SDK_ERROR__UNKNOWN_COMPUTE_COST; // 7
+ */
 export const SDK_ERROR__UNKNOWN_COMPUTE_COST = 7;
-/** Share math overflowed `u64` or divided by zero, where the program fails with `MathOverflow`. */
+/**
+ * Share math overflowed `u64` or divided by zero, where the program fails with `MathOverflow`.
+ *
+ * @example
+ * SDK_ERROR__MATH_OVERFLOW; // 8
+ */
 export const SDK_ERROR__MATH_OVERFLOW = 8;
 
 /**

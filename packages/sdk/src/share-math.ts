@@ -11,21 +11,61 @@
 import { MULTIPLIER_SCALE } from './fixed-multiplier.ts';
 import { SDK_ERROR__MATH_OVERFLOW, SdkError } from './sdk-errors.ts';
 
-/** Virtual shares added to the supply in every price (program `VIRTUAL_SHARES`). */
+/**
+ * Virtual shares added to the supply in every price (program `VIRTUAL_SHARES`).
+ *
+ * @example
+ * VIRTUAL_SHARES; // 1_000_000n
+ */
 export const VIRTUAL_SHARES = 1_000_000n;
-/** Virtual assets added to NAV in every price (program `VIRTUAL_ASSETS_USD`). */
+/**
+ * Virtual assets added to NAV in every price (program `VIRTUAL_ASSETS_USD`).
+ *
+ * @example
+ * VIRTUAL_ASSETS_USD; // 1_000_000n
+ */
 export const VIRTUAL_ASSETS_USD = 1_000_000n;
-/** Basis-point denominator. */
+/**
+ * Basis-point denominator.
+ *
+ * @example
+ * BPS; // 10_000n
+ */
 export const BPS = 10_000n;
-/** Seconds per fee year (365 days). */
+/**
+ * Seconds per fee year (365 days).
+ *
+ * @example
+ * SECONDS_PER_YEAR; // 31_536_000n
+ */
 export const SECONDS_PER_YEAR = 31_536_000n;
-/** Longest interval one management-fee accrual covers. */
+/**
+ * Longest interval one management-fee accrual covers.
+ *
+ * @example
+ * MAX_FEE_INTERVAL_SECS; // 10n * SECONDS_PER_YEAR
+ */
 export const MAX_FEE_INTERVAL_SECS = 10n * SECONDS_PER_YEAR;
-/** Scale of a NAV-per-share value. */
+/**
+ * Scale of a NAV-per-share value.
+ *
+ * @example
+ * PPS_SCALE; // 1_000_000_000_000n
+ */
 export const PPS_SCALE = 1_000_000_000_000n;
-/** Decimals of the share mint. */
+/**
+ * Decimals of the share mint.
+ *
+ * @example
+ * SHARE_DECIMALS; // 6
+ */
 export const SHARE_DECIMALS = 6;
-/** Largest asset decimals the program supports. */
+/**
+ * Largest asset decimals the program supports.
+ *
+ * @example
+ * MAX_ASSET_DECIMALS; // 12
+ */
 export const MAX_ASSET_DECIMALS = 12;
 
 const U64_MAX = (1n << 64n) - 1n;
