@@ -33,6 +33,8 @@ pub fn process_instruction(
         discriminator::COLLECT_MGMT_FEE => instructions::collect_mgmt_fee::process(accounts, rest),
         discriminator::COLLECT_PERF_FEE => instructions::collect_perf_fee::process(accounts, rest),
         discriminator::SET_ASSET_STATUS => instructions::set_asset_status::process(accounts, rest),
+        discriminator::REBALANCE_LEG => instructions::rebalance_leg::process(accounts, rest),
+        discriminator::REBALANCE_SETTLE => instructions::rebalance_settle::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -104,6 +104,61 @@ pub enum VaultError {
     /// The asset status change is not an allowed transition.
     #[codama(error(message = "The asset status change is not allowed"))]
     InvalidStatusTransition = 3030,
+    /// The signer of a keeper instruction is not the vault's keeper.
+    #[codama(error(message = "The signer is not the vault's keeper"))]
+    NotKeeper = 3031,
+    /// `rebalance_leg` was reached through a CPI instead of as a top-level instruction.
+    #[codama(error(message = "rebalance_leg must be a top-level instruction, not a CPI"))]
+    NotTopLevel = 3032,
+    /// An instruction other than a compute-budget one precedes `rebalance_leg`.
+    #[codama(error(message = "Only compute-budget instructions may precede rebalance_leg"))]
+    RebalanceNotFirst = 3033,
+    /// No token instruction follows `rebalance_leg` to deliver the incoming leg.
+    #[codama(error(message = "No incoming transfer follows rebalance_leg"))]
+    LegMissing = 3034,
+    /// The token instruction after `rebalance_leg` is not a `TransferChecked`.
+    #[codama(error(message = "The incoming leg is not a TransferChecked"))]
+    LegNotTransferChecked = 3035,
+    /// The incoming transfer runs on another token program than the one owning the mint.
+    #[codama(error(message = "The incoming leg uses another token program than the mint's"))]
+    LegWrongTokenProgram = 3036,
+    /// The incoming transfer moves another mint than the quoted one.
+    #[codama(error(message = "The incoming leg moves another mint than the quoted one"))]
+    LegWrongMint = 3037,
+    /// The incoming transfer does not credit the vault's holding of the quoted mint.
+    #[codama(error(message = "The incoming leg does not credit the vault's holding"))]
+    LegWrongDestination = 3038,
+    /// The incoming transfer's raw amount differs from the quoted raw amount.
+    #[codama(error(message = "The incoming leg's raw amount differs from the quoted amount"))]
+    LegWrongAmount = 3039,
+    /// More than one token instruction follows `rebalance_leg`.
+    #[codama(error(message = "More than one token instruction follows rebalance_leg"))]
+    ExtraTokenInstruction = 3040,
+    /// The rebalance transaction holds a vault instruction other than its one settle.
+    #[codama(error(
+        message = "The rebalance transaction holds another vault instruction than its settle"
+    ))]
+    UnexpectedVaultInstruction = 3041,
+    /// No `rebalance_settle` of this vault follows the incoming transfer.
+    #[codama(error(message = "rebalance_settle does not follow the incoming leg"))]
+    SettleMissing = 3042,
+    /// The incoming value is below the outgoing value less the vault's `max_slip_bps`.
+    #[codama(error(
+        message = "The incoming leg is worth less than the outgoing leg less max_slip_bps"
+    ))]
+    RebalanceSlippage = 3043,
+    /// The receiving holding's balance grew by less than the quoted amount.
+    #[codama(error(message = "The holding received less than the quoted amount"))]
+    LegShortfall = 3044,
+    /// `rebalance_settle` found no leg to settle.
+    #[codama(error(message = "There is no rebalance leg to settle"))]
+    NoPendingLeg = 3045,
+    /// The book of the paying asset is smaller than the outgoing amount.
+    #[codama(error(message = "The vault's book of the paying asset is too small"))]
+    InsufficientHolding = 3046,
+    /// The leg pays and receives the same mint.
+    #[codama(error(message = "A rebalance leg must exchange two different mints"))]
+    SameMint = 3047,
 }
 
 impl From<VaultError> for ProgramError {

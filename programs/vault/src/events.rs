@@ -14,6 +14,7 @@ pub mod kind {
     pub const WITHDRAW_STABLE: u8 = 9;
     pub const PERF_FEE_CRYSTALLIZED: u8 = 10;
     pub const ASSET_STATUS_SET: u8 = 11;
+    pub const REBALANCE_LEG: u8 = 12;
 }
 
 /// Version of every payload layout below.

@@ -18,6 +18,8 @@ pub mod discriminator {
     pub const COLLECT_MGMT_FEE: u8 = 8;
     pub const COLLECT_PERF_FEE: u8 = 9;
     pub const SET_ASSET_STATUS: u8 = 10;
+    pub const REBALANCE_LEG: u8 = 11;
+    pub const REBALANCE_SETTLE: u8 = 12;
 }
 
 #[repr(C, u8)]
@@ -251,6 +253,58 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
     SetAssetStatus { asset_index: u8, status: u8 } = 10,
+
+    /// Keeper, first in a swap transaction (only compute-budget instructions before it):
+    /// checks that exactly one later `TransferChecked` delivers `expected_amount_raw` of
+    /// `expected_mint` into the vault's holding and that `rebalance_settle` follows, that this
+    /// is worth at least the oracle value of `pay_amount_raw` (rounded up) less
+    /// `max_slip_bps`, books both raw deltas and pays `pay_amount_raw` to the counterparty
+    /// by CPI (the vault signs).
+    #[codama(account(name = "keeper", signer, docs = "The vault's keeper"))]
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
+    #[codama(account(
+        name = "instructions_sysvar",
+        docs = "Instructions sysvar (Sysvar1nstructions1111111111111111111111111)"
+    ))]
+    #[codama(account(
+        name = "pay_mint",
+        docs = "Mint the vault pays (an asset or the stablecoin)"
+    ))]
+    #[codama(account(
+        name = "pay_holding",
+        writable,
+        docs = "The vault's holding of the paying mint (or its cash buffer)"
+    ))]
+    #[codama(account(
+        name = "counterparty",
+        writable,
+        docs = "Counterparty token account receiving the outgoing leg"
+    ))]
+    #[codama(account(name = "pay_token_program", docs = "Token program of the paying mint"))]
+    #[codama(account(
+        name = "receive_mint",
+        docs = "Mint the vault receives (expected_mint)"
+    ))]
+    #[codama(account(
+        name = "receive_holding",
+        docs = "The vault's holding of the receiving mint (or its cash buffer)"
+    ))]
+    RebalanceLeg {
+        #[codama(type = public_key)]
+        expected_mint: [u8; 32],
+        expected_amount_raw: u64,
+        pay_amount_raw: u64,
+    } = 11,
+
+    /// Last vault instruction of a swap transaction: the receiving holding's balance grew by
+    /// at least the amount `rebalance_leg` booked; clears the pending leg.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(
+        name = "receive_holding",
+        docs = "The vault's holding that received the incoming leg"
+    ))]
+    RebalanceSettle = 12,
 }
 
 #[cfg(test)]
@@ -306,6 +360,18 @@ mod tests {
         assert_eq!(
             tag(&VaultInstruction::CancelWeights { nonce: 0 }),
             discriminator::CANCEL_WEIGHTS
+        );
+        assert_eq!(
+            tag(&VaultInstruction::RebalanceLeg {
+                expected_mint: [0; 32],
+                expected_amount_raw: 0,
+                pay_amount_raw: 0
+            }),
+            discriminator::REBALANCE_LEG
+        );
+        assert_eq!(
+            tag(&VaultInstruction::RebalanceSettle),
+            discriminator::REBALANCE_SETTLE
         );
     }
 }

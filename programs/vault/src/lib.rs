@@ -13,6 +13,7 @@ pub mod nav;
 pub mod share_math;
 pub mod state;
 pub mod token_cpi;
+pub mod words;
 
 #[cfg(not(feature = "no-entrypoint"))]
 mod entrypoint;

@@ -3,6 +3,8 @@ pub mod collect_mgmt_fee;
 pub mod collect_perf_fee;
 pub mod deposit;
 pub mod init_vault;
+pub mod rebalance_leg;
+pub mod rebalance_settle;
 pub mod set_asset_status;
 pub mod set_paused;
 pub mod shared;

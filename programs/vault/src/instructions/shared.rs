@@ -33,6 +33,17 @@ pub fn check_cash_and_shares(
     Ok(())
 }
 
+/// `holding` is the vault's cash buffer PDA.
+pub fn check_cash_holding(state: &VaultState, holding: &AccountView) -> Result<(), ProgramError> {
+    pda::check_pda(
+        holding,
+        &[HOLDING_SEED, &state.sku_id, &state.stable_mint],
+        state.cash_holding_bump,
+        &crate::ID,
+    )
+    .map_err(|_| VaultError::WrongHolding.into())
+}
+
 /// `holding` is the vault's holding PDA of asset `index`.
 pub fn check_asset_holding(
     state: &VaultState,

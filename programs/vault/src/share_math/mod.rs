@@ -58,6 +58,7 @@ fn pow10(exp: u8) -> Result<u64, CommonError> {
 /// Two `mul_div` steps, both rounded the same way: `Up` gives an upper bound of the exact
 /// value (used for deposits: a higher NAV mints fewer shares), `Down` a lower bound (used for
 /// payouts: a lower NAV pays less).
+#[inline(always)] // five arguments plus the result slot: must not be a real call on BPF
 pub fn asset_value_usd(
     raw: u64,
     multiplier_num: u64,

@@ -6,6 +6,9 @@ use basket_common::{
 };
 use codama_macros::CodamaAccount;
 
+/// `leg_receive_slot` value naming the stablecoin cash buffer instead of an asset.
+pub const CASH_SLOT: u8 = 0xff;
+
 /// Length of a SKU id: ASCII, zero-padded on the right (the oracle uses the same form).
 pub const SKU_ID_LEN: usize = 16;
 
@@ -111,8 +114,19 @@ pub struct VaultState {
     pub total_perf_fee_shares: PodU128,
     #[codama(type = number(u128))]
     pub total_withdraw_fees_usd: PodU128,
-    #[codama(type = fixed_size(bytes, 64))]
-    pub reserved1: [u8; 64],
+    /// 1 between `rebalance_leg` and its `rebalance_settle` (within one transaction only).
+    #[codama(type = number(u8))]
+    pub leg_pending: PodBool,
+    /// Slot of the leg's receiving side: an asset index, or [`CASH_SLOT`] for the buffer.
+    pub leg_receive_slot: u8,
+    /// Raw amount the pending leg must deliver.
+    #[codama(type = number(u64))]
+    pub leg_expected_raw: PodU64,
+    /// Token balance of the receiving holding when `rebalance_leg` ran.
+    #[codama(type = number(u64))]
+    pub leg_balance_before: PodU64,
+    #[codama(type = fixed_size(bytes, 46))]
+    pub reserved1: [u8; 46],
     // Literal length so the IDL generator can read it; equal to MAX_ASSETS (asserted below).
     pub assets: [AssetEntry; 20],
 }
@@ -184,7 +198,11 @@ mod tests {
         assert_eq!(offset_of!(VaultState, event_sequence), 498);
         assert_eq!(offset_of!(VaultState, total_deposited_raw), 506);
         assert_eq!(offset_of!(VaultState, total_withdraw_fees_usd), 602);
-        assert_eq!(offset_of!(VaultState, reserved1), 618);
+        assert_eq!(offset_of!(VaultState, leg_pending), 618);
+        assert_eq!(offset_of!(VaultState, leg_receive_slot), 619);
+        assert_eq!(offset_of!(VaultState, leg_expected_raw), 620);
+        assert_eq!(offset_of!(VaultState, leg_balance_before), 628);
+        assert_eq!(offset_of!(VaultState, reserved1), 636);
         assert_eq!(offset_of!(VaultState, assets), 682);
         assert_eq!(VaultState::LEN, 682 + 20 * 64);
     }

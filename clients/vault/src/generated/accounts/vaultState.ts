@@ -107,6 +107,10 @@ export type VaultState = {
   totalMgmtFeeShares: bigint;
   totalPerfFeeShares: bigint;
   totalWithdrawFeesUsd: bigint;
+  legPending: number;
+  legReceiveSlot: number;
+  legExpectedRaw: bigint;
+  legBalanceBefore: bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntry>;
 };
@@ -154,6 +158,10 @@ export type VaultStateArgs = {
   totalMgmtFeeShares: number | bigint;
   totalPerfFeeShares: number | bigint;
   totalWithdrawFeesUsd: number | bigint;
+  legPending: number;
+  legReceiveSlot: number;
+  legExpectedRaw: number | bigint;
+  legBalanceBefore: number | bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntryArgs>;
 };
@@ -204,7 +212,11 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["totalMgmtFeeShares", getU128Encoder()],
       ["totalPerfFeeShares", getU128Encoder()],
       ["totalWithdrawFeesUsd", getU128Encoder()],
-      ["reserved1", fixEncoderSize(getBytesEncoder(), 64)],
+      ["legPending", getU8Encoder()],
+      ["legReceiveSlot", getU8Encoder()],
+      ["legExpectedRaw", getU64Encoder()],
+      ["legBalanceBefore", getU64Encoder()],
+      ["reserved1", fixEncoderSize(getBytesEncoder(), 46)],
       ["assets", getArrayEncoder(getAssetEntryEncoder(), { size: 20 })],
     ]),
     (value) => ({
@@ -259,7 +271,11 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["totalMgmtFeeShares", getU128Decoder()],
     ["totalPerfFeeShares", getU128Decoder()],
     ["totalWithdrawFeesUsd", getU128Decoder()],
-    ["reserved1", fixDecoderSize(getBytesDecoder(), 64)],
+    ["legPending", getU8Decoder()],
+    ["legReceiveSlot", getU8Decoder()],
+    ["legExpectedRaw", getU64Decoder()],
+    ["legBalanceBefore", getU64Decoder()],
+    ["reserved1", fixDecoderSize(getBytesDecoder(), 46)],
     ["assets", getArrayDecoder(getAssetEntryDecoder(), { size: 20 })],
   ]);
 }

@@ -65,6 +65,23 @@ export const VAULT_ERROR__INSUFFICIENT_CASH = 0xbd3; // 3027
 export const VAULT_ERROR__WRONG_TREASURY = 0xbd4; // 3028
 export const VAULT_ERROR__PERF_FEE_NOT_DUE = 0xbd5; // 3029
 export const VAULT_ERROR__INVALID_STATUS_TRANSITION = 0xbd6; // 3030
+export const VAULT_ERROR__NOT_KEEPER = 0xbd7; // 3031
+export const VAULT_ERROR__NOT_TOP_LEVEL = 0xbd8; // 3032
+export const VAULT_ERROR__REBALANCE_NOT_FIRST = 0xbd9; // 3033
+export const VAULT_ERROR__LEG_MISSING = 0xbda; // 3034
+export const VAULT_ERROR__LEG_NOT_TRANSFER_CHECKED = 0xbdb; // 3035
+export const VAULT_ERROR__LEG_WRONG_TOKEN_PROGRAM = 0xbdc; // 3036
+export const VAULT_ERROR__LEG_WRONG_MINT = 0xbdd; // 3037
+export const VAULT_ERROR__LEG_WRONG_DESTINATION = 0xbde; // 3038
+export const VAULT_ERROR__LEG_WRONG_AMOUNT = 0xbdf; // 3039
+export const VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION = 0xbe0; // 3040
+export const VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION = 0xbe1; // 3041
+export const VAULT_ERROR__SETTLE_MISSING = 0xbe2; // 3042
+export const VAULT_ERROR__REBALANCE_SLIPPAGE = 0xbe3; // 3043
+export const VAULT_ERROR__LEG_SHORTFALL = 0xbe4; // 3044
+export const VAULT_ERROR__NO_PENDING_LEG = 0xbe5; // 3045
+export const VAULT_ERROR__INSUFFICIENT_HOLDING = 0xbe6; // 3046
+export const VAULT_ERROR__SAME_MINT = 0xbe7; // 3047
 
 export type VaultError =
   | typeof VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -77,7 +94,9 @@ export type VaultError =
   | typeof VAULT_ERROR__DEPOSIT_BELOW_MINIMUM
   | typeof VAULT_ERROR__DEPOSIT_CAP_EXCEEDED
   | typeof VAULT_ERROR__DUPLICATE_MINT
+  | typeof VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION
   | typeof VAULT_ERROR__INSUFFICIENT_CASH
+  | typeof VAULT_ERROR__INSUFFICIENT_HOLDING
   | typeof VAULT_ERROR__INVALID_ACCOUNT_LENGTH
   | typeof VAULT_ERROR__INVALID_ASSET_COUNT
   | typeof VAULT_ERROR__INVALID_CONFIG
@@ -94,19 +113,34 @@ export type VaultError =
   | typeof VAULT_ERROR__INVALID_TOKEN_ACCOUNT
   | typeof VAULT_ERROR__INVALID_TOKEN_PROGRAM
   | typeof VAULT_ERROR__INVALID_WEIGHTS
+  | typeof VAULT_ERROR__LEG_MISSING
+  | typeof VAULT_ERROR__LEG_NOT_TRANSFER_CHECKED
+  | typeof VAULT_ERROR__LEG_SHORTFALL
+  | typeof VAULT_ERROR__LEG_WRONG_AMOUNT
+  | typeof VAULT_ERROR__LEG_WRONG_DESTINATION
+  | typeof VAULT_ERROR__LEG_WRONG_MINT
+  | typeof VAULT_ERROR__LEG_WRONG_TOKEN_PROGRAM
   | typeof VAULT_ERROR__MATH_OVERFLOW
   | typeof VAULT_ERROR__MISSING_SIGNER
   | typeof VAULT_ERROR__MULTIPLIER_MISMATCH
+  | typeof VAULT_ERROR__NO_PENDING_LEG
   | typeof VAULT_ERROR__NO_PENDING_WEIGHTS
   | typeof VAULT_ERROR__NOT_ENOUGH_ACCOUNTS
   | typeof VAULT_ERROR__NOTHING_TO_COLLECT
+  | typeof VAULT_ERROR__NOT_KEEPER
+  | typeof VAULT_ERROR__NOT_TOP_LEVEL
   | typeof VAULT_ERROR__NOT_WRITABLE
   | typeof VAULT_ERROR__PENDING_WEIGHTS_MISMATCH
   | typeof VAULT_ERROR__PERF_FEE_NOT_DUE
+  | typeof VAULT_ERROR__REBALANCE_NOT_FIRST
+  | typeof VAULT_ERROR__REBALANCE_SLIPPAGE
+  | typeof VAULT_ERROR__SAME_MINT
+  | typeof VAULT_ERROR__SETTLE_MISSING
   | typeof VAULT_ERROR__SLIPPAGE_EXCEEDED
   | typeof VAULT_ERROR__STALE_NAV
   | typeof VAULT_ERROR__TIMELOCK_NOT_ELAPSED
   | typeof VAULT_ERROR__TOKEN_PROGRAM_MISMATCH
+  | typeof VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION
   | typeof VAULT_ERROR__UNSUPPORTED_DECIMALS
   | typeof VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION
   | typeof VAULT_ERROR__UNSUPPORTED_VERSION
@@ -132,7 +166,9 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__DEPOSIT_BELOW_MINIMUM]: `The deposit is below the vault's minimum deposit`,
     [VAULT_ERROR__DEPOSIT_CAP_EXCEEDED]: `The deposit would exceed the vault's deposit cap`,
     [VAULT_ERROR__DUPLICATE_MINT]: `A mint is listed more than once`,
+    [VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION]: `More than one token instruction follows rebalance_leg`,
     [VAULT_ERROR__INSUFFICIENT_CASH]: `The cash buffer cannot pay this withdrawal`,
+    [VAULT_ERROR__INSUFFICIENT_HOLDING]: `The vault's book of the paying asset is too small`,
     [VAULT_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,
     [VAULT_ERROR__INVALID_ASSET_COUNT]: `The asset count must be between 1 and 20 and match the accounts`,
     [VAULT_ERROR__INVALID_CONFIG]: `A fee or limit parameter is out of range`,
@@ -149,19 +185,34 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__INVALID_TOKEN_ACCOUNT]: `The token account has the wrong mint or owner`,
     [VAULT_ERROR__INVALID_TOKEN_PROGRAM]: `The token program is not the mint's owner or not a known token program`,
     [VAULT_ERROR__INVALID_WEIGHTS]: `Target weights must sum to 10,000 basis points over the vault's assets`,
+    [VAULT_ERROR__LEG_MISSING]: `No incoming transfer follows rebalance_leg`,
+    [VAULT_ERROR__LEG_NOT_TRANSFER_CHECKED]: `The incoming leg is not a TransferChecked`,
+    [VAULT_ERROR__LEG_SHORTFALL]: `The holding received less than the quoted amount`,
+    [VAULT_ERROR__LEG_WRONG_AMOUNT]: `The incoming leg's raw amount differs from the quoted amount`,
+    [VAULT_ERROR__LEG_WRONG_DESTINATION]: `The incoming leg does not credit the vault's holding`,
+    [VAULT_ERROR__LEG_WRONG_MINT]: `The incoming leg moves another mint than the quoted one`,
+    [VAULT_ERROR__LEG_WRONG_TOKEN_PROGRAM]: `The incoming leg uses another token program than the mint's`,
     [VAULT_ERROR__MATH_OVERFLOW]: `Arithmetic overflow`,
     [VAULT_ERROR__MISSING_SIGNER]: `A required signer did not sign the transaction`,
     [VAULT_ERROR__MULTIPLIER_MISMATCH]: `The asset multiplier differs from the NAV snapshot's multiplier`,
+    [VAULT_ERROR__NO_PENDING_LEG]: `There is no rebalance leg to settle`,
     [VAULT_ERROR__NO_PENDING_WEIGHTS]: `There is no pending weight change`,
     [VAULT_ERROR__NOT_ENOUGH_ACCOUNTS]: `Not enough accounts were passed`,
     [VAULT_ERROR__NOTHING_TO_COLLECT]: `There is no fee to collect`,
+    [VAULT_ERROR__NOT_KEEPER]: `The signer is not the vault's keeper`,
+    [VAULT_ERROR__NOT_TOP_LEVEL]: `rebalance_leg must be a top-level instruction, not a CPI`,
     [VAULT_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
     [VAULT_ERROR__PENDING_WEIGHTS_MISMATCH]: `The pending weight change does not match the expected one`,
     [VAULT_ERROR__PERF_FEE_NOT_DUE]: `The performance fee is not due yet`,
+    [VAULT_ERROR__REBALANCE_NOT_FIRST]: `Only compute-budget instructions may precede rebalance_leg`,
+    [VAULT_ERROR__REBALANCE_SLIPPAGE]: `The incoming leg is worth less than the outgoing leg less max_slip_bps`,
+    [VAULT_ERROR__SAME_MINT]: `A rebalance leg must exchange two different mints`,
+    [VAULT_ERROR__SETTLE_MISSING]: `rebalance_settle does not follow the incoming leg`,
     [VAULT_ERROR__SLIPPAGE_EXCEEDED]: `The result is below the minimum the caller accepts`,
     [VAULT_ERROR__STALE_NAV]: `The NAV snapshot is stale`,
     [VAULT_ERROR__TIMELOCK_NOT_ELAPSED]: `The 48 h weight-change timelock has not elapsed`,
     [VAULT_ERROR__TOKEN_PROGRAM_MISMATCH]: `The declared token program does not own the mint`,
+    [VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION]: `The rebalance transaction holds another vault instruction than its settle`,
     [VAULT_ERROR__UNSUPPORTED_DECIMALS]: `The mint's decimals are not supported`,
     [VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION]: `The mint carries an unsupported Token-2022 extension`,
     [VAULT_ERROR__UNSUPPORTED_VERSION]: `The account has an unsupported layout version`,

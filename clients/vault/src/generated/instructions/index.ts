@@ -12,6 +12,8 @@ export * from "./collectMgmtFee";
 export * from "./collectPerfFee";
 export * from "./deposit";
 export * from "./initVault";
+export * from "./rebalanceLeg";
+export * from "./rebalanceSettle";
 export * from "./setAssetStatus";
 export * from "./setPaused";
 export * from "./updateWeights";

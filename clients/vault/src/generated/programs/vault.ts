@@ -43,6 +43,8 @@ import {
   getCollectPerfFeeInstruction,
   getDepositInstruction,
   getInitVaultInstruction,
+  getRebalanceLegInstruction,
+  getRebalanceSettleInstruction,
   getSetAssetStatusInstruction,
   getSetPausedInstruction,
   getUpdateWeightsInstruction,
@@ -54,6 +56,8 @@ import {
   parseCollectPerfFeeInstruction,
   parseDepositInstruction,
   parseInitVaultInstruction,
+  parseRebalanceLegInstruction,
+  parseRebalanceSettleInstruction,
   parseSetAssetStatusInstruction,
   parseSetPausedInstruction,
   parseUpdateWeightsInstruction,
@@ -71,11 +75,15 @@ import {
   type ParsedCollectPerfFeeInstruction,
   type ParsedDepositInstruction,
   type ParsedInitVaultInstruction,
+  type ParsedRebalanceLegInstruction,
+  type ParsedRebalanceSettleInstruction,
   type ParsedSetAssetStatusInstruction,
   type ParsedSetPausedInstruction,
   type ParsedUpdateWeightsInstruction,
   type ParsedWithdrawInKindInstruction,
   type ParsedWithdrawUsdcInstruction,
+  type RebalanceLegInput,
+  type RebalanceSettleInput,
   type SetAssetStatusInput,
   type SetPausedInput,
   type UpdateWeightsInput,
@@ -116,6 +124,8 @@ export enum VaultInstruction {
   CollectMgmtFee,
   CollectPerfFee,
   SetAssetStatus,
+  RebalanceLeg,
+  RebalanceSettle,
 }
 
 export function identifyVaultInstruction(
@@ -154,6 +164,12 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(10), 0)) {
     return VaultInstruction.SetAssetStatus;
+  }
+  if (containsBytes(data, getU8Encoder().encode(11), 0)) {
+    return VaultInstruction.RebalanceLeg;
+  }
+  if (containsBytes(data, getU8Encoder().encode(12), 0)) {
+    return VaultInstruction.RebalanceSettle;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -196,7 +212,13 @@ export type ParsedVaultInstruction<
     } & ParsedCollectPerfFeeInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.SetAssetStatus;
-    } & ParsedSetAssetStatusInstruction<TProgram>);
+    } & ParsedSetAssetStatusInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.RebalanceLeg;
+    } & ParsedRebalanceLegInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.RebalanceSettle;
+    } & ParsedRebalanceSettleInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -280,6 +302,20 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parseSetAssetStatusInstruction(instruction),
       };
     }
+    case VaultInstruction.RebalanceLeg: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.RebalanceLeg,
+        ...parseRebalanceLegInstruction(instruction),
+      };
+    }
+    case VaultInstruction.RebalanceSettle: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.RebalanceSettle,
+        ...parseRebalanceSettleInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -338,6 +374,13 @@ export type VaultPluginInstructions = {
   setAssetStatus: (
     input: SetAssetStatusInput,
   ) => ReturnType<typeof getSetAssetStatusInstruction> &
+    SelfPlanAndSendFunctions;
+  rebalanceLeg: (
+    input: RebalanceLegInput,
+  ) => ReturnType<typeof getRebalanceLegInstruction> & SelfPlanAndSendFunctions;
+  rebalanceSettle: (
+    input: RebalanceSettleInput,
+  ) => ReturnType<typeof getRebalanceSettleInstruction> &
     SelfPlanAndSendFunctions;
 };
 
@@ -404,6 +447,16 @@ export function vaultProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getSetAssetStatusInstruction(input),
+            ),
+          rebalanceLeg: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getRebalanceLegInstruction(input),
+            ),
+          rebalanceSettle: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getRebalanceSettleInstruction(input),
             ),
         },
         pdas: { vaultState: findVaultStatePda },

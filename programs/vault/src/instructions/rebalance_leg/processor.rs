@@ -1,0 +1,262 @@
+use super::{
+    introspect::{check_leg_layout, ExpectedLeg},
+    RebalanceLegAccounts, RebalanceLegData,
+};
+use crate::{
+    error::VaultError,
+    events::{kind, EventWriter},
+    instructions::{admin, shared},
+    nav,
+    share_math::{asset_value_usd, BPS, STABLE_DECIMALS},
+    state::{VaultState, CASH_SLOT, VAULT_SEED},
+    token_cpi::{self, Amount},
+    words::key_eq,
+};
+use basket_common::{
+    math::{mul_div, Rounding},
+    token2022, validate, CommonError,
+};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    error::ProgramError,
+    sysvars::{clock::Clock, Sysvar},
+    AccountView, Address, ProgramResult,
+};
+
+/// One side of a leg: an asset slot or the cash buffer, with its decimals and token program.
+#[derive(Clone, Copy)]
+pub struct Side {
+    pub slot: u8,
+    pub decimals: u8,
+    pub program: &'static Address,
+}
+
+/// The side `mint` names, after checking `holding` is the vault's account for it.
+pub fn resolve_side(
+    state: &VaultState,
+    mint: &AccountView,
+    holding: &AccountView,
+) -> Result<Side, ProgramError> {
+    let key = mint.address().as_array();
+    if key_eq(key, &state.stable_mint) {
+        shared::check_cash_holding(state, holding)?;
+        return Ok(Side {
+            slot: CASH_SLOT,
+            decimals: STABLE_DECIMALS,
+            program: state.stable_token_program()?.address(),
+        });
+    }
+    let index = state
+        .assets()
+        .iter()
+        .position(|a| key_eq(&a.mint, key))
+        .ok_or(VaultError::WrongMint)?;
+    shared::check_asset_holding(state, index, holding)?;
+    let asset = &state.assets[index];
+    Ok(Side {
+        // index < MAX_ASSETS = 20.
+        slot: index as u8,
+        decimals: asset.decimals,
+        program: asset.token_program()?.address(),
+    })
+}
+
+/// Value in 1e-6 USD of `raw` units of a side: at par for the cash buffer, else at the
+/// snapshot's price and multiplier after the asset's guards (Active, priced, not flagged,
+/// mint multiplier = snapshot multiplier).
+#[inline(always)] // five arguments plus the result slot: must not be a real call on BPF
+fn side_value(
+    state: &VaultState,
+    side: Side,
+    mint: &AccountView,
+    raw: u64,
+    pricing: &nav::Pricing,
+) -> Result<u64, ProgramError> {
+    if side.slot == CASH_SLOT {
+        return Ok(raw);
+    }
+    let asset = &state.assets[usize::from(side.slot)];
+    let entry = nav::guard_held_asset(asset, mint, pricing)?;
+    Ok(asset_value_usd(
+        raw,
+        entry.multiplier_num.get(),
+        entry.price_usd_1e8.get(),
+        asset.decimals,
+        pricing.rounding,
+    )?)
+}
+
+/// Adds `delta` to (or, with `take`, removes it from) the book of `side`.
+fn book(state: &mut VaultState, slot: u8, delta: u64, take: bool) -> Result<(), VaultError> {
+    let short = if slot == CASH_SLOT {
+        VaultError::InsufficientCash
+    } else {
+        VaultError::InsufficientHolding
+    };
+    let cell = if slot == CASH_SLOT {
+        &mut state.cash_raw
+    } else {
+        &mut state.assets[usize::from(slot)].holdings_raw
+    };
+    let next = if take {
+        cell.get().checked_sub(delta).ok_or(short)?
+    } else {
+        cell.get()
+            .checked_add(delta)
+            .ok_or(VaultError::InsufficientHolding)?
+    };
+    cell.set(next);
+    Ok(())
+}
+
+/// The stack height of a top-level instruction (`TRANSACTION_LEVEL_STACK_HEIGHT`).
+const TOP_LEVEL: u64 = 1;
+
+#[cfg(any(target_os = "solana", target_arch = "bpf"))]
+fn stack_height() -> u64 {
+    // SAFETY: the syscall takes no arguments and only reads the invoke context.
+    unsafe { pinocchio::syscalls::sol_get_stack_height() }
+}
+
+#[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
+fn stack_height() -> u64 {
+    TOP_LEVEL
+}
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let accounts = RebalanceLegAccounts::try_from(accounts)?;
+    let args = RebalanceLegData::parse(data)?;
+    let state = admin::load_vault_mut(accounts.vault)?;
+
+    // 1. The keeper, top level, not paused, non-zero amounts.
+    if !key_eq(accounts.keeper.address().as_array(), &state.keeper) {
+        return Err(VaultError::NotKeeper.into());
+    }
+    if stack_height() != TOP_LEVEL {
+        return Err(VaultError::NotTopLevel.into());
+    }
+    if state.is_paused()? {
+        return Err(VaultError::VaultPaused.into());
+    }
+    if args.expected_amount_raw == 0 || args.pay_amount_raw == 0 {
+        return Err(VaultError::AmountTooSmall.into());
+    }
+
+    // 2. Both sides are the vault's: configured mints, their holding PDAs, the paying
+    //    mint's own token program.
+    if !key_eq(
+        accounts.receive_mint.address().as_array(),
+        &args.expected_mint,
+    ) {
+        return Err(VaultError::WrongMint.into());
+    }
+    let pay = resolve_side(state, accounts.pay_mint, accounts.pay_holding)?;
+    let receive = resolve_side(state, accounts.receive_mint, accounts.receive_holding)?;
+    if pay.slot == receive.slot {
+        return Err(VaultError::SameMint.into());
+    }
+    if !key_eq(
+        accounts.pay_token_program.address().as_array(),
+        pay.program.as_array(),
+    ) {
+        return Err(CommonError::InvalidTokenProgram.into());
+    }
+
+    // 3. The transaction delivers the quoted mint and raw amount into the vault's holding
+    //    (one TransferChecked on the mint's program), then settles; nothing else of the vault.
+    // SAFETY: the account's address is the instructions sysvar (checked in accounts.rs);
+    // the runtime writes it and nothing borrows it mutably.
+    let sysvar = unsafe { accounts.instructions.borrow_unchecked() };
+    check_leg_layout(
+        sysvar,
+        &ExpectedLeg {
+            token_program: receive.program.as_array(),
+            mint: &args.expected_mint,
+            destination: accounts.receive_holding.address().as_array(),
+            amount: args.expected_amount_raw,
+            vault: accounts.vault.address().as_array(),
+        },
+    )?;
+
+    // 4. Price both sides at a fresh snapshot, against the vault: what it pays rounded up,
+    //    what it receives rounded down; the exchange must be within max_slip_bps.
+    let now = Clock::get()?.unix_timestamp;
+    let snapshot = nav::load_snapshot(accounts.nav_snapshot, state)?;
+    nav::check_fresh(snapshot, now)?;
+    let up = nav::Pricing {
+        snapshot,
+        now,
+        rounding: Rounding::Up,
+    };
+    let down = nav::Pricing {
+        rounding: Rounding::Down,
+        ..up
+    };
+    let value_out = side_value(state, pay, accounts.pay_mint, args.pay_amount_raw, &up)?;
+    let value_in = side_value(
+        state,
+        receive,
+        accounts.receive_mint,
+        args.expected_amount_raw,
+        &down,
+    )?;
+    let keep_bps = BPS
+        .checked_sub(u64::from(state.max_slip_bps.get()))
+        .ok_or(CommonError::MathOverflow)?;
+    let floor_in =
+        mul_div(value_out, keep_bps, BPS, Rounding::Up).ok_or(CommonError::MathOverflow)?;
+    if value_in < floor_in {
+        return Err(VaultError::RebalanceSlippage.into());
+    }
+
+    // 5. Books (raw deltas) and the pending settle: the receiving holding's balance now.
+    book(state, pay.slot, args.pay_amount_raw, true)?;
+    book(state, receive.slot, args.expected_amount_raw, false)?;
+    validate::check_owner(accounts.receive_holding, receive.program)?;
+    // SAFETY: read-only view; the holding is not written by this instruction.
+    let holding = token2022::token_account(unsafe { accounts.receive_holding.borrow_unchecked() })?;
+    state.leg_pending.set(true);
+    state.leg_receive_slot = receive.slot;
+    state.leg_expected_raw.set(args.expected_amount_raw);
+    state.leg_balance_before.set(holding.amount);
+
+    // 6. The outgoing side, paid by the vault itself (the PDA signs its own CPI).
+    let bump = [state.bump];
+    let seeds = [
+        Seed::from(VAULT_SEED),
+        Seed::from(&state.sku_id),
+        Seed::from(&bump),
+    ];
+    token_cpi::transfer_checked(
+        pay.program,
+        &[
+            accounts.pay_holding,
+            accounts.pay_mint,
+            accounts.counterparty,
+            accounts.vault,
+        ],
+        &Amount {
+            raw: args.pay_amount_raw,
+            decimals: pay.decimals,
+        },
+        &[Signer::from(&seeds)],
+    )?;
+
+    // 7. Event: [12][1] sku (16) | pay slot (1) | receive slot (1) | pay raw | receive raw |
+    //    value out (up) | value in (down) | snapshot sequence | unix time | event sequence
+    //    (8 each) = 76 bytes.
+    let seq = state.next_event_sequence();
+    EventWriter::<76>::new(kind::REBALANCE_LEG)
+        .bytes(&state.sku_id)
+        .bytes(&[pay.slot, receive.slot])
+        .u64(args.pay_amount_raw)
+        .u64(args.expected_amount_raw)
+        .u64(value_out)
+        .u64(value_in)
+        .u64(snapshot.sequence.get())
+        .i64(now)
+        .u64(seq)
+        .emit();
+    Ok(())
+}
