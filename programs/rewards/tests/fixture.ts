@@ -10,11 +10,16 @@ import {
   getClaimInstruction,
   getDistributeEpochInstruction,
   getInitializeInstruction,
+  getRotateKeepersInstruction,
+  getSetPausedInstruction,
   getSetRewardMintsInstruction,
   getStakeInstruction,
+  getSweepEpochInstruction,
   getUnstakeInstruction,
   REWARDS_PROGRAM_ADDRESS,
+  SWEEP_FIXED_ACCOUNTS,
   withWritableClaimAccounts,
+  withWritableRewardGroups,
 } from '@basket/rewards-client';
 import {
   createMint,
@@ -287,4 +292,56 @@ export function setRewardMintsIx(
     rewardMints: mints,
     adminSigners: signers,
   });
+}
+
+/** `rotate_keepers` to `keepers` (1..=8), signed by `signers`. */
+export function rotateKeepersIx(
+  f: Fixture,
+  keepers: Address[],
+  signers: KeyPairSigner[],
+): Instruction {
+  return getRotateKeepersInstruction({
+    config: f.config,
+    keeperCount: keepers.length,
+    keepers: [...keepers, ...Array(8 - keepers.length).fill(SYSTEM_PROGRAM_ADDRESS)],
+    adminSigners: signers,
+  });
+}
+
+/** Pause bits of `set_paused`. */
+export const PAUSE_STAKE = 1;
+export const PAUSE_CLAIM = 2;
+
+/** `set_paused(flags)`, signed by `signers`. */
+export function setPausedIx(f: Fixture, flags: number, signers: KeyPairSigner[]): Instruction {
+  return getSetPausedInstruction({ config: f.config, flags, adminSigners: signers });
+}
+
+/** `sweep_epoch` of `mints` (a subset of the epoch's, any order) into `destinations`. */
+export async function sweepIx(
+  f: Fixture,
+  input: {
+    epochId: bigint;
+    mints: TestMint[];
+    holdings: Address[];
+    destinations: Address[];
+    signers: KeyPairSigner[];
+  },
+): Promise<Instruction> {
+  const ix = getSweepEpochInstruction({
+    config: f.config,
+    epoch: await epochPda(input.epochId),
+    epochId: input.epochId,
+    mintCount: input.mints.length,
+    rewardAccounts: claimRewardAccountList(
+      input.mints.map((m, i) => ({
+        mint: m.address,
+        holding: input.holdings[i] as Address,
+        destination: input.destinations[i] as Address,
+        tokenProgram: m.tokenProgram,
+      })),
+    ),
+    adminSigners: input.signers,
+  });
+  return withWritableRewardGroups(ix, SWEEP_FIXED_ACCOUNTS, input.mints.length);
 }

@@ -1,0 +1,261 @@
+// Rewards program: compute units and serialized transaction sizes of every instruction,
+// with claims at proof depths 4, 10 and 20 and with 1, 5 and 10 Token-2022 reward mints
+// (each with a non-unit ScaledUiAmount multiplier). Claimants and stakers are picked so
+// their PDAs have canonical bump 255 (each lower bump costs ~300 CU on a claim and ~1,500
+// on a stake). Claims of 10 mints go through the epoch's address lookup table: they cannot
+// fit 1,232 bytes without one.
+import { leafHash, nodeHash } from '@basket/merkle';
+import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
+import {
+  createTokenAccount,
+  fund,
+  type SendResult,
+  send,
+  setUnixTime,
+  type TestMint,
+} from '@basket/test-harness';
+import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import {
+  claimIx,
+  claimStatusPda,
+  DAY,
+  distributeIx,
+  type Fixture,
+  fundEpoch,
+  PAUSE_CLAIM,
+  rotateKeepersIx,
+  setPausedIx,
+  setRewardMintsIx,
+  setup,
+  stakeIx,
+  stakeRecordPda,
+  staker,
+  sweepIx,
+  T0,
+  unstakeIx,
+  xStockMints,
+} from '../programs/rewards/tests/fixture.ts';
+import { createLookupTable, lookupCandidates, sendV0 } from '../programs/rewards/tests/lookup.ts';
+import type { CuRecord } from './src/record.ts';
+
+type Recorder = (instruction: string, c: string, r: SendResult) => void;
+
+export default async function rewardsBench(): Promise<CuRecord[]> {
+  const records: CuRecord[] = [];
+  const record: Recorder = (instruction, c, r) => {
+    if (!r.ok) throw new Error(`rewards ${instruction} (${c}) failed: ${r.error}`);
+    records.push({
+      program: 'rewards',
+      instruction,
+      case: c,
+      computeUnits: Number(r.computeUnits),
+      txBytes: r.txBytes,
+    });
+  };
+  const f = await setup();
+  const mints = await xStockMints(f, 10);
+  record(
+    'set_reward_mints',
+    '10 mints, 3 of 5 admins',
+    await send(
+      f.svm,
+      [
+        setRewardMintsIx(
+          f,
+          mints.map((m) => m.address),
+          f.admins.slice(0, 3),
+        ),
+      ],
+      f.payer,
+    ),
+  );
+  await stakes(f, record);
+  // Epochs 1-3: one mint at depths 4, 10, 20; epochs 4-5: 5 and 10 mints at depth 4.
+  const cases: [number, number][] = [
+    [1, 4],
+    [1, 10],
+    [1, 20],
+    [5, 4],
+    [10, 4],
+  ];
+  for (const [i, [n, depth]] of cases.entries())
+    await claimAt(f, record, { epochId: BigInt(i + 1), mints: mints.slice(0, n), depth });
+  await admin(f, record, mints);
+  return records;
+}
+
+/** A staker whose stake record `["stake", owner, 0]` has canonical bump 255. */
+async function bump255Staker(f: Fixture) {
+  for (;;) {
+    const s = await staker(f);
+    const [, bump] = await (await import('@basket/rewards-client')).findStakeRecordPda({
+      owner: s.signer.address,
+      stakeIndex: 0n,
+    });
+    if (bump === 255) return s;
+  }
+}
+
+async function stakes(f: Fixture, record: Recorder): Promise<void> {
+  for (const tier of [30, 90, 180]) {
+    const s = await bump255Staker(f);
+    record(
+      'stake',
+      `${tier} days, Token-2022 staking mint (x1.25)`,
+      await send(f.svm, [await stakeIx(f, s, 1_000_000n, tier)], s.signer),
+    );
+    if (tier === 30) {
+      setUnixTime(f.svm, T0 + 30n * DAY);
+      record(
+        'unstake',
+        'at the unlock time, Token-2022 staking mint',
+        await send(
+          f.svm,
+          [await unstakeIx(f, s.signer, await stakeRecordPda(s.signer.address, 0n), s.tokens)],
+          s.signer,
+        ),
+      );
+      setUnixTime(f.svm, T0);
+    }
+  }
+}
+
+/** A funded claimant whose claim status of `epochId` has canonical bump 255. */
+async function claimant(f: Fixture, epochId: bigint, mints: TestMint[]) {
+  for (;;) {
+    const signer = await generateKeyPairSigner();
+    if ((await claimStatusPda(epochId, signer.address))[1] !== 255) continue;
+    fund(f.svm, signer.address);
+    const destinations: Address[] = [];
+    for (const m of mints)
+      destinations.push(await createTokenAccount(f.svm, f.payer, m, signer.address));
+    return { signer, destinations };
+  }
+}
+
+/**
+ * Posts epoch `epochId` paying `mints`, whose root is one claimant's leaf folded with
+ * `depth` random siblings, funded for twice that claimant's amounts (the other half is
+ * never claimed and is left for the sweep), then claims it.
+ */
+async function claimAt(
+  f: Fixture,
+  record: Recorder,
+  input: { epochId: bigint; mints: TestMint[]; depth: number },
+): Promise<void> {
+  const n = input.mints.length;
+  const amounts = input.mints.map((_, i) => 10_000n + BigInt(i));
+  const w = await claimant(f, input.epochId, input.mints);
+  const leaf = leafHash({
+    programId: REWARDS_PROGRAM_ADDRESS,
+    epochId: input.epochId,
+    claimant: w.signer.address,
+    amounts,
+  });
+  const proof = Array.from({ length: input.depth }, () =>
+    crypto.getRandomValues(new Uint8Array(32)),
+  );
+  const root = proof.reduce(nodeHash, leaf);
+  const totals = amounts.map((a) => 2n * a);
+  const holdings = await fundEpoch(f, input.epochId, input.mints, totals);
+  const mintCase = `${n} Token-2022 mint${n > 1 ? 's' : ''}`;
+  const { findEpochPda } = await import('@basket/rewards-client');
+  const [, epochBump] = await findEpochPda({ epochId: input.epochId });
+  record(
+    'distribute_epoch',
+    `${mintCase}, epoch ${input.epochId} (PDA bump ${epochBump})`,
+    await send(
+      f.svm,
+      [
+        await distributeIx(f, {
+          epochId: input.epochId,
+          root,
+          totals,
+          mints: input.mints,
+          holdings,
+        }),
+      ],
+      f.keeper,
+    ),
+  );
+  const ix = await claimIx(f, {
+    claimant: w.signer,
+    epochId: input.epochId,
+    amounts,
+    proof,
+    mints: input.mints,
+    holdings,
+    destinations: w.destinations,
+  });
+  const c = `${mintCase}, depth ${input.depth}, bump 255`;
+  if (n < 10) {
+    record('claim', c, await send(f.svm, [ix], w.signer));
+  } else {
+    const shared = lookupCandidates([ix], w.destinations);
+    const table = await createLookupTable(f.svm, shared);
+    record('claim', `${c}, lookup table`, await sendV0(f.svm, [ix], w.signer, { [table]: shared }));
+  }
+}
+
+async function admin(f: Fixture, record: Recorder, mints: TestMint[]): Promise<void> {
+  const admins = f.admins.slice(0, 3);
+  const keepers: KeyPairSigner[] = [];
+  for (let i = 0; i < 8; i++) keepers.push(await generateKeyPairSigner());
+  record(
+    'rotate_keepers',
+    '1 -> 8 keepers, 3 of 5 admins',
+    await send(
+      f.svm,
+      [
+        rotateKeepersIx(
+          f,
+          keepers.map((k) => k.address),
+          admins,
+        ),
+      ],
+      f.payer,
+    ),
+  );
+  record(
+    'set_paused',
+    'claims, 3 of 5 admins',
+    await send(f.svm, [setPausedIx(f, PAUSE_CLAIM, admins)], f.payer),
+  );
+  record(
+    'set_paused',
+    'unpause, 3 of 5 admins',
+    await send(f.svm, [setPausedIx(f, 0, admins)], f.payer),
+  );
+  // Epoch 5 paid 10 mints, half of each never claimed: sweep 5 of them after the 90-day
+  // claim window (all 10 would need the lookup table).
+  setUnixTime(f.svm, T0 + 90n * DAY);
+  const swept = mints.slice(0, 5);
+  const { findEpochPda } = await import('@basket/rewards-client');
+  const [epoch] = await findEpochPda({ epochId: 5n });
+  const holdings: Address[] = [];
+  const destinations: Address[] = [];
+  for (const m of swept) {
+    holdings.push(await findHolding(f, m, epoch));
+    destinations.push(await createTokenAccount(f.svm, f.payer, m, f.admins[0]?.address as Address));
+  }
+  record(
+    'sweep_epoch',
+    '5 Token-2022 mints, 3 of 5 admins',
+    await send(
+      f.svm,
+      [await sweepIx(f, { epochId: 5n, mints: swept, holdings, destinations, signers: admins })],
+      f.payer,
+    ),
+  );
+}
+
+/** The epoch's holding of `mint`, read from the epoch account. */
+async function findHolding(f: Fixture, mint: TestMint, epoch: Address): Promise<Address> {
+  const { getEpochDecoder } = await import('@basket/rewards-client');
+  const acc = f.svm.getAccount(epoch);
+  if (!acc.exists) throw new Error('epoch missing');
+  const e = getEpochDecoder().decode(Uint8Array.from(acc.data));
+  const entry = e.rewards.find((r) => r.mint === mint.address);
+  if (!entry) throw new Error(`epoch pays no ${mint.address}`);
+  return entry.holding;
+}
