@@ -34,9 +34,10 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   /** One higher bump checked off-curve by the claim's canonical-bump check. */
   'rewards.claimCanonicalStep': { computeUnits: 320, measured: 'claims at bumps 255 to 250' },
   'vault.deposit': { computeUnits: 10_000, measured: '3 held assets (2 Token-2022, 1 SPL Token)' },
-  'vault.depositPerExtraAsset': {
-    computeUnits: 1_500,
-    measured: 'estimated: one guard and pricing',
+  /** One more held asset priced by deposit or withdraw_usdc (guard, mint read, two mul_div). */
+  'vault.perExtraPricedAsset': {
+    computeUnits: 1_050,
+    measured: 'deposit and withdraw_usdc, 3 vs 20 held assets (docs/vault.md)',
   },
   'vault.withdrawUsdc': { computeUnits: 12_100, measured: '3 held assets, fee to the treasury' },
   'vault.withdrawInKind': { computeUnits: 19_600, measured: '3 held assets paid and cash' },

@@ -4,9 +4,13 @@
  */
 
 import {
+  type AddressesByLookupTableAddress,
   appendTransactionMessageInstructions,
   type Blockhash,
+  compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
+  getTransactionEncoder,
   type Instruction,
   type MicroLamports,
   pipe,
@@ -57,7 +61,20 @@ export interface BuildTransactionMessageInput {
   readonly computeMarginBps?: number;
   /** Priority fee in micro-lamports per compute unit; omitted: no price instruction. */
   readonly priorityFeeMicroLamports?: bigint | number;
+  /**
+   * Address lookup tables (table address -> its addresses) to compress the message with;
+   * needed for large baskets (a 20-asset deposit is about 1,280 bytes without one).
+   */
+  readonly addressLookupTables?: AddressesByLookupTableAddress;
 }
+
+/**
+ * Largest serialized transaction (the packet size).
+ *
+ * @example
+ * MAX_TRANSACTION_SIZE; // 1232
+ */
+export const MAX_TRANSACTION_SIZE = 1_232;
 
 /**
  * Builds a version-0 transaction message: fee payer, blockhash lifetime, `SetComputeUnitLimit`
@@ -93,5 +110,20 @@ export function buildTransactionMessage(input: BuildTransactionMessageInput) {
         input.instructions.map((i) => i.instruction),
         m,
       ),
+    (m) =>
+      input.addressLookupTables
+        ? compressTransactionMessageUsingAddressLookupTables(m, input.addressLookupTables)
+        : m,
   );
+}
+
+/**
+ * Serialized size in bytes of the transaction a message compiles to (signatures included);
+ * compare with {@link MAX_TRANSACTION_SIZE} before asking a wallet to sign.
+ *
+ * @example
+ * if (transactionMessageSize(message) > MAX_TRANSACTION_SIZE) useLookupTable();
+ */
+export function transactionMessageSize(message: Parameters<typeof compileTransaction>[0]): number {
+  return getTransactionEncoder().getSizeFromValue(compileTransaction(message));
 }

@@ -100,7 +100,7 @@ export async function getDepositInstructionFor(
   const extraAssets = Math.max(0, state.assetCount - 3);
   return {
     instruction,
-    costs: [{ key: 'vault.deposit' }, { key: 'vault.depositPerExtraAsset', count: extraAssets }],
+    costs: [{ key: 'vault.deposit' }, { key: 'vault.perExtraPricedAsset', count: extraAssets }],
   };
 }
 
@@ -157,7 +157,7 @@ export async function getWithdrawUsdcInstructionFor(
     instruction,
     costs: [
       { key: 'vault.withdrawUsdc' },
-      { key: 'vault.depositPerExtraAsset', count: extraAssets },
+      { key: 'vault.perExtraPricedAsset', count: extraAssets },
     ],
   };
 }
