@@ -9,6 +9,7 @@ import {
   type Epoch,
   findClaimStatusPda,
   findEpochPda,
+  findRewardsConfigPda,
   findStakeRecordPda,
   getClaimInstruction,
   getStakeInstruction,
@@ -142,9 +143,10 @@ export async function getClaimInstructionFor(
       `epoch ${epochId} pays ${rewards.length} mints: one destination and amount each`,
     );
   }
-  const [[epoch], [claimStatus, bump]] = await Promise.all([
+  const [[epoch], [claimStatus, bump], [config]] = await Promise.all([
     findEpochPda({ epochId }, { programAddress }),
     findClaimStatusPda({ epochId, claimant: input.claimant.address }, { programAddress }),
+    findRewardsConfigPda({ programAddress }),
   ]);
   const rewardAccounts = claimRewardAccountList(
     rewards.map((r, i) => ({
@@ -161,6 +163,7 @@ export async function getClaimInstructionFor(
         epoch,
         claimStatus,
         systemProgram: SYSTEM_PROGRAM,
+        config,
         epochId,
         bump,
         amounts: [...input.amounts],
@@ -176,7 +179,7 @@ export async function getClaimInstructionFor(
     costs: [
       { key: 'rewards.claim' },
       { key: 'rewards.claimPerMint', count: rewards.length },
-      { key: 'rewards.claimPerProofLevel', count: Math.max(0, input.proof.length - 1) },
+      { key: 'rewards.claimPerProofLevel', count: input.proof.length },
       { key: 'rewards.claimCanonicalStep', count: 255 - bump },
     ],
   };

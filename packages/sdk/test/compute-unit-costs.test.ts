@@ -1,0 +1,48 @@
+// The cost table against the repository's bench results (bench/results/cu.json): for every
+// benchmarked case of an instruction the SDK builds, the SDK's cost model must cover the
+// measured cost, and not overstate it by more than half.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { type ComputeCost, measuredUnits } from '../src/index.ts';
+
+interface BenchRow {
+  program: string;
+  instruction: string;
+  case: string;
+  computeUnits: number;
+}
+
+const rows: BenchRow[] = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../../bench/results/cu.json', import.meta.url)), 'utf8'),
+);
+
+function model(row: BenchRow): ComputeCost[] | null {
+  if (row.program !== 'rewards') return null;
+  if (row.instruction === 'stake') return [{ key: 'rewards.stake' }];
+  if (row.instruction === 'unstake') return [{ key: 'rewards.unstake' }];
+  const claim = /^(\d+) Token-2022 mints?, depth (\d+), bump 255/.exec(row.case);
+  if (row.instruction === 'claim' && claim) {
+    return [
+      { key: 'rewards.claim' },
+      { key: 'rewards.claimPerMint', count: Number(claim[1]) },
+      { key: 'rewards.claimPerProofLevel', count: Number(claim[2]) },
+    ];
+  }
+  return null;
+}
+
+describe('compute-unit cost table', () => {
+  it('covers every benchmarked case of the instructions the SDK builds', () => {
+    const checked = rows.flatMap((row) => {
+      const costs = model(row);
+      if (!costs) return [];
+      const units = measuredUnits(costs);
+      const label = `${row.instruction} (${row.case}): bench ${row.computeUnits}, model ${units}`;
+      expect(units, label).toBeGreaterThanOrEqual(row.computeUnits);
+      expect(units * 2, label).toBeLessThanOrEqual(row.computeUnits * 3);
+      return [label];
+    });
+    expect(checked.length).toBeGreaterThanOrEqual(5);
+  });
+});
