@@ -9,6 +9,7 @@
 //! Assets whose book is zero contribute exactly zero whatever their price, so they are not
 //! guarded: a frozen asset the vault does not hold never blocks the vault.
 
+use crate::words::{address_is, key_eq, owned_by};
 use crate::{
     error::VaultError,
     share_math::asset_value_usd,
@@ -18,7 +19,7 @@ use basket_common::{
     layout::AccountLayout,
     math::Rounding,
     multiplier::{decode_f64_bits, MULTIPLIER_SCALE},
-    token2022, validate, CommonError,
+    token2022, CommonError,
 };
 use oracle::state::{entry_flags, NavEntry, NavSnapshot};
 use pinocchio::{error::ProgramError, AccountView};
@@ -35,17 +36,46 @@ pub fn load_snapshot<'a>(
     account: &'a AccountView,
     vault: &VaultState,
 ) -> Result<&'a NavSnapshot, ProgramError> {
-    if account.address().as_array() != &vault.nav_snapshot {
+    if !address_is(account, &vault.nav_snapshot) {
         return Err(VaultError::WrongSnapshot.into());
     }
-    validate::check_owner(account, &oracle::ID)?;
+    if !owned_by(account, &oracle::ID) {
+        return Err(CommonError::InvalidOwner.into());
+    }
     // SAFETY: the vault never borrows the oracle's account mutably; the data stays in place.
     let data = unsafe { account.borrow_unchecked() };
     let snapshot = NavSnapshot::load(data)?;
-    if snapshot.sku_id != vault.sku_id {
+    if !sku_eq(&snapshot.sku_id, &vault.sku_id) {
         return Err(VaultError::WrongSnapshot.into());
     }
     Ok(snapshot)
+}
+
+#[inline(always)]
+fn sku_eq(a: &[u8; 16], b: &[u8; 16]) -> bool {
+    let w = |k: &[u8; 16]| {
+        let mut lo = [0u8; 8];
+        let mut hi = [0u8; 8];
+        lo.copy_from_slice(&k[..8]);
+        hi.copy_from_slice(&k[8..]);
+        (u64::from_ne_bytes(lo), u64::from_ne_bytes(hi))
+    };
+    w(a) == w(b)
+}
+
+/// The snapshot entry of the vault's asset `index`: the entry at the same index when the
+/// keeper writes them in the vault's order (one compare), else found by scanning.
+#[inline(always)]
+pub fn entry_for<'s>(
+    snapshot: &'s NavSnapshot,
+    index: usize,
+    mint: &[u8; 32],
+) -> Option<&'s NavEntry> {
+    let entries = snapshot.entries();
+    match entries.get(index) {
+        Some(e) if key_eq(&e.mint, mint) => Some(e),
+        _ => entries.iter().find(|e| key_eq(&e.mint, mint)),
+    }
 }
 
 /// Fails with the vault's `StaleNav` unless the snapshot was published at most
@@ -62,32 +92,76 @@ pub fn check_fresh(snapshot: &NavSnapshot, now: i64) -> Result<(), VaultError> {
 
 /// The multiplier in force at `now`, as `floor(multiplier * 1e12)`; 1e12 for SPL Token mints
 /// and Token-2022 mints without ScaledUiAmount.
+///
+/// `mint_data` is the configured mint's (its address was compared with the vault's record,
+/// and init_vault checked its owner and extension list), so the Token-2022 layout is the
+/// program's own: the 83 padding bytes between the base mint and the account-type byte are
+/// not re-scanned here (about 400 CU per mint on this target); the TLV walk is bounded.
 pub fn mint_multiplier_num(
     mint_data: &[u8],
     kind: TokenProgramKind,
     now: i64,
 ) -> Result<u64, CommonError> {
-    if kind == TokenProgramKind::SplToken {
+    if kind == TokenProgramKind::SplToken || mint_data.len() <= token2022::MINT_BASE_LEN {
         return Ok(MULTIPLIER_SCALE);
     }
-    match token2022::scaled_ui_amount(mint_data)? {
+    match scaled_ui_amount_bits(mint_data, now)? {
         None => Ok(MULTIPLIER_SCALE),
-        Some(s) => Ok(decode_f64_bits(s.bits_at(now))?.floor),
+        Some(bits) => Ok(decode_f64_bits(bits)?.floor),
     }
+}
+
+/// Offset of the account-type byte of a Token-2022 mint with extensions; TLV entries follow.
+const ACCOUNT_TYPE_OFFSET: usize = token2022::TOKEN_ACCOUNT_LEN;
+const ACCOUNT_TYPE_MINT: u8 = 1;
+const SCALED_UI_AMOUNT: u16 = 25;
+const SCALED_UI_AMOUNT_LEN: usize = 56;
+
+/// The f64 bits of the ScaledUiAmount multiplier in force at `now`, if the mint has one.
+fn scaled_ui_amount_bits(data: &[u8], now: i64) -> Result<Option<u64>, CommonError> {
+    if data.get(ACCOUNT_TYPE_OFFSET) != Some(&ACCOUNT_TYPE_MINT) {
+        return Err(CommonError::InvalidMintExtensions);
+    }
+    let mut pos = ACCOUNT_TYPE_OFFSET + 1;
+    while let Some(header) = data.get(pos..pos.saturating_add(4)) {
+        let ty = u16::from_le_bytes([header[0], header[1]]);
+        let len = usize::from(u16::from_le_bytes([header[2], header[3]]));
+        let start = pos.saturating_add(4);
+        let end = start.saturating_add(len);
+        if ty == SCALED_UI_AMOUNT {
+            // authority (32) | multiplier f64 (8) | effective timestamp i64 (8) | new f64 (8)
+            let value = data
+                .get(start..end)
+                .filter(|v| v.len() == SCALED_UI_AMOUNT_LEN)
+                .ok_or(CommonError::InvalidMintExtensions)?;
+            let word = |at: usize| {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(&value[at..at + 8]);
+                b
+            };
+            let effective = i64::from_le_bytes(word(40));
+            let bits = if now >= effective { word(48) } else { word(32) };
+            return Ok(Some(u64::from_le_bytes(bits)));
+        }
+        if ty == 0 && len == 0 {
+            break;
+        }
+        pos = end;
+    }
+    Ok(None)
 }
 
 /// Guards 2 and 3 for one asset; returns the snapshot entry to price it with.
 pub fn check_asset<'s>(
     asset: &AssetEntry,
+    index: usize,
     snapshot: &'s NavSnapshot,
     mint_multiplier: u64,
 ) -> Result<&'s NavEntry, VaultError> {
     if asset.status()? != AssetStatus::Active {
         return Err(VaultError::AssetNotActive);
     }
-    let entry = snapshot
-        .entry(&asset.mint)
-        .ok_or(VaultError::AssetNotPriced)?;
+    let entry = entry_for(snapshot, index, &asset.mint).ok_or(VaultError::AssetNotPriced)?;
     if entry.price_usd_1e8.get() == 0 {
         return Err(VaultError::AssetNotPriced);
     }
@@ -110,19 +184,22 @@ pub struct Pricing<'a> {
     pub rounding: Rounding,
 }
 
-/// Guards 2 and 3 for one held asset, reading its mint account: returns the snapshot entry.
+/// Guards 2 and 3 for the vault's asset `index`, reading its mint account (checked to be
+/// the asset's mint): returns the snapshot entry.
+#[inline(always)]
 pub fn guard_held_asset<'s>(
     asset: &AssetEntry,
+    index: usize,
     mint: &AccountView,
     pricing: &Pricing<'s>,
 ) -> Result<&'s NavEntry, ProgramError> {
-    if mint.address().as_array() != &asset.mint {
+    if !address_is(mint, &asset.mint) {
         return Err(VaultError::WrongMint.into());
     }
     // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
     let data = unsafe { mint.borrow_unchecked() };
     let multiplier = mint_multiplier_num(data, asset.token_program()?, pricing.now)?;
-    Ok(check_asset(asset, pricing.snapshot, multiplier)?)
+    Ok(check_asset(asset, index, pricing.snapshot, multiplier)?)
 }
 
 /// NAV in 1e-6 USD: the cash book at par plus every held asset at the snapshot's price and
@@ -138,15 +215,15 @@ pub fn vault_nav(
         return Err(CommonError::NotEnoughAccounts.into());
     }
     let mut nav = vault.cash_raw.get();
-    for (asset, mint) in assets.iter().zip(mints) {
-        if mint.address().as_array() != &asset.mint {
-            return Err(VaultError::WrongMint.into());
-        }
+    for (index, (asset, mint)) in assets.iter().zip(mints).enumerate() {
         let raw = asset.holdings_raw.get();
         if raw == 0 {
+            if !address_is(mint, &asset.mint) {
+                return Err(VaultError::WrongMint.into());
+            }
             continue;
         }
-        let entry = guard_held_asset(asset, mint, pricing)?;
+        let entry = guard_held_asset(asset, index, mint, pricing)?;
         let value = asset_value_usd(
             raw,
             entry.multiplier_num.get(),
@@ -240,7 +317,7 @@ mod tests {
             entry_flags::MARKET_OPEN | entry_flags::FALLBACK_PRICE,
         ));
         let snap = NavSnapshot::load(&data).unwrap();
-        assert!(check_asset(&asset([7; 32], AssetStatus::Active), snap, M).is_ok());
+        assert!(check_asset(&asset([7; 32], AssetStatus::Active), 0, snap, M).is_ok());
     }
 
     #[test]
@@ -248,21 +325,21 @@ mod tests {
         let data = snapshot_with(entry([7; 32], 100, M, 0));
         let snap = NavSnapshot::load(&data).unwrap();
         assert_eq!(
-            check_asset(&asset([7; 32], AssetStatus::Frozen), snap, M).err(),
+            check_asset(&asset([7; 32], AssetStatus::Frozen), 0, snap, M).err(),
             Some(VaultError::AssetNotActive)
         );
         assert_eq!(
-            check_asset(&asset([8; 32], AssetStatus::Active), snap, M).err(),
+            check_asset(&asset([8; 32], AssetStatus::Active), 0, snap, M).err(),
             Some(VaultError::AssetNotPriced)
         );
         assert_eq!(
-            check_asset(&asset([7; 32], AssetStatus::Active), snap, M + 1).err(),
+            check_asset(&asset([7; 32], AssetStatus::Active), 0, snap, M + 1).err(),
             Some(VaultError::MultiplierMismatch)
         );
         let mut bad = asset([7; 32], AssetStatus::Active);
         bad.status = 0;
         assert_eq!(
-            check_asset(&bad, snap, M).err(),
+            check_asset(&bad, 0, snap, M).err(),
             Some(VaultError::CorruptState)
         );
         for flag in [
@@ -272,14 +349,14 @@ mod tests {
             let data = snapshot_with(entry([7; 32], 100, M, flag));
             let snap = NavSnapshot::load(&data).unwrap();
             assert_eq!(
-                check_asset(&asset([7; 32], AssetStatus::Active), snap, M).err(),
+                check_asset(&asset([7; 32], AssetStatus::Active), 0, snap, M).err(),
                 Some(VaultError::AssetFrozen)
             );
         }
         let data = snapshot_with(entry([7; 32], 0, M, 0));
         let snap = NavSnapshot::load(&data).unwrap();
         assert_eq!(
-            check_asset(&asset([7; 32], AssetStatus::Active), snap, M).err(),
+            check_asset(&asset([7; 32], AssetStatus::Active), 0, snap, M).err(),
             Some(VaultError::AssetNotPriced)
         );
     }

@@ -4,6 +4,58 @@
 //! backend (about 130 CU per equal pair); the vault compares mints, holdings and program ids
 //! in per-asset loops, so it compares a word at a time (about 20 CU).
 
+use basket_common::CommonError;
+use pinocchio::{AccountView, Address};
+
+/// `validate::check_address` with word-wise comparison.
+#[inline(always)]
+pub fn check_address(
+    account: &AccountView,
+    expected: &Address,
+    err: CommonError,
+) -> Result<(), CommonError> {
+    if address_is(account, expected.as_array()) {
+        Ok(())
+    } else {
+        Err(err)
+    }
+}
+
+/// `validate::check_owner` with word-wise comparison.
+#[inline(always)]
+pub fn check_owner(account: &AccountView, owner: &Address) -> Result<(), CommonError> {
+    if owned_by(account, owner) {
+        Ok(())
+    } else {
+        Err(CommonError::InvalidOwner)
+    }
+}
+
+/// `account` is the program-derived address of `seeds` and `bump` under `program_id` (one
+/// `sol_sha256`, then a word-wise compare).
+#[inline(always)]
+pub fn is_pda<const N: usize>(
+    account: &AccountView,
+    seeds: &[&[u8]; N],
+    bump: u8,
+    program_id: &Address,
+) -> bool {
+    Address::try_derive_address(seeds, Some(bump), program_id)
+        .is_ok_and(|derived| address_is(account, derived.as_array()))
+}
+
+/// Whether the account is owned by `program`.
+#[inline(always)]
+pub fn owned_by(account: &AccountView, program: &Address) -> bool {
+    key_eq(account.owner().as_array(), program.as_array())
+}
+
+/// Whether the account's address is `key`.
+#[inline(always)]
+pub fn address_is(account: &AccountView, key: &[u8; 32]) -> bool {
+    key_eq(account.address().as_array(), key)
+}
+
 /// Whether two 32-byte keys are equal.
 #[inline(always)]
 pub fn key_eq(a: &[u8; 32], b: &[u8; 32]) -> bool {

@@ -6,8 +6,8 @@
  */
 
 import {
-  getInitializeConfigInstruction,
   getNavSnapshotEncoder,
+  getOracleConfigEncoder,
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
 import {
@@ -143,6 +143,38 @@ export function sharesForDeposit(deposit: bigint, navUsd: bigint, supply: bigint
 }
 
 /**
+ * Writes the oracle configuration (the platform admin set, 3 of 5, and the keeper) directly
+ * into the oracle's PDA, as `initialize_config` leaves it. The vault reads only this
+ * account's layout and address, so its tests do not depend on how the oracle creates it.
+ */
+function writeOracleConfig(
+  svm: Svm,
+  address: Address,
+  bump: number,
+  admins: KeyPairSigner[],
+  keeper: KeyPairSigner,
+): void {
+  const data = getOracleConfigEncoder().encode({
+    version: 1,
+    bump,
+    keeperCount: 1,
+    admins: { keys: admins.map((a) => a.address), threshold: 3, reserved: 0 },
+    keepers: [keeper.address, ...Array(7).fill(SYSTEM_PROGRAM_ADDRESS)],
+    maxDeviationBps: 1_000,
+    keeperSetVersion: 1n,
+    reserved: Array(16).fill(0),
+  });
+  svm.setAccount({
+    address,
+    data: Uint8Array.from(data),
+    executable: false,
+    lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
+    programAddress: ORACLE_PROGRAM_ADDRESS,
+    space: BigInt(data.length),
+  });
+}
+
+/**
  * A basket of three assets: a Token-2022 xStock (8 decimals, multiplier 1.0571), an SPL
  * Token asset (6 decimals, no multiplier) and a Token-2022 asset after a 5:2 split
  * (9 decimals, multiplier 2.5); USDC is an SPL Token mint with 6 decimals. The oracle
@@ -156,20 +188,11 @@ export async function setupBasket(): Promise<Basket> {
   const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
   const keeper = await generateKeyPairSigner();
   const treasury = await generateKeyPairSigner();
-  const oracleConfig = await pda(ORACLE_PROGRAM_ADDRESS, ['oracle_config']);
-  const configIx = getInitializeConfigInstruction({
-    payer,
-    config: oracleConfig,
-    systemProgram: SYSTEM_PROGRAM_ADDRESS,
-    admins: admins.map((a) => a.address),
-    threshold: 3,
-    keeperCount: 1,
-    keepers: [keeper.address, ...Array(7).fill(SYSTEM_PROGRAM_ADDRESS)],
-    maxDeviationBps: 1_000,
-    adminSigners: admins.slice(0, 3),
+  const [oracleConfig, configBump] = await getProgramDerivedAddress({
+    programAddress: ORACLE_PROGRAM_ADDRESS,
+    seeds: [getUtf8Encoder().encode('oracle_config')],
   });
-  const configResult = await send(svm, [configIx], payer);
-  if (!configResult.ok) throw new Error(`oracle config: ${configResult.error}`);
+  writeOracleConfig(svm, oracleConfig, configBump, admins, keeper);
 
   const usdc = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
   const assets: TestAsset[] = [

@@ -11,7 +11,7 @@ use pinocchio::AccountView;
 #[allow(clippy::mut_from_ref)] // an AccountView is a handle; the data lives in the input buffer
 pub fn load_vault_mut(account: &AccountView) -> Result<&mut VaultState, CommonError> {
     validate::check_writable(account)?;
-    validate::check_owner(account, &crate::ID)?;
+    crate::words::check_owner(account, &crate::ID)?;
     let mut view = *account;
     // SAFETY: the vault state is borrowed once per instruction, by the caller of this
     // function only; the runtime keeps the data in place for the instruction's duration.

@@ -1,12 +1,13 @@
 //! Steps several user instructions share: checking the vault's configured accounts and
 //! accruing the management fee into the supply before any pricing.
 
+use crate::words::{is_pda, key_eq, owned_by};
 use crate::{
     error::VaultError,
     share_math::mgmt_fee_shares,
     state::{VaultState, HOLDING_SEED},
 };
-use basket_common::{layout::PodU128, pda, token2022, validate, CommonError};
+use basket_common::{layout::PodU128, token2022, CommonError};
 use pinocchio::Address;
 use pinocchio::{error::ProgramError, AccountView};
 
@@ -17,17 +18,11 @@ pub fn check_cash_and_shares(
     cash_holding: &AccountView,
     share_mint: &AccountView,
 ) -> Result<(), ProgramError> {
-    if stable_mint.address().as_array() != &state.stable_mint {
+    if !crate::words::address_is(stable_mint, &state.stable_mint) {
         return Err(VaultError::WrongMint.into());
     }
-    pda::check_pda(
-        cash_holding,
-        &[HOLDING_SEED, &state.sku_id, &state.stable_mint],
-        state.cash_holding_bump,
-        &crate::ID,
-    )
-    .map_err(|_| VaultError::WrongHolding)?;
-    if share_mint.address().as_array() != &state.share_mint {
+    check_cash_holding(state, cash_holding)?;
+    if !crate::words::address_is(share_mint, &state.share_mint) {
         return Err(VaultError::WrongShareMint.into());
     }
     Ok(())
@@ -35,13 +30,16 @@ pub fn check_cash_and_shares(
 
 /// `holding` is the vault's cash buffer PDA.
 pub fn check_cash_holding(state: &VaultState, holding: &AccountView) -> Result<(), ProgramError> {
-    pda::check_pda(
+    if is_pda(
         holding,
         &[HOLDING_SEED, &state.sku_id, &state.stable_mint],
         state.cash_holding_bump,
         &crate::ID,
-    )
-    .map_err(|_| VaultError::WrongHolding.into())
+    ) {
+        Ok(())
+    } else {
+        Err(VaultError::WrongHolding.into())
+    }
 }
 
 /// `holding` is the vault's holding PDA of asset `index`.
@@ -54,13 +52,16 @@ pub fn check_asset_holding(
         .assets()
         .get(index)
         .ok_or(VaultError::InvalidAssetCount)?;
-    pda::check_pda(
+    if is_pda(
         holding,
         &[HOLDING_SEED, &state.sku_id, &asset.mint],
         asset.holding_bump,
         &crate::ID,
-    )
-    .map_err(|_| VaultError::WrongHolding.into())
+    ) {
+        Ok(())
+    } else {
+        Err(VaultError::WrongHolding.into())
+    }
 }
 
 /// Accrues the management fee up to `now` into `fee_shares_owed` and returns the effective
@@ -97,9 +98,15 @@ pub fn check_treasury_account(
     mint: &[u8; 32],
     program: &Address,
 ) -> Result<(), ProgramError> {
-    let treasury = Address::new_from_array(state.treasury);
-    validate::check_token_account(account, program, &Address::new_from_array(*mint), &treasury)
+    if !owned_by(account, program) {
+        return Err(VaultError::WrongTreasury.into());
+    }
+    // SAFETY: no mutable borrow of this account is alive; the runtime keeps the data in place.
+    let view = token2022::token_account(unsafe { account.borrow_unchecked() })
         .map_err(|_| VaultError::WrongTreasury)?;
+    if !key_eq(view.mint, mint) || !key_eq(view.owner, &state.treasury) {
+        return Err(VaultError::WrongTreasury.into());
+    }
     Ok(())
 }
 

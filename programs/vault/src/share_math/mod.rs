@@ -72,8 +72,13 @@ pub fn asset_value_usd(
     if decimals > MAX_ASSET_DECIMALS {
         return Err(OVERFLOW);
     }
-    // Step 1: raw -> scaled raw units (what a wallet displays, times 10^decimals).
-    let scaled = md(raw, multiplier_num, MULTIPLIER_SCALE, rounding)?;
+    // Step 1: raw -> scaled raw units (what a wallet displays, times 10^decimals). A unit
+    // multiplier (SPL Token assets, unscaled mints) is exact: skip the wide division.
+    let scaled = if multiplier_num == MULTIPLIER_SCALE {
+        raw
+    } else {
+        md(raw, multiplier_num, MULTIPLIER_SCALE, rounding)?
+    };
     // Step 2: scaled units x price (1e8) -> 1e-6 USD; decimals + 2 <= 14, so no overflow.
     md(scaled, price_usd_1e8, pow10(decimals + 2)?, rounding)
 }

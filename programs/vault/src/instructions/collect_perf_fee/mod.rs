@@ -46,7 +46,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
     validate::check_writable(share_mint)?;
     validate::check_writable(treasury_shares)?;
-    validate::check_address(
+    crate::words::check_address(
         token2022_program,
         &TOKEN_2022_PROGRAM_ID,
         CommonError::InvalidTokenProgram,
@@ -56,7 +56,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if state.is_paused()? {
         return Err(VaultError::VaultPaused.into());
     }
-    if share_mint.address().as_array() != &state.share_mint {
+    if !crate::words::address_is(share_mint, &state.share_mint) {
         return Err(VaultError::WrongShareMint.into());
     }
     shared::check_treasury_account(

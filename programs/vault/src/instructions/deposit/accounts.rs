@@ -43,7 +43,7 @@ impl<'a> TryFrom<&'a [AccountView]> for DepositAccounts<'a> {
         }
         // 3. Token-2022 for the shares; the stablecoin's program is checked against the
         //    vault's configuration by the processor.
-        validate::check_address(
+        crate::words::check_address(
             token2022_program,
             &token2022::TOKEN_2022_PROGRAM_ID,
             CommonError::InvalidTokenProgram,

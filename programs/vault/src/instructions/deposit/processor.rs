@@ -8,7 +8,7 @@ use crate::{
     state::VAULT_SEED,
     token_cpi::{self, Amount},
 };
-use basket_common::{math::Rounding, token2022, validate, CommonError};
+use basket_common::{math::Rounding, token2022, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
     sysvars::{clock::Clock, Sysvar},
@@ -34,7 +34,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         accounts.cash_holding,
         accounts.share_mint,
     )?;
-    validate::check_address(
+    crate::words::check_address(
         accounts.stable_token_program,
         state.stable_token_program()?.address(),
         CommonError::InvalidTokenProgram,

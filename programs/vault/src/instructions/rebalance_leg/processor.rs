@@ -14,7 +14,7 @@ use crate::{
 };
 use basket_common::{
     math::{mul_div, Rounding},
-    token2022, validate, CommonError,
+    token2022, CommonError,
 };
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -76,7 +76,7 @@ fn side_value(
         return Ok(raw);
     }
     let asset = &state.assets[usize::from(side.slot)];
-    let entry = nav::guard_held_asset(asset, mint, pricing)?;
+    let entry = nav::guard_held_asset(asset, usize::from(side.slot), mint, pricing)?;
     Ok(asset_value_usd(
         raw,
         entry.multiplier_num.get(),
@@ -213,7 +213,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 5. Books (raw deltas) and the pending settle: the receiving holding's balance now.
     book(state, pay.slot, args.pay_amount_raw, true)?;
     book(state, receive.slot, args.expected_amount_raw, false)?;
-    validate::check_owner(accounts.receive_holding, receive.program)?;
+    crate::words::check_owner(accounts.receive_holding, receive.program)?;
     // SAFETY: read-only view; the holding is not written by this instruction.
     let holding = token2022::token_account(unsafe { accounts.receive_holding.borrow_unchecked() })?;
     state.leg_pending.set(true);

@@ -49,12 +49,12 @@ impl<'a> TryFrom<&'a [AccountView]> for WithdrawInKindAccounts<'a> {
             validate::check_writable(account)?;
         }
         // 3. The two token programs (each transfer uses the program its asset is configured with).
-        validate::check_address(
+        crate::words::check_address(
             token_program,
             &token2022::TOKEN_PROGRAM_ID,
             CommonError::InvalidTokenProgram,
         )?;
-        validate::check_address(
+        crate::words::check_address(
             token2022_program,
             &token2022::TOKEN_2022_PROGRAM_ID,
             CommonError::InvalidTokenProgram,

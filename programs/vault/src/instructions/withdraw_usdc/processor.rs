@@ -11,7 +11,7 @@ use crate::{
 use basket_common::{
     math::{mul_div, Rounding},
     token2022::TOKEN_2022_PROGRAM_ID,
-    validate, CommonError,
+    CommonError,
 };
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -39,7 +39,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         accounts.share_mint,
     )?;
     let stable_program = state.stable_token_program()?.address();
-    validate::check_address(
+    crate::words::check_address(
         accounts.stable_token_program,
         stable_program,
         CommonError::InvalidTokenProgram,
