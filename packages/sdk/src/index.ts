@@ -13,6 +13,7 @@ export * from './pdas.ts';
 export * from './program-addresses.ts';
 export * from './program-error.ts';
 export * from './program-error-catalogue.ts';
+export * from './program-events.ts';
 export * from './raw-amount.ts';
 export * from './rewards-instructions.ts';
 export * from './scaled-ui-amount.ts';

@@ -125,4 +125,44 @@ describe('sweep_epoch', () => {
     expect(r.customError).toBe(REWARDS_ERROR__REWARD_ACCOUNT_MISMATCH);
     expect(accountBytes(f.svm, watched)).toEqual(before);
   });
+
+  it('rejects a mint listed twice in one sweep', async () => {
+    setUnixTime(f.svm, WINDOW_END);
+    const watched = [...e.holdings, ...treasury, await epochPda(1n)];
+    const before = accountBytes(f.svm, watched);
+    const ix = await sweepIx(f, {
+      epochId: 1n,
+      mints: [f.xStock, f.xStock],
+      holdings: [e.holdings[0] as Address, e.holdings[0] as Address],
+      destinations: [treasury[0] as Address, treasury[0] as Address],
+      signers: f.admins.slice(0, 3),
+    });
+    const r = await send(f.svm, [ix], f.payer);
+    expect(r.customError).toBe(REWARDS_ERROR__REWARD_ACCOUNT_MISMATCH);
+    expect(accountBytes(f.svm, watched)).toEqual(before);
+  });
+
+  it('sweeps one mint at a time: the first sweep closes claims, the second moves the rest', async () => {
+    setUnixTime(f.svm, WINDOW_END + 1n);
+    const part = (i: number) =>
+      sweepIx(f, {
+        epochId: 1n,
+        mints: [e.mints[i] as (typeof e.mints)[number]],
+        holdings: [e.holdings[i] as Address],
+        destinations: [treasury[i] as Address],
+        signers: f.admins.slice(0, 3),
+      });
+    // When only the legacy mint is swept
+    expect((await send(f.svm, [await part(1)], f.payer)).error).toBeNull();
+    expect(tokenAmount(f.svm, treasury[1] as Address)).toBe(60n);
+    // Then the xStock leftover is still held, but no claim can take it
+    expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(250n);
+    const late = e.claimants[1] as Claimant;
+    const claim = await send(f.svm, [await claimOf(f, e, 1)], late.signer);
+    expect(claim.customError).toBe(REWARDS_ERROR__EPOCH_SWEPT);
+    // And a second sweep moves it
+    expect((await send(f.svm, [await part(0)], f.payer)).error).toBeNull();
+    expect(tokenAmount(f.svm, treasury[0] as Address)).toBe(250n);
+    expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(0n);
+  });
 });

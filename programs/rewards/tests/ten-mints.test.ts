@@ -13,7 +13,7 @@ import {
   type TestMint,
   tokenAmount,
 } from '@basket/test-harness';
-import type { Address } from '@solana/kit';
+import type { Address, KeyPairSigner } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { type Claimant, claimOf, type PostedEpoch, postEpoch } from './claim-world.ts';
 import { epochPda, type Fixture, setRewardMintsIx, setup, xStockMints } from './fixture.ts';
@@ -53,7 +53,7 @@ async function tenMintEpoch(f: Fixture, mints: TestMint[]): Promise<PostedEpoch>
 }
 
 describe('set_reward_mints', () => {
-  it('allows 10 reward mints when 3 of 5 admins sign, and rejects 2 of 5 and 11 mints', async () => {
+  it('allows 10 reward mints when 3 of 5 admins sign; rejects 2 of 5, an admin counted twice, and 11 mints', async () => {
     const { f, mints } = await withMints(10);
     const acc = f.svm.getAccount(f.config);
     if (!acc.exists) throw new Error('config missing');
@@ -68,6 +68,13 @@ describe('set_reward_mints', () => {
       f.payer,
     );
     expect(two.customError).toBe(REWARDS_ERROR__ADMIN_THRESHOLD_NOT_MET);
+    const [a0, a1] = f.admins as [KeyPairSigner, KeyPairSigner];
+    const twice = await send(
+      f.svm,
+      [setRewardMintsIx(f, [mints[0]?.address as Address], [a0, a1, a0])],
+      f.payer,
+    );
+    expect(twice.customError).toBe(REWARDS_ERROR__ADMIN_THRESHOLD_NOT_MET);
     const eleven = await send(
       f.svm,
       [
