@@ -9,13 +9,15 @@ import {
   type NavPayloadEntry,
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
-import { createSvm, fund, send } from '@basket/test-harness';
+import { fund, send } from '@basket/test-harness';
 import {
   type Address,
   generateKeyPairSigner,
   getProgramDerivedAddress,
   getUtf8Encoder,
 } from '@solana/kit';
+import type { LiteSVM } from 'litesvm';
+import { createOracleSvm } from '../programs/oracle/tests/upgradeable-program.ts';
 import type { CuRecord } from './src/record.ts';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
@@ -23,8 +25,9 @@ const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 export default async function oracleBench(): Promise<CuRecord[]> {
   const records: CuRecord[] = [];
   for (const keepers of [1, 8]) {
-    const svm = createSvm({ oracle: ORACLE_PROGRAM_ADDRESS });
+    // The payer is the program's upgrade authority, which initialize_config requires.
     const payer = await generateKeyPairSigner();
+    const svm = await createOracleSvm(payer.address);
     fund(svm, payer.address);
     const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
     const keeperKeys = await Promise.all(
@@ -50,7 +53,7 @@ export default async function oracleBench(): Promise<CuRecord[]> {
     records.push({
       program: 'oracle',
       instruction: 'initialize_config',
-      case: `${keepers} keeper${keepers > 1 ? 's' : ''}, 3 of 5 admins`,
+      case: `${keepers} keeper${keepers > 1 ? 's' : ''}, upgrade authority (payer) + 3 of 5 admins`,
       computeUnits: Number(r.computeUnits),
       txBytes: r.txBytes,
     });
@@ -64,7 +67,7 @@ type Signer = Awaited<ReturnType<typeof generateKeyPairSigner>>;
 
 /** create_snapshot, push_snapshot (1/5/10/20 entries) and rotate_keepers on a configured oracle. */
 async function snapshotBench(
-  svm: ReturnType<typeof createSvm>,
+  svm: LiteSVM,
   payer: Signer,
   admins: Signer[],
   keepers: Signer[],

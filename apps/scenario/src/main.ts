@@ -7,13 +7,14 @@ import {
   getOracleConfigDecoder,
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
-import { createSvm, fund, send } from '@basket/test-harness';
+import { fund, send } from '@basket/test-harness';
 import {
   type Address,
   generateKeyPairSigner,
   getProgramDerivedAddress,
   getUtf8Encoder,
 } from '@solana/kit';
+import { createOracleSvm } from '../../../programs/oracle/tests/upgradeable-program.ts';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 
@@ -22,8 +23,10 @@ if (process.argv.includes('--help')) {
 
 Builds the programs if needed, then runs the scenario in-process on LiteSVM:
   1. the US equity calendar at this instant (market hours, NAV staleness window)
-  2. the oracle is configured by 3 of its 5 admins with one keeper
-  3. an attempt signed by only 2 admins is refused with its error code`);
+  2. the oracle is deployed as an upgradeable program; the deployer is its upgrade authority
+  3. a stranger who tries to configure it first with their own admins is refused
+  4. an attempt signed by only 2 admins is refused with its error code
+  5. the deployer and 3 of the 5 admins configure it with one keeper`);
   process.exit(0);
 }
 
@@ -36,8 +39,9 @@ detail(`MarketHours window open: ${isOpen('MarketHours', now)}`);
 detail(`TwentyFourFive window open: ${isOpen('TwentyFourFive', now)}`);
 detail(`MAX_STALE_SECS now: ${maxStaleSecsAt(now)} s`);
 
-step(2, 'Start LiteSVM with the oracle program built from source');
-const svm = createSvm({ oracle: ORACLE_PROGRAM_ADDRESS });
+step(2, 'Start LiteSVM with the oracle built from source, deployed upgradeable');
+const deployer = await generateKeyPairSigner();
+const svm = await createOracleSvm(deployer.address);
 const payer = await generateKeyPairSigner();
 fund(svm, payer.address);
 const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
@@ -46,14 +50,16 @@ const [config] = await getProgramDerivedAddress({
   programAddress: ORACLE_PROGRAM_ADDRESS,
   seeds: [getUtf8Encoder().encode('oracle_config')],
 });
-detail(`oracle program ${ORACLE_PROGRAM_ADDRESS}`);
-detail(`config PDA     ${config}`);
+detail(`oracle program    ${ORACLE_PROGRAM_ADDRESS}`);
+detail(`upgrade authority ${deployer.address}`);
+detail(`config PDA        ${config}`);
 
-function initialize(signers: typeof admins) {
+function initialize(signers: typeof admins, upgradeAuthority = deployer) {
   return getInitializeConfigInstruction({
     payer,
     config,
     systemProgram: SYSTEM_PROGRAM,
+    upgradeAuthority,
     admins: admins.map((a) => a.address),
     threshold: 3,
     keeperCount: 1,
@@ -63,7 +69,34 @@ function initialize(signers: typeof admins) {
   });
 }
 
-step(3, 'Two admins try to configure the oracle (threshold is 3 of 5)');
+step(3, 'A stranger tries to configure the oracle first, with admins they control');
+const stranger = await generateKeyPairSigner();
+const strangerAdmins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
+const frontRun = await send(
+  svm,
+  [
+    getInitializeConfigInstruction({
+      payer,
+      config,
+      systemProgram: SYSTEM_PROGRAM,
+      upgradeAuthority: stranger,
+      admins: strangerAdmins.map((a) => a.address),
+      threshold: 3,
+      keeperCount: 1,
+      keepers: [stranger.address, ...Array(7).fill(SYSTEM_PROGRAM)],
+      maxDeviationBps: 10_000,
+      adminSigners: strangerAdmins.slice(0, 3),
+    }),
+  ],
+  payer,
+);
+detail(
+  frontRun.ok
+    ? 'unexpectedly accepted'
+    : `refused with custom error ${frontRun.customError} (NotUpgradeAuthority)`,
+);
+
+step(4, 'Two admins try to configure the oracle (threshold is 3 of 5)');
 const refused = await send(svm, [initialize(admins.slice(0, 2))], payer);
 detail(
   refused.ok
@@ -71,7 +104,7 @@ detail(
     : `refused with custom error ${refused.customError} (AdminThresholdNotMet)`,
 );
 
-step(4, 'Three admins configure the oracle');
+step(5, 'The deployer (upgrade authority) and three admins configure the oracle');
 const done = await send(svm, [initialize(admins.slice(0, 3))], payer);
 if (!done.ok) {
   console.error(done.error);

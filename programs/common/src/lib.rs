@@ -13,6 +13,7 @@ pub mod multiplier;
 pub mod pda;
 pub mod signer_set;
 pub mod token2022;
+pub mod upgrade_authority;
 pub mod validate;
 
 pub use error::CommonError;

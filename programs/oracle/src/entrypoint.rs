@@ -4,7 +4,8 @@ use pinocchio::{
     no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult,
 };
 
-// The largest oracle instruction takes 3 fixed accounts plus up to 5 admin signers.
+// The largest oracle instruction (initialize_config) takes 5 fixed accounts plus up to 5
+// admin signers.
 program_entrypoint!(process_instruction, 16);
 no_allocator!();
 nostd_panic_handler!();

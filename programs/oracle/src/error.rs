@@ -1,5 +1,6 @@
 //! Oracle error codes: 2000-2099 (codes 100-199 are the shared checks of `basket-common`).
 
+use basket_common::upgrade_authority::UpgradeAuthorityError;
 use codama_macros::CodamaErrors;
 use pinocchio::error::ProgramError;
 
@@ -79,11 +80,32 @@ pub enum OracleError {
     /// The mint list is empty, has a zero mint, or has non-zero slots past its count.
     #[codama(error(message = "The snapshot mint list is empty or malformed"))]
     InvalidMintList = 2019,
+    /// `initialize_config` was not signed by the program's upgrade authority (the account
+    /// passed as the upgrade authority is another key).
+    #[codama(error(
+        message = "initialize_config must be signed by the oracle program's upgrade authority"
+    ))]
+    NotUpgradeAuthority = 2020,
+    /// The oracle program has no upgrade authority (it was made immutable before
+    /// `initialize_config`), so nobody can prove to be its deployer.
+    #[codama(error(
+        message = "The oracle program is immutable: initialize_config needs an upgrade authority"
+    ))]
+    ImmutableProgram = 2021,
 }
 
 impl From<OracleError> for ProgramError {
     #[inline(always)]
     fn from(e: OracleError) -> Self {
         ProgramError::Custom(e as u32)
+    }
+}
+
+/// The oracle's codes for a failed upgrade-authority check (shared codes pass through).
+pub fn upgrade_authority_error(e: UpgradeAuthorityError) -> ProgramError {
+    match e {
+        UpgradeAuthorityError::Common(e) => e.into(),
+        UpgradeAuthorityError::ImmutableProgram => OracleError::ImmutableProgram.into(),
+        UpgradeAuthorityError::NotUpgradeAuthority => OracleError::NotUpgradeAuthority.into(),
     }
 }

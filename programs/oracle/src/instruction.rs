@@ -19,7 +19,8 @@ pub mod discriminator {
 #[allow(clippy::large_enum_variant)] // never built at run time: it describes the wire format
 pub enum OracleInstruction {
     /// Creates the oracle configuration with its admin signer set and first keeper set.
-    /// At least `threshold` of the listed admins must sign (passed as remaining accounts).
+    /// The program's upgrade authority must sign (so nobody else can initialize first), and
+    /// at least `threshold` of the listed admins (passed as remaining accounts).
     #[codama(account(name = "payer", signer, writable, docs = "Pays for the account"))]
     #[codama(account(
         name = "config",
@@ -27,6 +28,19 @@ pub enum OracleInstruction {
         docs = "PDA [\"oracle_config\"], created here"
     ))]
     #[codama(account(name = "system_program", docs = "System program"))]
+    // The default is the PDA of [program id] under the upgradeable loader for the id in
+    // lib.rs; tests/initialize-config.test.ts checks it against the derivation.
+    #[codama(account(
+        name = "program_data",
+        docs = "The oracle's ProgramData account: PDA [program id] under BPFLoaderUpgradeab1e11111111111111111111111",
+        default_value = public_key("8jchqDS3wapMbvgWJGd9wVkBJqcqySrPF6LxPsqhR9rq")
+    ))]
+    #[codama(account(
+        name = "upgrade_authority",
+        signer,
+        docs = "The oracle program's upgrade authority (defaults to the payer)",
+        default_value = account("payer")
+    ))]
     #[codama(remaining_accounts(
         argument("adminSigners"),
         signer,

@@ -16,7 +16,7 @@ import {
   type NavPayloadEntry,
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
-import { createSvm, fund, type SendResult, send } from '@basket/test-harness';
+import { fund, type SendResult, send } from '@basket/test-harness';
 import {
   type Address,
   generateKeyPairSigner,
@@ -28,6 +28,7 @@ import {
 } from '@solana/kit';
 import type { LiteSVM } from 'litesvm';
 import { expect } from 'vitest';
+import { createOracleSvm } from './upgradeable-program.ts';
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 export const MAX_DEVIATION_BPS = 1_000;
@@ -42,11 +43,14 @@ export interface Oracle {
   config: Address;
 }
 
-/** Given an initialized oracle: 5 admins (threshold 3), `keeperCount` keepers, 10% cap. */
+/**
+ * Given an initialized oracle: 5 admins (threshold 3), `keeperCount` keepers, 10% cap; the
+ * payer is the program's upgrade authority and signs `initialize_config` as such.
+ */
 export async function setupOracle(keeperCount = 2): Promise<Oracle> {
-  const svm = createSvm({ oracle: ORACLE_PROGRAM_ADDRESS });
-  svm.warpToSlot(START_SLOT);
   const payer = await generateKeyPairSigner();
+  const svm = await createOracleSvm(payer.address);
+  svm.warpToSlot(START_SLOT);
   const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
   const keepers = await Promise.all(
     Array.from({ length: keeperCount }, () => generateKeyPairSigner()),

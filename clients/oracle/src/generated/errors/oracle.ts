@@ -54,6 +54,8 @@ export const ORACLE_ERROR__INVALID_SKU_ID = 0x7e0; // 2016
 export const ORACLE_ERROR__ENTRY_SLOT_OUT_OF_RANGE = 0x7e1; // 2017
 export const ORACLE_ERROR__NOT_TOP_LEVEL = 0x7e2; // 2018
 export const ORACLE_ERROR__INVALID_MINT_LIST = 0x7e3; // 2019
+export const ORACLE_ERROR__NOT_UPGRADE_AUTHORITY = 0x7e4; // 2020
+export const ORACLE_ERROR__IMMUTABLE_PROGRAM = 0x7e5; // 2021
 
 export type OracleError =
   | typeof ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -62,6 +64,7 @@ export type OracleError =
   | typeof ORACLE_ERROR__DUPLICATE_MINT
   | typeof ORACLE_ERROR__ENTRY_COUNT_MISMATCH
   | typeof ORACLE_ERROR__ENTRY_SLOT_OUT_OF_RANGE
+  | typeof ORACLE_ERROR__IMMUTABLE_PROGRAM
   | typeof ORACLE_ERROR__INVALID_ACCOUNT_LENGTH
   | typeof ORACLE_ERROR__INVALID_DISCRIMINATOR
   | typeof ORACLE_ERROR__INVALID_ED25519_INSTRUCTION
@@ -84,6 +87,7 @@ export type OracleError =
   | typeof ORACLE_ERROR__MISSING_SIGNER
   | typeof ORACLE_ERROR__NOT_ENOUGH_ACCOUNTS
   | typeof ORACLE_ERROR__NOT_TOP_LEVEL
+  | typeof ORACLE_ERROR__NOT_UPGRADE_AUTHORITY
   | typeof ORACLE_ERROR__NOT_WRITABLE
   | typeof ORACLE_ERROR__SEQUENCE_NOT_INCREASING
   | typeof ORACLE_ERROR__STALE_NAV
@@ -106,6 +110,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [ORACLE_ERROR__DUPLICATE_MINT]: `A mint appears more than once in the snapshot`,
     [ORACLE_ERROR__ENTRY_COUNT_MISMATCH]: `The NAV payload entry count differs from the snapshot's mint count`,
     [ORACLE_ERROR__ENTRY_SLOT_OUT_OF_RANGE]: `A NAV entry's updated_slot is in the future or too old`,
+    [ORACLE_ERROR__IMMUTABLE_PROGRAM]: `The oracle program is immutable: initialize_config needs an upgrade authority`,
     [ORACLE_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,
     [ORACLE_ERROR__INVALID_DISCRIMINATOR]: `The account is not of the expected type`,
     [ORACLE_ERROR__INVALID_ED25519_INSTRUCTION]: `The Ed25519 instruction must hold exactly one signature with all offsets inside itself`,
@@ -128,6 +133,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [ORACLE_ERROR__MISSING_SIGNER]: `A required signer did not sign the transaction`,
     [ORACLE_ERROR__NOT_ENOUGH_ACCOUNTS]: `Not enough accounts were passed`,
     [ORACLE_ERROR__NOT_TOP_LEVEL]: `push_snapshot must be a top-level instruction`,
+    [ORACLE_ERROR__NOT_UPGRADE_AUTHORITY]: `initialize_config must be signed by the oracle program's upgrade authority`,
     [ORACLE_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
     [ORACLE_ERROR__SEQUENCE_NOT_INCREASING]: `The NAV payload sequence is not above the last pushed sequence`,
     [ORACLE_ERROR__STALE_NAV]: `The NAV snapshot is stale`,

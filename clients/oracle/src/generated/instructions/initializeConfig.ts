@@ -32,6 +32,7 @@ import {
   type InstructionWithAccounts,
   type InstructionWithData,
   type ReadonlyAccount,
+  type ReadonlySignerAccount,
   type ReadonlyUint8Array,
   type TransactionSigner,
   type WritableAccount,
@@ -39,6 +40,7 @@ import {
 } from "@solana/kit";
 import {
   getAccountMetaFactory,
+  getNonNullResolvedInstructionInput,
   type ResolvedInstructionAccount,
 } from "@solana/kit/program-client-core";
 import { ORACLE_PROGRAM_ADDRESS } from "../programs";
@@ -54,6 +56,9 @@ export type InitializeConfigInstruction<
   TAccountPayer extends string | AccountMeta<string> = string,
   TAccountConfig extends string | AccountMeta<string> = string,
   TAccountSystemProgram extends string | AccountMeta<string> = string,
+  TAccountProgramData extends string | AccountMeta<string> =
+    "8jchqDS3wapMbvgWJGd9wVkBJqcqySrPF6LxPsqhR9rq",
+  TAccountUpgradeAuthority extends string | AccountMeta<string> = string,
   TRemainingAccounts extends readonly AccountMeta<string>[] = [],
 > = Instruction<TProgram> &
   InstructionWithData<ReadonlyUint8Array> &
@@ -69,6 +74,13 @@ export type InitializeConfigInstruction<
       TAccountSystemProgram extends string
         ? ReadonlyAccount<TAccountSystemProgram>
         : TAccountSystemProgram,
+      TAccountProgramData extends string
+        ? ReadonlyAccount<TAccountProgramData>
+        : TAccountProgramData,
+      TAccountUpgradeAuthority extends string
+        ? ReadonlySignerAccount<TAccountUpgradeAuthority> &
+            AccountSignerMeta<TAccountUpgradeAuthority>
+        : TAccountUpgradeAuthority,
       ...TRemainingAccounts,
     ]
   >;
@@ -129,6 +141,8 @@ export type InitializeConfigInput<
   TAccountPayer extends string = string,
   TAccountConfig extends string = string,
   TAccountSystemProgram extends string = string,
+  TAccountProgramData extends string = string,
+  TAccountUpgradeAuthority extends string = string,
 > = {
   /** Pays for the account */
   payer: TransactionSigner<TAccountPayer>;
@@ -136,6 +150,10 @@ export type InitializeConfigInput<
   config: Address<TAccountConfig>;
   /** System program */
   systemProgram: Address<TAccountSystemProgram>;
+  /** The oracle's ProgramData account: PDA [program id] under BPFLoaderUpgradeab1e11111111111111111111111 */
+  programData?: Address<TAccountProgramData>;
+  /** The oracle program's upgrade authority (defaults to the payer) */
+  upgradeAuthority?: TransactionSigner<TAccountUpgradeAuthority>;
   admins: InitializeConfigInstructionDataArgs["admins"];
   threshold: InitializeConfigInstructionDataArgs["threshold"];
   keeperCount: InitializeConfigInstructionDataArgs["keeperCount"];
@@ -148,19 +166,25 @@ export function getInitializeConfigInstruction<
   TAccountPayer extends string,
   TAccountConfig extends string,
   TAccountSystemProgram extends string,
+  TAccountProgramData extends string,
+  TAccountUpgradeAuthority extends string,
   TProgramAddress extends Address = typeof ORACLE_PROGRAM_ADDRESS,
 >(
   input: InitializeConfigInput<
     TAccountPayer,
     TAccountConfig,
-    TAccountSystemProgram
+    TAccountSystemProgram,
+    TAccountProgramData,
+    TAccountUpgradeAuthority
   >,
   config?: { programAddress?: TProgramAddress },
 ): InitializeConfigInstruction<
   TProgramAddress,
   TAccountPayer,
   TAccountConfig,
-  TAccountSystemProgram
+  TAccountSystemProgram,
+  TAccountProgramData,
+  TAccountUpgradeAuthority
 > {
   // Program address.
   const programAddress = config?.programAddress ?? ORACLE_PROGRAM_ADDRESS;
@@ -170,6 +194,11 @@ export function getInitializeConfigInstruction<
     payer: { value: input.payer ?? null, isWritable: true },
     config: { value: input.config ?? null, isWritable: true },
     systemProgram: { value: input.systemProgram ?? null, isWritable: false },
+    programData: { value: input.programData ?? null, isWritable: false },
+    upgradeAuthority: {
+      value: input.upgradeAuthority ?? null,
+      isWritable: false,
+    },
   };
   const accounts = originalAccounts as Record<
     keyof typeof originalAccounts,
@@ -178,6 +207,18 @@ export function getInitializeConfigInstruction<
 
   // Original args.
   const args = { ...input };
+
+  // Resolve default values.
+  if (!accounts.programData.value) {
+    accounts.programData.value =
+      "8jchqDS3wapMbvgWJGd9wVkBJqcqySrPF6LxPsqhR9rq" as Address<"8jchqDS3wapMbvgWJGd9wVkBJqcqySrPF6LxPsqhR9rq">;
+  }
+  if (!accounts.upgradeAuthority.value) {
+    accounts.upgradeAuthority.value = getNonNullResolvedInstructionInput(
+      "payer",
+      accounts.payer.value,
+    );
+  }
 
   // Remaining accounts.
   const remainingAccounts: AccountMeta[] = args.adminSigners.map((signer) => ({
@@ -192,6 +233,8 @@ export function getInitializeConfigInstruction<
       getAccountMeta("payer", accounts.payer),
       getAccountMeta("config", accounts.config),
       getAccountMeta("systemProgram", accounts.systemProgram),
+      getAccountMeta("programData", accounts.programData),
+      getAccountMeta("upgradeAuthority", accounts.upgradeAuthority),
       ...remainingAccounts,
     ],
     data: getInitializeConfigInstructionDataEncoder().encode(
@@ -202,7 +245,9 @@ export function getInitializeConfigInstruction<
     TProgramAddress,
     TAccountPayer,
     TAccountConfig,
-    TAccountSystemProgram
+    TAccountSystemProgram,
+    TAccountProgramData,
+    TAccountUpgradeAuthority
   >);
 }
 
@@ -218,6 +263,10 @@ export type ParsedInitializeConfigInstruction<
     config: TAccountMetas[1];
     /** System program */
     systemProgram: TAccountMetas[2];
+    /** The oracle's ProgramData account: PDA [program id] under BPFLoaderUpgradeab1e11111111111111111111111 */
+    programData: TAccountMetas[3];
+    /** The oracle program's upgrade authority (defaults to the payer) */
+    upgradeAuthority: TAccountMetas[4];
   };
   data: InitializeConfigInstructionData;
 };
@@ -230,12 +279,12 @@ export function parseInitializeConfigInstruction<
     InstructionWithAccounts<TAccountMetas> &
     InstructionWithData<ReadonlyUint8Array>,
 ): ParsedInitializeConfigInstruction<TProgram, TAccountMetas> {
-  if (instruction.accounts.length < 3) {
+  if (instruction.accounts.length < 5) {
     throw new SolanaError(
       SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
       {
         actualAccountMetas: instruction.accounts.length,
-        expectedAccountMetas: 3,
+        expectedAccountMetas: 5,
       },
     );
   }
@@ -251,6 +300,8 @@ export function parseInitializeConfigInstruction<
       payer: getNextAccount(),
       config: getNextAccount(),
       systemProgram: getNextAccount(),
+      programData: getNextAccount(),
+      upgradeAuthority: getNextAccount(),
     },
     data: getInitializeConfigInstructionDataDecoder().decode(instruction.data),
   };

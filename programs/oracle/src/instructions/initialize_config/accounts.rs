@@ -5,10 +5,15 @@ use pinocchio::AccountView;
 /// 0. `[WRITE, SIGNER]` payer
 /// 1. `[WRITE]` config PDA `["oracle_config"]`, must not exist yet
 /// 2. `[]` system program
-/// 3. `[SIGNER]` admin signers: the remaining accounts, any number
+/// 3. `[]` the oracle's ProgramData account (PDA of `[program id]` under the upgradeable
+///    loader), which names the upgrade authority
+/// 4. `[SIGNER]` the oracle's upgrade authority (may be the payer)
+/// 5. `[SIGNER]` admin signers: the remaining accounts, any number
 pub struct InitializeConfigAccounts<'a> {
     pub payer: &'a AccountView,
     pub config: &'a AccountView,
+    pub program_data: &'a AccountView,
+    pub upgrade_authority: &'a AccountView,
     pub admin_signers: &'a [AccountView],
 }
 
@@ -16,7 +21,9 @@ impl<'a> TryFrom<&'a [AccountView]> for InitializeConfigAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [payer, config, system_program, admin_signers @ ..] = accounts else {
+        let [payer, config, system_program, program_data, upgrade_authority, admin_signers @ ..] =
+            accounts
+        else {
             return Err(CommonError::NotEnoughAccounts);
         };
         // 1. The payer signs and pays.
@@ -30,9 +37,13 @@ impl<'a> TryFrom<&'a [AccountView]> for InitializeConfigAccounts<'a> {
         }
         // 3. The real system program.
         validate::check_system_program(system_program)?;
+        // 4. ProgramData and upgrade authority: checked together in the processor
+        //    (`basket_common::upgrade_authority`).
         Ok(Self {
             payer,
             config,
+            program_data,
+            upgrade_authority,
             admin_signers,
         })
     }

@@ -1,7 +1,11 @@
 use super::{InitializeConfigAccounts, InitializeConfigData};
-use crate::state::{OracleConfig, CONFIG_SEED};
+use crate::{
+    error::upgrade_authority_error,
+    state::{OracleConfig, CONFIG_SEED},
+};
 use basket_common::{
     create::create_pda_account, event, layout::AccountLayout, pda, signer_set::SignerSet,
+    upgrade_authority,
 };
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -14,11 +18,19 @@ const EVENT_CONFIG_INITIALIZED: u8 = 1;
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let accounts = InitializeConfigAccounts::try_from(accounts)?;
+    // Only the deployer may initialize: without this, anyone could call first and install
+    // an admin set of their own (the admins' signatures below prove only that the new
+    // admins agree, not that they are the right ones).
+    upgrade_authority::check_upgrade_authority(
+        &crate::ID,
+        accounts.program_data,
+        accounts.upgrade_authority,
+    )
+    .map_err(upgrade_authority_error)?;
     let args = InitializeConfigData::parse(data)?;
 
     // The admin set must be well formed and must already approve its own installation, so
-    // nobody can initialize the oracle with an admin set they do not control on behalf of
-    // others' keys.
+    // the deployer cannot install keys whose holders did not agree (or mistyped keys).
     let admins = SignerSet::new(args.admins, args.threshold)?;
     admins.check_signed(accounts.admin_signers)?;
 
