@@ -31,6 +31,7 @@ import {
   type VaultState,
 } from '@basket/vault-client';
 import type { Address, Decoder, EncodedAccount } from '@solana/kit';
+import { getSysvarClockDecoder, SYSVAR_CLOCK_ADDRESS, type SysvarClock } from '@solana/sysvars';
 import type { AccountRequest } from './account-reader.ts';
 import { type ProgramAddresses, resolveProgramAddresses } from './program-addresses.ts';
 import type { ScaledUiAmountConfig } from './scaled-ui-amount.ts';
@@ -210,6 +211,27 @@ export function tokenMintAccount(address: Address): AccountRequest<TokenMintInfo
         supply: new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(36, true),
         scaledUiAmount: owner === TOKEN_2022_PROGRAM ? decodeScaledUiAmountConfig(data) : null,
       };
+    },
+  };
+}
+
+/**
+ * The Clock sysvar: the cluster's slot and unix time, which the programs price at. Read it in
+ * the same batch as the accounts it qualifies.
+ *
+ * @example
+ * const [clock, vault] = await readAccounts(rpc, [clockSysvarAccount(), vaultStateAccount(a)]);
+ */
+export function clockSysvarAccount(): AccountRequest<SysvarClock> {
+  return {
+    address: SYSVAR_CLOCK_ADDRESS,
+    owner: null,
+    decode(account) {
+      try {
+        return getSysvarClockDecoder().decode(account.data);
+      } catch (e) {
+        return fail(account, e instanceof Error ? e.message : String(e));
+      }
     },
   };
 }

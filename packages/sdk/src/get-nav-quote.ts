@@ -10,7 +10,12 @@ import {
   type ReadAccountsOptions,
   readAccounts,
 } from './account-reader.ts';
-import { navSnapshotAccount, tokenMintAccount, vaultStateAccount } from './account-requests.ts';
+import {
+  clockSysvarAccount,
+  navSnapshotAccount,
+  tokenMintAccount,
+  vaultStateAccount,
+} from './account-requests.ts';
 import { computeNavQuote, type NavQuote } from './nav-quote.ts';
 import { findSkuAddresses } from './pdas.ts';
 import { type ProgramAddresses, resolveProgramAddresses } from './program-addresses.ts';
@@ -23,7 +28,7 @@ import { SDK_ERROR__ACCOUNT_NOT_FOUND, SdkError } from './sdk-errors.ts';
  * const options: GetNavQuoteOptions = { now: BigInt(clock.unixTimestamp) };
  */
 export interface GetNavQuoteOptions extends ReadAccountsOptions {
-  /** Unix seconds to evaluate at; default the local clock. Prefer the cluster's Clock. */
+  /** Unix seconds to evaluate at; default the cluster's Clock, read in the first batch. */
   readonly now?: bigint;
   readonly programs?: Partial<ProgramAddresses>;
   /** Multiplier states from the tokenized-asset API by mint (freeze reasons and times). */
@@ -31,8 +36,9 @@ export interface GetNavQuoteOptions extends ReadAccountsOptions {
 }
 
 /**
- * Reads everything a NAV quote needs for a SKU (two `getMultipleAccounts` calls: the vault and
- * its snapshot, then the share and asset mints) and computes it.
+ * Reads everything a NAV quote needs for a SKU (two `getMultipleAccounts` calls: the vault, its
+ * snapshot and the Clock sysvar, then the share and asset mints) and computes it at the
+ * cluster's time unless `now` is given.
  *
  * @throws {SdkError} `SDK_ERROR__ACCOUNT_NOT_FOUND` when the vault or a mint does not exist;
  * `SDK_ERROR__ACCOUNT_DECODE_FAILED` when an account is not what it should be.
@@ -47,11 +53,12 @@ export async function getNavQuote(
 ): Promise<NavQuote> {
   const programs = resolveProgramAddresses(options.programs);
   const addresses = await findSkuAddresses(sku, programs);
-  const [vault, derivedSnapshot] = await readAccounts(
+  const [vault, derivedSnapshot, clock] = await readAccounts(
     rpc,
     [
       vaultStateAccount(addresses.vaultState, programs),
       navSnapshotAccount(addresses.navSnapshot, programs),
+      clockSysvarAccount(),
     ],
     options,
   );
@@ -90,7 +97,9 @@ export async function getNavQuote(
     snapshot: named?.exists ? (named.data as never) : null,
     shareMint: shareMint.data as never,
     mints,
-    now: options.now ?? BigInt(Math.floor(Date.now() / 1000)),
+    now:
+      options.now ??
+      (clock.exists ? clock.data.unixTimestamp : BigInt(Math.floor(Date.now() / 1000))),
     vaultProgram: programs.vault,
     ...(options.multiplierStates ? { multiplierStates: options.multiplierStates } : {}),
   });

@@ -94,6 +94,18 @@ describe('getNavQuote + quoteDeposit against the vault program', () => {
     });
   });
 
+  it('evaluates at the cluster Clock by default, read in the same batch', async () => {
+    // Given the chain 30 s after the snapshot (the local clock is elsewhere)
+    setUnixTime(b.svm, MONDAY_15H + 30n);
+    const rpc = svmRpc(b.svm);
+    // When no `now` is given
+    const nav = await getNavQuote(rpc, SKU);
+    // Then the quote is at the chain's time, with two RPC calls in all
+    expect(nav.now).toBe(MONDAY_15H + 30n);
+    expect(nav.snapshot?.staleness.fresh).toBe(true);
+    expect(rpc.calls.getMultipleAccounts).toBe(2);
+  });
+
   it('predicts StaleNav when the program refuses a stale snapshot', async () => {
     setUnixTime(b.svm, MONDAY_15H + 61n);
     const nav = await quote();
