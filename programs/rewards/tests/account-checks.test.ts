@@ -2,6 +2,7 @@
 // another program, accounts of the wrong type, and a token program that does not own the
 // mint. Each is rejected with its specific error and changes no bytes.
 import {
+  findRewardsConfigPda,
   REWARDS_ERROR__INVALID_ACCOUNT_LENGTH,
   REWARDS_ERROR__INVALID_OWNER,
   REWARDS_ERROR__MISSING_SIGNER,
@@ -120,5 +121,19 @@ describe('account checks', () => {
     const r = await send(f.svm, [ix], who.signer);
     expect(r.customError).toBe(REWARDS_ERROR__REWARD_ACCOUNT_MISMATCH);
     expect(accountBytes(f.svm, [...e.holdings, ...who.destinations])).toEqual(before);
+  });
+
+  it("defaults the claim's config account to the config PDA, which the program accepts", async () => {
+    // Given a claim built without `config` (the builder's default is a constant in the
+    // Codama attribute, which must equal the derivation)
+    const f = await setup();
+    const e = await postEpoch(f, { epochId: 1n, mints: [f.xStock], amounts: [[5n], [7n]] });
+    const ix = await claimOf(f, e, 0);
+    const [config] = await findRewardsConfigPda();
+    expect(ix.accounts?.[4]?.address).toBe(config);
+    expect(ix.accounts?.[4]?.role).toBe(AccountRole.READONLY);
+    // When it is sent, then it pays
+    const r = await send(f.svm, [ix], (e.claimants[0] as Claimant).signer);
+    expect(r.error).toBeNull();
   });
 });
