@@ -40,6 +40,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     computeUnits: 1_050,
     measured: 'deposit and withdraw_usdc, 3 vs 20 held assets (docs/vault.md)',
   },
+  'vault.collectMgmtFee': { computeUnits: 4_500, measured: 'docs/vault.md: 4,431' },
   'vault.withdrawUsdc': { computeUnits: 12_100, measured: '3 held assets, fee to the treasury' },
   'vault.withdrawInKind': { computeUnits: 19_600, measured: '3 held assets paid and cash' },
   'vault.withdrawInKindPerExtraAsset': {

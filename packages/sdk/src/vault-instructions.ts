@@ -9,6 +9,7 @@
  */
 
 import {
+  getCollectMgmtFeeInstruction,
   getDepositInstruction,
   getWithdrawInKindInstruction,
   getWithdrawUsdcInstruction,
@@ -218,4 +219,29 @@ export async function getWithdrawInKindInstructionFor(
       { key: 'vault.withdrawInKindPerExtraAsset', count: Math.max(0, assets.length - 3) },
     ],
   };
+}
+
+/**
+ * A permissionless `collect_mgmt_fee`: accrues the management fee up to the Clock and mints
+ * every owed fee share to `treasuryShares`, a share-mint account of the vault's treasury (the
+ * vault checks its owner; it does not store it). The shares minted equal the quote's
+ * `supply.feeSharesOwed + supply.accruedMgmtFeeShares`.
+ *
+ * @example
+ * const ix = await getCollectMgmtFeeInstructionFor({ vault, treasuryShares });
+ */
+export async function getCollectMgmtFeeInstructionFor(
+  input: { vault: VaultStateAccount; treasuryShares: Address },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction> {
+  const instruction = getCollectMgmtFeeInstruction(
+    {
+      vault: input.vault.address,
+      shareMint: input.vault.data.shareMint,
+      treasuryShares: input.treasuryShares,
+      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+    },
+    { programAddress: resolveProgramAddresses(programs).vault },
+  );
+  return { instruction, costs: [{ key: 'vault.collectMgmtFee' }] };
 }

@@ -1,6 +1,6 @@
 // The deposit builder executed in LiteSVM: accounts resolved from VaultState (cash holding PDA
 // included), amounts from quoteDeposit, compute-unit limit from the cost table.
-import { send, tokenAmount } from '@basket/test-harness';
+import { send, setUnixTime, tokenAmount } from '@basket/test-harness';
 import type { Blockhash } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import {
@@ -23,6 +23,7 @@ import {
   type CostedInstruction,
   findSkuAddresses,
   findVaultHoldingPda,
+  getCollectMgmtFeeInstructionFor,
   getDepositInstructionFor,
   getNavQuote,
   getWithdrawInKindInstructionFor,
@@ -165,6 +166,30 @@ describe('withdrawal builders in LiteSVM', () => {
     expect(r.error).toBeNull();
     expect(tokenAmount(b.svm, alice.usdcAccount) - before).toBe(q.netUsd);
     expect(tokenAmount(b.svm, treasury.usdc)).toBe(q.feeUsd);
+    expect(r.used).toBeLessThanOrEqual(r.model);
+    expect(r.model * 2).toBeLessThanOrEqual(r.used * 3);
+  });
+
+  it('collect_mgmt_fee mints the quoted owed and accrued fee shares to the treasury', async () => {
+    // Given a funded vault a year later (no fresh snapshot needed: time and supply only)
+    const { b, alice } = await fundedVault();
+    const treasury = await treasuryAccounts(b);
+    setUnixTime(b.svm, b.svm.getClock().unixTimestamp + 365n * 86_400n);
+    const nav = await getNavQuote(svmRpc(b.svm), SKU);
+    const owed = nav.supply.feeSharesOwed + nav.supply.accruedMgmtFeeShares;
+    expect(owed).toBeGreaterThan(0n);
+    // When anyone collects through the SDK
+    const r = await run(
+      b,
+      alice.signer,
+      await getCollectMgmtFeeInstructionFor({
+        vault: await readVault(b),
+        treasuryShares: treasury.shares,
+      }),
+    );
+    // Then the treasury receives exactly the quoted shares
+    expect(r.error).toBeNull();
+    expect(tokenAmount(b.svm, treasury.shares)).toBe(owed);
     expect(r.used).toBeLessThanOrEqual(r.model);
     expect(r.model * 2).toBeLessThanOrEqual(r.used * 3);
   });
