@@ -142,14 +142,27 @@ export async function readAccounts<const R extends readonly AccountRequest<unkno
     requests.map((r) => r.address),
     options,
   );
-  return requests.map((request, i) => {
-    const account = accounts[i] as MaybeEncodedAccount;
-    if (!account.exists) return { exists: false, address: request.address };
-    return {
-      exists: true,
-      address: request.address,
-      lamports: account.lamports,
-      data: request.decode(account),
-    };
-  }) as never;
+  return requests.map((request, i) =>
+    decodeWith(request, accounts[i] as MaybeEncodedAccount),
+  ) as never;
+}
+
+/**
+ * Applies one {@link AccountRequest} to an account already fetched (for callers that batch
+ * requests of different types themselves).
+ *
+ * @example
+ * const mint = decodeWith(tokenMintAccount(address), accounts[0]);
+ */
+export function decodeWith<T>(
+  request: AccountRequest<T>,
+  account: MaybeEncodedAccount,
+): DecodedAccount<T> {
+  if (!account.exists) return { exists: false, address: request.address };
+  return {
+    exists: true,
+    address: request.address,
+    lamports: account.lamports,
+    data: request.decode(account),
+  };
 }

@@ -4,8 +4,10 @@
  */
 
 import type { MultiplierState } from '@basket/routing';
-import type { Address } from '@solana/kit';
+import type { Address, MaybeEncodedAccount } from '@solana/kit';
 import {
+  decodeWith,
+  fetchEncodedAccountsBatched,
   type GetMultipleAccountsRpc,
   type ReadAccountsOptions,
   readAccounts,
@@ -13,6 +15,7 @@ import {
 import {
   clockSysvarAccount,
   navSnapshotAccount,
+  type TokenMintInfo,
   tokenMintAccount,
   vaultStateAccount,
 } from './account-requests.ts';
@@ -67,35 +70,35 @@ export async function getNavQuote(
   }
   const state = vault.data;
   const assetMints = state.assets.slice(0, state.assetCount).map((a) => a.mint);
+  const mintRequests = [state.shareMint, ...assetMints].map((m) => tokenMintAccount(m));
   // The vault names its snapshot; when it is not the derived one, read the named one too.
-  const otherSnapshot = state.navSnapshot !== addresses.navSnapshot;
-  const [shareMint, ...rest] = await readAccounts(
+  const namedRequest =
+    state.navSnapshot === addresses.navSnapshot
+      ? null
+      : navSnapshotAccount(state.navSnapshot, programs);
+  const { accounts } = await fetchEncodedAccountsBatched(
     rpc,
-    [
-      tokenMintAccount(state.shareMint),
-      ...assetMints.map((m) => tokenMintAccount(m)),
-      ...(otherSnapshot ? [navSnapshotAccount(state.navSnapshot, programs)] : []),
-    ],
+    [...mintRequests, ...(namedRequest ? [namedRequest] : [])].map((r) => r.address),
     options,
   );
-  const mintResults = rest.slice(0, assetMints.length);
-  const named = otherSnapshot ? rest[assetMints.length] : derivedSnapshot;
-  if (!shareMint?.exists) {
-    throw new SdkError(SDK_ERROR__ACCOUNT_NOT_FOUND, { address: state.shareMint });
-  }
-  const mints = new Map();
-  for (const m of mintResults) {
-    if (!m?.exists) {
-      throw new SdkError(SDK_ERROR__ACCOUNT_NOT_FOUND, { address: m?.address ?? '(unknown)' });
+  const mintInfos = mintRequests.map((request, i) => {
+    const decoded = decodeWith(request, accounts[i] as MaybeEncodedAccount);
+    if (!decoded.exists) {
+      throw new SdkError(SDK_ERROR__ACCOUNT_NOT_FOUND, { address: request.address });
     }
-    mints.set(m.address, m.data);
-  }
+    return decoded.data;
+  });
+  const named = namedRequest
+    ? decodeWith(namedRequest, accounts[mintRequests.length] as MaybeEncodedAccount)
+    : derivedSnapshot;
+  const [shareMint, ...assetInfos] = mintInfos as [TokenMintInfo, ...TokenMintInfo[]];
+  const mints = new Map<Address, TokenMintInfo>(assetMints.map((m, i) => [m, assetInfos[i]!]));
   return computeNavQuote({
     vaultAddress: addresses.vaultState,
     vault: state,
     snapshotAddress: state.navSnapshot,
-    snapshot: named?.exists ? (named.data as never) : null,
-    shareMint: shareMint.data as never,
+    snapshot: named.exists ? named.data : null,
+    shareMint,
     mints,
     now:
       options.now ??
