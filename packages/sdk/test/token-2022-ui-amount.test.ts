@@ -6,6 +6,7 @@ import {
   fund,
   setUnixTime,
   TOKEN_2022_PROGRAM_ADDRESS,
+  updateMultiplier,
 } from '@basket/test-harness';
 import {
   AccountRole,
@@ -97,6 +98,29 @@ describe('amountToUiAmount equals Token-2022 AmountToUiAmount', () => {
   it('on an exact tie of the decimal formatting (rounded half to even)', async () => {
     // 11258999068426242 / 10 is 2^50 + 0.2, stored as 2^50 + 0.25: a tie at one decimal
     await compare(1, 1, [11_258_999_068_426_242n]);
+  });
+
+  it('switches to a scheduled multiplier exactly at its effective timestamp', async () => {
+    // Given a mint at 1.5 with 3.0 scheduled 100 s ahead
+    const mint = await createMint(svm, payer, {
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+      decimals: 6,
+      scaledUiAmountMultiplier: 1.5,
+    });
+    await updateMultiplier(svm, payer, mint, 3.0, NOW + 100n);
+    const account = svm.getAccount(mint.address);
+    if (!account.exists) throw new Error('mint missing');
+    const config = decodeScaledUiAmountConfig(Uint8Array.from(account.data))!;
+    expect(config).toMatchObject({ newMultiplier: 3, newMultiplierEffectiveTimestamp: NOW + 100n });
+    // Then one second before, the old multiplier shows; at the timestamp, the new one
+    for (const t of [NOW + 99n, NOW + 100n]) {
+      setUnixTime(svm, t);
+      const want = await chainUiAmount(mint.address, 1_234_567n);
+      expect(amountToUiAmount(1_234_567n, 6, config, t), String(t)).toBe(want);
+    }
+    expect(amountToUiAmount(1_234_567n, 6, config, NOW + 99n)).toBe('1.85185');
+    expect(amountToUiAmount(1_234_567n, 6, config, NOW + 100n)).toBe('3.703701');
+    setUnixTime(svm, NOW);
   });
 
   it('on random multipliers, decimals and amounts', async () => {
