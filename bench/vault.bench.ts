@@ -123,6 +123,13 @@ async function benchAssets(n: number): Promise<CuRecord[]> {
   const held = `${n} held asset${n > 1 ? 's' : ''}`;
 
   push('deposit', held, await measure(b, [depositIx(b, alice, 1_000n * USDC)], 'deposit'));
+  // The first NAV-priced call after a push also rolls the price memory of every asset.
+  writeSnapshot(b, { sequence: 2n });
+  push(
+    'deposit',
+    `${held}, first after a new snapshot (price memory roll)`,
+    await measure(b, [depositIx(b, alice, 1_000n * USDC)], 'deposit after push'),
+  );
 
   const treasury = await treasuryAccounts(b);
   const withdrawUsdc = withdrawUsdcIx(

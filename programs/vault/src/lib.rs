@@ -10,6 +10,7 @@ pub mod events;
 pub mod instruction;
 pub mod instructions;
 pub mod nav;
+pub mod price_memo;
 pub mod share_math;
 pub mod state;
 pub mod token_cpi;

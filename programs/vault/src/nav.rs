@@ -12,6 +12,7 @@
 use crate::words::{address_is, key_eq, owned_by};
 use crate::{
     error::VaultError,
+    price_memo,
     share_math::asset_value_usd,
     state::{AssetEntry, AssetStatus, TokenProgramKind, VaultState},
 };
@@ -205,11 +206,16 @@ pub fn guard_held_asset<'s>(
 /// NAV in 1e-6 USD: the cash book at par plus every held asset at the snapshot's price and
 /// multiplier, each rounded in `pricing.rounding`'s direction. `mints` are the asset mint accounts in
 /// the vault's asset order.
+///
+/// First rolls the vault's price memory to this snapshot; each held asset's value is then
+/// widened to the previous snapshot's when that is less favourable to the caller (see
+/// `price_memo`).
 pub fn vault_nav(
-    vault: &VaultState,
+    vault: &mut VaultState,
     mints: &[AccountView],
     pricing: &Pricing,
 ) -> Result<u64, ProgramError> {
+    price_memo::roll(vault, pricing.snapshot);
     let assets = vault.assets();
     if mints.len() < assets.len() {
         return Err(CommonError::NotEnoughAccounts.into());
@@ -231,6 +237,7 @@ pub fn vault_nav(
             asset.decimals,
             pricing.rounding,
         )?;
+        let value = price_memo::envelope(asset, raw, pricing.rounding, value)?;
         nav = nav.checked_add(value).ok_or(CommonError::MathOverflow)?;
     }
     Ok(nav)
@@ -276,7 +283,10 @@ mod tests {
             decimals: 8,
             status: status as u8,
             holding_bump: 255,
-            reserved: [0; 18],
+            prev_unit_1e8: PodU64::new(0),
+            seen_unit_1e8: PodU64::new(0),
+            unit_inexact: 0,
+            reserved: [0; 1],
         }
     }
 

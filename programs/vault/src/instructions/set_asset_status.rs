@@ -75,7 +75,10 @@ mod tests {
             decimals: 8,
             status: status as u8,
             holding_bump: 255,
-            reserved: [0; 18],
+            prev_unit_1e8: PodU64::new(0),
+            seen_unit_1e8: PodU64::new(0),
+            unit_inexact: 0,
+            reserved: [0; 1],
         }
     }
 

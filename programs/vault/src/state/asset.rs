@@ -73,7 +73,11 @@ impl TokenProgramKind {
 /// - `[40..42]` target weight, basis points of the asset part of NAV
 /// - `[42]` token program (0 = SPL Token, 1 = Token-2022), `[43]` mint decimals
 /// - `[44]` status ([`AssetStatus`]), `[45]` canonical bump of the holding account
-/// - `[46..64]` reserved (zero)
+/// - `[46..54]` prev_unit_1e8, `[54..62]` seen_unit_1e8: value of one whole raw token
+///   (`price_usd_1e8 x multiplier_num / 1e12`, rounded down) at the snapshot before the
+///   last one the vault priced, and at that last one (0 = not known); see `price_memo`
+/// - `[62]` unit_inexact: bit 0 = prev, bit 1 = seen was rounded down from a larger value
+/// - `[63]` reserved (zero)
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct AssetEntry {
@@ -87,8 +91,12 @@ pub struct AssetEntry {
     pub decimals: u8,
     pub status: u8,
     pub holding_bump: u8,
-    #[codama(type = fixed_size(bytes, 18))]
-    pub reserved: [u8; 18],
+    #[codama(type = number(u64))]
+    pub prev_unit_1e8: PodU64,
+    #[codama(type = number(u64))]
+    pub seen_unit_1e8: PodU64,
+    pub unit_inexact: u8,
+    pub reserved: [u8; 1],
 }
 
 const _: () =

@@ -125,8 +125,12 @@ pub struct VaultState {
     /// Token balance of the receiving holding when `rebalance_leg` ran.
     #[codama(type = number(u64))]
     pub leg_balance_before: PodU64,
-    #[codama(type = fixed_size(bytes, 46))]
-    pub reserved1: [u8; 46],
+    /// Oracle sequence of the last snapshot the vault priced NAV with (the assets'
+    /// `seen_unit_1e8`); 0 = none yet.
+    #[codama(type = number(u64))]
+    pub memo_sequence: PodU64,
+    #[codama(type = fixed_size(bytes, 38))]
+    pub reserved1: [u8; 38],
     // Literal length so the IDL generator can read it; equal to MAX_ASSETS (asserted below).
     pub assets: [AssetEntry; 20],
 }
@@ -202,7 +206,8 @@ mod tests {
         assert_eq!(offset_of!(VaultState, leg_receive_slot), 619);
         assert_eq!(offset_of!(VaultState, leg_expected_raw), 620);
         assert_eq!(offset_of!(VaultState, leg_balance_before), 628);
-        assert_eq!(offset_of!(VaultState, reserved1), 636);
+        assert_eq!(offset_of!(VaultState, memo_sequence), 636);
+        assert_eq!(offset_of!(VaultState, reserved1), 644);
         assert_eq!(offset_of!(VaultState, assets), 682);
         assert_eq!(VaultState::LEN, 682 + 20 * 64);
     }

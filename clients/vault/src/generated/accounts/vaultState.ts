@@ -111,6 +111,7 @@ export type VaultState = {
   legReceiveSlot: number;
   legExpectedRaw: bigint;
   legBalanceBefore: bigint;
+  memoSequence: bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntry>;
 };
@@ -162,6 +163,7 @@ export type VaultStateArgs = {
   legReceiveSlot: number;
   legExpectedRaw: number | bigint;
   legBalanceBefore: number | bigint;
+  memoSequence: number | bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntryArgs>;
 };
@@ -216,7 +218,8 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["legReceiveSlot", getU8Encoder()],
       ["legExpectedRaw", getU64Encoder()],
       ["legBalanceBefore", getU64Encoder()],
-      ["reserved1", fixEncoderSize(getBytesEncoder(), 46)],
+      ["memoSequence", getU64Encoder()],
+      ["reserved1", fixEncoderSize(getBytesEncoder(), 38)],
       ["assets", getArrayEncoder(getAssetEntryEncoder(), { size: 20 })],
     ]),
     (value) => ({
@@ -275,7 +278,8 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["legReceiveSlot", getU8Decoder()],
     ["legExpectedRaw", getU64Decoder()],
     ["legBalanceBefore", getU64Decoder()],
-    ["reserved1", fixDecoderSize(getBytesDecoder(), 46)],
+    ["memoSequence", getU64Decoder()],
+    ["reserved1", fixDecoderSize(getBytesDecoder(), 38)],
     ["assets", getArrayDecoder(getAssetEntryDecoder(), { size: 20 })],
   ]);
 }

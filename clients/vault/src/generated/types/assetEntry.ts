@@ -8,12 +8,10 @@
 
 import {
   combineCodec,
-  fixDecoderSize,
-  fixEncoderSize,
   getAddressDecoder,
   getAddressEncoder,
-  getBytesDecoder,
-  getBytesEncoder,
+  getArrayDecoder,
+  getArrayEncoder,
   getStructDecoder,
   getStructEncoder,
   getU16Decoder,
@@ -26,7 +24,6 @@ import {
   type FixedSizeCodec,
   type FixedSizeDecoder,
   type FixedSizeEncoder,
-  type ReadonlyUint8Array,
 } from "@solana/kit";
 
 export type AssetEntry = {
@@ -37,7 +34,10 @@ export type AssetEntry = {
   decimals: number;
   status: number;
   holdingBump: number;
-  reserved: ReadonlyUint8Array;
+  prevUnit1E8: bigint;
+  seenUnit1E8: bigint;
+  unitInexact: number;
+  reserved: Array<number>;
 };
 
 export type AssetEntryArgs = {
@@ -48,7 +48,10 @@ export type AssetEntryArgs = {
   decimals: number;
   status: number;
   holdingBump: number;
-  reserved: ReadonlyUint8Array;
+  prevUnit1E8: number | bigint;
+  seenUnit1E8: number | bigint;
+  unitInexact: number;
+  reserved: Array<number>;
 };
 
 export function getAssetEntryEncoder(): FixedSizeEncoder<AssetEntryArgs> {
@@ -60,7 +63,10 @@ export function getAssetEntryEncoder(): FixedSizeEncoder<AssetEntryArgs> {
     ["decimals", getU8Encoder()],
     ["status", getU8Encoder()],
     ["holdingBump", getU8Encoder()],
-    ["reserved", fixEncoderSize(getBytesEncoder(), 18)],
+    ["prevUnit1E8", getU64Encoder()],
+    ["seenUnit1E8", getU64Encoder()],
+    ["unitInexact", getU8Encoder()],
+    ["reserved", getArrayEncoder(getU8Encoder(), { size: 1 })],
   ]);
 }
 
@@ -73,7 +79,10 @@ export function getAssetEntryDecoder(): FixedSizeDecoder<AssetEntry> {
     ["decimals", getU8Decoder()],
     ["status", getU8Decoder()],
     ["holdingBump", getU8Decoder()],
-    ["reserved", fixDecoderSize(getBytesDecoder(), 18)],
+    ["prevUnit1E8", getU64Decoder()],
+    ["seenUnit1E8", getU64Decoder()],
+    ["unitInexact", getU8Decoder()],
+    ["reserved", getArrayDecoder(getU8Decoder(), { size: 1 })],
   ]);
 }
 

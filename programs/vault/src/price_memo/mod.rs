@@ -1,0 +1,131 @@
+//! Oracle front-running defence: NAV-sensitive instructions price every held asset at the
+//! less favourable of its values in the last two snapshots the vault priced with, for the
+//! caller (the higher one for deposits, the lower one for stablecoin withdrawals and the
+//! performance fee).
+//!
+//! Why: a trader who sees a price move before the keeper's next push could deposit at the
+//! stale snapshot and withdraw at the fresh one (or withdraw before a fall and re-deposit
+//! after it), taking the move from the holders. With the envelope, a round trip across one
+//! push is priced at the same side of the move at both ends, so it returns at most its
+//! deposit less the withdrawal fee.
+//!
+//! The memory: per asset, the value of one whole raw token (`price_usd_1e8 x
+//! multiplier_num / 1e12`, floor plus an inexact bit) at the last snapshot the vault priced
+//! with (`seen`) and at the one it priced with before that (`prev`), with the vault-wide
+//! `memo_sequence`. A snapshot with a higher sequence rolls `seen` into `prev`. Units
+//! compare value per raw token, so a split (multiplier x2, price / 2) is not a move. An
+//! asset the vault did not hold when the memory rolled has no `seen` value (0): it is
+//! priced at the current snapshot alone until the next roll.
+
+use crate::{
+    share_math::MAX_ASSET_DECIMALS,
+    state::{AssetEntry, VaultState},
+};
+use basket_common::{
+    math::{mul_div, mul_wide, Rounding},
+    CommonError,
+};
+use oracle::state::{NavEntry, NavSnapshot};
+
+#[cfg(test)]
+pub(crate) fn unit_value_for_tests(entry: &NavEntry) -> (u64, bool) {
+    unit_value(entry)
+}
+
+const PREV_INEXACT: u8 = 1;
+const SEEN_INEXACT: u8 = 2;
+
+/// `price x multiplier / 1e12` as (floor, inexact); `(0, false)` if it does not fit.
+///
+/// `1e12 = 2^12 x 5^12`: the low 12 bits are shifted out, then the 116-bit rest is divided
+/// by `5^12 < 2^32` one 32-bit limb at a time, each step a native 64-bit division (the wide
+/// division routine costs several times more, and this runs for every asset on a roll).
+#[inline(always)]
+fn unit_value(entry: &NavEntry) -> (u64, bool) {
+    const FIVE_POW_12: u64 = 244_140_625;
+    const LOW12: u64 = (1 << 12) - 1;
+    let (hi, lo) = mul_wide(entry.price_usd_1e8.get(), entry.multiplier_num.get());
+    let shifted_out = lo & LOW12 != 0;
+    let (hi, lo) = (hi >> 12, (lo >> 12) | (hi << 52));
+    // hi < 2^52; the quotient fits in 64 bits only if hi < 5^12.
+    if hi >= FIVE_POW_12 {
+        return (0, false);
+    }
+    let mut rem = hi;
+    let mut quotient = 0u64;
+    for limb in [lo >> 32, lo & 0xffff_ffff] {
+        // rem < 5^12 < 2^32, so (rem << 32) | limb < 2^64.
+        let n = (rem << 32) | limb;
+        quotient = (quotient << 32) | (n / FIVE_POW_12);
+        rem = n % FIVE_POW_12;
+    }
+    (quotient, shifted_out || rem != 0)
+}
+
+/// Rolls the memory to `snapshot` if it is newer than the last one priced with.
+pub fn roll(vault: &mut VaultState, snapshot: &NavSnapshot) {
+    let sequence = snapshot.sequence.get();
+    if sequence <= vault.memo_sequence.get() {
+        return;
+    }
+    vault.memo_sequence.set(sequence);
+    for (index, asset) in vault.assets_mut().iter_mut().enumerate() {
+        asset.prev_unit_1e8 = asset.seen_unit_1e8;
+        let mut flags = if asset.unit_inexact & SEEN_INEXACT != 0 {
+            PREV_INEXACT
+        } else {
+            0
+        };
+        // Every priced asset, held or not: a book can grow between two rolls (rebalance).
+        let (unit, inexact) = crate::nav::entry_for(snapshot, index, &asset.mint)
+            .map(unit_value)
+            .unwrap_or((0, false));
+        if inexact {
+            flags |= SEEN_INEXACT;
+        }
+        asset.seen_unit_1e8.set(unit);
+        asset.unit_inexact = flags;
+    }
+}
+
+/// `value` (the asset's value at the current snapshot, rounded in `rounding`'s direction)
+/// widened to the previous snapshot's value when that is less favourable to the caller:
+/// the higher of the two when rounding up (deposits), the lower when rounding down.
+///
+/// Called after [`roll`], so `seen` is the current snapshot's unit value: the two stored
+/// units are compared, and only a strictly different previous unit changes the value (an
+/// unchanged price keeps the exact two-step value).
+#[inline(always)]
+pub fn envelope(
+    asset: &AssetEntry,
+    raw: u64,
+    rounding: Rounding,
+    value: u64,
+) -> Result<u64, CommonError> {
+    let prev = asset.prev_unit_1e8.get();
+    let seen = asset.seen_unit_1e8.get();
+    if prev == 0 || seen == 0 || prev == seen || asset.decimals > MAX_ASSET_DECIMALS {
+        return Ok(value);
+    }
+    let overflow = CommonError::MathOverflow;
+    let denominator = 10u64
+        .checked_pow(u32::from(asset.decimals).saturating_add(2))
+        .ok_or(overflow)?;
+    match rounding {
+        Rounding::Up if prev > seen => {
+            let unit = prev
+                .checked_add(u64::from(asset.unit_inexact & PREV_INEXACT))
+                .ok_or(overflow)?;
+            let widened = mul_div(raw, unit, denominator, Rounding::Up).ok_or(overflow)?;
+            Ok(value.max(widened))
+        }
+        Rounding::Down if prev < seen => {
+            let narrowed = mul_div(raw, prev, denominator, Rounding::Down).ok_or(overflow)?;
+            Ok(value.min(narrowed))
+        }
+        _ => Ok(value),
+    }
+}
+
+#[cfg(test)]
+mod tests;
