@@ -157,11 +157,11 @@ async function snapshotBench(
         '20 entries, every multiplier decayed 1e-6, prices +0.3%',
         await push(5n, entries(n, 15_120_225_000n, 2n * ONE - 2_000_000n)),
       );
-      // The same move at values of 2^82 and above (48-bit split of full products), then
-      // at 2^98 and above (192-bit comparison): reached after an approved re-basing push.
+      // The same move at USD 100,000 per token (split comparison, like USD 100), then at
+      // values of 2^98 (192-bit comparison): reached after an approved re-basing push.
       let sequence = 6n;
       for (const [price, label] of [
-        [10_000_000_000_000n, 'USD 100,000 per token (value >= 2^82)'],
+        [10_000_000_000_000n, 'USD 100,000 per token'],
         [400_000_000_000_000_000n, 'USD 4e9 per token (value >= 2^98)'],
       ] as const) {
         const approve = getApproveDeviationInstruction({

@@ -130,7 +130,7 @@ describe('push_snapshot deviation cap', () => {
   });
 
   it('stays under 5,000 CU for 20 entries that all change multiplier at USD 100,000 per token', async () => {
-    // Given a 20-entry snapshot at USD 100,000 (values above 2^82: the 48-bit split)
+    // Given a 20-entry snapshot at USD 100,000 (values of 2^83, far above the USD 100 case)
     const big = await createSnapshot(o, 'DEAR20', 20);
     const args = { keeper: o.keepers[0]!, ...big };
     const dear = 10_000_000_000_000n;
