@@ -21,6 +21,7 @@ export * from './scaled-ui-amount-extension.ts';
 export * from './sdk-errors.ts';
 export * from './share-math.ts';
 export * from './simulate-transaction.ts';
+export * from './stake-positions.ts';
 export * from './token-programs.ts';
 export * from './transaction-message.ts';
 export * from './vault-instructions.ts';
