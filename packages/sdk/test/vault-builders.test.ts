@@ -160,7 +160,7 @@ describe('withdrawal builders in LiteSVM', () => {
       });
     // Then asking for one unit more than quoted is refused, and the quote is paid exactly
     const tooMuch = await run(b, alice.signer, await build(q.netUsd + 1n));
-    expect(tooMuch.error).toMatch(/custom program error: 0xbc2/); // SlippageExceeded
+    expect(tooMuch.failure).toMatchObject({ constant: 'VAULT_ERROR__SLIPPAGE_EXCEEDED' });
     const before = tokenAmount(b.svm, alice.usdcAccount);
     const r = await run(b, alice.signer, await build(q.netUsd));
     expect(r.error).toBeNull();
@@ -192,6 +192,41 @@ describe('withdrawal builders in LiteSVM', () => {
     expect(tokenAmount(b.svm, treasury.shares)).toBe(owed);
     expect(r.used).toBeLessThanOrEqual(r.model);
     expect(r.model * 2).toBeLessThanOrEqual(r.used * 3);
+  });
+
+  it('predicts InsufficientCash and VaultPaused as the program returns them', async () => {
+    const { b, alice } = await fundedVault();
+    const treasury = await treasuryAccounts(b);
+    const shares = tokenAmount(b.svm, alice.shareAccount) / 2n;
+    const attempt = async () =>
+      run(
+        b,
+        alice.signer,
+        await getWithdrawUsdcInstructionFor({
+          owner: alice.signer,
+          vault: await readVault(b),
+          shareSource: alice.shareAccount,
+          destination: alice.usdcAccount,
+          treasuryStable: treasury.usdc,
+          shares,
+          quotedOut: 0n,
+          maxSlipBps: 0,
+        }),
+      );
+    // Given a cash book below the value of half of Alice's shares
+    patchVault(b, (s) => ({ ...s, cashRaw: 1_000n * USDC }));
+    let nav = await getNavQuote(svmRpc(b.svm), SKU);
+    const short = quoteStableWithdrawal(nav, shares);
+    expect(short.ok || short.refusal.constant).toBe('VAULT_ERROR__INSUFFICIENT_CASH');
+    expect((await attempt()).failure).toMatchObject({ constant: 'VAULT_ERROR__INSUFFICIENT_CASH' });
+    // Given a paused vault
+    patchVault(b, (s) => ({ ...s, paused: 1 }));
+    nav = await getNavQuote(svmRpc(b.svm), SKU);
+    const paused = quoteStableWithdrawal(nav, shares);
+    expect(paused.ok || paused.refusal.constant).toBe('VAULT_ERROR__VAULT_PAUSED');
+    const deposit = quoteDeposit(nav, rawAmount(10n * USDC));
+    expect(deposit.ok || deposit.refusal.constant).toBe('VAULT_ERROR__VAULT_PAUSED');
+    expect((await attempt()).failure).toMatchObject({ constant: 'VAULT_ERROR__VAULT_PAUSED' });
   });
 
   it('withdraw_in_kind pays exactly the quoted raw amounts of every asset and the cash', async () => {

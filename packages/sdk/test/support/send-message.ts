@@ -1,12 +1,24 @@
-// Signs a built transaction message and sends it to LiteSVM, returning the outcome.
+// Signs a built transaction message and sends it to LiteSVM; a failure is decoded with the
+// SDK's own decoder.
 import { signTransactionMessageWithSigners } from '@solana/kit';
 import { type LiteSVM, TransactionMetadata } from 'litesvm';
-import type { buildTransactionMessage } from '../../src/index.ts';
+import {
+  type buildTransactionMessage,
+  decodeRpcTransactionError,
+  type TransactionFailure,
+} from '../../src/index.ts';
+import { rpcError } from './svm-rpc.ts';
 
 export async function sendMessage(
   svm: LiteSVM,
   message: ReturnType<typeof buildTransactionMessage>,
-): Promise<{ ok: boolean; computeUnits: bigint; logs: string[]; error: string | null }> {
+): Promise<{
+  ok: boolean;
+  computeUnits: bigint;
+  logs: string[];
+  error: string | null;
+  failure: TransactionFailure | null;
+}> {
   const tx = await signTransactionMessageWithSigners(message);
   const result = svm.sendTransaction(tx);
   if (result instanceof TransactionMetadata) {
@@ -15,13 +27,17 @@ export async function sendMessage(
       computeUnits: result.computeUnitsConsumed(),
       logs: result.logs(),
       error: null,
+      failure: null,
     };
   }
   const meta = result.meta();
+  const logs = meta.logs();
+  const programs = message.instructions.map((i) => i.programAddress);
   return {
     ok: false,
     computeUnits: meta.computeUnitsConsumed(),
-    logs: meta.logs(),
-    error: `${String(result.err())}\n${meta.logs().join('\n')}`,
+    logs,
+    error: `${String(result.err())}\n${logs.join('\n')}`,
+    failure: decodeRpcTransactionError(rpcError(result.err()), programs, logs),
   };
 }

@@ -8,7 +8,7 @@ export type SvmRpc = SimulateRpc & GetMultipleAccountsRpc & { calls: Record<stri
 
 // LiteSVM's error classes are not exported: read them by shape. Fieldless errors are numbers
 // (LiteSVM's const enums), reported as `Fieldless#n`.
-function rpcError(err: unknown): RpcTransactionError {
+export function rpcError(err: unknown): RpcTransactionError {
   if (err && typeof err === 'object' && 'index' in err && 'err' in err) {
     const e = err as { index: number; err(): unknown };
     const inner = e.err();
