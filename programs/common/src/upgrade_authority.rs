@@ -85,34 +85,29 @@ pub fn check_upgrade_authority(
     let data = unsafe { program_data.borrow_unchecked() };
     verify(
         &expected,
-        &AccountFacts {
+        &ProgramDataFacts {
             address: program_data.address(),
             owner: &owner,
             data,
-            is_signer: false,
         },
-        &AccountFacts {
-            address: authority.address(),
-            owner: &owner,
-            data: &[],
-            is_signer: authority.is_signer(),
-        },
+        authority.address(),
+        authority.is_signer(),
     )
 }
 
-/// What the check reads from an account (so the rules are unit-tested on the host).
-struct AccountFacts<'a> {
+/// What the check reads from the ProgramData account (so the rules run on the host too).
+struct ProgramDataFacts<'a> {
     address: &'a Address,
     owner: &'a Address,
     data: &'a [u8],
-    is_signer: bool,
 }
 
 /// Steps 1-4 of `check_upgrade_authority`, given the derived ProgramData address.
 fn verify(
     expected_program_data: &Address,
-    program_data: &AccountFacts,
-    authority: &AccountFacts,
+    program_data: &ProgramDataFacts,
+    authority: &Address,
+    authority_signed: bool,
 ) -> Result<(), UpgradeAuthorityError> {
     if !address_eq(program_data.address, expected_program_data) {
         return Err(CommonError::InvalidPda.into());
@@ -123,10 +118,10 @@ fn verify(
     let Some(key) = parse_program_data(program_data.data)? else {
         return Err(UpgradeAuthorityError::ImmutableProgram);
     };
-    if !address_eq(authority.address, &Address::new_from_array(*key)) {
+    if !address_eq(authority, &Address::new_from_array(*key)) {
         return Err(UpgradeAuthorityError::NotUpgradeAuthority);
     }
-    if !authority.is_signer {
+    if !authority_signed {
         return Err(CommonError::MissingSigner.into());
     }
     Ok(())
@@ -215,19 +210,12 @@ mod tests {
         (address, owner, data): (&Address, &Address, &[u8]),
         (authority, is_signer): (&Address, bool),
     ) -> Result<(), UpgradeAuthorityError> {
-        let pd = AccountFacts {
+        let pd = ProgramDataFacts {
             address,
             owner,
             data,
-            is_signer: false,
         };
-        let auth = AccountFacts {
-            address: authority,
-            owner: &SYSTEM,
-            data: &[],
-            is_signer,
-        };
-        verify(expected, &pd, &auth)
+        verify(expected, &pd, authority, is_signer)
     }
 
     const SYSTEM: Address = Address::new_from_array([0; 32]);
