@@ -3,8 +3,8 @@
  * snapshot's staleness, each asset's price, multiplier and freeze state, the NAV both ways
  * rounded, the effective share supply, and, when the program would refuse, the vault error it
  * would refuse with. Every number is computed the way the vault program computes it
- * (`nav.rs`, `share_math`, `deposit/processor.rs`); this module is pure, `get-nav-quote.ts`
- * reads the accounts.
+ * (`nav.rs`, `share_math`, `price_memo`, `deposit/processor.rs`); this module is pure,
+ * `get-nav-quote.ts` reads the accounts.
  */
 
 import type { NavSnapshot } from '@basket/oracle-client';
@@ -26,6 +26,7 @@ import type { Address } from '@solana/kit';
 import type { TokenMintInfo } from './account-requests.ts';
 import { MULTIPLIER_SCALE, tryDecodeF64Multiplier } from './fixed-multiplier.ts';
 import { type NavStaleness, navStaleness } from './nav-staleness.ts';
+import { type AssetPriceMemo, priceEnvelope, rollPriceMemo } from './price-memo.ts';
 import { DEFAULT_PROGRAM_ADDRESSES } from './program-addresses.ts';
 import { decodeCustomProgramError, type TransactionFailure } from './program-error.ts';
 import { currentMultiplier } from './scaled-ui-amount.ts';
@@ -89,7 +90,11 @@ export interface NavQuoteAsset {
   } | null;
   /** The mint's multiplier in force at `now`, floor at 1e12 (1e12 without ScaledUiAmount). */
   readonly mintMultiplierNum: bigint | null;
-  /** USD value of the book (1e-6 USD) rounded up and down, when the asset is priced. */
+  /**
+   * USD value of the book (1e-6 USD) as the program prices it, when the asset is priced: `up`
+   * for deposits, `down` for payouts, each widened by the price memory to the less favourable
+   * of the last two snapshots.
+   */
   readonly valueUsd: { readonly up: bigint; readonly down: bigint } | null;
   /** Why deposits and withdrawals touching this asset are frozen (empty when open). */
   readonly freezeReasons: readonly FreezeReason[];
@@ -197,7 +202,12 @@ function sameBytes(a: Uint8Array | ArrayLike<number>, b: Uint8Array | ArrayLike<
   return a.length === b.length && Array.from(a).every((x, i) => x === b[i]);
 }
 
-function assetView(input: NavQuoteInput, index: number, program: Address): NavQuoteAsset {
+function assetView(
+  input: NavQuoteInput,
+  index: number,
+  program: Address,
+  memo: AssetPriceMemo | undefined,
+): NavQuoteAsset {
   const asset = input.vault.assets[index]!;
   const found = input.snapshot?.entries
     .slice(0, input.snapshot.entryCount)
@@ -249,25 +259,20 @@ function assetView(input: NavQuoteInput, index: number, program: Address): NavQu
   } else if (entry.multiplierNum !== mintMultiplier) {
     guardFailure = refusal(program, VAULT_ERROR__MULTIPLIER_MISMATCH, asset.mint);
   }
+  // The program's value: two-step at this snapshot, then the price-memory envelope.
+  const value = (rounding: 'down' | 'up') => {
+    if (!entry) return 0n;
+    const at = assetValueUsd(
+      asset.holdingsRaw,
+      entry.multiplierNum,
+      entry.priceUsd1e8,
+      asset.decimals,
+      rounding,
+    );
+    return memo ? priceEnvelope(memo, asset.decimals, asset.holdingsRaw, rounding, at) : at;
+  };
   const valueUsd =
-    entry && entry.priceUsd1e8 !== 0n
-      ? {
-          up: assetValueUsd(
-            asset.holdingsRaw,
-            entry.multiplierNum,
-            entry.priceUsd1e8,
-            asset.decimals,
-            'up',
-          ),
-          down: assetValueUsd(
-            asset.holdingsRaw,
-            entry.multiplierNum,
-            entry.priceUsd1e8,
-            asset.decimals,
-            'down',
-          ),
-        }
-      : null;
+    entry && entry.priceUsd1e8 !== 0n ? { up: value('up'), down: value('down') } : null;
   return {
     mint: asset.mint,
     status,
@@ -293,7 +298,11 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
   const program = input.vaultProgram ?? DEFAULT_PROGRAM_ADDRESSES.vault;
   const { vault, snapshot, now } = input;
   const count = Math.min(vault.assetCount, vault.assets.length);
-  const assets = Array.from({ length: count }, (_, i) => assetView(input, i, program));
+  // NAV-pricing instructions first roll the vault's price memory to the snapshot.
+  const memo = snapshot
+    ? rollPriceMemo(vault.assets.slice(0, count), vault.memoSequence, snapshot)
+    : [];
+  const assets = Array.from({ length: count }, (_, i) => assetView(input, i, program, memo[i]));
 
   // nav::load_snapshot and check_fresh come before any asset guard.
   let refusalNow: VaultRefusal | null = null;

@@ -26,7 +26,14 @@ import {
   setupBasket,
   writeSnapshot,
 } from '../../../programs/vault/tests/fixture.ts';
-import { getNavQuote, type NavQuote, quoteDeposit, rawAmount } from '../src/index.ts';
+import {
+  assetValueUsd,
+  getNavQuote,
+  type NavQuote,
+  quoteDeposit,
+  rawAmount,
+  sharesForDeposit,
+} from '../src/index.ts';
 import { svmRpc } from './support/svm-rpc.ts';
 
 const USDC = 1_000_000n;
@@ -80,6 +87,50 @@ describe('getNavQuote + quoteDeposit against the vault program', () => {
     const r = await deposit(12_345_678_901n, q.shares);
     expect(r.error).toBeNull();
     expect(tokenAmount(b.svm, alice.shareAccount) - before).toBe(q.shares);
+  });
+
+  it('prices a deposit after a price fall at the previous, higher snapshot (price memory)', async () => {
+    // Given the vault priced with snapshot 1 (the first deposit), then a push where every
+    // price fell 7%
+    writeSnapshot(b, {
+      sequence: 2n,
+      entries: b.assets.map((a) => ({
+        mint: a.mint.address,
+        priceUsd1e8: (a.priceUsd1e8 * 93n) / 100n,
+        multiplierNum: multiplierNum(a.multiplier),
+        flags: FLAG_MARKET_OPEN,
+      })),
+    });
+    // When the SDK quotes a deposit
+    const nav = await quote();
+    const atSnapshot = nav.assets.map((a) => a.entry!.priceUsd1e8);
+    expect(atSnapshot[0]).toBe((b.assets[0]!.priceUsd1e8 * 93n) / 100n);
+    const q = quoteDeposit(nav, rawAmount(3_333_333_333n));
+    if (!q.ok) throw new Error(q.refusal.message);
+    // Then the program mints exactly the quote (one share more is refused)
+    expect((await deposit(3_333_333_333n, q.shares + 1n)).customError).toBe(
+      VAULT_ERROR__SLIPPAGE_EXCEEDED,
+    );
+    const before = tokenAmount(b.svm, alice.shareAccount);
+    expect((await deposit(3_333_333_333n, q.shares)).error).toBeNull();
+    expect(tokenAmount(b.svm, alice.shareAccount) - before).toBe(q.shares);
+    // and without the memory (fallen prices alone) the quote would have minted more shares
+    const fallenNav = nav.assets.reduce(
+      (sum, a) =>
+        sum +
+        assetValueUsd(
+          a.holdingsRaw,
+          a.entry!.multiplierNum,
+          a.entry!.priceUsd1e8,
+          a.decimals,
+          'up',
+        ),
+      nav.cashRaw,
+    );
+    expect(fallenNav).toBeLessThan(nav.navUsd!.up);
+    expect(sharesForDeposit(3_333_333_333n, fallenNav, nav.supply.effective)).toBeGreaterThan(
+      q.shares,
+    );
   });
 
   it('reports the snapshot age against the chain rule and the calendar', async () => {

@@ -7,7 +7,9 @@ import {
   type Basket,
   type Depositor,
   depositIx,
+  FLAG_MARKET_OPEN,
   initVault,
+  multiplierNum,
   newDepositor,
   newRedeemerAccounts,
   patchVault,
@@ -192,6 +194,43 @@ describe('withdrawal builders in LiteSVM', () => {
     expect(tokenAmount(b.svm, treasury.shares)).toBe(owed);
     expect(r.used).toBeLessThanOrEqual(r.model);
     expect(r.model * 2).toBeLessThanOrEqual(r.used * 3);
+  });
+
+  it('withdraw_usdc after a price rise pays at the previous, lower snapshot (price memory)', async () => {
+    // Given the vault priced with snapshot 1, then a push where every price rose 7%
+    const { b, alice } = await fundedVault();
+    const treasury = await treasuryAccounts(b);
+    writeSnapshot(b, {
+      sequence: 2n,
+      entries: b.assets.map((a) => ({
+        mint: a.mint.address,
+        priceUsd1e8: (a.priceUsd1e8 * 107n) / 100n,
+        multiplierNum: multiplierNum(a.multiplier),
+        flags: FLAG_MARKET_OPEN,
+      })),
+    });
+    const shares = tokenAmount(b.svm, alice.shareAccount) / 4n;
+    const q = quoteStableWithdrawal(await getNavQuote(svmRpc(b.svm), SKU), shares);
+    if (!q.ok) throw new Error(q.refusal.message);
+    // When she withdraws asking for exactly the quote
+    const before = tokenAmount(b.svm, alice.usdcAccount);
+    const r = await run(
+      b,
+      alice.signer,
+      await getWithdrawUsdcInstructionFor({
+        owner: alice.signer,
+        vault: await readVault(b),
+        shareSource: alice.shareAccount,
+        destination: alice.usdcAccount,
+        treasuryStable: treasury.usdc,
+        shares,
+        quotedOut: q.netUsd,
+        maxSlipBps: 0,
+      }),
+    );
+    // Then she receives exactly the quoted net
+    expect(r.error).toBeNull();
+    expect(tokenAmount(b.svm, alice.usdcAccount) - before).toBe(q.netUsd);
   });
 
   it('predicts InsufficientCash and VaultPaused as the program returns them', async () => {
