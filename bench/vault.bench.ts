@@ -6,24 +6,34 @@
  */
 import { statSync } from 'node:fs';
 import {
-  createMint,
   MAX_TRANSACTION_BYTES,
   programPath,
   send,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
-import { VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
-import type { Instruction } from '@solana/kit';
+import {
+  getBeginRedemptionInstruction,
+  getPayRedemptionInstruction,
+  VAULT_PROGRAM_ADDRESS,
+} from '@basket/vault-client';
+import {
+  type Address,
+  getAddressEncoder,
+  getProgramDerivedAddress,
+  getU64Encoder,
+  getUtf8Encoder,
+  type Instruction,
+} from '@solana/kit';
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget';
 import {
   type Basket,
+  basketOf,
+  type Depositor,
   depositIx,
   initVaultIx,
   newDepositor,
   newRedeemerAccounts,
-  pda,
-  setupBasket,
   sizeWithLookupTable,
   stockHoldings,
   treasuryAccounts,
@@ -41,36 +51,6 @@ import type { CuRecord } from './src/record.ts';
 const USDC = 1_000_000n;
 /** withdraw_in_kind pays 3 accounts per asset after 10 fixed ones: 64 locks allow 18. */
 const IN_KIND_MAX_ASSETS = 18;
-
-/** A basket of `n` assets: even indexes Token-2022 (8 decimals, multiplier), odd SPL Token. */
-async function basketOf(n: number): Promise<Basket> {
-  const b = await setupBasket();
-  b.assets = [];
-  for (let i = 0; i < n; i++) {
-    const legacy = i % 2 === 1;
-    const multiplier = 1 + (i + 1) / 37;
-    b.assets.push({
-      mint: await createMint(b.svm, b.payer, {
-        tokenProgram: legacy ? TOKEN_PROGRAM_ADDRESS : TOKEN_2022_PROGRAM_ADDRESS,
-        decimals: legacy ? 6 : 8,
-        ...(legacy ? {} : { scaledUiAmountMultiplier: multiplier }),
-      }),
-      multiplier: legacy ? 1 : multiplier,
-      priceUsd1e8: BigInt(1_000_000_000 + i * 77_777_777),
-      weightBps: 0,
-    });
-  }
-  const weights = Array.from({ length: n }, (_, i) =>
-    i === 0 ? 10_000 - Math.floor(10_000 / n) * (n - 1) : Math.floor(10_000 / n),
-  );
-  b.assets.forEach((a, i) => {
-    a.weightBps = weights[i] as number;
-  });
-  b.holdings = await Promise.all(
-    b.assets.map((a) => pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, a.mint.address])),
-  );
-  return b;
-}
 
 async function measure(
   b: Basket,
@@ -154,6 +134,7 @@ async function benchAssets(n: number): Promise<CuRecord[]> {
       await measure(b, [inKind], 'withdraw_in_kind'),
     );
   }
+  records.push(...(await batchedRedemption(b, alice, n)));
 
   // A rebalance leg buying the last asset with cash (Token-2022 for odd n, SPL Token for even).
   const c = await newCounterparty(b);
@@ -184,6 +165,76 @@ async function benchAssets(n: number): Promise<CuRecord[]> {
     computeUnits: Number(r.computeUnits),
     txBytes: r.txBytes,
   });
+  return records;
+}
+
+/** begin_redemption, then pay_redemption in slices of at most 10 slots (cash in the first). */
+async function batchedRedemption(b: Basket, owner: Depositor, n: number): Promise<CuRecord[]> {
+  const records: CuRecord[] = [];
+  const to = await newRedeemerAccounts(b, owner.signer.address);
+  const [claim] = await getProgramDerivedAddress({
+    programAddress: VAULT_PROGRAM_ADDRESS,
+    seeds: [
+      getUtf8Encoder().encode('claim'),
+      getAddressEncoder().encode(b.vault),
+      getAddressEncoder().encode(owner.signer.address),
+      getU64Encoder().encode(1n),
+    ],
+  });
+  const begin = getBeginRedemptionInstruction({
+    owner: owner.signer,
+    vault: b.vault,
+    navSnapshot: b.snapshot,
+    shareMint: b.shareMint,
+    shareSource: owner.shareAccount,
+    claim,
+    systemProgram: '11111111111111111111111111111111' as Address,
+    token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+    shares: 100n * USDC,
+    nonce: 1n,
+  });
+  const m = await measure(b, [begin], 'begin_redemption');
+  records.push({
+    program: 'vault',
+    instruction: 'begin_redemption',
+    case: `${n} assets + cash, claim created`,
+    computeUnits: m.computeUnits,
+    txBytes: m.txBytes,
+  });
+  for (let start = 0; start < n; start += 10) {
+    const slots = Array.from({ length: Math.min(10, n - start) }, (_, k) => start + k);
+    const mask = slots.reduce((acc, s) => acc | (1 << s), start === 0 ? 1 << 20 : 0);
+    const pay = getPayRedemptionInstruction({
+      vault: b.vault,
+      claim,
+      owner: owner.signer.address,
+      navSnapshot: b.snapshot,
+      stableMint: b.usdc.address,
+      cashHolding: b.cashHolding,
+      stableDestination: to.usdcAccount,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+      slots: mask,
+      slotAccounts: slots.flatMap((s) => [
+        b.assets[s]?.mint.address as Address,
+        b.holdings[s] as Address,
+        to.assetAccounts[s] as Address,
+      ]),
+    });
+    const t22 = slots.filter((s) => b.assets[s]?.mint.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS);
+    const p = await measure(
+      b,
+      [getSetComputeUnitLimitInstruction({ units: 1_400_000 }), pay],
+      'pay_redemption',
+    );
+    records.push({
+      program: 'vault',
+      instruction: 'pay_redemption',
+      case: `vault of ${n}: slots ${start}-${start + slots.length - 1} (${t22.length} Token-2022, ${slots.length - t22.length} SPL Token)${start === 0 ? ' + cash' : ''}${p.lookupTable ? ', lookup table' : ''}`,
+      computeUnits: p.computeUnits,
+      txBytes: p.txBytes,
+    });
+  }
   return records;
 }
 

@@ -35,6 +35,8 @@ pub fn process_instruction(
         discriminator::SET_ASSET_STATUS => instructions::set_asset_status::process(accounts, rest),
         discriminator::REBALANCE_LEG => instructions::rebalance_leg::process(accounts, rest),
         discriminator::REBALANCE_SETTLE => instructions::rebalance_settle::process(accounts, rest),
+        discriminator::BEGIN_REDEMPTION => instructions::begin_redemption::process(accounts, rest),
+        discriminator::PAY_REDEMPTION => instructions::pay_redemption::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -159,6 +159,15 @@ pub enum VaultError {
     /// The leg pays and receives the same mint.
     #[codama(error(message = "A rebalance leg must exchange two different mints"))]
     SameMint = 3047,
+    /// The redemption claim does not belong to this vault or to the given owner.
+    #[codama(error(message = "The redemption claim is not this vault's or this owner's"))]
+    WrongClaim = 3048,
+    /// A slot named for payment has nothing owed (already paid, or zero).
+    #[codama(error(message = "Nothing is owed for a slot named for payment"))]
+    NothingOwed = 3049,
+    /// A payment destination is not a token account of the claim's owner.
+    #[codama(error(message = "The destination is not a token account of the claim's owner"))]
+    WrongDestination = 3050,
 }
 
 impl From<VaultError> for ProgramError {

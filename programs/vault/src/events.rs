@@ -15,6 +15,8 @@ pub mod kind {
     pub const PERF_FEE_CRYSTALLIZED: u8 = 10;
     pub const ASSET_STATUS_SET: u8 = 11;
     pub const REBALANCE_LEG: u8 = 12;
+    pub const REDEMPTION_BEGUN: u8 = 13;
+    pub const REDEMPTION_PAID: u8 = 14;
 }
 
 /// Version of every payload layout below.

@@ -20,6 +20,8 @@ pub mod discriminator {
     pub const SET_ASSET_STATUS: u8 = 10;
     pub const REBALANCE_LEG: u8 = 11;
     pub const REBALANCE_SETTLE: u8 = 12;
+    pub const BEGIN_REDEMPTION: u8 = 13;
+    pub const PAY_REDEMPTION: u8 = 14;
 }
 
 #[repr(C, u8)]
@@ -305,6 +307,59 @@ pub enum VaultInstruction {
         docs = "The vault's holding that received the incoming leg"
     ))]
     RebalanceSettle = 12,
+
+    /// First half of a batched in-kind redemption: burns `shares` and records the pro-rata
+    /// raw amount of every holding and of the cash buffer (rounded down) in a new claim
+    /// `["claim", vault, owner, nonce]`; the books drop by those amounts now.
+    #[codama(account(
+        name = "owner",
+        signer,
+        writable,
+        docs = "Owner of the share account; pays the claim's rent"
+    ))]
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
+    #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
+    #[codama(account(
+        name = "share_source",
+        writable,
+        docs = "Share account the shares are burned from"
+    ))]
+    #[codama(account(
+        name = "claim",
+        writable,
+        docs = "Redemption claim PDA [\"claim\", vault, owner, nonce], created here"
+    ))]
+    #[codama(account(name = "system_program", docs = "System program"))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    BeginRedemption { shares: u64, nonce: u64 } = 13,
+
+    /// Pays the slots named in `slots` (bit i = asset i, bit 20 = cash) of a redemption
+    /// claim to its owner's token accounts; permissionless. Each paid asset passes the
+    /// guards at payment time. Closes the claim (rent to the owner) once nothing is owed.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "claim", writable, docs = "Redemption claim"))]
+    #[codama(account(
+        name = "owner",
+        writable,
+        docs = "The claim's owner (receives the rent on close)"
+    ))]
+    #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
+    #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
+    #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
+    #[codama(account(
+        name = "stable_destination",
+        writable,
+        docs = "Owner's stablecoin account (used with the cash bit)"
+    ))]
+    #[codama(account(name = "token_program", docs = "SPL Token program"))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    #[codama(remaining_accounts(
+        argument("slotAccounts"),
+        writable,
+        docs = "Per named asset slot, ascending: mint, vault holding, owner's token account"
+    ))]
+    PayRedemption { slots: u32 } = 14,
 }
 
 #[cfg(test)]
@@ -372,6 +427,17 @@ mod tests {
         assert_eq!(
             tag(&VaultInstruction::RebalanceSettle),
             discriminator::REBALANCE_SETTLE
+        );
+        assert_eq!(
+            tag(&VaultInstruction::BeginRedemption {
+                shares: 0,
+                nonce: 0
+            }),
+            discriminator::BEGIN_REDEMPTION
+        );
+        assert_eq!(
+            tag(&VaultInstruction::PayRedemption { slots: 0 }),
+            discriminator::PAY_REDEMPTION
         );
     }
 }

@@ -588,3 +588,33 @@ export async function sizeWithLookupTable(
   const tx = await signTransactionMessageWithSigners(message);
   return getTransactionEncoder().encode(tx).length;
 }
+
+/** A basket of `n` assets: even indexes Token-2022 (8 decimals, multiplier), odd SPL Token. */
+export async function basketOf(n: number): Promise<Basket> {
+  const b = await setupBasket();
+  b.assets = [];
+  for (let i = 0; i < n; i++) {
+    const legacy = i % 2 === 1;
+    const multiplier = 1 + (i + 1) / 37;
+    b.assets.push({
+      mint: await createMint(b.svm, b.payer, {
+        tokenProgram: legacy ? TOKEN_PROGRAM_ADDRESS : TOKEN_2022_PROGRAM_ADDRESS,
+        decimals: legacy ? 6 : 8,
+        ...(legacy ? {} : { scaledUiAmountMultiplier: multiplier }),
+      }),
+      multiplier: legacy ? 1 : multiplier,
+      priceUsd1e8: BigInt(1_000_000_000 + i * 77_777_777),
+      weightBps: 0,
+    });
+  }
+  const weights = Array.from({ length: n }, (_, i) =>
+    i === 0 ? 10_000 - Math.floor(10_000 / n) * (n - 1) : Math.floor(10_000 / n),
+  );
+  b.assets.forEach((a, i) => {
+    a.weightBps = weights[i] as number;
+  });
+  b.holdings = await Promise.all(
+    b.assets.map((a) => pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, a.mint.address])),
+  );
+  return b;
+}

@@ -1,8 +1,10 @@
 pub mod admin;
+pub mod begin_redemption;
 pub mod collect_mgmt_fee;
 pub mod collect_perf_fee;
 pub mod deposit;
 pub mod init_vault;
+pub mod pay_redemption;
 pub mod rebalance_leg;
 pub mod rebalance_settle;
 pub mod set_asset_status;

@@ -1,14 +1,17 @@
 //! Accounts owned by the vault program. Byte layouts: docs/layouts/vault.md.
 
 mod asset;
+mod redemption;
 mod vault_state;
 
 pub use asset::*;
+pub use redemption::*;
 pub use vault_state::*;
 
 /// Account type discriminators (first byte of every account). Append-only.
 pub mod account_type {
     pub const VAULT_STATE: u8 = 1;
+    pub const REDEMPTION_CLAIM: u8 = 2;
 }
 
 /// Seed prefix of a vault's state account: `["vault", sku_id (16 bytes)]`.

@@ -82,6 +82,9 @@ export const VAULT_ERROR__LEG_SHORTFALL = 0xbe4; // 3044
 export const VAULT_ERROR__NO_PENDING_LEG = 0xbe5; // 3045
 export const VAULT_ERROR__INSUFFICIENT_HOLDING = 0xbe6; // 3046
 export const VAULT_ERROR__SAME_MINT = 0xbe7; // 3047
+export const VAULT_ERROR__WRONG_CLAIM = 0xbe8; // 3048
+export const VAULT_ERROR__NOTHING_OWED = 0xbe9; // 3049
+export const VAULT_ERROR__WRONG_DESTINATION = 0xbea; // 3050
 
 export type VaultError =
   | typeof VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -126,6 +129,7 @@ export type VaultError =
   | typeof VAULT_ERROR__NO_PENDING_LEG
   | typeof VAULT_ERROR__NO_PENDING_WEIGHTS
   | typeof VAULT_ERROR__NOT_ENOUGH_ACCOUNTS
+  | typeof VAULT_ERROR__NOTHING_OWED
   | typeof VAULT_ERROR__NOTHING_TO_COLLECT
   | typeof VAULT_ERROR__NOT_KEEPER
   | typeof VAULT_ERROR__NOT_TOP_LEVEL
@@ -146,6 +150,8 @@ export type VaultError =
   | typeof VAULT_ERROR__UNSUPPORTED_VERSION
   | typeof VAULT_ERROR__VAULT_PAUSED
   | typeof VAULT_ERROR__WEIGHTS_ALREADY_PENDING
+  | typeof VAULT_ERROR__WRONG_CLAIM
+  | typeof VAULT_ERROR__WRONG_DESTINATION
   | typeof VAULT_ERROR__WRONG_HOLDING
   | typeof VAULT_ERROR__WRONG_MINT
   | typeof VAULT_ERROR__WRONG_PROGRAM_ID
@@ -198,6 +204,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__NO_PENDING_LEG]: `There is no rebalance leg to settle`,
     [VAULT_ERROR__NO_PENDING_WEIGHTS]: `There is no pending weight change`,
     [VAULT_ERROR__NOT_ENOUGH_ACCOUNTS]: `Not enough accounts were passed`,
+    [VAULT_ERROR__NOTHING_OWED]: `Nothing is owed for a slot named for payment`,
     [VAULT_ERROR__NOTHING_TO_COLLECT]: `There is no fee to collect`,
     [VAULT_ERROR__NOT_KEEPER]: `The signer is not the vault's keeper`,
     [VAULT_ERROR__NOT_TOP_LEVEL]: `rebalance_leg must be a top-level instruction, not a CPI`,
@@ -218,6 +225,8 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__UNSUPPORTED_VERSION]: `The account has an unsupported layout version`,
     [VAULT_ERROR__VAULT_PAUSED]: `The vault is paused`,
     [VAULT_ERROR__WEIGHTS_ALREADY_PENDING]: `A weight change is already pending`,
+    [VAULT_ERROR__WRONG_CLAIM]: `The redemption claim is not this vault's or this owner's`,
+    [VAULT_ERROR__WRONG_DESTINATION]: `The destination is not a token account of the claim's owner`,
     [VAULT_ERROR__WRONG_HOLDING]: `The token account is not the vault's holding account`,
     [VAULT_ERROR__WRONG_MINT]: `The mint is not the one the vault configured`,
     [VAULT_ERROR__WRONG_PROGRAM_ID]: `The program was invoked under an unexpected address`,

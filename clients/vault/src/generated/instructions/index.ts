@@ -7,11 +7,13 @@
  */
 
 export * from "./applyWeights";
+export * from "./beginRedemption";
 export * from "./cancelWeights";
 export * from "./collectMgmtFee";
 export * from "./collectPerfFee";
 export * from "./deposit";
 export * from "./initVault";
+export * from "./payRedemption";
 export * from "./rebalanceLeg";
 export * from "./rebalanceSettle";
 export * from "./setAssetStatus";

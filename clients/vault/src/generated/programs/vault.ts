@@ -32,17 +32,22 @@ import {
   type SelfPlanAndSendFunctions,
 } from "@solana/kit/program-client-core";
 import {
+  getRedemptionClaimCodec,
   getVaultStateCodec,
+  type RedemptionClaim,
+  type RedemptionClaimArgs,
   type VaultState,
   type VaultStateArgs,
 } from "../accounts";
 import {
   getApplyWeightsInstruction,
+  getBeginRedemptionInstruction,
   getCancelWeightsInstruction,
   getCollectMgmtFeeInstruction,
   getCollectPerfFeeInstruction,
   getDepositInstruction,
   getInitVaultInstruction,
+  getPayRedemptionInstruction,
   getRebalanceLegInstruction,
   getRebalanceSettleInstruction,
   getSetAssetStatusInstruction,
@@ -51,11 +56,13 @@ import {
   getWithdrawInKindInstruction,
   getWithdrawUsdcInstruction,
   parseApplyWeightsInstruction,
+  parseBeginRedemptionInstruction,
   parseCancelWeightsInstruction,
   parseCollectMgmtFeeInstruction,
   parseCollectPerfFeeInstruction,
   parseDepositInstruction,
   parseInitVaultInstruction,
+  parsePayRedemptionInstruction,
   parseRebalanceLegInstruction,
   parseRebalanceSettleInstruction,
   parseSetAssetStatusInstruction,
@@ -64,17 +71,20 @@ import {
   parseWithdrawInKindInstruction,
   parseWithdrawUsdcInstruction,
   type ApplyWeightsInput,
+  type BeginRedemptionInput,
   type CancelWeightsInput,
   type CollectMgmtFeeInput,
   type CollectPerfFeeInput,
   type DepositInput,
   type InitVaultInput,
   type ParsedApplyWeightsInstruction,
+  type ParsedBeginRedemptionInstruction,
   type ParsedCancelWeightsInstruction,
   type ParsedCollectMgmtFeeInstruction,
   type ParsedCollectPerfFeeInstruction,
   type ParsedDepositInstruction,
   type ParsedInitVaultInstruction,
+  type ParsedPayRedemptionInstruction,
   type ParsedRebalanceLegInstruction,
   type ParsedRebalanceSettleInstruction,
   type ParsedSetAssetStatusInstruction,
@@ -82,6 +92,7 @@ import {
   type ParsedUpdateWeightsInstruction,
   type ParsedWithdrawInKindInstruction,
   type ParsedWithdrawUsdcInstruction,
+  type PayRedemptionInput,
   type RebalanceLegInput,
   type RebalanceSettleInput,
   type SetAssetStatusInput,
@@ -90,12 +101,13 @@ import {
   type WithdrawInKindInput,
   type WithdrawUsdcInput,
 } from "../instructions";
-import { findVaultStatePda } from "../pdas";
+import { findRedemptionClaimPda, findVaultStatePda } from "../pdas";
 
 export const VAULT_PROGRAM_ADDRESS =
   "9N5wBSU9d4vG9KVEHQ6V3SCGEWrNS2ZVTuS5i5BgcP6b" as Address<"9N5wBSU9d4vG9KVEHQ6V3SCGEWrNS2ZVTuS5i5BgcP6b">;
 
 export enum VaultAccount {
+  RedemptionClaim,
   VaultState,
 }
 
@@ -103,6 +115,9 @@ export function identifyVaultAccount(
   account: { data: ReadonlyUint8Array } | ReadonlyUint8Array,
 ): VaultAccount {
   const data = "data" in account ? account.data : account;
+  if (containsBytes(data, getU8Encoder().encode(2), 0)) {
+    return VaultAccount.RedemptionClaim;
+  }
   if (containsBytes(data, getU8Encoder().encode(1), 0)) {
     return VaultAccount.VaultState;
   }
@@ -126,6 +141,8 @@ export enum VaultInstruction {
   SetAssetStatus,
   RebalanceLeg,
   RebalanceSettle,
+  BeginRedemption,
+  PayRedemption,
 }
 
 export function identifyVaultInstruction(
@@ -170,6 +187,12 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(12), 0)) {
     return VaultInstruction.RebalanceSettle;
+  }
+  if (containsBytes(data, getU8Encoder().encode(13), 0)) {
+    return VaultInstruction.BeginRedemption;
+  }
+  if (containsBytes(data, getU8Encoder().encode(14), 0)) {
+    return VaultInstruction.PayRedemption;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -218,7 +241,13 @@ export type ParsedVaultInstruction<
     } & ParsedRebalanceLegInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.RebalanceSettle;
-    } & ParsedRebalanceSettleInstruction<TProgram>);
+    } & ParsedRebalanceSettleInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.BeginRedemption;
+    } & ParsedBeginRedemptionInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.PayRedemption;
+    } & ParsedPayRedemptionInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -316,6 +345,20 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parseRebalanceSettleInstruction(instruction),
       };
     }
+    case VaultInstruction.BeginRedemption: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.BeginRedemption,
+        ...parseBeginRedemptionInstruction(instruction),
+      };
+    }
+    case VaultInstruction.PayRedemption: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.PayRedemption,
+        ...parsePayRedemptionInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -331,6 +374,8 @@ export type VaultPlugin = {
 };
 
 export type VaultPluginAccounts = {
+  redemptionClaim: ReturnType<typeof getRedemptionClaimCodec> &
+    SelfFetchFunctions<RedemptionClaimArgs, RedemptionClaim>;
   vaultState: ReturnType<typeof getVaultStateCodec> &
     SelfFetchFunctions<VaultStateArgs, VaultState>;
 };
@@ -382,9 +427,20 @@ export type VaultPluginInstructions = {
     input: RebalanceSettleInput,
   ) => ReturnType<typeof getRebalanceSettleInstruction> &
     SelfPlanAndSendFunctions;
+  beginRedemption: (
+    input: BeginRedemptionInput,
+  ) => ReturnType<typeof getBeginRedemptionInstruction> &
+    SelfPlanAndSendFunctions;
+  payRedemption: (
+    input: PayRedemptionInput,
+  ) => ReturnType<typeof getPayRedemptionInstruction> &
+    SelfPlanAndSendFunctions;
 };
 
-export type VaultPluginPdas = { vaultState: typeof findVaultStatePda };
+export type VaultPluginPdas = {
+  redemptionClaim: typeof findRedemptionClaimPda;
+  vaultState: typeof findVaultStatePda;
+};
 
 export type VaultPluginRequirements = ClientWithRpc<
   GetAccountInfoApi & GetMultipleAccountsApi
@@ -399,6 +455,10 @@ export function vaultProgram() {
     return extendClient(client, {
       vault: <VaultPlugin>{
         accounts: {
+          redemptionClaim: addSelfFetchFunctions(
+            client,
+            getRedemptionClaimCodec(),
+          ),
           vaultState: addSelfFetchFunctions(client, getVaultStateCodec()),
         },
         instructions: {
@@ -458,8 +518,21 @@ export function vaultProgram() {
               client,
               getRebalanceSettleInstruction(input),
             ),
+          beginRedemption: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getBeginRedemptionInstruction(input),
+            ),
+          payRedemption: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getPayRedemptionInstruction(input),
+            ),
         },
-        pdas: { vaultState: findVaultStatePda },
+        pdas: {
+          redemptionClaim: findRedemptionClaimPda,
+          vaultState: findVaultStatePda,
+        },
       },
     });
   };

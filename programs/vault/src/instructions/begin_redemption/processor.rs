@@ -1,0 +1,139 @@
+use super::{parse, BeginRedemptionAccounts};
+use crate::{
+    create::{create_account, NewAccount},
+    error::VaultError,
+    events::{kind, EventWriter},
+    instructions::{admin, shared},
+    nav,
+    share_math::{in_kind_amount, SHARE_DECIMALS},
+    state::{RedemptionClaim, CLAIM_SEED, MAX_ASSETS},
+    token_cpi::{self, Amount},
+    words::{address_is, owned_by},
+};
+use basket_common::{layout::AccountLayout, pda, token2022::TOKEN_2022_PROGRAM_ID, CommonError};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    sysvars::{clock::Clock, Sysvar},
+    AccountView, ProgramResult,
+};
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let accounts = BeginRedemptionAccounts::try_from(accounts)?;
+    let (shares, nonce) = parse(data)?;
+    let state = admin::load_vault_mut(accounts.vault)?;
+
+    // 1. Vault-level guards, the share mint, a fresh snapshot (the spec's guards apply to
+    //    every vault instruction; the per-asset ones run when each asset is paid).
+    if state.is_paused()? {
+        return Err(VaultError::VaultPaused.into());
+    }
+    if shares == 0 {
+        return Err(VaultError::AmountTooSmall.into());
+    }
+    if !address_is(accounts.share_mint, &state.share_mint) {
+        return Err(VaultError::WrongShareMint.into());
+    }
+    let now = Clock::get()?.unix_timestamp;
+    let snapshot = nav::load_snapshot(accounts.nav_snapshot, state)?;
+    nav::check_fresh(snapshot, now)?;
+
+    // 2. The claim is the canonical PDA of (vault, owner, nonce) and does not exist yet.
+    let nonce_bytes = nonce.to_le_bytes();
+    let vault_key = *accounts.vault.address().as_array();
+    let owner_key = *accounts.owner.address().as_array();
+    if owned_by(accounts.claim, &crate::ID) || accounts.claim.data_len() != 0 {
+        return Err(CommonError::AlreadyInitialized.into());
+    }
+    let bump = pda::find_canonical(
+        accounts.claim,
+        &[CLAIM_SEED, &vault_key, &owner_key, &nonce_bytes],
+        &crate::ID,
+    )?;
+
+    // 3. Pro-rata raw amounts of every book (the virtual shares' part stays), fixed now.
+    let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
+    let mut owed = [0u64; MAX_ASSETS];
+    let mut any = false;
+    for (slot, asset) in owed.iter_mut().zip(state.assets_mut().iter_mut()) {
+        let amount = in_kind_amount(shares, asset.holdings_raw.get(), supply)?;
+        let left = asset
+            .holdings_raw
+            .get()
+            .checked_sub(amount)
+            .ok_or(CommonError::MathOverflow)?;
+        asset.holdings_raw.set(left);
+        *slot = amount;
+        any |= amount > 0;
+    }
+    let cash_owed = in_kind_amount(shares, state.cash_raw.get(), supply)?;
+    if !any && cash_owed == 0 {
+        return Err(VaultError::AmountTooSmall.into());
+    }
+    let cash_left = state
+        .cash_raw
+        .get()
+        .checked_sub(cash_owed)
+        .ok_or(CommonError::MathOverflow)?;
+    state.cash_raw.set(cash_left);
+    shared::add_u128(&mut state.total_shares_burned, shares)?;
+
+    // 4. Burn (the owner signs; the token program refuses more than the balance).
+    token_cpi::burn_checked(
+        &TOKEN_2022_PROGRAM_ID,
+        &[accounts.share_source, accounts.share_mint, accounts.owner],
+        &Amount {
+            raw: shares,
+            decimals: SHARE_DECIMALS,
+        },
+    )?;
+
+    // 5. The claim, rent paid by the owner (returned when it is settled).
+    let bump_bytes = [bump];
+    let seeds = [
+        Seed::from(CLAIM_SEED),
+        Seed::from(&vault_key),
+        Seed::from(&owner_key),
+        Seed::from(&nonce_bytes),
+        Seed::from(&bump_bytes),
+    ];
+    create_account(&NewAccount {
+        payer: accounts.owner,
+        account: accounts.claim,
+        space: RedemptionClaim::LEN,
+        owner: &crate::ID,
+        signer: &[Signer::from(&seeds)],
+    })?;
+    let mut claim_account = *accounts.claim;
+    // SAFETY: the claim was just created by this instruction; no other borrow of it exists.
+    let claim = RedemptionClaim::init(unsafe { claim_account.borrow_unchecked_mut() })?;
+    claim.bump = bump;
+    claim.asset_count = state.asset_count;
+    claim.vault = vault_key;
+    claim.owner = owner_key;
+    claim.nonce.set(nonce);
+    claim.shares.set(shares);
+    claim.created_at.set(now);
+    claim.cash_owed.set(cash_owed);
+    for (cell, amount) in claim.owed.iter_mut().zip(owed) {
+        cell.set(amount);
+    }
+
+    // 6. Event: [13][1] sku (16) | owner (32) | nonce | shares | cash owed | effective supply
+    //    before | unix time | event sequence (8 each) | 20 raw amounts (8 each) = 258 bytes.
+    let seq = state.next_event_sequence();
+    let mut event = EventWriter::<258>::new(kind::REDEMPTION_BEGUN)
+        .bytes(&state.sku_id)
+        .bytes(&owner_key)
+        .u64(nonce)
+        .u64(shares)
+        .u64(cash_owed)
+        .u64(supply)
+        .i64(now)
+        .u64(seq);
+    for amount in owed {
+        event = event.u64(amount);
+    }
+    event.emit();
+    Ok(())
+}

@@ -1,0 +1,184 @@
+use super::{parse, PayRedemptionAccounts, CASH_BIT};
+use crate::{
+    error::VaultError,
+    events::{kind, EventWriter},
+    instructions::{admin, shared},
+    nav,
+    share_math::STABLE_DECIMALS,
+    state::{RedemptionClaim, MAX_ASSETS, VAULT_SEED},
+    token_cpi::{self, Amount},
+    words::{address_is, key_eq, owned_by},
+};
+use basket_common::{layout::AccountLayout, math::Rounding, token2022, CommonError};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    error::ProgramError,
+    sysvars::{clock::Clock, Sysvar},
+    AccountView, Address, ProgramResult,
+};
+
+/// `destination` is a token account of `mint` on `program` owned by `owner`.
+fn check_destination(
+    destination: &AccountView,
+    program: &Address,
+    mint: &[u8; 32],
+    owner: &[u8; 32],
+) -> Result<(), ProgramError> {
+    if !owned_by(destination, program) {
+        return Err(VaultError::WrongDestination.into());
+    }
+    // SAFETY: read-only view; the token program writes it only in the CPI after this check.
+    let view = token2022::token_account(unsafe { destination.borrow_unchecked() })
+        .map_err(|_| VaultError::WrongDestination)?;
+    if !key_eq(view.mint, mint) || !key_eq(view.owner, owner) {
+        return Err(VaultError::WrongDestination.into());
+    }
+    Ok(())
+}
+
+#[inline(never)]
+pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
+    let accounts = PayRedemptionAccounts::try_from(accounts)?;
+    let mask = parse(data)?;
+    let state = admin::load_vault_mut(accounts.vault)?;
+
+    // 1. The claim is this vault's, the owner account is its owner; not paused; fresh
+    //    snapshot (the spec's guards apply to every vault instruction).
+    if !owned_by(accounts.claim, &crate::ID) {
+        return Err(CommonError::InvalidOwner.into());
+    }
+    let mut claim_account = *accounts.claim;
+    // SAFETY: the claim is borrowed once, here; the token CPIs below never touch it.
+    let claim_data = unsafe { claim_account.borrow_unchecked_mut() };
+    let claim = RedemptionClaim::load_mut(claim_data)?;
+    if !address_is(accounts.vault, &claim.vault) || !address_is(accounts.owner, &claim.owner) {
+        return Err(VaultError::WrongClaim.into());
+    }
+    if state.is_paused()? {
+        return Err(VaultError::VaultPaused.into());
+    }
+    let now = Clock::get()?.unix_timestamp;
+    let snapshot = nav::load_snapshot(accounts.nav_snapshot, state)?;
+    nav::check_fresh(snapshot, now)?;
+    // Nothing is priced; the rounding is unused by the guards.
+    let pricing = nav::Pricing {
+        snapshot,
+        now,
+        rounding: Rounding::Down,
+    };
+
+    let bump = [state.bump];
+    let seeds = [
+        Seed::from(VAULT_SEED),
+        Seed::from(&state.sku_id),
+        Seed::from(&bump),
+    ];
+    let signer = [Signer::from(&seeds)];
+    let owner_key = claim.owner;
+
+    // 2. Cash first, if named.
+    let mut paid = [0u64; MAX_ASSETS];
+    let mut cash_paid = 0;
+    if mask & CASH_BIT != 0 {
+        cash_paid = claim.cash_owed.get();
+        if cash_paid == 0 {
+            return Err(VaultError::NothingOwed.into());
+        }
+        if !address_is(accounts.stable_mint, &state.stable_mint) {
+            return Err(VaultError::WrongMint.into());
+        }
+        shared::check_cash_holding(state, accounts.cash_holding)?;
+        let program = state.stable_token_program()?.address();
+        check_destination(
+            accounts.stable_destination,
+            program,
+            &state.stable_mint,
+            &owner_key,
+        )?;
+        token_cpi::transfer_checked(
+            program,
+            &[
+                accounts.cash_holding,
+                accounts.stable_mint,
+                accounts.stable_destination,
+                accounts.vault,
+            ],
+            &Amount {
+                raw: cash_paid,
+                decimals: STABLE_DECIMALS,
+            },
+            &signer,
+        )?;
+        claim.cash_owed.set(0);
+    }
+
+    // 3. Each named asset slot, ascending, with its three accounts in order.
+    let mut triples = accounts.assets.chunks_exact(3);
+    let count = usize::from(claim.asset_count).min(MAX_ASSETS);
+    for slot in 0..MAX_ASSETS {
+        if mask & (1 << slot) == 0 {
+            continue;
+        }
+        if slot >= count {
+            return Err(VaultError::InvalidAssetCount.into());
+        }
+        let amount = claim.owed[slot].get();
+        if amount == 0 {
+            return Err(VaultError::NothingOwed.into());
+        }
+        let [mint, holding, destination] = triples.next().ok_or(CommonError::NotEnoughAccounts)?
+        else {
+            return Err(CommonError::NotEnoughAccounts.into());
+        };
+        let asset = &state.assets[slot];
+        nav::guard_held_asset(asset, slot, mint, &pricing)?;
+        shared::check_asset_holding(state, slot, holding)?;
+        let program = asset.token_program()?.address();
+        check_destination(destination, program, &asset.mint, &owner_key)?;
+        token_cpi::transfer_checked(
+            program,
+            &[holding, mint, destination, accounts.vault],
+            &Amount {
+                raw: amount,
+                decimals: asset.decimals,
+            },
+            &signer,
+        )?;
+        claim.owed[slot].set(0);
+        paid[slot] = amount;
+    }
+
+    // 4. Event: [14][1] sku (16) | owner (32) | nonce | cash paid | unix time | event
+    //    sequence (8 each) | 20 raw amounts paid (8 each) = 242 bytes.
+    let nonce = claim.nonce.get();
+    let settled = claim.is_settled();
+    let seq = state.next_event_sequence();
+    let mut event = EventWriter::<242>::new(kind::REDEMPTION_PAID)
+        .bytes(&state.sku_id)
+        .bytes(&owner_key)
+        .u64(nonce)
+        .u64(cash_paid)
+        .i64(now)
+        .u64(seq);
+    for amount in paid {
+        event = event.u64(amount);
+    }
+    event.emit();
+
+    // 5. Settled: close the claim (data zeroed so it can never be read again, rent to the
+    //    owner).
+    if settled {
+        claim_data.fill(0);
+        let rent = accounts.claim.lamports();
+        let to = accounts
+            .owner
+            .lamports()
+            .checked_add(rent)
+            .ok_or(CommonError::MathOverflow)?;
+        // AccountView is a handle: the copies write the runtime's lamport fields in place.
+        let mut owner = *accounts.owner;
+        owner.set_lamports(to);
+        claim_account.set_lamports(0);
+    }
+    Ok(())
+}
