@@ -34,19 +34,15 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'rewards.claimPerProofLevel': { computeUnits: 155, measured: 'bench: depths 4, 10 and 20' },
   /** One higher bump checked off-curve by the claim's canonical-bump check. */
   'rewards.claimCanonicalStep': { computeUnits: 320, measured: 'claims at bumps 255 to 250' },
-  'vault.deposit': { computeUnits: 10_000, measured: '3 held assets (2 Token-2022, 1 SPL Token)' },
-  /** One more held asset priced by deposit or withdraw_usdc (guard, mint read, two mul_div). */
-  'vault.perExtraPricedAsset': {
-    computeUnits: 1_050,
-    measured: 'deposit and withdraw_usdc, 3 vs 20 held assets (docs/vault.md)',
-  },
+  /** Deposit, per held asset below: bench 1/5/10/20 assets, first deposit after a push. */
+  'vault.deposit': { computeUnits: 6_150, measured: 'bench: 1 to 20 held assets, with a roll' },
+  /** One asset priced by deposit or withdraw_usdc: guard, mint read, pricing, memory roll. */
+  'vault.perPricedAsset': { computeUnits: 425, measured: 'bench: 1 to 20 held assets' },
+  'vault.withdrawUsdc': { computeUnits: 8_050, measured: 'bench: 1 to 20 held assets' },
+  'vault.withdrawInKind': { computeUnits: 7_500, measured: 'bench: 1, 5 and 10 assets + cash' },
+  /** One asset paid in kind: guard, holding check and a TransferChecked. */
+  'vault.perPaidAsset': { computeUnits: 3_200, measured: 'bench: 1, 5 and 10 assets + cash' },
   'vault.collectMgmtFee': { computeUnits: 4_500, measured: 'docs/vault.md: 4,431' },
-  'vault.withdrawUsdc': { computeUnits: 12_100, measured: '3 held assets, fee to the treasury' },
-  'vault.withdrawInKind': { computeUnits: 19_600, measured: '3 held assets paid and cash' },
-  'vault.withdrawInKindPerExtraAsset': {
-    computeUnits: 5_000,
-    measured: 'estimated: one guard and one transfer',
-  },
 } as const);
 
 /**

@@ -98,10 +98,9 @@ export async function getDepositInstructionFor(
     },
     { programAddress: resolveProgramAddresses(programs).vault },
   );
-  const extraAssets = Math.max(0, state.assetCount - 3);
   return {
     instruction,
-    costs: [{ key: 'vault.deposit' }, { key: 'vault.perExtraPricedAsset', count: extraAssets }],
+    costs: [{ key: 'vault.deposit' }, { key: 'vault.perPricedAsset', count: state.assetCount }],
   };
 }
 
@@ -153,12 +152,11 @@ export async function getWithdrawUsdcInstructionFor(
     },
     { programAddress: resolveProgramAddresses(programs).vault },
   );
-  const extraAssets = Math.max(0, state.assetCount - 3);
   return {
     instruction,
     costs: [
       { key: 'vault.withdrawUsdc' },
-      { key: 'vault.perExtraPricedAsset', count: extraAssets },
+      { key: 'vault.perPricedAsset', count: state.assetCount },
     ],
   };
 }
@@ -214,10 +212,7 @@ export async function getWithdrawInKindInstructionFor(
   );
   return {
     instruction,
-    costs: [
-      { key: 'vault.withdrawInKind' },
-      { key: 'vault.withdrawInKindPerExtraAsset', count: Math.max(0, assets.length - 3) },
-    ],
+    costs: [{ key: 'vault.withdrawInKind' }, { key: 'vault.perPaidAsset', count: assets.length }],
   };
 }
 
