@@ -9,15 +9,14 @@ import {
   type NavPayloadEntry,
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
-import { fund, send } from '@basket/test-harness';
+import { addUpgradeableProgram, fund, send } from '@basket/test-harness';
 import {
   type Address,
   generateKeyPairSigner,
   getProgramDerivedAddress,
   getUtf8Encoder,
 } from '@solana/kit';
-import type { LiteSVM } from 'litesvm';
-import { createOracleSvm } from '../programs/oracle/tests/upgradeable-program.ts';
+import { LiteSVM } from 'litesvm';
 import type { CuRecord } from './src/record.ts';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
@@ -27,7 +26,12 @@ export default async function oracleBench(): Promise<CuRecord[]> {
   for (const keepers of [1, 8]) {
     // The payer is the program's upgrade authority, which initialize_config requires.
     const payer = await generateKeyPairSigner();
-    const svm = await createOracleSvm(payer.address);
+    const svm = new LiteSVM();
+    await addUpgradeableProgram(svm, {
+      programAddress: ORACLE_PROGRAM_ADDRESS,
+      program: 'oracle',
+      authority: payer.address,
+    });
     fund(svm, payer.address);
     const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
     const keeperKeys = await Promise.all(

@@ -7,14 +7,14 @@ import {
   getOracleConfigDecoder,
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
-import { fund, send } from '@basket/test-harness';
+import { addUpgradeableProgram, fund, send } from '@basket/test-harness';
 import {
   type Address,
   generateKeyPairSigner,
   getProgramDerivedAddress,
   getUtf8Encoder,
 } from '@solana/kit';
-import { createOracleSvm } from '../../../programs/oracle/tests/upgradeable-program.ts';
+import { LiteSVM } from 'litesvm';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
 
@@ -41,7 +41,12 @@ detail(`MAX_STALE_SECS now: ${maxStaleSecsAt(now)} s`);
 
 step(2, 'Start LiteSVM with the oracle built from source, deployed upgradeable');
 const deployer = await generateKeyPairSigner();
-const svm = await createOracleSvm(deployer.address);
+const svm = new LiteSVM();
+await addUpgradeableProgram(svm, {
+  programAddress: ORACLE_PROGRAM_ADDRESS,
+  program: 'oracle',
+  authority: deployer.address,
+});
 const payer = await generateKeyPairSigner();
 fund(svm, payer.address);
 const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));

@@ -1,3 +1,4 @@
 export * from './send.ts';
 export * from './svm.ts';
 export * from './token.ts';
+export * from './upgradeable.ts';
