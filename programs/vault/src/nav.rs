@@ -131,17 +131,21 @@ fn scaled_ui_amount_bits(data: &[u8], now: i64) -> Result<Option<u64>, CommonErr
         let end = start.saturating_add(len);
         if ty == SCALED_UI_AMOUNT {
             // authority (32) | multiplier f64 (8) | effective timestamp i64 (8) | new f64 (8)
-            let value = data
+            let value: &[u8; SCALED_UI_AMOUNT_LEN] = data
                 .get(start..end)
-                .filter(|v| v.len() == SCALED_UI_AMOUNT_LEN)
+                .and_then(|v| v.try_into().ok())
                 .ok_or(CommonError::InvalidMintExtensions)?;
-            let word = |at: usize| {
+            let word = |bytes: &[u8]| {
                 let mut b = [0u8; 8];
-                b.copy_from_slice(&value[at..at + 8]);
+                b.copy_from_slice(bytes);
                 b
             };
-            let effective = i64::from_le_bytes(word(40));
-            let bits = if now >= effective { word(48) } else { word(32) };
+            let effective = i64::from_le_bytes(word(&value[40..48]));
+            let bits = if now >= effective {
+                word(&value[48..56])
+            } else {
+                word(&value[32..40])
+            };
             return Ok(Some(u64::from_le_bytes(bits)));
         }
         if ty == 0 && len == 0 {

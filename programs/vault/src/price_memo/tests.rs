@@ -1,4 +1,4 @@
-#![allow(clippy::arithmetic_side_effects)] // small fixed test inputs
+#![allow(clippy::arithmetic_side_effects, clippy::cast_possible_truncation)] // small fixed test inputs
 
 extern crate std;
 use super::*;

@@ -115,7 +115,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 3. Each named asset slot, ascending, with its three accounts in order.
     let mut triples = accounts.assets.chunks_exact(3);
     let count = usize::from(claim.asset_count).min(MAX_ASSETS);
-    for slot in 0..MAX_ASSETS {
+    for (slot, paid_slot) in paid.iter_mut().enumerate() {
         if mask & (1 << slot) == 0 {
             continue;
         }
@@ -145,7 +145,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             &signer,
         )?;
         claim.owed[slot].set(0);
-        paid[slot] = amount;
+        *paid_slot = amount;
     }
 
     // 4. Event: [14][1] sku (16) | owner (32) | nonce | cash paid | unix time | event

@@ -54,8 +54,7 @@ pub fn resolve_side(
     shared::check_asset_holding(state, index, holding)?;
     let asset = &state.assets[index];
     Ok(Side {
-        // index < MAX_ASSETS = 20.
-        slot: index as u8,
+        slot: u8::try_from(index).map_err(|_| VaultError::CorruptState)?,
         decimals: asset.decimals,
         program: asset.token_program()?.address(),
     })
