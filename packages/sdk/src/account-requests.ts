@@ -26,7 +26,10 @@ import {
   type StakeRecord,
 } from '@basket/rewards-client';
 import {
+  getRedemptionClaimDecoder,
   getVaultStateDecoder,
+  REDEMPTION_CLAIM_DISCRIMINATOR,
+  type RedemptionClaim,
   VAULT_STATE_DISCRIMINATOR,
   type VaultState,
 } from '@basket/vault-client';
@@ -111,6 +114,20 @@ export function vaultStateAccount(
 ): AccountRequest<VaultState> {
   const owner = resolveProgramAddresses(programs).vault;
   return programAccount(address, owner, VAULT_STATE_DISCRIMINATOR, getVaultStateDecoder);
+}
+
+/**
+ * A batched in-kind redemption claim (vault program): raw amounts owed per asset slot.
+ *
+ * @example
+ * const [claim] = await readAccounts(rpc, [redemptionClaimAccount(address)]);
+ */
+export function redemptionClaimAccount(
+  address: Address,
+  programs: Partial<ProgramAddresses> = {},
+): AccountRequest<RedemptionClaim> {
+  const owner = resolveProgramAddresses(programs).vault;
+  return programAccount(address, owner, REDEMPTION_CLAIM_DISCRIMINATOR, getRedemptionClaimDecoder);
 }
 
 /**

@@ -18,7 +18,7 @@ export {
   findRewardsConfigPda,
   findStakeRecordPda,
 } from '@basket/rewards-client';
-export { findVaultStatePda } from '@basket/vault-client';
+export { findRedemptionClaimPda, findVaultStatePda } from '@basket/vault-client';
 
 /**
  * The accounts that make up one SKU's vault, derived from the SKU string.

@@ -1,6 +1,11 @@
 import { findStakeRecordPda, getStakeInstruction } from '@basket/rewards-client';
 import { SYSTEM_PROGRAM_ADDRESS, send } from '@basket/test-harness';
-import { type Address, generateKeyPairSigner } from '@solana/kit';
+import {
+  findRedemptionClaimPda,
+  getRedemptionClaimEncoder,
+  VAULT_PROGRAM_ADDRESS,
+} from '@basket/vault-client';
+import { type Address, generateKeyPairSigner, getBase64Decoder } from '@solana/kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   fetchEncodedAccountsBatched,
@@ -10,6 +15,7 @@ import {
   isSdkError,
   navSnapshotAccount,
   readAccounts,
+  redemptionClaimAccount,
   rewardsConfigAccount,
   SDK_ERROR__ACCOUNT_DECODE_FAILED,
   stakeRecordAccount,
@@ -130,6 +136,46 @@ describe('readAccounts on program accounts (LiteSVM)', () => {
     const rpc = svmRpc(w.svm);
     const error = await readAccounts(rpc, [navSnapshotAccount(w.config)]).catch((e: unknown) => e);
     expect(isSdkError(error, SDK_ERROR__ACCOUNT_DECODE_FAILED)).toBe(true);
+  });
+});
+
+describe('readAccounts on an encoded RedemptionClaim (fake RPC)', () => {
+  it("decodes the vault's redemption claim at its PDA with the generated decoder", async () => {
+    // Given a claim account at its PDA, as an RPC returns it
+    const [vault, owner] = await addresses(2);
+    const [claim] = await findRedemptionClaimPda({ vault: vault!, owner: owner!, nonce: 3n });
+    const data = getRedemptionClaimEncoder().encode({
+      version: 1,
+      bump: 254,
+      assetCount: 2,
+      vault: vault!,
+      owner: owner!,
+      nonce: 3n,
+      shares: 500_000n,
+      createdAt: 1_795_446_000n,
+      cashOwed: 12n,
+      owed: [7n, 9n, ...Array(18).fill(0n)],
+      reserved: new Uint8Array(4),
+    });
+    const rpc: GetMultipleAccountsRpc = {
+      getMultipleAccounts: (keys) => ({
+        send: async () => ({
+          context: { slot: 1n },
+          value: keys.map(() => ({
+            data: [getBase64Decoder().decode(data), 'base64'],
+            executable: false,
+            lamports: 1n,
+            owner: VAULT_PROGRAM_ADDRESS,
+            space: BigInt(data.length),
+          })) as never,
+        }),
+      }),
+    };
+    // When it is read
+    const [read] = await readAccounts(rpc, [redemptionClaimAccount(claim)]);
+    // Then the generated decoder's fields come back
+    expect(read.exists && read.data.owed.slice(0, 2)).toEqual([7n, 9n]);
+    expect(read.exists && read.data.cashOwed).toBe(12n);
   });
 });
 

@@ -1,4 +1,5 @@
-// A LiteSVM world with the rewards program initialized: 5 admins (3 sign), a keeper, a
+// A LiteSVM world with the rewards program deployed upgradeable (the payer is its upgrade
+// authority, as initialize requires) and initialized: 5 admins (3 sign), a keeper, a
 // Token-2022 staking mint with a non-unit multiplier and two reward mints.
 import {
   findRewardsConfigPda,
@@ -6,8 +7,8 @@ import {
   REWARDS_PROGRAM_ADDRESS,
 } from '@basket/rewards-client';
 import {
+  addUpgradeableProgram,
   createMint,
-  createSvm,
   createTokenAccount,
   fund,
   mintTo,
@@ -19,7 +20,7 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
 import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
-import type { LiteSVM } from 'litesvm';
+import { LiteSVM } from 'litesvm';
 
 export const T0 = 1_800_000_000n;
 
@@ -36,9 +37,14 @@ export interface RewardsWorld {
 }
 
 export async function rewardsWorld(): Promise<RewardsWorld> {
-  const svm = createSvm({ rewards: REWARDS_PROGRAM_ADDRESS });
-  setUnixTime(svm, T0);
+  const svm = new LiteSVM();
   const payer = await generateKeyPairSigner();
+  await addUpgradeableProgram(svm, {
+    programAddress: REWARDS_PROGRAM_ADDRESS,
+    program: 'rewards',
+    authority: payer.address,
+  });
+  setUnixTime(svm, T0);
   fund(svm, payer.address, 1_000n);
   const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
   const keeper = await generateKeyPairSigner();
