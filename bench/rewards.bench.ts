@@ -3,7 +3,9 @@
 // (each with a non-unit ScaledUiAmount multiplier). Claimants and stakers are picked so
 // their PDAs have canonical bump 255 (each lower bump costs ~300 CU on a claim and ~1,500
 // on a stake). Claims of 10 mints go through the epoch's address lookup table: they cannot
-// fit 1,232 bytes without one.
+// fit 1,232 bytes without one. The program is deployed upgradeable (tests/fixture.ts, through
+// the harness's addUpgradeableProgram) with the payer as upgrade authority, which
+// `initialize` requires.
 import { leafHash, nodeHash } from '@basket/merkle';
 import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
 import {
@@ -22,6 +24,7 @@ import {
   distributeIx,
   type Fixture,
   fundEpoch,
+  initializeIx,
   PAUSE_CLAIM,
   rotateKeepersIx,
   setPausedIx,
@@ -52,7 +55,12 @@ export default async function rewardsBench(): Promise<CuRecord[]> {
       txBytes: r.txBytes,
     });
   };
-  const f = await setup();
+  const f = await setup({ initialize: false });
+  record(
+    'initialize',
+    'upgrade authority (payer) + 3 of 5 admins, Token-2022 staking mint',
+    await send(f.svm, [initializeIx(f, f.admins.slice(0, 3))], f.payer),
+  );
   const mints = await xStockMints(f, 10);
   record(
     'set_reward_mints',

@@ -1,2 +1,3 @@
 export * from './generated/index.ts';
+export * from './program-data.ts';
 export * from './reward-accounts.ts';

@@ -1,5 +1,6 @@
 //! Rewards error codes: 4000-4099 (codes 100-199 are the shared checks of `basket-common`).
 
+use basket_common::upgrade_authority::UpgradeAuthorityError;
 use codama_macros::CodamaErrors;
 use pinocchio::error::ProgramError;
 
@@ -79,11 +80,56 @@ pub enum RewardsError {
     /// `set_paused` with a bit other than the stake and claim bits.
     #[codama(error(message = "Unknown pause flags"))]
     InvalidPauseFlags = 4023,
+    /// `initialize` was not signed by the program's upgrade authority (the account passed
+    /// as the upgrade authority is another key).
+    #[codama(error(
+        message = "initialize must be signed by the rewards program's upgrade authority"
+    ))]
+    NotUpgradeAuthority = 4024,
+    /// The rewards program has no upgrade authority (it was made immutable before
+    /// `initialize`), so nobody can prove to be its deployer.
+    #[codama(error(
+        message = "The rewards program is immutable: initialize needs an upgrade authority"
+    ))]
+    ImmutableProgram = 4025,
 }
 
 impl From<RewardsError> for ProgramError {
     #[inline(always)]
     fn from(e: RewardsError) -> Self {
         ProgramError::Custom(e as u32)
+    }
+}
+
+/// The rewards program's codes for a failed upgrade-authority check (shared codes pass
+/// through).
+pub fn upgrade_authority_error(e: UpgradeAuthorityError) -> ProgramError {
+    match e {
+        UpgradeAuthorityError::Common(e) => e.into(),
+        UpgradeAuthorityError::ImmutableProgram => RewardsError::ImmutableProgram.into(),
+        UpgradeAuthorityError::NotUpgradeAuthority => RewardsError::NotUpgradeAuthority.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use basket_common::CommonError;
+
+    #[test]
+    fn upgrade_authority_failures_map_to_rewards_codes() {
+        assert_eq!(
+            upgrade_authority_error(UpgradeAuthorityError::NotUpgradeAuthority),
+            ProgramError::Custom(4024)
+        );
+        assert_eq!(
+            upgrade_authority_error(UpgradeAuthorityError::ImmutableProgram),
+            ProgramError::Custom(4025)
+        );
+        // Shared checks keep their shared codes.
+        assert_eq!(
+            upgrade_authority_error(UpgradeAuthorityError::Common(CommonError::MissingSigner)),
+            ProgramError::from(CommonError::MissingSigner)
+        );
     }
 }

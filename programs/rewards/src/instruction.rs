@@ -23,8 +23,9 @@ pub mod discriminator {
 #[allow(dead_code, clippy::large_enum_variant)] // only read by the IDL generator and the drift test
 pub enum RewardsInstruction {
     /// Creates the rewards configuration: admin signer set, keeper set, staking mint and
-    /// holding, and the reward mints epochs may pay. At least `threshold` of the listed
-    /// admins must sign (passed as remaining accounts). Up to 4 reward mints here;
+    /// holding, and the reward mints epochs may pay. The program's upgrade authority must
+    /// sign (so nobody else can initialize first), and at least `threshold` of the listed
+    /// admins (passed as remaining accounts). Up to 4 reward mints here;
     /// `set_reward_mints` allows up to 10.
     #[codama(account(name = "payer", signer, writable, docs = "Pays for the account"))]
     #[codama(account(
@@ -42,6 +43,19 @@ pub enum RewardsInstruction {
         docs = "Token program owning the staking mint"
     ))]
     #[codama(account(name = "system_program", docs = "System program"))]
+    // The default is the PDA of [program id] under the upgradeable loader for the id in
+    // lib.rs; tests/initialize.test.ts checks it against the derivation.
+    #[codama(account(
+        name = "program_data",
+        docs = "The rewards program's ProgramData account: PDA [program id] under BPFLoaderUpgradeab1e11111111111111111111111",
+        default_value = public_key("9rCRLUjUwiuHgARv2ewtCxYq9MyKZBRww1rNbsoGCmZy")
+    ))]
+    #[codama(account(
+        name = "upgrade_authority",
+        signer,
+        docs = "The rewards program's upgrade authority (defaults to the payer)",
+        default_value = account("payer")
+    ))]
     #[codama(remaining_accounts(
         argument("adminSigners"),
         signer,

@@ -1,5 +1,6 @@
-// Shared setup of the rewards program tests: a LiteSVM with the program, 5 admins (3 sign),
-// one keeper, a Token-2022 staking mint and two reward mints: a tokenized stock on
+// Shared setup of the rewards program tests: a LiteSVM with the program deployed
+// upgradeable (the payer is its upgrade authority unless asked otherwise), 5 admins (3
+// sign), one keeper, a Token-2022 staking mint and two reward mints: a tokenized stock on
 // Token-2022 with a non-unit ScaledUiAmount multiplier and a legacy SPL Token mint.
 import {
   claimRewardAccountList,
@@ -22,8 +23,8 @@ import {
   withWritableRewardGroups,
 } from '@basket/rewards-client';
 import {
+  addUpgradeableProgram,
   createMint,
-  createSvm,
   createTokenAccount,
   fund,
   mintTo,
@@ -39,7 +40,7 @@ import {
   type Instruction,
   type KeyPairSigner,
 } from '@solana/kit';
-import type { LiteSVM } from 'litesvm';
+import { LiteSVM } from 'litesvm';
 
 export const T0 = 1_800_000_000n;
 export const DAY = 86_400n;
@@ -57,13 +58,36 @@ export interface Fixture {
   stakeHolding: Address;
   xStock: TestMint;
   legacy: TestMint;
+  /**
+   * The key `initialize` passes as the program's upgrade authority: the payer, a separate
+   * deployer key, or (immutable program) a key that no longer is the authority.
+   */
+  upgradeAuthority: KeyPairSigner;
+  /** The rewards program's ProgramData account. */
+  programData: Address;
 }
 
+/**
+ * Who the deployed rewards program's upgrade authority is: the payer (default: the deployer
+ * key pays for `initialize`, which keeps the transaction under 1,232 bytes), a separate
+ * deployer key, or nobody (an immutable program).
+ */
+export type UpgradeAuthorityChoice = 'payer' | 'separate' | 'none';
+
 /** Builds the world; `initialize: false` leaves the program uninitialized. */
-export async function setup(options: { initialize?: boolean } = {}): Promise<Fixture> {
-  const svm = createSvm({ rewards: REWARDS_PROGRAM_ADDRESS });
-  setUnixTime(svm, T0);
+export async function setup(
+  options: { initialize?: boolean; upgradeAuthority?: UpgradeAuthorityChoice } = {},
+): Promise<Fixture> {
+  const svm = new LiteSVM();
   const payer = await generateKeyPairSigner();
+  const choice = options.upgradeAuthority ?? 'payer';
+  const upgradeAuthority = choice === 'payer' ? payer : await generateKeyPairSigner();
+  const programData = await addUpgradeableProgram(svm, {
+    programAddress: REWARDS_PROGRAM_ADDRESS,
+    program: 'rewards',
+    authority: choice === 'none' ? null : upgradeAuthority.address,
+  });
+  setUnixTime(svm, T0);
   fund(svm, payer.address, 1_000n);
   const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
   const keeper = await generateKeyPairSigner();
@@ -91,6 +115,8 @@ export async function setup(options: { initialize?: boolean } = {}): Promise<Fix
     stakeHolding,
     xStock,
     legacy,
+    upgradeAuthority,
+    programData,
   };
   if (options.initialize !== false) {
     const { send } = await import('@basket/test-harness');
@@ -100,23 +126,37 @@ export async function setup(options: { initialize?: boolean } = {}): Promise<Fix
   return f;
 }
 
+/**
+ * `initialize` signed by `signers` (admins) and by the fixture's upgrade authority; the
+ * overrides let a test play someone else (a stranger paying, signing as "upgrade
+ * authority" and installing admins and a keeper of their own).
+ */
 export function initializeIx(
   f: Fixture,
   signers: KeyPairSigner[],
-  overrides: { stakeHolding?: Address; rewardMints?: Address[] } = {},
+  overrides: {
+    stakeHolding?: Address;
+    rewardMints?: Address[];
+    payer?: KeyPairSigner;
+    upgradeAuthority?: KeyPairSigner;
+    admins?: Address[];
+    keeper?: Address;
+  } = {},
 ): Instruction {
   const mints = overrides.rewardMints ?? [f.xStock.address, f.legacy.address];
   return getInitializeInstruction({
-    payer: f.payer,
+    payer: overrides.payer ?? f.payer,
     config: f.config,
     stakingMint: f.stakingMint.address,
     stakeHolding: overrides.stakeHolding ?? f.stakeHolding,
     stakingTokenProgram: f.stakingMint.tokenProgram,
     systemProgram: SYSTEM_PROGRAM_ADDRESS,
-    admins: f.admins.map((a) => a.address),
+    programData: f.programData,
+    upgradeAuthority: overrides.upgradeAuthority ?? f.upgradeAuthority,
+    admins: overrides.admins ?? f.admins.map((a) => a.address),
     threshold: 3,
     keeperCount: 1,
-    keepers: [f.keeper.address, ...Array(7).fill(SYSTEM_PROGRAM_ADDRESS)],
+    keepers: [overrides.keeper ?? f.keeper.address, ...Array(7).fill(SYSTEM_PROGRAM_ADDRESS)],
     rewardMintCount: mints.length,
     rewardMints: [...mints, ...Array(4 - mints.length).fill(SYSTEM_PROGRAM_ADDRESS)],
     adminSigners: signers,

@@ -58,6 +58,8 @@ export const REWARDS_ERROR__CLAIMS_PAUSED = 0xfb4; // 4020
 export const REWARDS_ERROR__EPOCH_SWEPT = 0xfb5; // 4021
 export const REWARDS_ERROR__CLAIM_WINDOW_OPEN = 0xfb6; // 4022
 export const REWARDS_ERROR__INVALID_PAUSE_FLAGS = 0xfb7; // 4023
+export const REWARDS_ERROR__NOT_UPGRADE_AUTHORITY = 0xfb8; // 4024
+export const REWARDS_ERROR__IMMUTABLE_PROGRAM = 0xfb9; // 4025
 
 export type RewardsError =
   | typeof REWARDS_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -71,6 +73,7 @@ export type RewardsError =
   | typeof REWARDS_ERROR__EPOCH_NOT_INCREASING
   | typeof REWARDS_ERROR__EPOCH_SWEPT
   | typeof REWARDS_ERROR__EPOCH_UNDERFUNDED
+  | typeof REWARDS_ERROR__IMMUTABLE_PROGRAM
   | typeof REWARDS_ERROR__INVALID_ACCOUNT_LENGTH
   | typeof REWARDS_ERROR__INVALID_DISCRIMINATOR
   | typeof REWARDS_ERROR__INVALID_INSTRUCTION_DATA
@@ -93,6 +96,7 @@ export type RewardsError =
   | typeof REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS
   | typeof REWARDS_ERROR__NOT_KEEPER
   | typeof REWARDS_ERROR__NOT_STAKE_OWNER
+  | typeof REWARDS_ERROR__NOT_UPGRADE_AUTHORITY
   | typeof REWARDS_ERROR__NOT_WRITABLE
   | typeof REWARDS_ERROR__PROOF_TOO_LONG
   | typeof REWARDS_ERROR__REWARD_ACCOUNT_MISMATCH
@@ -119,6 +123,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [REWARDS_ERROR__EPOCH_NOT_INCREASING]: `The epoch id must be greater than the last distributed epoch id`,
     [REWARDS_ERROR__EPOCH_SWEPT]: `The epoch's unclaimed rewards were swept; its claims are closed`,
     [REWARDS_ERROR__EPOCH_UNDERFUNDED]: `A reward holding holds less than the epoch total`,
+    [REWARDS_ERROR__IMMUTABLE_PROGRAM]: `The rewards program is immutable: initialize needs an upgrade authority`,
     [REWARDS_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,
     [REWARDS_ERROR__INVALID_DISCRIMINATOR]: `The account is not of the expected type`,
     [REWARDS_ERROR__INVALID_INSTRUCTION_DATA]: `The instruction data is malformed`,
@@ -141,6 +146,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS]: `Not enough accounts were passed`,
     [REWARDS_ERROR__NOT_KEEPER]: `The signer is not an authorized keeper`,
     [REWARDS_ERROR__NOT_STAKE_OWNER]: `Only the owner of the stake can unstake it`,
+    [REWARDS_ERROR__NOT_UPGRADE_AUTHORITY]: `initialize must be signed by the rewards program's upgrade authority`,
     [REWARDS_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
     [REWARDS_ERROR__PROOF_TOO_LONG]: `The Merkle proof is longer than 32 nodes`,
     [REWARDS_ERROR__REWARD_ACCOUNT_MISMATCH]: `A reward account does not match the epoch`,

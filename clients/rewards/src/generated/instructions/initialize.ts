@@ -30,6 +30,7 @@ import {
   type InstructionWithAccounts,
   type InstructionWithData,
   type ReadonlyAccount,
+  type ReadonlySignerAccount,
   type ReadonlyUint8Array,
   type TransactionSigner,
   type WritableAccount,
@@ -37,6 +38,7 @@ import {
 } from "@solana/kit";
 import {
   getAccountMetaFactory,
+  getNonNullResolvedInstructionInput,
   type ResolvedInstructionAccount,
 } from "@solana/kit/program-client-core";
 import { REWARDS_PROGRAM_ADDRESS } from "../programs";
@@ -55,6 +57,9 @@ export type InitializeInstruction<
   TAccountStakeHolding extends string | AccountMeta<string> = string,
   TAccountStakingTokenProgram extends string | AccountMeta<string> = string,
   TAccountSystemProgram extends string | AccountMeta<string> = string,
+  TAccountProgramData extends string | AccountMeta<string> =
+    "9rCRLUjUwiuHgARv2ewtCxYq9MyKZBRww1rNbsoGCmZy",
+  TAccountUpgradeAuthority extends string | AccountMeta<string> = string,
   TRemainingAccounts extends readonly AccountMeta<string>[] = [],
 > = Instruction<TProgram> &
   InstructionWithData<ReadonlyUint8Array> &
@@ -79,6 +84,13 @@ export type InitializeInstruction<
       TAccountSystemProgram extends string
         ? ReadonlyAccount<TAccountSystemProgram>
         : TAccountSystemProgram,
+      TAccountProgramData extends string
+        ? ReadonlyAccount<TAccountProgramData>
+        : TAccountProgramData,
+      TAccountUpgradeAuthority extends string
+        ? ReadonlySignerAccount<TAccountUpgradeAuthority> &
+            AccountSignerMeta<TAccountUpgradeAuthority>
+        : TAccountUpgradeAuthority,
       ...TRemainingAccounts,
     ]
   >;
@@ -146,6 +158,8 @@ export type InitializeInput<
   TAccountStakeHolding extends string = string,
   TAccountStakingTokenProgram extends string = string,
   TAccountSystemProgram extends string = string,
+  TAccountProgramData extends string = string,
+  TAccountUpgradeAuthority extends string = string,
 > = {
   /** Pays for the account */
   payer: TransactionSigner<TAccountPayer>;
@@ -159,6 +173,10 @@ export type InitializeInput<
   stakingTokenProgram: Address<TAccountStakingTokenProgram>;
   /** System program */
   systemProgram: Address<TAccountSystemProgram>;
+  /** The rewards program's ProgramData account: PDA [program id] under BPFLoaderUpgradeab1e11111111111111111111111 */
+  programData?: Address<TAccountProgramData>;
+  /** The rewards program's upgrade authority (defaults to the payer) */
+  upgradeAuthority?: TransactionSigner<TAccountUpgradeAuthority>;
   admins: InitializeInstructionDataArgs["admins"];
   threshold: InitializeInstructionDataArgs["threshold"];
   keeperCount: InitializeInstructionDataArgs["keeperCount"];
@@ -175,6 +193,8 @@ export function getInitializeInstruction<
   TAccountStakeHolding extends string,
   TAccountStakingTokenProgram extends string,
   TAccountSystemProgram extends string,
+  TAccountProgramData extends string,
+  TAccountUpgradeAuthority extends string,
   TProgramAddress extends Address = typeof REWARDS_PROGRAM_ADDRESS,
 >(
   input: InitializeInput<
@@ -183,7 +203,9 @@ export function getInitializeInstruction<
     TAccountStakingMint,
     TAccountStakeHolding,
     TAccountStakingTokenProgram,
-    TAccountSystemProgram
+    TAccountSystemProgram,
+    TAccountProgramData,
+    TAccountUpgradeAuthority
   >,
   config?: { programAddress?: TProgramAddress },
 ): InitializeInstruction<
@@ -193,7 +215,9 @@ export function getInitializeInstruction<
   TAccountStakingMint,
   TAccountStakeHolding,
   TAccountStakingTokenProgram,
-  TAccountSystemProgram
+  TAccountSystemProgram,
+  TAccountProgramData,
+  TAccountUpgradeAuthority
 > {
   // Program address.
   const programAddress = config?.programAddress ?? REWARDS_PROGRAM_ADDRESS;
@@ -209,6 +233,11 @@ export function getInitializeInstruction<
       isWritable: false,
     },
     systemProgram: { value: input.systemProgram ?? null, isWritable: false },
+    programData: { value: input.programData ?? null, isWritable: false },
+    upgradeAuthority: {
+      value: input.upgradeAuthority ?? null,
+      isWritable: false,
+    },
   };
   const accounts = originalAccounts as Record<
     keyof typeof originalAccounts,
@@ -217,6 +246,18 @@ export function getInitializeInstruction<
 
   // Original args.
   const args = { ...input };
+
+  // Resolve default values.
+  if (!accounts.programData.value) {
+    accounts.programData.value =
+      "9rCRLUjUwiuHgARv2ewtCxYq9MyKZBRww1rNbsoGCmZy" as Address<"9rCRLUjUwiuHgARv2ewtCxYq9MyKZBRww1rNbsoGCmZy">;
+  }
+  if (!accounts.upgradeAuthority.value) {
+    accounts.upgradeAuthority.value = getNonNullResolvedInstructionInput(
+      "payer",
+      accounts.payer.value,
+    );
+  }
 
   // Remaining accounts.
   const remainingAccounts: AccountMeta[] = args.adminSigners.map((signer) => ({
@@ -234,6 +275,8 @@ export function getInitializeInstruction<
       getAccountMeta("stakeHolding", accounts.stakeHolding),
       getAccountMeta("stakingTokenProgram", accounts.stakingTokenProgram),
       getAccountMeta("systemProgram", accounts.systemProgram),
+      getAccountMeta("programData", accounts.programData),
+      getAccountMeta("upgradeAuthority", accounts.upgradeAuthority),
       ...remainingAccounts,
     ],
     data: getInitializeInstructionDataEncoder().encode(
@@ -247,7 +290,9 @@ export function getInitializeInstruction<
     TAccountStakingMint,
     TAccountStakeHolding,
     TAccountStakingTokenProgram,
-    TAccountSystemProgram
+    TAccountSystemProgram,
+    TAccountProgramData,
+    TAccountUpgradeAuthority
   >);
 }
 
@@ -269,6 +314,10 @@ export type ParsedInitializeInstruction<
     stakingTokenProgram: TAccountMetas[4];
     /** System program */
     systemProgram: TAccountMetas[5];
+    /** The rewards program's ProgramData account: PDA [program id] under BPFLoaderUpgradeab1e11111111111111111111111 */
+    programData: TAccountMetas[6];
+    /** The rewards program's upgrade authority (defaults to the payer) */
+    upgradeAuthority: TAccountMetas[7];
   };
   data: InitializeInstructionData;
 };
@@ -281,12 +330,12 @@ export function parseInitializeInstruction<
     InstructionWithAccounts<TAccountMetas> &
     InstructionWithData<ReadonlyUint8Array>,
 ): ParsedInitializeInstruction<TProgram, TAccountMetas> {
-  if (instruction.accounts.length < 6) {
+  if (instruction.accounts.length < 8) {
     throw new SolanaError(
       SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
       {
         actualAccountMetas: instruction.accounts.length,
-        expectedAccountMetas: 6,
+        expectedAccountMetas: 8,
       },
     );
   }
@@ -305,6 +354,8 @@ export function parseInitializeInstruction<
       stakeHolding: getNextAccount(),
       stakingTokenProgram: getNextAccount(),
       systemProgram: getNextAccount(),
+      programData: getNextAccount(),
+      upgradeAuthority: getNextAccount(),
     },
     data: getInitializeInstructionDataDecoder().decode(instruction.data),
   };

@@ -8,6 +8,9 @@ use pinocchio::AccountView;
 /// 3. `[]` staking holding: token account of the staking mint owned by the config PDA
 /// 4. `[]` the staking mint's token program
 /// 5. `[]` system program
+/// 6. `[]` the rewards program's ProgramData account (PDA of `[program id]` under the
+///    upgradeable loader), which names the upgrade authority
+/// 7. `[SIGNER]` the rewards program's upgrade authority (may be the payer)
 ///
 /// Then the `[SIGNER]` admin signers.
 pub struct InitializeAccounts<'a> {
@@ -16,6 +19,8 @@ pub struct InitializeAccounts<'a> {
     pub staking_mint: &'a AccountView,
     pub stake_holding: &'a AccountView,
     pub token_program: &'a AccountView,
+    pub program_data: &'a AccountView,
+    pub upgrade_authority: &'a AccountView,
     pub admin_signers: &'a [AccountView],
 }
 
@@ -23,7 +28,7 @@ impl<'a> TryFrom<&'a [AccountView]> for InitializeAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [payer, config, staking_mint, stake_holding, token_program, system_program, admin_signers @ ..] =
+        let [payer, config, staking_mint, stake_holding, token_program, system_program, program_data, upgrade_authority, admin_signers @ ..] =
             accounts
         else {
             return Err(CommonError::NotEnoughAccounts);
@@ -41,12 +46,16 @@ impl<'a> TryFrom<&'a [AccountView]> for InitializeAccounts<'a> {
         validate::check_token_program_for_mint(token_program, staking_mint)?;
         // 4. The real system program.
         validate::check_system_program(system_program)?;
+        // 5. ProgramData and upgrade authority: checked together in the processor
+        //    (`basket_common::upgrade_authority`).
         Ok(Self {
             payer,
             config,
             staking_mint,
             stake_holding,
             token_program,
+            program_data,
+            upgrade_authority,
             admin_signers,
         })
     }

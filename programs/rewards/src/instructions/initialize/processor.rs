@@ -1,10 +1,12 @@
 use super::{InitializeAccounts, InitializeData};
 use crate::{
+    error::upgrade_authority_error,
     instructions::shared,
     state::{RewardsConfig, CONFIG_SEED, INIT_REWARD_MINTS},
 };
 use basket_common::{
-    create::create_pda_account, event, layout::AccountLayout, pda, signer_set::SignerSet, validate,
+    create::create_pda_account, event, layout::AccountLayout, pda, signer_set::SignerSet,
+    upgrade_authority, validate,
 };
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -17,6 +19,16 @@ pub const EVENT_INITIALIZED: u8 = 1;
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let accounts = InitializeAccounts::try_from(accounts)?;
+    // Only the deployer may initialize: without this, anyone could call first and install
+    // an admin set (and keepers, staking holding, reward mints) of their own; the admins'
+    // signatures below prove only that the new admins agree, not that they are the right
+    // ones.
+    upgrade_authority::check_upgrade_authority(
+        &crate::ID,
+        accounts.program_data,
+        accounts.upgrade_authority,
+    )
+    .map_err(upgrade_authority_error)?;
     let args = InitializeData::parse(data)?;
 
     // The admin set must be well formed and approve its own installation.
