@@ -42,6 +42,11 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'vault.withdrawInKind': { computeUnits: 7_500, measured: 'bench: 1, 5 and 10 assets + cash' },
   /** One asset paid in kind: guard, holding check and a TransferChecked. */
   'vault.perPaidAsset': { computeUnits: 3_200, measured: 'bench: 1, 5 and 10 assets + cash' },
+  /** begin_redemption at claim bump 255 (the bump search is priced separately). */
+  'vault.beginRedemption': { computeUnits: 9_200, measured: 'docs/vault.md: 1 to 20 assets' },
+  'vault.perRedeemedAsset': { computeUnits: 100, measured: 'docs/vault.md: 10 vs 20 assets' },
+  /** pay_redemption with the cash part; per asset slot add `vault.perPaidAsset`. */
+  'vault.payRedemption': { computeUnits: 6_200, measured: 'docs/vault.md: 5 and 10 slots' },
   'vault.collectMgmtFee': { computeUnits: 4_500, measured: 'docs/vault.md: 4,431' },
 } as const);
 

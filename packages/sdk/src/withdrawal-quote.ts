@@ -111,7 +111,7 @@ export type InKindWithdrawalQuote =
 export function quoteInKindWithdrawal(
   quote: NavQuote,
   shares: bigint,
-  options: { vaultProgram?: Address } = {},
+  options: { vaultProgram?: Address; guardAssets?: boolean } = {},
 ): InKindWithdrawalQuote {
   const refuse = refuser(options.vaultProgram);
   const no = (refusal: VaultRefusal): InKindWithdrawalQuote => ({ ok: false, shares, refusal });
@@ -123,7 +123,9 @@ export function quoteInKindWithdrawal(
   for (const asset of quote.assets) {
     const amount = orOverflow(() => inKindAmount(shares, asset.holdingsRaw, supply), refuse);
     if (typeof amount !== 'bigint') return no(amount);
-    if (amount > 0n && asset.guardFailure) return no(asset.guardFailure);
+    if (amount > 0n && asset.guardFailure && options.guardAssets !== false) {
+      return no(asset.guardFailure);
+    }
     assets.push({ mint: asset.mint, amountRaw: amount });
   }
   const cashRaw = orOverflow(() => inKindAmount(shares, quote.cashRaw, supply), refuse);
@@ -132,4 +134,20 @@ export function quoteInKindWithdrawal(
     return no(refuse(VAULT_ERROR__AMOUNT_TOO_SMALL));
   }
   return { ok: true, shares, assets, cashRaw };
+}
+
+/**
+ * Quotes a `begin_redemption` of `shares`: the raw amounts per asset and the cash the claim
+ * will hold. As `withdraw_in_kind` but without per-asset guards, which run when each slot is
+ * paid (`pay_redemption`): a frozen asset delays only its own slot.
+ *
+ * @example
+ * const q = quoteBeginRedemption(nav, shares);
+ */
+export function quoteBeginRedemption(
+  quote: NavQuote,
+  shares: bigint,
+  options: { vaultProgram?: Address } = {},
+): InKindWithdrawalQuote {
+  return quoteInKindWithdrawal(quote, shares, { ...options, guardAssets: false });
 }

@@ -4,8 +4,6 @@ import { send, setUnixTime, tokenAmount } from '@basket/test-harness';
 import type { Blockhash } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import {
-  type Basket,
-  type Depositor,
   depositIx,
   FLAG_MARKET_OPEN,
   initVault,
@@ -15,14 +13,12 @@ import {
   patchVault,
   SKU,
   setupBasket,
-  stockHoldings,
   treasuryAccounts,
   writeSnapshot,
 } from '../../../programs/vault/tests/fixture.ts';
 import {
   buildTransactionMessage,
   COMPUTE_BUDGET_INSTRUCTION_COST,
-  type CostedInstruction,
   findSkuAddresses,
   findVaultHoldingPda,
   getCollectMgmtFeeInstructionFor,
@@ -40,8 +36,7 @@ import {
 } from '../src/index.ts';
 import { sendMessage } from './support/send-message.ts';
 import { svmRpc } from './support/svm-rpc.ts';
-
-const USDC = 1_000_000n;
+import { fundedVault, readVault, run, USDC } from './support/vault-world.ts';
 
 describe('deposit builder in LiteSVM', () => {
   it('deposits the quoted amount for exactly the quoted shares within the cost model', async () => {
@@ -102,41 +97,6 @@ describe('deposit builder in LiteSVM', () => {
     expect(model * 2).toBeLessThanOrEqual(used * 3);
   });
 });
-
-async function fundedVault(): Promise<{ b: Basket; alice: Depositor }> {
-  const b = await setupBasket();
-  await initVault(b);
-  // Real tokens behind the books, so in-kind payouts can transfer them
-  await stockHoldings(b, [350_000_000n, 10_000_000n, 7_000_000_000n]);
-  writeSnapshot(b);
-  const alice = await newDepositor(b, 100_000n * USDC);
-  expect((await send(b.svm, [depositIx(b, alice, 50_000n * USDC, 0n)], b.payer)).ok).toBe(true);
-  return { b, alice };
-}
-
-async function readVault(b: Basket) {
-  const { vaultState } = await findSkuAddresses(SKU);
-  const [vault] = await readAccounts(svmRpc(b.svm), [vaultStateAccount(vaultState)]);
-  if (!vault.exists) throw new Error('vault missing');
-  return { address: vault.address, data: vault.data };
-}
-
-async function run(b: Basket, feePayer: Depositor['signer'], built: CostedInstruction) {
-  b.svm.expireBlockhash();
-  const r = await sendMessage(
-    b.svm,
-    buildTransactionMessage({
-      feePayer,
-      lifetime: {
-        blockhash: b.svm.latestBlockhash() as Blockhash,
-        lastValidBlockHeight: 1_000_000n,
-      },
-      instructions: [built],
-    }),
-  );
-  const used = Number(r.computeUnits) - COMPUTE_BUDGET_INSTRUCTION_COST;
-  return { ...r, used, model: measuredUnits(built.costs) };
-}
 
 describe('withdrawal builders in LiteSVM', () => {
   it('withdraw_usdc pays exactly the quoted net and refuses one unit more', async () => {
