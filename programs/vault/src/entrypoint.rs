@@ -37,6 +37,9 @@ pub fn process_instruction(
         discriminator::REBALANCE_SETTLE => instructions::rebalance_settle::process(accounts, rest),
         discriminator::BEGIN_REDEMPTION => instructions::begin_redemption::process(accounts, rest),
         discriminator::PAY_REDEMPTION => instructions::pay_redemption::process(accounts, rest),
+        discriminator::SET_SHARE_METADATA => {
+            instructions::set_share_metadata::process(accounts, rest)
+        }
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -168,6 +168,10 @@ pub enum VaultError {
     /// A payment destination is not a token account of the claim's owner.
     #[codama(error(message = "The destination is not a token account of the claim's owner"))]
     WrongDestination = 3050,
+    /// A share metadata field is empty (name, symbol), not printable ASCII, or not
+    /// zero-padded.
+    #[codama(error(message = "The share metadata is not printable, zero-padded text"))]
+    InvalidMetadata = 3051,
 }
 
 impl From<VaultError> for ProgramError {

@@ -17,6 +17,7 @@ pub mod kind {
     pub const REBALANCE_LEG: u8 = 12;
     pub const REDEMPTION_BEGUN: u8 = 13;
     pub const REDEMPTION_PAID: u8 = 14;
+    pub const SHARE_METADATA_SET: u8 = 15;
 }
 
 /// Version of every payload layout below.

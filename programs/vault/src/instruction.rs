@@ -22,6 +22,7 @@ pub mod discriminator {
     pub const REBALANCE_SETTLE: u8 = 12;
     pub const BEGIN_REDEMPTION: u8 = 13;
     pub const PAY_REDEMPTION: u8 = 14;
+    pub const SET_SHARE_METADATA: u8 = 15;
 }
 
 #[repr(C, u8)]
@@ -360,6 +361,29 @@ pub enum VaultInstruction {
         docs = "Per named asset slot, ascending: mint, vault holding, owner's token account"
     ))]
     PayRedemption { slots: u32 } = 14,
+
+    /// Admin multisig, once: writes the share mint's TokenMetadata (name, symbol, uri;
+    /// printable ASCII, zero-padded) with the vault as update authority; the payer funds
+    /// the mint's grown rent.
+    #[codama(account(
+        name = "payer",
+        signer,
+        writable,
+        docs = "Pays the share mint's additional rent"
+    ))]
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
+    #[codama(account(name = "system_program", docs = "System program"))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
+    SetShareMetadata {
+        #[codama(type = fixed_size(bytes, 32))]
+        name: [u8; 32],
+        #[codama(type = fixed_size(bytes, 10))]
+        symbol: [u8; 10],
+        #[codama(type = fixed_size(bytes, 128))]
+        uri: [u8; 128],
+    } = 15,
 }
 
 #[cfg(test)]
@@ -438,6 +462,14 @@ mod tests {
         assert_eq!(
             tag(&VaultInstruction::PayRedemption { slots: 0 }),
             discriminator::PAY_REDEMPTION
+        );
+        assert_eq!(
+            tag(&VaultInstruction::SetShareMetadata {
+                name: [0; 32],
+                symbol: [0; 10],
+                uri: [0; 128]
+            }),
+            discriminator::SET_SHARE_METADATA
         );
     }
 }

@@ -56,6 +56,21 @@ pub fn address_is(account: &AccountView, key: &[u8; 32]) -> bool {
     key_eq(account.address().as_array(), key)
 }
 
+/// Copies `src` into the start of `dst` (which must be at least as long). A
+/// `copy_from_slice` of variable length compiles to a `memcpy` call that this toolchain
+/// cannot link; on the target it goes to the runtime's memcpy syscall instead.
+#[inline(always)]
+pub fn copy_prefix(dst: &mut [u8], src: &[u8]) {
+    let n = src.len().min(dst.len());
+    #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+    // SAFETY: both ranges hold `n` bytes and do not overlap (distinct borrows).
+    unsafe {
+        pinocchio::syscalls::sol_memcpy_(dst.as_mut_ptr(), src.as_ptr(), n as u64);
+    }
+    #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
+    dst[..n].copy_from_slice(&src[..n]);
+}
+
 /// Whether two 32-byte keys are equal.
 #[inline(always)]
 pub fn key_eq(a: &[u8; 32], b: &[u8; 32]) -> bool {

@@ -9,6 +9,7 @@ pub mod rebalance_leg;
 pub mod rebalance_settle;
 pub mod set_asset_status;
 pub mod set_paused;
+pub mod set_share_metadata;
 pub mod shared;
 pub mod weights;
 pub mod withdraw_in_kind;

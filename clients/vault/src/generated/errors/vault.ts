@@ -85,6 +85,7 @@ export const VAULT_ERROR__SAME_MINT = 0xbe7; // 3047
 export const VAULT_ERROR__WRONG_CLAIM = 0xbe8; // 3048
 export const VAULT_ERROR__NOTHING_OWED = 0xbe9; // 3049
 export const VAULT_ERROR__WRONG_DESTINATION = 0xbea; // 3050
+export const VAULT_ERROR__INVALID_METADATA = 0xbeb; // 3051
 
 export type VaultError =
   | typeof VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -105,6 +106,7 @@ export type VaultError =
   | typeof VAULT_ERROR__INVALID_CONFIG
   | typeof VAULT_ERROR__INVALID_DISCRIMINATOR
   | typeof VAULT_ERROR__INVALID_INSTRUCTION_DATA
+  | typeof VAULT_ERROR__INVALID_METADATA
   | typeof VAULT_ERROR__INVALID_MINT_EXTENSIONS
   | typeof VAULT_ERROR__INVALID_MULTIPLIER
   | typeof VAULT_ERROR__INVALID_OWNER
@@ -180,6 +182,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__INVALID_CONFIG]: `A fee or limit parameter is out of range`,
     [VAULT_ERROR__INVALID_DISCRIMINATOR]: `The account is not of the expected type`,
     [VAULT_ERROR__INVALID_INSTRUCTION_DATA]: `The instruction data is malformed`,
+    [VAULT_ERROR__INVALID_METADATA]: `The share metadata is not printable, zero-padded text`,
     [VAULT_ERROR__INVALID_MINT_EXTENSIONS]: `The mint's extension data is malformed`,
     [VAULT_ERROR__INVALID_MULTIPLIER]: `The ScaledUiAmount multiplier is out of the supported range`,
     [VAULT_ERROR__INVALID_OWNER]: `The account is owned by an unexpected program`,

@@ -18,6 +18,7 @@ export * from "./rebalanceLeg";
 export * from "./rebalanceSettle";
 export * from "./setAssetStatus";
 export * from "./setPaused";
+export * from "./setShareMetadata";
 export * from "./updateWeights";
 export * from "./withdrawInKind";
 export * from "./withdrawUsdc";

@@ -52,6 +52,7 @@ import {
   getRebalanceSettleInstruction,
   getSetAssetStatusInstruction,
   getSetPausedInstruction,
+  getSetShareMetadataInstruction,
   getUpdateWeightsInstruction,
   getWithdrawInKindInstruction,
   getWithdrawUsdcInstruction,
@@ -67,6 +68,7 @@ import {
   parseRebalanceSettleInstruction,
   parseSetAssetStatusInstruction,
   parseSetPausedInstruction,
+  parseSetShareMetadataInstruction,
   parseUpdateWeightsInstruction,
   parseWithdrawInKindInstruction,
   parseWithdrawUsdcInstruction,
@@ -89,6 +91,7 @@ import {
   type ParsedRebalanceSettleInstruction,
   type ParsedSetAssetStatusInstruction,
   type ParsedSetPausedInstruction,
+  type ParsedSetShareMetadataInstruction,
   type ParsedUpdateWeightsInstruction,
   type ParsedWithdrawInKindInstruction,
   type ParsedWithdrawUsdcInstruction,
@@ -97,6 +100,7 @@ import {
   type RebalanceSettleInput,
   type SetAssetStatusInput,
   type SetPausedInput,
+  type SetShareMetadataInput,
   type UpdateWeightsInput,
   type WithdrawInKindInput,
   type WithdrawUsdcInput,
@@ -143,6 +147,7 @@ export enum VaultInstruction {
   RebalanceSettle,
   BeginRedemption,
   PayRedemption,
+  SetShareMetadata,
 }
 
 export function identifyVaultInstruction(
@@ -193,6 +198,9 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(14), 0)) {
     return VaultInstruction.PayRedemption;
+  }
+  if (containsBytes(data, getU8Encoder().encode(15), 0)) {
+    return VaultInstruction.SetShareMetadata;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -247,7 +255,10 @@ export type ParsedVaultInstruction<
     } & ParsedBeginRedemptionInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.PayRedemption;
-    } & ParsedPayRedemptionInstruction<TProgram>);
+    } & ParsedPayRedemptionInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.SetShareMetadata;
+    } & ParsedSetShareMetadataInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -359,6 +370,13 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parsePayRedemptionInstruction(instruction),
       };
     }
+    case VaultInstruction.SetShareMetadata: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.SetShareMetadata,
+        ...parseSetShareMetadataInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -434,6 +452,10 @@ export type VaultPluginInstructions = {
   payRedemption: (
     input: PayRedemptionInput,
   ) => ReturnType<typeof getPayRedemptionInstruction> &
+    SelfPlanAndSendFunctions;
+  setShareMetadata: (
+    input: SetShareMetadataInput,
+  ) => ReturnType<typeof getSetShareMetadataInstruction> &
     SelfPlanAndSendFunctions;
 };
 
@@ -527,6 +549,11 @@ export function vaultProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getPayRedemptionInstruction(input),
+            ),
+          setShareMetadata: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getSetShareMetadataInstruction(input),
             ),
         },
         pdas: {
