@@ -47,6 +47,18 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'vault.perRedeemedAsset': { computeUnits: 100, measured: 'docs/vault.md: 10 vs 20 assets' },
   /** pay_redemption with the cash part; per asset slot add `vault.perPaidAsset`. */
   'vault.payRedemption': { computeUnits: 6_200, measured: 'docs/vault.md: 5 and 10 slots' },
+  /** rebalance_leg including its payment CPI (either token program). */
+  'vault.rebalanceLeg': { computeUnits: 4_000, measured: 'bench: vaults of 1 to 20, 3,743-3,946' },
+  'vault.rebalanceSettle': {
+    computeUnits: 300,
+    measured: 'bench: whole swap less leg (SPL Token)',
+  },
+  /** A counterparty TransferChecked of a Token-2022 ScaledUiAmount mint. */
+  'token2022.transferChecked': {
+    computeUnits: 2_300,
+    measured: 'bench: whole swap less leg (T22)',
+  },
+  'token.transferChecked': { computeUnits: 400, measured: 'bench: whole swap less leg (SPL)' },
   'vault.collectMgmtFee': { computeUnits: 4_500, measured: 'docs/vault.md: 4,431' },
 } as const);
 

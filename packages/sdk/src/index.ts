@@ -16,6 +16,7 @@ export * from './program-error.ts';
 export * from './program-error-catalogue.ts';
 export * from './program-events.ts';
 export * from './raw-amount.ts';
+export * from './rebalance.ts';
 export * from './redemption-instructions.ts';
 export * from './rewards-instructions.ts';
 export * from './scaled-ui-amount.ts';

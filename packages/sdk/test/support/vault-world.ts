@@ -47,7 +47,12 @@ export async function readVault(b: Basket) {
   return { address: vault.address, data: vault.data };
 }
 
-export async function run(b: Basket, feePayer: Depositor['signer'], built: CostedInstruction) {
+export async function run(
+  b: Basket,
+  feePayer: Depositor['signer'],
+  built: CostedInstruction | CostedInstruction[],
+) {
+  const instructions = Array.isArray(built) ? built : [built];
   b.svm.expireBlockhash();
   const r = await sendMessage(
     b.svm,
@@ -57,9 +62,9 @@ export async function run(b: Basket, feePayer: Depositor['signer'], built: Coste
         blockhash: b.svm.latestBlockhash() as Blockhash,
         lastValidBlockHeight: 1_000_000n,
       },
-      instructions: [built],
+      instructions,
     }),
   );
   const used = Number(r.computeUnits) - COMPUTE_BUDGET_INSTRUCTION_COST;
-  return { ...r, used, model: measuredUnits(built.costs) };
+  return { ...r, used, model: measuredUnits(instructions.flatMap((i) => i.costs)) };
 }

@@ -1,0 +1,199 @@
+/**
+ * Keeper side of a rebalance (vault `rebalance_leg` / `rebalance_settle`): the slippage bound
+ * the program enforces, as the smallest incoming amount it accepts for a given outgoing
+ * amount, and the swap transaction's instructions in the one order the program accepts:
+ * `rebalance_leg`, the counterparty's `TransferChecked` into the vault, `rebalance_settle`.
+ */
+
+import {
+  getRebalanceLegInstruction,
+  getRebalanceSettleInstruction,
+  VAULT_ERROR__AMOUNT_TOO_SMALL,
+  VAULT_ERROR__SAME_MINT,
+  VAULT_ERROR__VAULT_PAUSED,
+} from '@basket/vault-client';
+import type { Address, Instruction, TransactionSigner } from '@solana/kit';
+import type { NavQuote, VaultRefusal } from './nav-quote.ts';
+import {
+  DEFAULT_PROGRAM_ADDRESSES,
+  type ProgramAddresses,
+  resolveProgramAddresses,
+} from './program-addresses.ts';
+import { decodeCustomProgramError } from './program-error.ts';
+import { assetValueUsd, BPS, mulDiv } from './share-math.ts';
+import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './token-programs.ts';
+import type { CostedInstruction } from './transaction-message.ts';
+import { findVaultHoldingPda, type VaultStateAccount } from './vault-instructions.ts';
+
+const INSTRUCTIONS_SYSVAR = 'Sysvar1nstructions1111111111111111111111111' as Address;
+
+/**
+ * One side of a leg: the stablecoin cash buffer or an asset index of the vault.
+ *
+ * @example
+ * const leg = { pay: 'cash' as RebalanceSide, receive: 0 as RebalanceSide };
+ */
+export type RebalanceSide = 'cash' | number;
+
+/**
+ * The bound a leg must meet, or the program's refusal.
+ *
+ * @example
+ * const bound = quoteRebalanceLeg(nav, { pay: 'cash', receive: 0, payAmountRaw: 1_000_000_000n, maxSlipBps: 50 });
+ */
+export type RebalanceLegQuote =
+  | {
+      readonly ok: true;
+      /** Value of the outgoing side at the snapshot, rounded up (1e-6 USD). */
+      readonly valueOutUsd: bigint;
+      /** The least incoming value accepted: `ceil(valueOut x (1 - maxSlipBps))`. */
+      readonly minValueInUsd: bigint;
+      /** The least incoming raw amount accepted (its value rounded down reaches the bound). */
+      readonly minReceiveRaw: bigint;
+    }
+  | { readonly ok: false; readonly refusal: VaultRefusal };
+
+function sideValue(nav: NavQuote, side: RebalanceSide, raw: bigint, rounding: 'down' | 'up') {
+  if (side === 'cash') return { value: raw };
+  const asset = nav.assets[side];
+  if (!asset) throw new RangeError(`asset ${side} is not in the vault`);
+  if (asset.guardFailure) return { refusal: asset.guardFailure };
+  const entry = asset.entry!;
+  const value = assetValueUsd(
+    raw,
+    entry.multiplierNum,
+    entry.priceUsd1e8,
+    asset.decimals,
+    rounding,
+  );
+  return { value };
+}
+
+/**
+ * The program's slippage bound for paying `payAmountRaw` of `pay` and receiving `receive`:
+ * outgoing value rounded up, incoming rounded down, without the price memory (legs are priced
+ * at the current snapshot alone). `maxSlipBps` is the vault's (`VaultState.maxSlipBps`).
+ *
+ * @example
+ * const q = quoteRebalanceLeg(nav, { pay: 'cash', receive: 0, payAmountRaw: 1_000_000_000n, maxSlipBps: vault.maxSlipBps });
+ * if (q.ok && rfqReceiveRaw < q.minReceiveRaw) requote();
+ */
+export function quoteRebalanceLeg(
+  nav: NavQuote,
+  leg: { pay: RebalanceSide; receive: RebalanceSide; payAmountRaw: bigint; maxSlipBps: number },
+  options: { vaultProgram?: Address } = {},
+): RebalanceLegQuote {
+  const program = options.vaultProgram ?? DEFAULT_PROGRAM_ADDRESSES.vault;
+  const no = (refusal: VaultRefusal): RebalanceLegQuote => ({ ok: false, refusal });
+  const refuse = (code: number) => no({ ...decodeCustomProgramError(program, code), mint: null });
+  if (leg.payAmountRaw === 0n) return refuse(VAULT_ERROR__AMOUNT_TOO_SMALL);
+  if (leg.pay === leg.receive) return refuse(VAULT_ERROR__SAME_MINT);
+  if (nav.paused) return refuse(VAULT_ERROR__VAULT_PAUSED);
+  if (nav.snapshotRefusal) return no(nav.snapshotRefusal);
+  const out = sideValue(nav, leg.pay, leg.payAmountRaw, 'up');
+  if (out.refusal) return no(out.refusal);
+  const check = sideValue(nav, leg.receive, 1n, 'down');
+  if (check.refusal) return no(check.refusal);
+  const valueOutUsd = out.value as bigint;
+  const minValueInUsd = mulDiv(valueOutUsd, BPS - BigInt(leg.maxSlipBps), BPS, 'up');
+  // The incoming value is monotone in the raw amount: binary search the least accepted.
+  const valueIn = (raw: bigint) => sideValue(nav, leg.receive, raw, 'down').value as bigint;
+  let hi = 1n;
+  while (valueIn(hi) < minValueInUsd) hi *= 2n;
+  let lo = 0n;
+  while (lo < hi) {
+    const mid = (lo + hi) / 2n;
+    if (valueIn(mid) >= minValueInUsd) hi = mid;
+    else lo = mid + 1n;
+  }
+  return { ok: true, valueOutUsd, minValueInUsd, minReceiveRaw: lo === 0n ? 1n : lo };
+}
+
+/**
+ * The vault's holding of a side and its mint and token program.
+ *
+ * @example
+ * const { holding, mint } = await rebalanceSideAccounts(vault, 'cash');
+ */
+export async function rebalanceSideAccounts(
+  vault: VaultStateAccount,
+  side: RebalanceSide,
+  programs: Partial<ProgramAddresses> = {},
+): Promise<{ mint: Address; holding: Address; tokenProgram: Address }> {
+  const state = vault.data;
+  const asset = side === 'cash' ? null : state.assets[side];
+  if (side !== 'cash' && (!asset || side >= state.assetCount)) {
+    throw new RangeError(`asset ${side} is not in the vault`);
+  }
+  const mint = asset ? asset.mint : state.stableMint;
+  const tag = asset ? asset.tokenProgram : state.stableTokenProgram;
+  const [holding] = await findVaultHoldingPda(state.skuId, mint, programs);
+  return {
+    mint,
+    holding,
+    tokenProgram: tag === 1 ? TOKEN_2022_PROGRAM_ADDRESS : TOKEN_PROGRAM_ADDRESS,
+  };
+}
+
+/**
+ * The swap transaction's instructions, in the only order the program accepts: `rebalance_leg`
+ * (the vault pays `payAmountRaw` to `counterparty` by CPI once the rest checks out), the
+ * counterparty's `delivery` (a `TransferChecked` of `expectedAmountRaw` of the receiving mint
+ * into the vault's holding, built by the caller or taken from the RFQ transaction), then
+ * `rebalance_settle`. Compute-budget instructions may only come before them.
+ *
+ * @example
+ * const swap = await getRebalanceSwapInstructionsFor({ keeper, vault, pay: 'cash', receive: 0, payAmountRaw, expectedAmountRaw, counterparty, delivery });
+ * buildTransactionMessage({ feePayer: keeper, lifetime, instructions: swap });
+ */
+export async function getRebalanceSwapInstructionsFor(
+  input: {
+    keeper: TransactionSigner;
+    vault: VaultStateAccount;
+    pay: RebalanceSide;
+    receive: RebalanceSide;
+    payAmountRaw: bigint;
+    expectedAmountRaw: bigint;
+    /** The counterparty's token account of the paying mint. */
+    counterparty: Address;
+    delivery: Instruction;
+  },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction[]> {
+  const programAddress = resolveProgramAddresses(programs).vault;
+  const [pay, receive] = await Promise.all([
+    rebalanceSideAccounts(input.vault, input.pay, programs),
+    rebalanceSideAccounts(input.vault, input.receive, programs),
+  ]);
+  const leg = getRebalanceLegInstruction(
+    {
+      keeper: input.keeper,
+      vault: input.vault.address,
+      navSnapshot: input.vault.data.navSnapshot,
+      instructionsSysvar: INSTRUCTIONS_SYSVAR,
+      payMint: pay.mint,
+      payHolding: pay.holding,
+      counterparty: input.counterparty,
+      payTokenProgram: pay.tokenProgram,
+      receiveMint: receive.mint,
+      receiveHolding: receive.holding,
+      expectedMint: receive.mint,
+      expectedAmountRaw: input.expectedAmountRaw,
+      payAmountRaw: input.payAmountRaw,
+    },
+    { programAddress },
+  );
+  const settle = getRebalanceSettleInstruction(
+    { vault: input.vault.address, receiveHolding: receive.holding },
+    { programAddress },
+  );
+  const deliveryCost =
+    receive.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS
+      ? ('token2022.transferChecked' as const)
+      : ('token.transferChecked' as const);
+  return [
+    { instruction: leg, costs: [{ key: 'vault.rebalanceLeg' }] },
+    { instruction: input.delivery, costs: [{ key: deliveryCost }] },
+    { instruction: settle, costs: [{ key: 'vault.rebalanceSettle' }] },
+  ];
+}

@@ -1,0 +1,63 @@
+// A keeper's swap through the SDK in LiteSVM: the quoted least incoming amount is accepted
+// and one raw unit less is refused (RebalanceSlippage), with the three instructions in the
+// order the program requires.
+import { getTransferCheckedInstruction, tokenAmount } from '@basket/test-harness';
+import { describe, expect, it } from 'vitest';
+import { SKU } from '../../../programs/vault/tests/fixture.ts';
+import { newCounterparty } from '../../../programs/vault/tests/rebalance-fixture.ts';
+import {
+  getNavQuote,
+  getRebalanceSwapInstructionsFor,
+  quoteRebalanceLeg,
+  rebalanceSideAccounts,
+} from '../src/index.ts';
+import { svmRpc } from './support/svm-rpc.ts';
+import { fundedVault, readVault, run } from './support/vault-world.ts';
+
+describe('rebalance swap builder in LiteSVM', () => {
+  it('buys a Token-2022 asset with cash at exactly the quoted least amount', async () => {
+    // Given a vault with cash and a counterparty holding every mint
+    const { b } = await fundedVault();
+    const counterparty = await newCounterparty(b);
+    const vault = await readVault(b);
+    const nav = await getNavQuote(svmRpc(b.svm), SKU);
+    // When the keeper quotes paying 1,000 USDC for asset 0 (Token-2022, multiplier 1.0571)
+    const payAmountRaw = 1_000_000_000n;
+    const q = quoteRebalanceLeg(nav, {
+      pay: 'cash',
+      receive: 0,
+      payAmountRaw,
+      maxSlipBps: vault.data.maxSlipBps,
+    });
+    if (!q.ok) throw new Error(q.refusal.message);
+    const receive = await rebalanceSideAccounts(vault, 0);
+    const swap = async (expectedAmountRaw: bigint) =>
+      getRebalanceSwapInstructionsFor({
+        keeper: b.keeper,
+        vault,
+        pay: 'cash',
+        receive: 0,
+        payAmountRaw,
+        expectedAmountRaw,
+        counterparty: counterparty.usdc,
+        delivery: getTransferCheckedInstruction({
+          source: counterparty.assets[0]!,
+          mint: receive.mint,
+          destination: receive.holding,
+          authority: counterparty.signer,
+          amount: expectedAmountRaw,
+          decimals: b.assets[0]!.mint.decimals,
+          tokenProgram: b.assets[0]!.mint.tokenProgram,
+        }),
+      });
+    // Then one raw unit less than the quote is refused
+    const short = await run(b, b.payer, await swap(q.minReceiveRaw - 1n));
+    expect(short.failure).toMatchObject({ constant: 'VAULT_ERROR__REBALANCE_SLIPPAGE' });
+    // and the quote itself goes through: the counterparty gets the cash, the vault the asset
+    const before = tokenAmount(b.svm, receive.holding);
+    const ok = await run(b, b.payer, await swap(q.minReceiveRaw));
+    expect(ok.error).toBeNull();
+    expect(tokenAmount(b.svm, receive.holding) - before).toBe(q.minReceiveRaw);
+    expect(ok.used).toBeLessThanOrEqual(ok.model);
+  });
+});
