@@ -172,6 +172,9 @@ pub enum VaultError {
     /// zero-padded.
     #[codama(error(message = "The share metadata is not printable, zero-padded text"))]
     InvalidMetadata = 3051,
+    /// Today's rebalance legs would lose more than `max_slip_bps` of NAV in total.
+    #[codama(error(message = "The daily rebalance loss budget is exhausted"))]
+    RebalanceBudgetExceeded = 3052,
 }
 
 impl From<VaultError> for ProgramError {

@@ -26,6 +26,7 @@ import {
   VAULT_ERROR__MULTIPLIER_MISMATCH,
   VAULT_ERROR__NO_PENDING_LEG,
   VAULT_ERROR__NOT_KEEPER,
+  VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED,
   VAULT_ERROR__REBALANCE_NOT_FIRST,
   VAULT_ERROR__REBALANCE_SLIPPAGE,
   VAULT_ERROR__SAME_MINT,
@@ -437,6 +438,48 @@ describe('invariant: no transaction takes value out without returning oracle val
     const r2 = await send(b.svm, swapIxs(b, c, worse), b.payer);
     expect(r2.customError).toBe(VAULT_ERROR__REBALANCE_SLIPPAGE);
     console.info(`rebalance self-dealing check: ${r.computeUnits} / ${r2.computeUnits} CU`);
+  });
+
+  it('a keeper chaining legs at the worst accepted price is stopped by the daily loss budget', async () => {
+    // Given the budget: max_slip_bps of the NAV recorded at the last deposit
+    const budget = (readVault(b).lastNavUsd * SLIP) / 10_000n;
+    let spent = 0n;
+    let failed: number | null = null;
+    // When the keeper trades cash for asset 1 and back, every leg at the worst accepted price
+    for (let n = 0; n < 40 && failed === null; n++) {
+      const pay = n % 2 === 0 ? 'cash' : 1;
+      const receive = n % 2 === 0 ? 1 : 'cash';
+      const payAmount = pay === 'cash' ? 1_000n * USDC : 9_000_000n;
+      const leg = {
+        pay,
+        receive,
+        payAmount,
+        receiveAmount: minAcceptedIn(b, pay, receive, payAmount, SLIP),
+      } as Leg;
+      const loss =
+        sideValue(b, pay, payAmount, true) - sideValue(b, receive, leg.receiveAmount, false);
+      const before = accountBytes(b.svm, [b.vault, b.cashHolding, ...b.holdings]);
+      const r = await send(b.svm, swapIxs(b, c, leg), b.payer);
+      expect(r.computeUnits).toBeGreaterThan(0n);
+      if (r.ok) {
+        spent += loss > 0n ? loss : 0n;
+      } else {
+        failed = r.customError;
+        // Then the refused leg is the one that would have gone over the budget
+        expect(spent + loss).toBeGreaterThan(budget);
+        expect(accountBytes(b.svm, [b.vault, b.cashHolding, ...b.holdings])).toEqual(before);
+      }
+    }
+    expect(failed).toBe(VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED);
+    expect(spent).toBeLessThanOrEqual(budget);
+    expect(readVault(b).rebalanceLossUsd).toBe(spent);
+    // And the next UTC day starts a new budget
+    setUnixTime(b.svm, MONDAY_15H + 86_400n);
+    writeSnapshot(b, { sequence: 2n });
+    const leg = { pay: 'cash', receive: 1, payAmount: 100n * USDC, receiveAmount: 0n } as Leg;
+    leg.receiveAmount = minAcceptedIn(b, 'cash', 1, leg.payAmount, SLIP);
+    const r = await send(b.svm, swapIxs(b, c, leg), b.payer);
+    expect(r.error).toBeNull();
   });
 
   it('a leg quoted against one mint cannot be settled with a delivery of a cheaper mint', async () => {

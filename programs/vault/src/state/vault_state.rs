@@ -129,8 +129,15 @@ pub struct VaultState {
     /// `seen_unit_1e8`); 0 = none yet.
     #[codama(type = number(u64))]
     pub memo_sequence: PodU64,
-    #[codama(type = fixed_size(bytes, 38))]
-    pub reserved1: [u8; 38],
+    /// UTC day (unix time / 86,400) that `rebalance_loss_usd` counts.
+    #[codama(type = number(i64))]
+    pub rebalance_day: PodI64,
+    /// Sum over that day's rebalance legs of (value out rounded up - value in rounded
+    /// down), 1e-6 USD; capped at `max_slip_bps` of `last_nav_usd`.
+    #[codama(type = number(u64))]
+    pub rebalance_loss_usd: PodU64,
+    #[codama(type = fixed_size(bytes, 22))]
+    pub reserved1: [u8; 22],
     // Literal length so the IDL generator can read it; equal to MAX_ASSETS (asserted below).
     pub assets: [AssetEntry; 20],
 }
@@ -207,7 +214,9 @@ mod tests {
         assert_eq!(offset_of!(VaultState, leg_expected_raw), 620);
         assert_eq!(offset_of!(VaultState, leg_balance_before), 628);
         assert_eq!(offset_of!(VaultState, memo_sequence), 636);
-        assert_eq!(offset_of!(VaultState, reserved1), 644);
+        assert_eq!(offset_of!(VaultState, rebalance_day), 644);
+        assert_eq!(offset_of!(VaultState, rebalance_loss_usd), 652);
+        assert_eq!(offset_of!(VaultState, reserved1), 660);
         assert_eq!(offset_of!(VaultState, assets), 682);
         assert_eq!(VaultState::LEN, 682 + 20 * 64);
     }

@@ -112,6 +112,8 @@ export type VaultState = {
   legExpectedRaw: bigint;
   legBalanceBefore: bigint;
   memoSequence: bigint;
+  rebalanceDay: bigint;
+  rebalanceLossUsd: bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntry>;
 };
@@ -164,6 +166,8 @@ export type VaultStateArgs = {
   legExpectedRaw: number | bigint;
   legBalanceBefore: number | bigint;
   memoSequence: number | bigint;
+  rebalanceDay: number | bigint;
+  rebalanceLossUsd: number | bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntryArgs>;
 };
@@ -219,7 +223,9 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["legExpectedRaw", getU64Encoder()],
       ["legBalanceBefore", getU64Encoder()],
       ["memoSequence", getU64Encoder()],
-      ["reserved1", fixEncoderSize(getBytesEncoder(), 38)],
+      ["rebalanceDay", getI64Encoder()],
+      ["rebalanceLossUsd", getU64Encoder()],
+      ["reserved1", fixEncoderSize(getBytesEncoder(), 22)],
       ["assets", getArrayEncoder(getAssetEntryEncoder(), { size: 20 })],
     ]),
     (value) => ({
@@ -279,7 +285,9 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["legExpectedRaw", getU64Decoder()],
     ["legBalanceBefore", getU64Decoder()],
     ["memoSequence", getU64Decoder()],
-    ["reserved1", fixDecoderSize(getBytesDecoder(), 38)],
+    ["rebalanceDay", getI64Decoder()],
+    ["rebalanceLossUsd", getU64Decoder()],
+    ["reserved1", fixDecoderSize(getBytesDecoder(), 22)],
     ["assets", getArrayDecoder(getAssetEntryDecoder(), { size: 20 })],
   ]);
 }

@@ -86,6 +86,7 @@ export const VAULT_ERROR__WRONG_CLAIM = 0xbe8; // 3048
 export const VAULT_ERROR__NOTHING_OWED = 0xbe9; // 3049
 export const VAULT_ERROR__WRONG_DESTINATION = 0xbea; // 3050
 export const VAULT_ERROR__INVALID_METADATA = 0xbeb; // 3051
+export const VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED = 0xbec; // 3052
 
 export type VaultError =
   | typeof VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -138,6 +139,7 @@ export type VaultError =
   | typeof VAULT_ERROR__NOT_WRITABLE
   | typeof VAULT_ERROR__PENDING_WEIGHTS_MISMATCH
   | typeof VAULT_ERROR__PERF_FEE_NOT_DUE
+  | typeof VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED
   | typeof VAULT_ERROR__REBALANCE_NOT_FIRST
   | typeof VAULT_ERROR__REBALANCE_SLIPPAGE
   | typeof VAULT_ERROR__SAME_MINT
@@ -214,6 +216,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
     [VAULT_ERROR__PENDING_WEIGHTS_MISMATCH]: `The pending weight change does not match the expected one`,
     [VAULT_ERROR__PERF_FEE_NOT_DUE]: `The performance fee is not due yet`,
+    [VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED]: `The daily rebalance loss budget is exhausted`,
     [VAULT_ERROR__REBALANCE_NOT_FIRST]: `Only compute-budget instructions may precede rebalance_leg`,
     [VAULT_ERROR__REBALANCE_SLIPPAGE]: `The incoming leg is worth less than the outgoing leg less max_slip_bps`,
     [VAULT_ERROR__SAME_MINT]: `A rebalance leg must exchange two different mints`,

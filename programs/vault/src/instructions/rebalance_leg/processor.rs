@@ -108,6 +108,36 @@ fn book(state: &mut VaultState, slot: u8, delta: u64, take: bool) -> Result<(), 
     Ok(())
 }
 
+/// Seconds per UTC day.
+const DAY_SECS: u64 = 86_400;
+
+/// Adds a leg's loss against the oracle to today's total, refusing a total above
+/// `max_slip_bps` of the last recorded NAV: a keeper chaining legs at the worst accepted
+/// price loses at most that much per UTC day.
+fn charge_daily_loss(state: &mut VaultState, now: i64, loss: u64) -> Result<(), ProgramError> {
+    let day = i64::try_from(u64::try_from(now).unwrap_or(0) / DAY_SECS)
+        .map_err(|_| CommonError::MathOverflow)?;
+    let spent = if state.rebalance_day.get() == day {
+        state.rebalance_loss_usd.get()
+    } else {
+        0
+    };
+    let total = spent.checked_add(loss).ok_or(CommonError::MathOverflow)?;
+    let budget = mul_div(
+        state.last_nav_usd.get(),
+        u64::from(state.max_slip_bps.get()),
+        BPS,
+        Rounding::Down,
+    )
+    .ok_or(CommonError::MathOverflow)?;
+    if total > budget {
+        return Err(VaultError::RebalanceBudgetExceeded.into());
+    }
+    state.rebalance_day.set(day);
+    state.rebalance_loss_usd.set(total);
+    Ok(())
+}
+
 /// The stack height of a top-level instruction (`TRANSACTION_LEVEL_STACK_HEIGHT`).
 const TOP_LEVEL: u64 = 1;
 
@@ -208,6 +238,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if value_in < floor_in {
         return Err(VaultError::RebalanceSlippage.into());
     }
+    charge_daily_loss(state, now, value_out.saturating_sub(value_in))?;
 
     // 5. Books (raw deltas) and the pending settle: the receiving holding's balance now.
     book(state, pay.slot, args.pay_amount_raw, true)?;
