@@ -19,6 +19,7 @@ import {
   getPayRedemptionInstruction,
   VAULT_ERROR__AMOUNT_TOO_SMALL,
   VAULT_ERROR__ASSET_FROZEN,
+  VAULT_ERROR__ASSET_NOT_ACTIVE,
   VAULT_ERROR__NOTHING_OWED,
   VAULT_ERROR__WRONG_CLAIM,
   VAULT_ERROR__WRONG_DESTINATION,
@@ -48,6 +49,7 @@ import {
   multiplierNum,
   newDepositor,
   newRedeemerAccounts,
+  patchVault,
   type Redeemer,
   readVault,
   sizeWithLookupTable,
@@ -229,6 +231,46 @@ describe('batched in-kind redemption (20 assets)', () => {
     expect(r2.error).toBeNull();
     expect(tokenAmount(b.svm, to.assetAccounts[3] as Address)).toBeGreaterThan(0n);
     expect(b.svm.getAccount(claim).exists).toBe(true);
+  });
+
+  it('pays a slot of an asset retired after the claim was made', async () => {
+    // Given a claim owing asset 4, then the asset retired (test-only state injection:
+    // weight 0 and book 0, as set_asset_status requires) and dropped from the snapshot
+    const claim = await begin(200n * USDC, 5n);
+    patchVault(b, (s) => ({
+      ...s,
+      assets: s.assets.map((a, i) => (i === 4 ? { ...a, status: 3, holdingsRaw: 0n } : a)),
+    }));
+    writeSnapshot(b, {
+      entries: b.assets
+        .filter((_, i) => i !== 4)
+        .map((a) => ({
+          mint: a.mint.address,
+          priceUsd1e8: a.priceUsd1e8,
+          multiplierNum: multiplierNum(a.multiplier),
+        })),
+    });
+    // When the slot is paid
+    const r = await send(b.svm, [payIx(claim, [4])], b.payer);
+    // Then the owed raw amount arrives
+    expect(r.error).toBeNull();
+    expect(tokenAmount(b.svm, to.assetAccounts[4] as Address)).toBeGreaterThan(0n);
+    // while a Frozen asset still waits (guards apply to assets the vault prices)
+    patchVault(b, (s) => ({
+      ...s,
+      assets: s.assets.map((a, i) => (i === 6 ? { ...a, status: 2 } : a)),
+    }));
+    await expectRejected(
+      [payIx(claim, [6])],
+      [b.vault, claim, b.holdings[6] as Address],
+      VAULT_ERROR__ASSET_NOT_ACTIVE,
+    );
+    patchVault(b, (s) => ({
+      ...s,
+      assets: s.assets.map((a, i) =>
+        i === 6 ? { ...a, status: 1 } : i === 4 ? { ...a, status: 1 } : a,
+      ),
+    }));
   });
 
   it('anyone may crank a payment to the owner, never to another account', async () => {

@@ -5,7 +5,7 @@ use crate::{
     instructions::{admin, shared},
     nav,
     share_math::STABLE_DECIMALS,
-    state::{RedemptionClaim, MAX_ASSETS, VAULT_SEED},
+    state::{AssetStatus, RedemptionClaim, MAX_ASSETS, VAULT_SEED},
     token_cpi::{self, Amount},
     words::{address_is, key_eq, owned_by},
 };
@@ -131,7 +131,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             return Err(CommonError::NotEnoughAccounts.into());
         };
         let asset = &state.assets[slot];
-        nav::guard_held_asset(asset, slot, mint, &pricing)?;
+        // A Retired asset (weight 0, book 0, never priced again) may still be owed to
+        // claims made before it retired: those raw amounts are paid without the pricing
+        // guards, which exist for assets the vault still holds and prices.
+        if asset.status()? == AssetStatus::Retired {
+            if !address_is(mint, &asset.mint) {
+                return Err(VaultError::WrongMint.into());
+            }
+        } else {
+            nav::guard_held_asset(asset, slot, mint, &pricing)?;
+        }
         shared::check_asset_holding(state, slot, holding)?;
         let program = asset.token_program()?.address();
         check_destination(destination, program, &asset.mint, &owner_key)?;
