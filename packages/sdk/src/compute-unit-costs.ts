@@ -59,6 +59,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     measured: 'bench: whole swap less leg (T22)',
   },
   'token.transferChecked': { computeUnits: 400, measured: 'bench: whole swap less leg (SPL)' },
+  'vault.collectPerfFee': { computeUnits: 7_000, measured: 'docs/vault.md: 6,828 at 1 asset' },
   'vault.collectMgmtFee': { computeUnits: 4_500, measured: 'docs/vault.md: 4,431' },
 } as const);
 

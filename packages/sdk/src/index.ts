@@ -10,6 +10,7 @@ export * from './get-nav-quote.ts';
 export * from './nav-quote.ts';
 export * from './nav-staleness.ts';
 export * from './pdas.ts';
+export * from './perf-fee-quote.ts';
 export * from './price-memo.ts';
 export * from './program-addresses.ts';
 export * from './program-error.ts';

@@ -137,6 +137,10 @@ export interface NavQuote {
     readonly depositCapUsd: bigint;
     readonly withdrawFeeBps: number;
     readonly mgmtFeeBps: number;
+    readonly perfFeeBps: number;
+    /** High-water mark: NAV per share x 1e12 after the last crystallization. */
+    readonly highWaterMarkPps: bigint;
+    readonly lastPerfFeeTime: bigint;
   };
   readonly snapshot: {
     readonly address: Address;
@@ -353,6 +357,9 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
       depositCapUsd: vault.depositCapUsd,
       withdrawFeeBps: vault.withdrawFeeBps,
       mgmtFeeBps: vault.mgmtFeeBps,
+      perfFeeBps: vault.perfFeeBps,
+      highWaterMarkPps: vault.highWaterMarkPps,
+      lastPerfFeeTime: vault.lastPerfFeeTime,
     },
     snapshot:
       snapshot && staleness

@@ -210,3 +210,32 @@ export function pricePerShare(navUsd: bigint, supply: bigint): bigint {
   const t = totals(navUsd, supply);
   return mulDiv(t.assets, PPS_SCALE, t.shares, 'down');
 }
+
+/**
+ * Performance fee of `perfBps` on the gain of NAV per share above the high-water mark
+ * (program `perf_fee`): `fee_usd = (pps - hwm) x supply / PPS_SCALE x perf_bps / BPS` (both
+ * rounded down), paid as `fee_usd x (supply + V_s) / (nav + V_a - fee_usd)` shares; the new
+ * mark is the post-fee price, or the old one when no fee is due.
+ *
+ * @example
+ * perfFee(2_000_000_000n, 1_000_000_000n, 1_000_000_000_000n, 1_000); // { feeShares, newHwmPps }
+ */
+export function perfFee(
+  navUsd: bigint,
+  supply: bigint,
+  hwmPps: bigint,
+  perfBps: number,
+): { feeShares: bigint; newHwmPps: bigint } {
+  const unchanged = { feeShares: 0n, newHwmPps: hwmPps };
+  const pps = pricePerShare(navUsd, supply);
+  if (pps <= hwmPps || perfBps === 0 || supply === 0n) return unchanged;
+  const gainUsd = mulDiv(pps - hwmPps, supply, PPS_SCALE, 'down');
+  const feeUsd = mulDiv(gainUsd, BigInt(perfBps), BPS, 'down');
+  const t = totals(navUsd, supply);
+  const rest = t.assets - feeUsd;
+  if (rest <= 0n) overflow('performance fee above NAV');
+  const feeShares = mulDiv(feeUsd, t.shares, rest, 'down');
+  if (feeShares === 0n) return unchanged;
+  const newSupply = u64(supply + feeShares, 'supply + fee shares');
+  return { feeShares, newHwmPps: pricePerShare(navUsd, newSupply) };
+}

@@ -10,6 +10,7 @@
 
 import {
   getCollectMgmtFeeInstruction,
+  getCollectPerfFeeInstruction,
   getDepositInstruction,
   getWithdrawInKindInstruction,
   getWithdrawUsdcInstruction,
@@ -239,4 +240,36 @@ export async function getCollectMgmtFeeInstructionFor(
     { programAddress: resolveProgramAddresses(programs).vault },
   );
   return { instruction, costs: [{ key: 'vault.collectMgmtFee' }] };
+}
+
+/**
+ * A permissionless `collect_perf_fee` (at most once per 90 days): mints the performance fee
+ * shares `quotePerfFee` predicts to `treasuryShares`, a share-mint account of the treasury.
+ *
+ * @example
+ * const ix = await getCollectPerfFeeInstructionFor({ vault, treasuryShares });
+ */
+export async function getCollectPerfFeeInstructionFor(
+  input: { vault: VaultStateAccount; treasuryShares: Address },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction> {
+  const state = input.vault.data;
+  const instruction = getCollectPerfFeeInstruction(
+    {
+      vault: input.vault.address,
+      navSnapshot: state.navSnapshot,
+      shareMint: state.shareMint,
+      treasuryShares: input.treasuryShares,
+      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+      assetMints: state.assets.slice(0, state.assetCount).map((a) => a.mint),
+    },
+    { programAddress: resolveProgramAddresses(programs).vault },
+  );
+  return {
+    instruction,
+    costs: [
+      { key: 'vault.collectPerfFee' },
+      { key: 'vault.perPricedAsset', count: state.assetCount },
+    ],
+  };
 }

@@ -8,6 +8,7 @@ import {
   mgmtFeeShares,
   mulDiv,
   PPS_SCALE,
+  perfFee,
   pricePerShare,
   SDK_ERROR__MATH_OVERFLOW,
   SECONDS_PER_YEAR,
@@ -46,6 +47,22 @@ describe('share math (port of programs/vault/src/share_math)', () => {
     expect(mgmtFeeShares(1_000_000_000_000n, 20, SECONDS_PER_YEAR)).toBe(2_004_008_016n);
     expect(mgmtFeeShares(1_000_000_000_000n, 20, -5n)).toBe(0n);
     expect(mgmtFeeShares(0n, 20, 100n)).toBe(0n);
+  });
+
+  it('charges the performance fee only above the high-water mark (program vectors)', () => {
+    const supply = 1_000_000_000_000n;
+    const nav = 1_000_000_000_000n;
+    const hwm = pricePerShare(nav, supply);
+    expect(perfFee(nav, supply, hwm, 1_000)).toEqual({ feeShares: 0n, newHwmPps: hwm });
+    expect(perfFee(nav / 2n, supply, hwm, 1_000).newHwmPps).toBe(hwm);
+    const up = perfFee(1_100_000_000_000n, supply, hwm, 1_000);
+    const feeValue = valueOfShares(up.feeShares, 1_100_000_000_000n, supply + up.feeShares);
+    expect(feeValue <= 10_000_000_000n && feeValue > 9_999_000_000n).toBe(true);
+    const pre = pricePerShare(1_100_000_000_000n, supply);
+    expect(up.newHwmPps > hwm && up.newHwmPps < pre).toBe(true);
+    expect(perfFee(1_100_000_000_000n, supply + up.feeShares, up.newHwmPps, 1_000).feeShares).toBe(
+      0n,
+    );
   });
 
   it('fails where the program fails with MathOverflow', () => {

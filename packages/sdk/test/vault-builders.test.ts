@@ -22,6 +22,7 @@ import {
   findSkuAddresses,
   findVaultHoldingPda,
   getCollectMgmtFeeInstructionFor,
+  getCollectPerfFeeInstructionFor,
   getDepositInstructionFor,
   getNavQuote,
   getWithdrawInKindInstructionFor,
@@ -29,6 +30,7 @@ import {
   measuredUnits,
   quoteDeposit,
   quoteInKindWithdrawal,
+  quotePerfFee,
   quoteStableWithdrawal,
   rawAmount,
   readAccounts,
@@ -226,6 +228,45 @@ describe('withdrawal builders in LiteSVM', () => {
     const deposit = quoteDeposit(nav, rawAmount(10n * USDC));
     expect(deposit.ok || deposit.refusal.constant).toBe('VAULT_ERROR__VAULT_PAUSED');
     expect((await attempt()).failure).toMatchObject({ constant: 'VAULT_ERROR__VAULT_PAUSED' });
+  });
+
+  it('collect_perf_fee mints the quoted performance fee after a gain over 90 days', async () => {
+    // Given a vault whose prices rose 50% over 91 days, seen in two snapshots (the price
+    // memory prices payouts and fees at the lower of the last two)
+    const { b, alice } = await fundedVault();
+    const treasury = await treasuryAccounts(b);
+    const risen = (sequence: bigint) =>
+      writeSnapshot(b, {
+        sequence,
+        entries: b.assets.map((a) => ({
+          mint: a.mint.address,
+          priceUsd1e8: (a.priceUsd1e8 * 3n) / 2n,
+          multiplierNum: multiplierNum(a.multiplier),
+          flags: FLAG_MARKET_OPEN,
+        })),
+      });
+    setUnixTime(b.svm, b.svm.getClock().unixTimestamp + 91n * 86_400n);
+    risen(2n);
+    expect((await send(b.svm, [depositIx(b, alice, 10n * USDC, 0n)], b.payer)).ok).toBe(true);
+    risen(3n);
+    // When the SDK quotes and anyone collects
+    const q = quotePerfFee(await getNavQuote(svmRpc(b.svm), SKU));
+    if (!q.ok) throw new Error(q.refusal.message);
+    expect(q.feeShares).toBeGreaterThan(0n);
+    const r = await run(
+      b,
+      alice.signer,
+      await getCollectPerfFeeInstructionFor({
+        vault: await readVault(b),
+        treasuryShares: treasury.shares,
+      }),
+    );
+    // Then the treasury receives exactly the quoted fee shares, and a second call is not due
+    expect(r.error).toBeNull();
+    expect(tokenAmount(b.svm, treasury.shares)).toBe(q.feeShares);
+    expect(r.used).toBeLessThanOrEqual(r.model);
+    const again = quotePerfFee(await getNavQuote(svmRpc(b.svm), SKU));
+    expect(again.ok || again.refusal.constant).toBe('VAULT_ERROR__PERF_FEE_NOT_DUE');
   });
 
   it('withdraw_in_kind pays exactly the quoted raw amounts of every asset and the cash', async () => {
