@@ -141,6 +141,11 @@ export interface NavQuote {
     /** High-water mark: NAV per share x 1e12 after the last crystallization. */
     readonly highWaterMarkPps: bigint;
     readonly lastPerfFeeTime: bigint;
+    /** Slippage bound of rebalance legs, and the daily loss budget's base and state. */
+    readonly maxSlipBps: number;
+    readonly lastNavUsd: bigint;
+    readonly rebalanceDay: bigint;
+    readonly rebalanceLossUsd: bigint;
   };
   readonly snapshot: {
     readonly address: Address;
@@ -360,6 +365,10 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
       perfFeeBps: vault.perfFeeBps,
       highWaterMarkPps: vault.highWaterMarkPps,
       lastPerfFeeTime: vault.lastPerfFeeTime,
+      maxSlipBps: vault.maxSlipBps,
+      lastNavUsd: vault.lastNavUsd,
+      rebalanceDay: vault.rebalanceDay,
+      rebalanceLossUsd: vault.rebalanceLossUsd,
     },
     snapshot:
       snapshot && staleness

@@ -39,15 +39,20 @@ export type RebalanceSide = 'cash' | number;
  * The bound a leg must meet, or the program's refusal.
  *
  * @example
- * const bound = quoteRebalanceLeg(nav, { pay: 'cash', receive: 0, payAmountRaw: 1_000_000_000n, maxSlipBps: 50 });
+ * const bound = quoteRebalanceLeg(nav, { pay: 'cash', receive: 0, payAmountRaw: 1_000_000_000n });
  */
 export type RebalanceLegQuote =
   | {
       readonly ok: true;
       /** Value of the outgoing side at the snapshot, rounded up (1e-6 USD). */
       readonly valueOutUsd: bigint;
-      /** The least incoming value accepted: `ceil(valueOut x (1 - maxSlipBps))`. */
+      /**
+       * The least incoming value accepted: the larger of `ceil(valueOut x (1 - maxSlipBps))`
+       * and `valueOut - dailyBudgetLeftUsd`.
+       */
       readonly minValueInUsd: bigint;
+      /** What is left today of the daily loss budget (`max_slip_bps` of the last NAV). */
+      readonly dailyBudgetLeftUsd: bigint;
       /** The least incoming raw amount accepted (its value rounded down reaches the bound). */
       readonly minReceiveRaw: bigint;
     }
@@ -70,17 +75,19 @@ function sideValue(nav: NavQuote, side: RebalanceSide, raw: bigint, rounding: 'd
 }
 
 /**
- * The program's slippage bound for paying `payAmountRaw` of `pay` and receiving `receive`:
- * outgoing value rounded up, incoming rounded down, without the price memory (legs are priced
- * at the current snapshot alone). `maxSlipBps` is the vault's (`VaultState.maxSlipBps`).
+ * The program's bounds for paying `payAmountRaw` of `pay` and receiving `receive`: outgoing
+ * value rounded up, incoming rounded down, without the price memory (legs are priced at the
+ * current snapshot alone); the incoming value must reach `max_slip_bps` of the outgoing one
+ * and the leg's loss (out - in) must fit what is left of the UTC day's loss budget,
+ * `max_slip_bps` of the vault's last recorded NAV.
  *
  * @example
- * const q = quoteRebalanceLeg(nav, { pay: 'cash', receive: 0, payAmountRaw: 1_000_000_000n, maxSlipBps: vault.maxSlipBps });
+ * const q = quoteRebalanceLeg(nav, { pay: 'cash', receive: 0, payAmountRaw: 1_000_000_000n });
  * if (q.ok && rfqReceiveRaw < q.minReceiveRaw) requote();
  */
 export function quoteRebalanceLeg(
   nav: NavQuote,
-  leg: { pay: RebalanceSide; receive: RebalanceSide; payAmountRaw: bigint; maxSlipBps: number },
+  leg: { pay: RebalanceSide; receive: RebalanceSide; payAmountRaw: bigint },
   options: { vaultProgram?: Address } = {},
 ): RebalanceLegQuote {
   const program = options.vaultProgram ?? DEFAULT_PROGRAM_ADDRESSES.vault;
@@ -95,7 +102,15 @@ export function quoteRebalanceLeg(
   const check = sideValue(nav, leg.receive, 1n, 'down');
   if (check.refusal) return no(check.refusal);
   const valueOutUsd = out.value as bigint;
-  const minValueInUsd = mulDiv(valueOutUsd, BPS - BigInt(leg.maxSlipBps), BPS, 'up');
+  const slipBps = BigInt(nav.config.maxSlipBps);
+  const slippageFloor = mulDiv(valueOutUsd, BPS - slipBps, BPS, 'up');
+  // The daily budget (program `charge_daily_loss`): the loss of the day so far, reset at 00:00 UTC.
+  const day = nav.now < 0n ? 0n : nav.now / 86_400n;
+  const spent = nav.config.rebalanceDay === day ? nav.config.rebalanceLossUsd : 0n;
+  const budget = mulDiv(nav.config.lastNavUsd, slipBps, BPS, 'down');
+  const dailyBudgetLeftUsd = budget > spent ? budget - spent : 0n;
+  const budgetFloor = valueOutUsd - dailyBudgetLeftUsd;
+  const minValueInUsd = budgetFloor > slippageFloor ? budgetFloor : slippageFloor;
   // The incoming value is monotone in the raw amount: binary search the least accepted.
   const valueIn = (raw: bigint) => sideValue(nav, leg.receive, raw, 'down').value as bigint;
   let hi = 1n;
@@ -106,7 +121,13 @@ export function quoteRebalanceLeg(
     if (valueIn(mid) >= minValueInUsd) hi = mid;
     else lo = mid + 1n;
   }
-  return { ok: true, valueOutUsd, minValueInUsd, minReceiveRaw: lo === 0n ? 1n : lo };
+  return {
+    ok: true,
+    valueOutUsd,
+    minValueInUsd,
+    dailyBudgetLeftUsd,
+    minReceiveRaw: lo === 0n ? 1n : lo,
+  };
 }
 
 /**
