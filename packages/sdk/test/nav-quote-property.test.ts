@@ -1,4 +1,4 @@
-// Property: for random books, cash, prices (moving across snapshots, so the price memory is
+// Properties: for random books, cash, prices (moving across snapshots, so the price memory is
 // exercised) and deposit amounts, the vault program mints exactly the shares quoteDeposit
 // quotes: `min_shares_out = quote` succeeds and `quote + 1` is refused.
 import { send, tokenAmount } from '@basket/test-harness';
@@ -14,9 +14,11 @@ import {
   patchVault,
   SKU,
   setupBasket,
+  treasuryAccounts,
+  withdrawUsdcIx,
   writeSnapshot,
 } from '../../../programs/vault/tests/fixture.ts';
-import { getNavQuote, quoteDeposit, rawAmount } from '../src/index.ts';
+import { getNavQuote, quoteDeposit, quoteStableWithdrawal, rawAmount } from '../src/index.ts';
 import { svmRpc } from './support/svm-rpc.ts';
 
 describe('quoteDeposit equals the vault program (property)', () => {
@@ -70,6 +72,71 @@ describe('quoteDeposit equals the vault program (property)', () => {
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  it('pays exactly the quoted stablecoin for random books, prices and share amounts', async () => {
+    const b = await setupBasket();
+    await initVault(b);
+    writeSnapshot(b);
+    const alice = await newDepositor(b, 10n ** 15n);
+    expect((await send(b.svm, [depositIx(b, alice, 10n ** 12n, 0n)], b.payer)).ok).toBe(true);
+    const treasury = await treasuryAccounts(b);
+    let sequence = 1n;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.bigInt({ min: 0n, max: 10n ** 10n }), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.integer({ min: 50, max: 200 }), { minLength: 3, maxLength: 3 }),
+        fc.integer({ min: 1, max: 1_000 }),
+        fc.boolean(),
+        async (books, pricePct, perMille, newSnapshot) => {
+          patchVault(b, (s) => ({
+            ...s,
+            assets: s.assets.map((a, i) => (i < 3 ? { ...a, holdingsRaw: books[i]! } : a)),
+          }));
+          if (newSnapshot) {
+            sequence += 1n;
+            writeSnapshot(b, {
+              sequence,
+              entries: b.assets.map((a, i) => ({
+                mint: a.mint.address,
+                priceUsd1e8: (a.priceUsd1e8 * BigInt(pricePct[i]!)) / 100n,
+                multiplierNum: multiplierNum(a.multiplier),
+                flags: FLAG_MARKET_OPEN,
+              })),
+            });
+          }
+          const shares = (tokenAmount(b.svm, alice.shareAccount) * BigInt(perMille)) / 10_000n;
+          const q = quoteStableWithdrawal(await getNavQuote(svmRpc(b.svm), SKU), shares);
+          const withdraw = (quotedOut: bigint) =>
+            send(
+              b.svm,
+              [
+                withdrawUsdcIx(
+                  b,
+                  alice.signer,
+                  {
+                    shareSource: alice.shareAccount,
+                    destination: alice.usdcAccount,
+                    treasuryStable: treasury.usdc,
+                  },
+                  { shares, maxSlipBps: 0, quotedOut },
+                ),
+              ],
+              b.payer,
+            );
+          if (!q.ok) {
+            expect((await withdraw(0n)).customError).toBe(q.refusal.code);
+            return;
+          }
+          expect((await withdraw(q.netUsd + 1n)).customError).toBe(VAULT_ERROR__SLIPPAGE_EXCEEDED);
+          const before = tokenAmount(b.svm, alice.usdcAccount);
+          const r = await withdraw(q.netUsd);
+          expect(r.error).toBeNull();
+          expect(tokenAmount(b.svm, alice.usdcAccount) - before).toBe(q.netUsd);
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 });
