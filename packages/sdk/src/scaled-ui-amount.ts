@@ -44,6 +44,28 @@ export function currentMultiplier(config: ScaledUiAmountConfig, unixTimestamp: b
     : config.multiplier;
 }
 
+/**
+ * The multiplier change a mint has scheduled after `unixTimestamp`, or `null` when none is
+ * pending (no later effective timestamp, or the same multiplier). What the mint itself says,
+ * next to the tokenized-asset API's multiplier state.
+ *
+ * @example
+ * pendingMultiplierChange({ multiplier: 1, newMultiplier: 2, newMultiplierEffectiveTimestamp: 200n }, 100n);
+ * // { from: 1, to: 2, effectiveTimestamp: 200n }
+ */
+export function pendingMultiplierChange(
+  config: ScaledUiAmountConfig,
+  unixTimestamp: bigint,
+): { from: number; to: number; effectiveTimestamp: bigint } | null {
+  if (unixTimestamp >= config.newMultiplierEffectiveTimestamp) return null;
+  if (Object.is(config.multiplier, config.newMultiplier)) return null;
+  return {
+    from: config.multiplier,
+    to: config.newMultiplier,
+    effectiveTimestamp: config.newMultiplierEffectiveTimestamp,
+  };
+}
+
 /** `10^exp` in `f64`, by the same repeated squaring as `num_traits::pow`. */
 function pow10F64(exp: number): number {
   if (exp === 0) return 1;

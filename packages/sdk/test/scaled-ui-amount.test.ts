@@ -6,6 +6,7 @@ import {
   exactDisplayUnits,
   exactUiAmount,
   formatF64Fixed,
+  pendingMultiplierChange,
   type ScaledUiAmountConfig,
 } from '../src/index.ts';
 
@@ -22,6 +23,19 @@ describe('currentMultiplier', () => {
     expect(currentMultiplier(config, 1000n)).toBe(10);
     expect(currentMultiplier(config, -(2n ** 63n))).toBe(5);
     expect(currentMultiplier(config, 2n ** 63n - 1n)).toBe(10);
+  });
+});
+
+describe('pendingMultiplierChange', () => {
+  it('reports a change scheduled after the instant, and nothing once it is effective', () => {
+    const config = { multiplier: 1, newMultiplier: 2, newMultiplierEffectiveTimestamp: 200n };
+    expect(pendingMultiplierChange(config, 199n)).toEqual({
+      from: 1,
+      to: 2,
+      effectiveTimestamp: 200n,
+    });
+    expect(pendingMultiplierChange(config, 200n)).toBeNull();
+    expect(pendingMultiplierChange({ ...config, newMultiplier: 1 }, 0n)).toBeNull();
   });
 });
 
