@@ -23,6 +23,11 @@ node scripts/codegen.mjs --check || exit 1
 step "typecheck (strict)"
 node scripts/typecheck.mjs || exit 1
 
+step "lint: biome, rustfmt, clippy"
+npx biome check . || exit 1
+cargo fmt --all -- --check || exit 1
+bash scripts/clippy.sh || exit 1
+
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 

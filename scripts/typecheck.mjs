@@ -6,7 +6,9 @@
 import { spawnSync } from 'node:child_process';
 
 if (process.argv.includes('--help')) {
-  console.log('usage: node scripts/typecheck.mjs\n  type-checks the repository (strict); fails on any error outside clients/*/src/generated');
+  console.log(
+    'usage: node scripts/typecheck.mjs\n  type-checks the repository (strict); fails on any error outside clients/*/src/generated',
+  );
   process.exit(0);
 }
 const run = spawnSync('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit', '--pretty', 'false'], {
