@@ -4,4 +4,5 @@
 # artifacts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+unset RUSTC
 CARGO_TARGET_DIR=target/clippy cargo clippy --workspace --quiet -- -D warnings
