@@ -15,6 +15,7 @@ export * from './price-memo.ts';
 export * from './program-addresses.ts';
 export * from './program-error.ts';
 export * from './program-error-catalogue.ts';
+export * from './program-event-decoder.ts';
 export * from './program-events.ts';
 export * from './raw-amount.ts';
 export * from './rebalance.ts';

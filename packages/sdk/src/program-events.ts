@@ -4,8 +4,8 @@
  * is known only from the log context, so this module walks the `invoke`/`success`/`failed`
  * lines to attribute each `Program data:` line to the program running at that point.
  *
- * Payload layouts are not decoded here: the programs do not publish their events as Codama
- * types yet, and the SDK does not keep a second, hand-written copy of their layouts.
+ * Payloads are decoded by `decodeProgramEvents` (program-event-decoder.ts) with the codecs
+ * generated from each program's event structs.
  */
 
 import { type Address, getBase64Encoder } from '@solana/kit';
@@ -26,8 +26,12 @@ export interface ProgramEvent {
   readonly instructionIndex: number;
   /** Invocation depth (1 = top level, 2 = first CPI level...). */
   readonly depth: number;
-  /** The whole field. */
+  /** The whole field (empty when `base64Valid` is false). */
   readonly data: Uint8Array;
+  /** The field as logged. */
+  readonly base64: string;
+  /** False when the field is not canonical base64 (then `data` is empty). */
+  readonly base64Valid: boolean;
   /** `data[0]` and `data[1]` under the event convention (null when the field is shorter). */
   readonly kind: number | null;
   readonly version: number | null;
@@ -38,6 +42,16 @@ export interface ProgramEvent {
 const INVOKE = /^Program (\w+) invoke \[(\d+)\]$/;
 const END = /^Program (\w+) (success|failed)/;
 const DATA = /^Program data: (.*)$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function decodeBase64(field: string): Uint8Array | null {
+  if (!BASE64.test(field)) return null;
+  try {
+    return Uint8Array.from(getBase64Encoder().encode(field));
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Every `Program data:` field in `logs`, attributed to the program that emitted it. Logs
@@ -50,7 +64,6 @@ export function extractProgramEvents(
   logs: readonly string[],
   programs: Partial<ProgramAddresses> = {},
 ): ProgramEvent[] {
-  const base64 = getBase64Encoder();
   const stack: Address[] = [];
   const events: ProgramEvent[] = [];
   let instructionIndex = -1;
@@ -70,13 +83,16 @@ export function extractProgramEvents(
     const programAddress = stack[stack.length - 1];
     if (!data || programAddress === undefined) continue;
     for (const field of (data[1] ?? '').split(' ').filter(Boolean)) {
-      const bytes = Uint8Array.from(base64.encode(field));
+      const decoded = decodeBase64(field);
+      const bytes = decoded ?? new Uint8Array();
       events.push({
         programAddress,
         program: catalogueForAddress(programAddress, programs)?.program ?? null,
         instructionIndex,
         depth: stack.length,
         data: bytes,
+        base64: field,
+        base64Valid: decoded !== null,
         kind: bytes.length >= 2 ? (bytes[0] as number) : null,
         version: bytes.length >= 2 ? (bytes[1] as number) : null,
         payload: bytes.subarray(Math.min(2, bytes.length)),

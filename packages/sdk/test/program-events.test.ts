@@ -9,7 +9,7 @@ import {
   setupBasket,
   writeSnapshot,
 } from '../../../programs/vault/tests/fixture.ts';
-import { extractProgramEvents } from '../src/index.ts';
+import { decodeProgramEvents, extractProgramEvents } from '../src/index.ts';
 
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
 const OTHER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' as Address;
@@ -61,5 +61,13 @@ describe('extractProgramEvents', () => {
     expect(vaultEvents).toHaveLength(1);
     expect(vaultEvents[0]).toMatchObject({ kind: 2, version: 1, instructionIndex: 0 });
     expect(vaultEvents[0]?.payload).toHaveLength(104);
+    // and decodeProgramEvents reads it as a Deposit with the depositor and amount
+    const decoded = decodeProgramEvents(r.logs).filter((e) => e.program === 'vault');
+    expect(decoded).toHaveLength(1);
+    expect(decoded[0]).toMatchObject({ status: 'decoded', name: 'deposit', version: 1 });
+    expect(decoded[0]?.status === 'decoded' && decoded[0].event).toMatchObject({
+      depositor: alice.signer.address,
+      rawAmount: 100_000_000n,
+    });
   });
 });

@@ -22,6 +22,7 @@ import {
   buildTransactionMessage,
   COMPUTE_BUDGET_INSTRUCTION_COST,
   type CostedInstruction,
+  decodeProgramEvents,
   epochAccount,
   getClaimInstructionFor,
   getStakeInstructionFor,
@@ -92,6 +93,15 @@ describe('rewards builders in LiteSVM', () => {
     const [stakeRecord] = stake.instruction.accounts!.slice(2, 3);
     const [rec] = await readAccounts(svmRpc(w.svm), [stakeRecordAccount(stakeRecord!.address)]);
     expect(rec.exists && rec.data.amount).toBe(400_000_000n);
+    // and the logs carry the Staked event
+    const [stakedEvent] = decodeProgramEvents(staked.logs);
+    expect(stakedEvent).toMatchObject({ status: 'decoded', program: 'rewards', name: 'staked' });
+    expect(stakedEvent?.status === 'decoded' && stakedEvent.event).toMatchObject({
+      owner: s.signer.address,
+      stakeIndex: 0n,
+      amount: 400_000_000n,
+      tierDays: 30,
+    });
 
     // When the lock has passed and they unstake (no priority fee)
     setUnixTime(w.svm, T0 + 31n * 86_400n);
@@ -184,6 +194,15 @@ describe('rewards builders in LiteSVM', () => {
     for (const [i, d] of destinations[0]!.entries()) {
       expect(tokenAmount(w.svm, d)).toBe(amounts[0]![i]!);
     }
+    // and the logs carry the Claimed event: the amounts in mint order, zero past the count
+    const [claimedEvent] = decodeProgramEvents(claimed.logs);
+    expect(claimedEvent).toMatchObject({ status: 'decoded', program: 'rewards', name: 'claimed' });
+    expect(claimedEvent?.status === 'decoded' && claimedEvent.event).toEqual({
+      epochId,
+      claimant: claimants[0]!.address,
+      amountCount: mints.length,
+      amounts: [...amounts[0]!, ...Array(10 - mints.length).fill(0n)],
+    });
   }
 
   it('claims a posted two-mint epoch from the Epoch account and the published proof', async () => {

@@ -19,6 +19,7 @@ import {
 import {
   buildTransactionMessage,
   COMPUTE_BUDGET_INSTRUCTION_COST,
+  decodeProgramEvents,
   findSkuAddresses,
   findVaultHoldingPda,
   getCollectMgmtFeeInstructionFor,
@@ -132,6 +133,17 @@ describe('withdrawal builders in LiteSVM', () => {
     expect(tokenAmount(b.svm, treasury.usdc)).toBe(q.feeUsd);
     expect(r.used).toBeLessThanOrEqual(r.model);
     expect(r.model * 2).toBeLessThanOrEqual(r.used * 3);
+    // and the logs carry one WithdrawStable event with the same amounts
+    const [event, ...others] = decodeProgramEvents(r.logs);
+    expect(others).toEqual([]);
+    expect(event).toMatchObject({ status: 'decoded', program: 'vault', name: 'withdrawStable' });
+    expect(event?.status === 'decoded' && event.event).toMatchObject({
+      owner: alice.signer.address,
+      shares,
+      netUsd: q.netUsd,
+      feeUsd: q.feeUsd,
+      grossUsd: q.netUsd + q.feeUsd,
+    });
   });
 
   it('collect_mgmt_fee mints the quoted owed and accrued fee shares to the treasury', async () => {

@@ -17,6 +17,102 @@ pub fn emit(bytes: &[u8]) {
     let _ = bytes;
 }
 
+/// Largest event payload any program may define (each event asserts it at compile time).
+pub const MAX_EVENT_PAYLOAD: usize = 512;
+
+/// Largest event, header included.
+pub const MAX_EVENT_LEN: usize = 2 + MAX_EVENT_PAYLOAD;
+
+/// An event payload: a zero-copy struct whose bytes follow the `[discriminator][version]`
+/// header. The struct is the single definition of the event: the program emits its bytes,
+/// the IDL lists it as a defined type (`#[derive(CodamaType)]`) and the generated
+/// TypeScript decoders read it.
+///
+/// # Safety
+/// Implementors must be `#[repr(C)]`, have alignment 1 and no padding (only `u8`, `[u8; N]`
+/// and `Pod*` fields), and be at most `MAX_EVENT_PAYLOAD` bytes.
+pub unsafe trait Event: Sized {
+    /// First byte: the program's `<Program>EventKind` value.
+    const DISCRIMINATOR: u8;
+    /// Second byte: the payload layout version.
+    const VERSION: u8;
+    /// Payload size in bytes.
+    const LEN: usize = core::mem::size_of::<Self>();
+
+    /// The payload bytes, exactly `LEN` of them.
+    #[inline(always)]
+    fn payload(&self) -> &[u8] {
+        // SAFETY: alignment 1, no padding (trait contract), `LEN` is the struct's size.
+        unsafe { core::slice::from_raw_parts(self as *const Self as *const u8, Self::LEN) }
+    }
+
+    /// Writes `[discriminator][version][payload]` into `buf` and returns the used length.
+    #[inline(always)]
+    fn write(&self, buf: &mut [u8; MAX_EVENT_LEN]) -> usize {
+        let end = Self::LEN.saturating_add(2).min(MAX_EVENT_LEN);
+        buf[0] = Self::DISCRIMINATOR;
+        buf[1] = Self::VERSION;
+        if let Some(dst) = buf.get_mut(2..end) {
+            dst.copy_from_slice(self.payload());
+        }
+        end
+    }
+
+    /// Emits the event as one `sol_log_data` field. The header and payload are laid out in
+    /// one sized struct, so the copy has a size known at compile time (the SBF backend
+    /// inlines it; a copy of run-time length would need a `memcpy` the programs do not link).
+    #[inline(always)]
+    fn emit(&self)
+    where
+        Self: Copy,
+    {
+        let framed = Framed {
+            header: [Self::DISCRIMINATOR, Self::VERSION],
+            payload: *self,
+        };
+        // SAFETY: `Framed` is `#[repr(C)]` of a byte array and an alignment-1 payload without
+        // padding (trait contract), so all its bytes are initialized.
+        let bytes = unsafe {
+            core::slice::from_raw_parts(
+                &framed as *const Framed<Self> as *const u8,
+                core::mem::size_of::<Framed<Self>>(),
+            )
+        };
+        emit(bytes);
+    }
+}
+
+/// `[discriminator][version]` followed by the payload, as emitted.
+#[repr(C)]
+struct Framed<E> {
+    header: [u8; 2],
+    payload: E,
+}
+
+/// What off-chain code needs to know of one event beyond its Codama type: read by
+/// `scripts/idl-gen` from each program's `events::EVENTS` and written to
+/// `idl/events/<program>.json`, from which the clients get their event tables.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub struct EventInfo {
+    /// Name of the payload struct (its Codama defined type).
+    pub name: &'static str,
+    pub discriminator: u8,
+    pub version: u8,
+    /// Payload size in bytes.
+    pub len: usize,
+}
+
+impl EventInfo {
+    pub const fn of<E: Event>(name: &'static str) -> Self {
+        Self {
+            name,
+            discriminator: E::DISCRIMINATOR,
+            version: E::VERSION,
+            len: E::LEN,
+        }
+    }
+}
+
 /// Logs a short UTF-8 message (`Program log: ...`), for human readers of the logs.
 #[inline(always)]
 pub fn log(message: &str) {

@@ -6,6 +6,7 @@ pub mod bytes;
 pub mod deviation;
 pub mod ed25519;
 pub mod error;
+pub mod events;
 pub mod instruction;
 pub mod instructions;
 pub mod payload;

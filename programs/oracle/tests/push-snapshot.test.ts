@@ -12,6 +12,7 @@ import {
   ORACLE_ERROR__ZERO_MULTIPLIER,
   ORACLE_ERROR__ZERO_PRICE,
 } from '@basket/oracle-client';
+import { decodeProgramEvents } from '@basket/sdk';
 import {
   accountBytes,
   MAX_TRANSACTION_BYTES,
@@ -85,6 +86,15 @@ describe('push_snapshot', () => {
     });
     expect(r.logs.filter((l) => l.startsWith('Program data: '))).toHaveLength(1);
     expect(r.computeUnits).toBeLessThan(5_000n);
+    // and the one event is a SnapshotPushed naming the SKU, sequence, count and keeper
+    const [event, ...others] = decodeProgramEvents(r.logs);
+    expect(others).toEqual([]);
+    expect(event).toMatchObject({ status: 'decoded', program: 'oracle', name: 'snapshotPushed' });
+    expect(event?.status === 'decoded' && event.event).toMatchObject({
+      sequence: 7n,
+      entryCount: 3,
+      keeper: o.keepers[0]!.address,
+    });
   });
 
   it('pushes 20 entries under 5,000 CU in one packet', async () => {

@@ -4,6 +4,7 @@
 #![no_std]
 
 pub mod error;
+pub mod events;
 pub mod instruction;
 pub mod instructions;
 pub mod merkle;

@@ -1,4 +1,6 @@
-//! Generates `idl/<program>.json` for every program from its Rust source with Codama.
+//! Generates `idl/<program>.json` for every program from its Rust source with Codama, and
+//! `idl/events/<program>.json` (discriminator, version and size of every event, which Codama
+//! types cannot carry) from the program's `events::EVENTS`.
 //!
 //! The shared error codes of `basket-common` (100-199) can be returned by every program, so
 //! they are appended to each program's own errors. Usage: `idl-gen [--check] [program ...]`; with
@@ -8,6 +10,54 @@ use serde_json::Value;
 use std::{fs, path::Path, process::ExitCode};
 
 const PROGRAMS: &[&str] = &["oracle", "vault", "rewards"];
+
+fn events_of(program: &str) -> &'static [basket_common::event::EventInfo] {
+    match program {
+        "oracle" => oracle::events::EVENTS,
+        "vault" => vault::events::EVENTS,
+        _ => rewards::events::EVENTS,
+    }
+}
+
+/// `[{ "name", "type", "discriminator", "version", "size" }]`, `name` being the kind enum's
+/// variant (the type name without `Event`), `type` the camelCase defined type.
+fn events_json(program: &str) -> String {
+    let camel = |s: &str| {
+        let mut c = s.chars();
+        c.next()
+            .map(|f| f.to_ascii_lowercase().to_string() + c.as_str())
+            .unwrap_or_default()
+    };
+    let list: Vec<Value> = events_of(program)
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "name": camel(e.name.trim_end_matches("Event")),
+                "type": camel(e.name),
+                "discriminator": e.discriminator,
+                "version": e.version,
+                "size": e.len,
+            })
+        })
+        .collect();
+    let mut text = serde_json::to_string_pretty(&list).expect("a JSON value serializes");
+    text.push('\n');
+    text
+}
+
+/// Writes `text` to `out`, or with `check` records `out` as stale when it differs.
+fn write_or_check(root: &Path, out: &Path, text: &str, check: bool, stale: &mut Vec<String>) {
+    let shown = out.strip_prefix(root).unwrap_or(out).display().to_string();
+    if check {
+        if fs::read_to_string(out).ok().as_deref() != Some(text) {
+            stale.push(shown);
+        }
+    } else {
+        fs::create_dir_all(out.parent().expect("idl/ has a parent")).expect("create idl/");
+        fs::write(out, text).expect("write IDL");
+        println!("idl-gen: wrote {shown}");
+    }
+}
 
 fn idl_of(crate_dir: &Path) -> Result<Value, String> {
     let codama =
@@ -67,15 +117,9 @@ fn main() -> ExitCode {
         let mut text = serde_json::to_string_pretty(&idl).expect("a JSON value serializes");
         text.push('\n');
         let out = root.join("idl").join(format!("{program}.json"));
-        if check {
-            if fs::read_to_string(&out).ok().as_deref() != Some(text.as_str()) {
-                stale.push(out.display().to_string());
-            }
-        } else {
-            fs::create_dir_all(out.parent().expect("idl/ has a parent")).expect("create idl/");
-            fs::write(&out, text).expect("write IDL");
-            println!("idl-gen: wrote idl/{program}.json");
-        }
+        write_or_check(&root, &out, &text, check, &mut stale);
+        let events = root.join("idl/events").join(format!("{program}.json"));
+        write_or_check(&root, &events, &events_json(program), check, &mut stale);
     }
     if !stale.is_empty() {
         eprintln!(

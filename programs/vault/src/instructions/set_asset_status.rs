@@ -10,10 +10,11 @@
 use super::admin;
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::AssetStatusSetEvent,
     state::{AssetEntry, AssetStatus},
 };
-use basket_common::CommonError;
+use basket_common::event::Event as _;
+use basket_common::{layout::PodU64, CommonError};
 use pinocchio::{AccountView, ProgramResult};
 
 /// Whether `asset` may move to `to`.
@@ -52,12 +53,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     check_transition(asset, to)?;
     asset.status = to as u8;
     let seq = state.next_event_sequence();
-    // Event: [11][1] sku (16) | asset index (1) | status (1) | event sequence (8) = 28 bytes.
-    EventWriter::<28>::new(kind::ASSET_STATUS_SET)
-        .bytes(&state.sku_id)
-        .bytes(&[*index, *status])
-        .u64(seq)
-        .emit();
+    AssetStatusSetEvent {
+        sku_id: state.sku_id,
+        asset_index: *index,
+        status: *status,
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }
 

@@ -6,5 +6,11 @@
  * @see https://github.com/codama-idl/codama
  */
 
+export * from "./configInitializedEvent";
+export * from "./deviationApprovedEvent";
+export * from "./keepersRotatedEvent";
 export * from "./navEntry";
+export * from "./oracleEventKind";
 export * from "./signerSet";
+export * from "./snapshotCreatedEvent";
+export * from "./snapshotPushedEvent";

@@ -6,5 +6,15 @@
  * @see https://github.com/codama-idl/codama
  */
 
+export * from "./claimedEvent";
+export * from "./epochDistributedEvent";
+export * from "./epochSweptEvent";
+export * from "./initializedEvent";
+export * from "./keepersRotatedEvent";
+export * from "./pauseSetEvent";
 export * from "./rewardEntry";
+export * from "./rewardMintsSetEvent";
+export * from "./rewardsEventKind";
 export * from "./signerSet";
+export * from "./stakedEvent";
+export * from "./unstakedEvent";

@@ -7,4 +7,20 @@
  */
 
 export * from "./assetEntry";
+export * from "./assetStatusSetEvent";
+export * from "./depositEvent";
+export * from "./mgmtFeeCollectedEvent";
+export * from "./pauseSetEvent";
+export * from "./perfFeeCrystallizedEvent";
+export * from "./rebalanceLegEvent";
+export * from "./redemptionBegunEvent";
+export * from "./redemptionPaidEvent";
+export * from "./shareMetadataSetEvent";
 export * from "./signerSet";
+export * from "./vaultEventKind";
+export * from "./vaultInitializedEvent";
+export * from "./weightsAppliedEvent";
+export * from "./weightsCancelledEvent";
+export * from "./weightsQueuedEvent";
+export * from "./withdrawInKindEvent";
+export * from "./withdrawStableEvent";

@@ -1,10 +1,9 @@
 use super::ApproveDeviationAccounts;
+use crate::events::DeviationApprovedEvent;
 use crate::state::{snapshot_flags, NavSnapshot, OracleConfig};
-use basket_common::{event, layout::AccountLayout, CommonError};
+use basket_common::layout::PodU64;
+use basket_common::{event::Event as _, layout::AccountLayout, CommonError};
 use pinocchio::{AccountView, ProgramResult};
-
-/// Event `[5][1][sku_id 16][sequence u64 LE]`: the sequence the approval was given after.
-const EVENT_DEVIATION_APPROVED: u8 = 5;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -23,11 +22,10 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         .flags
         .set(snapshot.flags.get() | snapshot_flags::DEVIATION_APPROVED);
 
-    let mut ev = [0u8; 26];
-    ev[0] = EVENT_DEVIATION_APPROVED;
-    ev[1] = 1;
-    ev[2..18].copy_from_slice(&snapshot.sku_id);
-    ev[18..26].copy_from_slice(&snapshot.sequence.get().to_le_bytes());
-    event::emit(&ev);
+    DeviationApprovedEvent {
+        sku_id: snapshot.sku_id,
+        sequence: PodU64::new(snapshot.sequence.get()),
+    }
+    .emit();
     Ok(())
 }

@@ -1,13 +1,11 @@
 use super::{CreateSnapshotAccounts, CreateSnapshotData};
+use crate::events::SnapshotCreatedEvent;
 use crate::state::{NavSnapshot, OracleConfig, SNAPSHOT_SEED};
-use basket_common::{create::create_pda_account, event, layout::AccountLayout, pda};
+use basket_common::{create::create_pda_account, event::Event as _, layout::AccountLayout, pda};
 use pinocchio::{
     cpi::{Seed, Signer},
     AccountView, ProgramResult,
 };
-
-/// Event `[3][1][sku_id 16][mint_count u8]`.
-const EVENT_SNAPSHOT_CREATED: u8 = 3;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -48,11 +46,10 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         entry.mint.copy_from_slice(args.mint(i));
     }
 
-    let mut ev = [0u8; 19];
-    ev[0] = EVENT_SNAPSHOT_CREATED;
-    ev[1] = 1;
-    ev[2..18].copy_from_slice(args.sku_id);
-    ev[18] = args.mint_count;
-    event::emit(&ev);
+    SnapshotCreatedEvent {
+        sku_id: *args.sku_id,
+        mint_count: args.mint_count,
+    }
+    .emit();
     Ok(())
 }

@@ -1,19 +1,17 @@
 use super::{InitializeConfigAccounts, InitializeConfigData};
+use crate::events::ConfigInitializedEvent;
 use crate::{
     error::upgrade_authority_error,
     state::{OracleConfig, CONFIG_SEED},
 };
 use basket_common::{
-    create::create_pda_account, event, layout::AccountLayout, pda, signer_set::SignerSet,
-    upgrade_authority,
+    create::create_pda_account, event::Event as _, layout::AccountLayout, pda,
+    signer_set::SignerSet, upgrade_authority,
 };
 use pinocchio::{
     cpi::{Seed, Signer},
     AccountView, ProgramResult,
 };
-
-/// Event emitted once the configuration exists: `[1][1][keeper_count][threshold]`.
-const EVENT_CONFIG_INITIALIZED: u8 = 1;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -56,11 +54,10 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.max_deviation_bps.set(args.max_deviation_bps);
     config.keeper_set_version.set(1);
 
-    event::emit(&[
-        EVENT_CONFIG_INITIALIZED,
-        1,
-        args.keeper_count,
-        args.threshold,
-    ]);
+    ConfigInitializedEvent {
+        keeper_count: args.keeper_count,
+        threshold: args.threshold,
+    }
+    .emit();
     Ok(())
 }

@@ -1,4 +1,5 @@
 use super::{introspect::signed_message, PushSnapshotAccounts};
+use crate::events::SnapshotPushedEvent;
 use crate::{
     bytes::eq,
     deviation::exceeds_cap,
@@ -6,7 +7,8 @@ use crate::{
     payload::{Payload, PayloadEntry},
     state::{entry_flags, snapshot_flags, NavSnapshot, OracleConfig},
 };
-use basket_common::{event, layout::AccountLayout, CommonError};
+use basket_common::layout::PodU64;
+use basket_common::{event::Event as _, layout::AccountLayout, CommonError};
 use pinocchio::{
     sysvars::{clock::Clock, Sysvar},
     AccountView, ProgramResult,
@@ -15,9 +17,6 @@ use pinocchio::{
 /// How far behind the current slot an entry's `updated_slot` may be: about 60 s of
 /// 400 ms slots. A signed payload that was held back cannot be published as fresh later.
 pub const MAX_ENTRY_AGE_SLOTS: u64 = 150;
-
-/// Event `[4][1][sku_id 16][sequence u64 LE][entry_count u8]`.
-const EVENT_SNAPSHOT_PUSHED: u8 = 4;
 
 #[inline(always)]
 fn check_entry(e: &PayloadEntry, slot: u64) -> Result<(), OracleError> {
@@ -111,16 +110,14 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             .map_err(|_| OracleError::DeviationTooLarge)?;
     }
 
-    let mut ev = [0u8; 27];
-    ev[0] = EVENT_SNAPSHOT_PUSHED;
-    ev[1] = 1;
-    ev[2..18].copy_from_slice(&snapshot.sku_id);
-    ev[18..26].copy_from_slice(&sequence.to_le_bytes());
-    // `count <= 20` (checked by `Payload::parse`).
-    #[allow(clippy::cast_possible_truncation)]
-    {
-        ev[26] = count as u8;
+    SnapshotPushedEvent {
+        sku_id: snapshot.sku_id,
+        sequence: PodU64::new(sequence),
+        // `count <= 20` (checked by `Payload::parse`).
+        #[allow(clippy::cast_possible_truncation)]
+        entry_count: count as u8,
+        keeper: *signed.signer,
     }
-    event::emit(&ev);
+    .emit();
     Ok(())
 }

@@ -1,10 +1,9 @@
 use super::{RotateKeepersAccounts, RotateKeepersData};
+use crate::events::KeepersRotatedEvent;
 use crate::state::OracleConfig;
-use basket_common::{event, layout::AccountLayout, CommonError};
+use basket_common::layout::PodU64;
+use basket_common::{event::Event as _, layout::AccountLayout, CommonError};
 use pinocchio::{AccountView, ProgramResult};
-
-/// Event `[2][1][keeper_count u8][keeper_set_version u64 LE]`.
-const EVENT_KEEPERS_ROTATED: u8 = 2;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -25,11 +24,10 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.keepers = args.keepers;
     config.keeper_set_version.set(version);
 
-    let mut ev = [0u8; 11];
-    ev[0] = EVENT_KEEPERS_ROTATED;
-    ev[1] = 1;
-    ev[2] = args.keeper_count;
-    ev[3..11].copy_from_slice(&version.to_le_bytes());
-    event::emit(&ev);
+    KeepersRotatedEvent {
+        keeper_count: args.keeper_count,
+        keeper_set_version: PodU64::new(version),
+    }
+    .emit();
     Ok(())
 }

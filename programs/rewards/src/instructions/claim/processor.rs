@@ -1,4 +1,5 @@
 use super::{ClaimAccounts, ClaimData};
+use crate::events::ClaimedEvent;
 use crate::{
     error::RewardsError,
     instructions::shared,
@@ -6,14 +7,12 @@ use crate::{
     pda::check_canonical_concat,
     state::{token_program_kind, ClaimStatus, Epoch, CLAIM_SEED, EPOCH_SEED, MAX_REWARD_MINTS},
 };
-use basket_common::{event, layout::AccountLayout, token2022, CommonError};
+use basket_common::layout::PodU64;
+use basket_common::{event::Event as _, layout::AccountLayout, token2022, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
     AccountView, ProgramResult,
 };
-
-/// Event `[5][1]` epoch id u64 | claimant (32) | amounts u64 each, in the epoch's mint order.
-pub const EVENT_CLAIMED: u8 = 5;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -126,12 +125,18 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         .ok_or(CommonError::MathOverflow)?;
     epoch.claim_count.set(count);
 
-    let mut ev = [0u8; 2 + 8 + 32 + 8 * MAX_REWARD_MINTS];
-    ev[0] = EVENT_CLAIMED;
-    ev[1] = 1;
-    ev[2..10].copy_from_slice(&id);
-    ev[10..42].copy_from_slice(claimant);
-    shared::copy_prefix(&mut ev[42..], args.amounts_le);
-    event::emit(&ev[..42usize.saturating_add(args.amounts_le.len())]);
+    let mut amounts = [PodU64::default(); MAX_REWARD_MINTS];
+    for (i, amount) in amounts.iter_mut().enumerate().take(args.amount_count) {
+        amount.set(args.amount(i));
+    }
+    ClaimedEvent {
+        epoch_id: PodU64(id),
+        claimant: *claimant,
+        // At most MAX_REWARD_MINTS (checked in parsing).
+        #[allow(clippy::cast_possible_truncation)]
+        amount_count: args.amount_count as u8,
+        amounts,
+    }
+    .emit();
     Ok(())
 }

@@ -1,19 +1,19 @@
 use super::{DistributeEpochAccounts, DistributeEpochData};
+use crate::events::EpochDistributedEvent;
 use crate::{
     error::RewardsError,
     instructions::shared,
     state::{token_program_kind, Epoch, RewardsConfig, EPOCH_SEED, MAX_REWARD_MINTS},
 };
+use basket_common::layout::PodU64;
 use basket_common::{
-    create::create_pda_account, event, layout::AccountLayout, pda, token2022, validate, CommonError,
+    create::create_pda_account, event::Event as _, layout::AccountLayout, pda, token2022, validate,
+    CommonError,
 };
 use pinocchio::{
     cpi::{Seed, Signer},
     AccountView, ProgramResult,
 };
-
-/// Event `[4][1]` epoch id u64 | Merkle root (32) | mint count u8 | totals u64 each.
-pub const EVENT_EPOCH_DISTRIBUTED: u8 = 4;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -109,13 +109,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     epoch.rewards = entries;
     config.last_epoch_id.set(args.epoch_id);
 
-    let mut ev = [0u8; 2 + 8 + 32 + 1 + 8 * MAX_REWARD_MINTS];
-    ev[0] = EVENT_EPOCH_DISTRIBUTED;
-    ev[1] = 1;
-    ev[2..10].copy_from_slice(&id);
-    ev[10..42].copy_from_slice(&args.merkle_root);
-    ev[42] = args.mint_count;
-    ev[43..].copy_from_slice(&crate::merkle::encode_amounts(&args.totals));
-    event::emit(&ev[..43usize.saturating_add(n.saturating_mul(8))]);
+    EpochDistributedEvent {
+        epoch_id: PodU64(id),
+        merkle_root: args.merkle_root,
+        mint_count: args.mint_count,
+        totals: args.totals.map(PodU64::new),
+    }
+    .emit();
     Ok(())
 }

@@ -1,20 +1,18 @@
 use super::{InitializeAccounts, InitializeData};
+use crate::events::InitializedEvent;
 use crate::{
     error::upgrade_authority_error,
     instructions::shared,
     state::{RewardsConfig, CONFIG_SEED, INIT_REWARD_MINTS},
 };
 use basket_common::{
-    create::create_pda_account, event, layout::AccountLayout, pda, signer_set::SignerSet,
-    upgrade_authority, validate,
+    create::create_pda_account, event::Event as _, layout::AccountLayout, pda,
+    signer_set::SignerSet, upgrade_authority, validate,
 };
 use pinocchio::{
     cpi::{Seed, Signer},
     AccountView, ProgramResult,
 };
-
-/// Event `[1][1][keeper_count][threshold][reward_mint_count]`.
-pub const EVENT_INITIALIZED: u8 = 1;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -71,12 +69,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.reward_mint_count = args.reward_mint_count;
     config.reward_mints[..INIT_REWARD_MINTS].copy_from_slice(&args.reward_mints);
 
-    event::emit(&[
-        EVENT_INITIALIZED,
-        1,
-        args.keeper_count,
-        args.threshold,
-        args.reward_mint_count,
-    ]);
+    InitializedEvent {
+        keeper_count: args.keeper_count,
+        threshold: args.threshold,
+        reward_mint_count: args.reward_mint_count,
+    }
+    .emit();
     Ok(())
 }

@@ -1,10 +1,8 @@
 use super::RotateKeepersData;
+use crate::events::KeepersRotatedEvent;
 use crate::instructions::admin::load_config_as_admin;
-use basket_common::{event, CommonError};
+use basket_common::{event::Event as _, CommonError};
 use pinocchio::{AccountView, ProgramResult};
-
-/// Event `[6][1][keeper_count u8]`.
-pub const EVENT_KEEPERS_ROTATED: u8 = 6;
 
 /// Accounts of `rotate_keepers`:
 /// 0. `[WRITE]` config
@@ -20,6 +18,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // A removed keeper can post nothing from the next instruction on; posted epochs stay.
     config.keeper_count = args.keeper_count;
     config.keepers = args.keepers;
-    event::emit(&[EVENT_KEEPERS_ROTATED, 1, args.keeper_count]);
+    KeepersRotatedEvent {
+        keeper_count: args.keeper_count,
+    }
+    .emit();
     Ok(())
 }

@@ -1,9 +1,7 @@
+use crate::events::PauseSetEvent;
 use crate::{error::RewardsError, instructions::admin::load_config_as_admin, state::pause};
-use basket_common::{event, CommonError};
+use basket_common::{event::Event as _, CommonError};
 use pinocchio::{AccountView, ProgramResult};
-
-/// Event `[7][1][flags u8]`.
-pub const EVENT_PAUSE_SET: u8 = 7;
 
 /// Accounts of `set_paused` (data: the pause bits, one byte):
 /// 0. `[WRITE]` config
@@ -22,6 +20,6 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
     let config = load_config_as_admin(config, admin_signers)?;
     config.paused = flags;
-    event::emit(&[EVENT_PAUSE_SET, 1, flags]);
+    PauseSetEvent { flags }.emit();
     Ok(())
 }

@@ -1,10 +1,8 @@
 use super::SetRewardMintsData;
+use crate::events::RewardMintsSetEvent;
 use crate::instructions::admin::load_config_as_admin;
-use basket_common::{event, CommonError};
+use basket_common::{event::Event as _, CommonError};
 use pinocchio::{AccountView, ProgramResult};
-
-/// Event `[8][1][mint count u8]`.
-pub const EVENT_REWARD_MINTS_SET: u8 = 8;
 
 /// Accounts of `set_reward_mints`:
 /// 0. `[WRITE]` config
@@ -20,6 +18,6 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let config = load_config_as_admin(config, admin_signers)?;
     config.reward_mint_count = args.count;
     config.reward_mints = args.mints;
-    event::emit(&[EVENT_REWARD_MINTS_SET, 1, args.count]);
+    RewardMintsSetEvent { count: args.count }.emit();
     Ok(())
 }

@@ -1,17 +1,17 @@
 use super::{StakeAccounts, StakeData};
+use crate::events::StakedEvent;
 use crate::{
     instructions::shared,
     state::{RewardsConfig, StakeRecord, STAKE_SEED},
 };
-use basket_common::{create::create_pda_account, event, layout::AccountLayout, pda, CommonError};
+use basket_common::layout::{PodI64, PodU16, PodU64};
+use basket_common::{
+    create::create_pda_account, event::Event as _, layout::AccountLayout, pda, CommonError,
+};
 use pinocchio::{
     cpi::{Seed, Signer},
     AccountView, ProgramResult,
 };
-
-/// Event `[2][1]` owner (32) | stake index u64 | amount u64 | tier days u16 | start i64 |
-/// unlock i64 (68 bytes).
-pub const EVENT_STAKED: u8 = 2;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -81,15 +81,14 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     record.start_ts.set(start);
     record.unlock_ts.set(unlock);
 
-    let mut ev = [0u8; 68];
-    ev[0] = EVENT_STAKED;
-    ev[1] = 1;
-    ev[2..34].copy_from_slice(owner);
-    ev[34..42].copy_from_slice(&index);
-    ev[42..50].copy_from_slice(&args.amount.to_le_bytes());
-    ev[50..52].copy_from_slice(&args.tier.days.to_le_bytes());
-    ev[52..60].copy_from_slice(&start.to_le_bytes());
-    ev[60..68].copy_from_slice(&unlock.to_le_bytes());
-    event::emit(&ev);
+    StakedEvent {
+        owner: *owner,
+        stake_index: PodU64(index),
+        amount: PodU64::new(args.amount),
+        tier_days: PodU16::new(args.tier.days),
+        start: PodI64::new(start),
+        unlock: PodI64::new(unlock),
+    }
+    .emit();
     Ok(())
 }

@@ -1,17 +1,16 @@
 use super::SweepEpochData;
+use crate::events::EpochSweptEvent;
 use crate::{
     error::RewardsError,
     instructions::{admin::load_config, shared},
     state::{token_program_kind, Epoch, CLAIM_WINDOW_SECS, EPOCH_SEED, MAX_REWARD_MINTS},
 };
-use basket_common::{event, layout::AccountLayout, token2022, validate, CommonError};
+use basket_common::layout::PodU64;
+use basket_common::{event::Event as _, layout::AccountLayout, token2022, validate, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
     AccountView, ProgramResult,
 };
-
-/// Event `[9][1]` epoch id u64 | group count u8 | per group: mint (32), amount swept u64.
-pub const EVENT_EPOCH_SWEPT: u8 = 9;
 
 /// Accounts of `sweep_epoch`:
 /// 0. `[]` config (its admin set)
@@ -58,11 +57,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         Seed::from(&id),
         Seed::from(&epoch_bump),
     ];
-    let mut ev = [0u8; 2 + 8 + 1 + 40 * MAX_REWARD_MINTS];
-    ev[0] = EVENT_EPOCH_SWEPT;
-    ev[1] = 1;
-    ev[2..10].copy_from_slice(&id);
-    ev[10] = args.count;
+    let mut event = EpochSweptEvent {
+        epoch_id: PodU64(id),
+        mint_count: args.count,
+        mints: [[0; 32]; MAX_REWARD_MINTS],
+        amounts: [PodU64::default(); MAX_REWARD_MINTS],
+    };
     let mut done = [false; MAX_REWARD_MINTS];
     for (g, group) in groups.chunks_exact(4).enumerate() {
         let (mint, holding, destination, token_program) =
@@ -101,10 +101,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
                 &[Signer::from(&seeds)],
             )?;
         }
-        let at = 11usize.saturating_add(g.saturating_mul(40));
-        ev[at..at.saturating_add(32)].copy_from_slice(&entry.mint);
-        ev[at.saturating_add(32)..at.saturating_add(40)].copy_from_slice(&left.to_le_bytes());
+        if let (Some(m), Some(a)) = (event.mints.get_mut(g), event.amounts.get_mut(g)) {
+            *m = entry.mint;
+            a.set(left);
+        }
     }
-    event::emit(&ev[..11usize.saturating_add(args.mint_count.saturating_mul(40))]);
+    event.emit();
     Ok(())
 }

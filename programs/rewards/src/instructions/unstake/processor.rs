@@ -1,17 +1,16 @@
 use super::UnstakeAccounts;
+use crate::events::UnstakedEvent;
 use crate::{
     error::RewardsError,
     instructions::shared,
     state::{RewardsConfig, StakeRecord, CONFIG_SEED},
 };
-use basket_common::{event, layout::AccountLayout, CommonError};
+use basket_common::layout::{PodI64, PodU64};
+use basket_common::{event::Event as _, layout::AccountLayout, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
     AccountView, ProgramResult,
 };
-
-/// Event `[3][1]` owner (32) | stake index u64 | amount u64 | time i64 (58 bytes).
-pub const EVENT_UNSTAKED: u8 = 3;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -64,13 +63,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         &[Signer::from(&seeds)],
     )?;
 
-    let mut ev = [0u8; 58];
-    ev[0] = EVENT_UNSTAKED;
-    ev[1] = 1;
-    ev[2..34].copy_from_slice(&record.owner);
-    ev[34..42].copy_from_slice(&record.stake_index.0);
-    ev[42..50].copy_from_slice(&amount.to_le_bytes());
-    ev[50..58].copy_from_slice(&now.to_le_bytes());
-    event::emit(&ev);
+    UnstakedEvent {
+        owner: record.owner,
+        stake_index: record.stake_index,
+        amount: PodU64::new(amount),
+        unix_time: PodI64::new(now),
+    }
+    .emit();
     Ok(())
 }

@@ -2,7 +2,7 @@ use super::{parse, BeginRedemptionAccounts};
 use crate::{
     create::{create_account, NewAccount},
     error::VaultError,
-    events::{kind, EventWriter},
+    events::RedemptionBegunEvent,
     instructions::{admin, shared},
     nav,
     share_math::{in_kind_amount, SHARE_DECIMALS},
@@ -10,6 +10,8 @@ use crate::{
     token_cpi::{self, Amount},
     words::{address_is, owned_by},
 };
+use basket_common::event::Event as _;
+use basket_common::layout::{PodI64, PodU64};
 use basket_common::{layout::AccountLayout, pda, token2022::TOKEN_2022_PROGRAM_ID, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -119,21 +121,19 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         cell.set(amount);
     }
 
-    // 6. Event: [13][1] sku (16) | owner (32) | nonce | shares | cash owed | effective supply
-    //    before | unix time | event sequence (8 each) | 20 raw amounts (8 each) = 258 bytes.
+    // 6. Event: RedemptionBegun.
     let seq = state.next_event_sequence();
-    let mut event = EventWriter::<258>::new(kind::REDEMPTION_BEGUN)
-        .bytes(&state.sku_id)
-        .bytes(&owner_key)
-        .u64(nonce)
-        .u64(shares)
-        .u64(cash_owed)
-        .u64(supply)
-        .i64(now)
-        .u64(seq);
-    for amount in owed {
-        event = event.u64(amount);
+    RedemptionBegunEvent {
+        sku_id: state.sku_id,
+        owner: owner_key,
+        nonce: PodU64::new(nonce),
+        shares: PodU64::new(shares),
+        cash_owed: PodU64::new(cash_owed),
+        supply_before: PodU64::new(supply),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+        owed: owed.map(PodU64::new),
     }
-    event.emit();
+    .emit();
     Ok(())
 }

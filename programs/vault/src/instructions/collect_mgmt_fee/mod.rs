@@ -13,11 +13,13 @@
 use super::{admin, shared};
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::MgmtFeeCollectedEvent,
     share_math::SHARE_DECIMALS,
     state::VAULT_SEED,
     token_cpi::{self, Amount},
 };
+use basket_common::event::Event as _;
+use basket_common::layout::{PodI64, PodU64};
 use basket_common::{token2022::TOKEN_2022_PROGRAM_ID, validate, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -74,14 +76,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     )?;
     state.fee_shares_owed.set(0);
     let seq = state.next_event_sequence();
-    // Event: [8][1] sku (16) | shares minted | effective supply (unchanged by minting what was
-    // owed) | unix time | event sequence (8 each) = 50 bytes.
-    EventWriter::<50>::new(kind::MGMT_FEE_COLLECTED)
-        .bytes(&state.sku_id)
-        .u64(owed)
-        .u64(supply)
-        .i64(now)
-        .u64(seq)
-        .emit();
+    MgmtFeeCollectedEvent {
+        sku_id: state.sku_id,
+        shares_minted: PodU64::new(owed),
+        supply: PodU64::new(supply),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }

@@ -17,12 +17,14 @@
 use super::{admin, shared};
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::PerfFeeCrystallizedEvent,
     nav,
     share_math::{perf_fee, SHARE_DECIMALS},
     state::VAULT_SEED,
     token_cpi::{self, Amount},
 };
+use basket_common::event::Event as _;
+use basket_common::layout::{PodI64, PodU64};
 use basket_common::{math::Rounding, token2022::TOKEN_2022_PROGRAM_ID, validate, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -113,17 +115,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.last_perf_fee_time.set(now);
     shared::add_u128(&mut state.total_perf_fee_shares, fee.fee_shares)?;
     let seq = state.next_event_sequence();
-    // Event: [10][1] sku (16) | fee shares | new high-water mark | NAV (rounded down) |
-    // effective supply before | snapshot sequence | unix time | event sequence (8 each) = 74.
-    EventWriter::<74>::new(kind::PERF_FEE_CRYSTALLIZED)
-        .bytes(&state.sku_id)
-        .u64(fee.fee_shares)
-        .u64(fee.new_hwm_pps)
-        .u64(nav_usd)
-        .u64(supply)
-        .u64(snapshot.sequence.get())
-        .i64(now)
-        .u64(seq)
-        .emit();
+    PerfFeeCrystallizedEvent {
+        sku_id: state.sku_id,
+        fee_shares: PodU64::new(fee.fee_shares),
+        new_hwm_pps: PodU64::new(fee.new_hwm_pps),
+        nav_usd: PodU64::new(nav_usd),
+        supply_before: PodU64::new(supply),
+        snapshot_sequence: PodU64::new(snapshot.sequence.get()),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }

@@ -1,13 +1,15 @@
 use super::{DepositAccounts, DepositData};
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::DepositEvent,
     instructions::{admin, shared},
     nav,
     share_math::{shares_for_deposit, SHARE_DECIMALS, STABLE_DECIMALS},
     state::VAULT_SEED,
     token_cpi::{self, Amount},
 };
+use basket_common::event::Event as _;
+use basket_common::layout::{PodI64, PodU64};
 use basket_common::{math::Rounding, token2022, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -117,19 +119,17 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.last_nav_time.set(now);
     state.last_snapshot_sequence.set(snapshot.sequence.get());
     let seq = state.next_event_sequence();
-    // Event: [2][1] sku (16) | depositor (32) | raw_amount | shares | nav before (1e-6 USD,
-    // rounded up) | effective supply before | snapshot sequence | unix time | event sequence
-    // (8 each) = 106 bytes.
-    EventWriter::<106>::new(kind::DEPOSIT)
-        .bytes(&state.sku_id)
-        .bytes(accounts.depositor.address().as_ref())
-        .u64(args.raw_amount)
-        .u64(shares)
-        .u64(nav_usd)
-        .u64(supply)
-        .u64(snapshot.sequence.get())
-        .i64(now)
-        .u64(seq)
-        .emit();
+    DepositEvent {
+        sku_id: state.sku_id,
+        depositor: *accounts.depositor.address().as_array(),
+        raw_amount: PodU64::new(args.raw_amount),
+        shares: PodU64::new(shares),
+        nav_usd: PodU64::new(nav_usd),
+        supply_before: PodU64::new(supply),
+        snapshot_sequence: PodU64::new(snapshot.sequence.get()),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }

@@ -2,13 +2,15 @@ use super::{InitVaultAccounts, InitVaultData};
 use crate::create::{create_account, NewAccount};
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::VaultInitializedEvent,
     share_math::{MAX_ASSET_DECIMALS, PPS_SCALE, SHARE_DECIMALS, STABLE_DECIMALS},
     state::{
         AssetStatus, TokenProgramKind, VaultState, HOLDING_SEED, MAX_ASSETS, SHARE_SEED, VAULT_SEED,
     },
     token_cpi,
 };
+use basket_common::event::Event as _;
+use basket_common::layout::PodU64;
 use basket_common::{
     layout::AccountLayout,
     multiplier::decode_f64_bits,
@@ -189,13 +191,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
     let seq = state.next_event_sequence();
 
-    // Event: [1][1] sku (16) | share mint (32) | asset count (1) | event sequence (8) = 59 bytes.
-    EventWriter::<59>::new(kind::VAULT_INITIALIZED)
-        .bytes(sku)
-        .bytes(accounts.share_mint.address().as_ref())
-        .bytes(&[args.asset_count])
-        .u64(seq)
-        .emit();
+    VaultInitializedEvent {
+        sku_id: args.sku_id,
+        share_mint: *accounts.share_mint.address().as_array(),
+        asset_count: args.asset_count,
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }
 

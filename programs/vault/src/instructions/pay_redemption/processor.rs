@@ -1,7 +1,7 @@
 use super::{parse, PayRedemptionAccounts, CASH_BIT};
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::RedemptionPaidEvent,
     instructions::{admin, shared},
     nav,
     share_math::STABLE_DECIMALS,
@@ -9,6 +9,8 @@ use crate::{
     token_cpi::{self, Amount},
     words::{address_is, key_eq, owned_by},
 };
+use basket_common::event::Event as _;
+use basket_common::layout::{PodI64, PodU64};
 use basket_common::{layout::AccountLayout, math::Rounding, token2022, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -157,22 +159,20 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         *paid_slot = amount;
     }
 
-    // 4. Event: [14][1] sku (16) | owner (32) | nonce | cash paid | unix time | event
-    //    sequence (8 each) | 20 raw amounts paid (8 each) = 242 bytes.
+    // 4. Event: RedemptionPaid.
     let nonce = claim.nonce.get();
     let settled = claim.is_settled();
     let seq = state.next_event_sequence();
-    let mut event = EventWriter::<242>::new(kind::REDEMPTION_PAID)
-        .bytes(&state.sku_id)
-        .bytes(&owner_key)
-        .u64(nonce)
-        .u64(cash_paid)
-        .i64(now)
-        .u64(seq);
-    for amount in paid {
-        event = event.u64(amount);
+    RedemptionPaidEvent {
+        sku_id: state.sku_id,
+        owner: owner_key,
+        nonce: PodU64::new(nonce),
+        cash_paid: PodU64::new(cash_paid),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+        paid: paid.map(PodU64::new),
     }
-    event.emit();
+    .emit();
 
     // 5. Settled: close the claim (data zeroed so it can never be read again, rent to the
     //    owner).

@@ -4,7 +4,7 @@ use super::{
 };
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::RebalanceLegEvent,
     instructions::{admin, shared},
     nav,
     share_math::{asset_value_usd, BPS, STABLE_DECIMALS},
@@ -12,6 +12,8 @@ use crate::{
     token_cpi::{self, Amount},
     words::key_eq,
 };
+use basket_common::event::Event as _;
+use basket_common::layout::{PodI64, PodU64};
 use basket_common::{
     math::{mul_div, Rounding},
     token2022, CommonError,
@@ -273,20 +275,22 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         &[Signer::from(&seeds)],
     )?;
 
-    // 7. Event: [12][1] sku (16) | pay slot (1) | receive slot (1) | pay raw | receive raw |
-    //    value out (up) | value in (down) | snapshot sequence | unix time | event sequence
-    //    (8 each) = 76 bytes.
+    // 7. Event: RebalanceLeg (version 2, with both mints).
     let seq = state.next_event_sequence();
-    EventWriter::<76>::new(kind::REBALANCE_LEG)
-        .bytes(&state.sku_id)
-        .bytes(&[pay.slot, receive.slot])
-        .u64(args.pay_amount_raw)
-        .u64(args.expected_amount_raw)
-        .u64(value_out)
-        .u64(value_in)
-        .u64(snapshot.sequence.get())
-        .i64(now)
-        .u64(seq)
-        .emit();
+    RebalanceLegEvent {
+        sku_id: state.sku_id,
+        pay_slot: pay.slot,
+        receive_slot: receive.slot,
+        pay_mint: *accounts.pay_mint.address().as_array(),
+        receive_mint: *accounts.receive_mint.address().as_array(),
+        pay_amount_raw: PodU64::new(args.pay_amount_raw),
+        received_amount_raw: PodU64::new(args.expected_amount_raw),
+        value_out: PodU64::new(value_out),
+        value_in: PodU64::new(value_in),
+        snapshot_sequence: PodU64::new(snapshot.sequence.get()),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }

@@ -7,7 +7,9 @@
 //! Data: `[0]` paused, 0 or 1 (any other byte is rejected).
 
 use super::admin::load_vault_as_admin;
-use crate::events::{kind, EventWriter};
+use crate::events::PauseSetEvent;
+use basket_common::event::Event as _;
+use basket_common::layout::PodU64;
 use basket_common::{layout::PodBool, CommonError};
 use pinocchio::{AccountView, ProgramResult};
 
@@ -28,12 +30,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let state = load_vault_as_admin(vault, signers)?;
     state.paused.set(paused);
     let seq = state.next_event_sequence();
-    // Event: [3][1] sku (16) | paused (1) | event sequence (8) = 27 bytes.
-    EventWriter::<27>::new(kind::PAUSE_SET)
-        .bytes(&state.sku_id)
-        .bytes(&[paused as u8])
-        .u64(seq)
-        .emit();
+    PauseSetEvent {
+        sku_id: state.sku_id,
+        paused: paused as u8,
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }
 

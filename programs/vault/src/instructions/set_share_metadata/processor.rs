@@ -1,11 +1,13 @@
 use super::{parse, NAME_LEN, SYMBOL_LEN, URI_LEN};
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::ShareMetadataSetEvent,
     instructions::admin::load_vault_as_admin,
     state::VAULT_SEED,
     words::{address_is, check_address, copy_prefix},
 };
+use basket_common::event::Event as _;
+use basket_common::layout::PodU64;
 use basket_common::{token2022::TOKEN_2022_PROGRAM_ID, validate, CommonError};
 use pinocchio::{
     cpi::{invoke_signed, Seed, Signer},
@@ -131,11 +133,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         &[Signer::from(&seeds)],
     )?;
 
-    // 3. Event: [15][1] sku (16) | event sequence (8) = 26 bytes.
+    // 3. Event: ShareMetadataSet.
     let seq = state.next_event_sequence();
-    EventWriter::<26>::new(kind::SHARE_METADATA_SET)
-        .bytes(&state.sku_id)
-        .u64(seq)
-        .emit();
+    ShareMetadataSetEvent {
+        sku_id: state.sku_id,
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }

@@ -13,9 +13,11 @@
 use super::{admin, init_vault::validate_weights};
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::{VaultEventKind, WeightsAppliedEvent, WeightsCancelledEvent, WeightsQueuedEvent},
     state::{VaultState, MAX_ASSETS},
 };
+use basket_common::event::Event as _;
+use basket_common::layout::{PodI64, PodU64};
 use basket_common::CommonError;
 use pinocchio::{
     sysvars::{clock::Clock, Sysvar},
@@ -56,15 +58,38 @@ fn pending(state: &VaultState, nonce: u64) -> Result<i64, VaultError> {
     Ok(eta)
 }
 
-/// Event: [kind][1] sku (16) | nonce (8) | eta (8) | event sequence (8) = 42 bytes.
-fn emit(state: &mut VaultState, event: u8) {
+/// Emits `event` (WeightsQueued, WeightsApplied or WeightsCancelled: one layout).
+fn emit(state: &mut VaultState, event: VaultEventKind) {
     let seq = state.next_event_sequence();
-    EventWriter::<42>::new(event)
-        .bytes(&state.sku_id)
-        .u64(state.pending_weights_nonce.get())
-        .i64(state.pending_weights_eta.get())
-        .u64(seq)
-        .emit();
+    let (sku_id, nonce, eta) = (
+        state.sku_id,
+        PodU64::new(state.pending_weights_nonce.get()),
+        PodI64::new(state.pending_weights_eta.get()),
+    );
+    let event_sequence = PodU64::new(seq);
+    match event {
+        VaultEventKind::WeightsQueued => WeightsQueuedEvent {
+            sku_id,
+            nonce,
+            eta,
+            event_sequence,
+        }
+        .emit(),
+        VaultEventKind::WeightsApplied => WeightsAppliedEvent {
+            sku_id,
+            nonce,
+            eta,
+            event_sequence,
+        }
+        .emit(),
+        _ => WeightsCancelledEvent {
+            sku_id,
+            nonce,
+            eta,
+            event_sequence,
+        }
+        .emit(),
+    }
 }
 
 #[inline(never)]
@@ -92,7 +117,7 @@ pub fn process_update(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
     state.pending_weights_eta.set(eta);
     state.pending_weights_nonce.set(nonce);
-    emit(state, kind::WEIGHTS_QUEUED);
+    emit(state, VaultEventKind::WeightsQueued);
     Ok(())
 }
 
@@ -112,7 +137,7 @@ pub fn process_apply(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         let w = state.pending_weights[i].get();
         state.assets[i].target_weight_bps.set(w);
     }
-    emit(state, kind::WEIGHTS_APPLIED);
+    emit(state, VaultEventKind::WeightsApplied);
     clear(state);
     Ok(())
 }
@@ -125,7 +150,7 @@ pub fn process_cancel(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let nonce = parse_nonce(data)?;
     let state = admin::load_vault_as_admin(vault, signers)?;
     pending(state, nonce)?;
-    emit(state, kind::WEIGHTS_CANCELLED);
+    emit(state, VaultEventKind::WeightsCancelled);
     clear(state);
     Ok(())
 }

@@ -1,13 +1,15 @@
 use super::{parse, WithdrawInKindAccounts};
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::WithdrawInKindEvent,
     instructions::{admin, shared},
     nav,
     share_math::{in_kind_amount, SHARE_DECIMALS, STABLE_DECIMALS},
     state::{MAX_ASSETS, VAULT_SEED},
     token_cpi::{self, Amount},
 };
+use basket_common::event::Event as _;
+use basket_common::layout::{PodI64, PodU64};
 use basket_common::{math::Rounding, token2022::TOKEN_2022_PROGRAM_ID, CommonError};
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -137,19 +139,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.cash_raw.set(cash_left);
     shared::add_u128(&mut state.total_shares_burned, shares)?;
     let seq = state.next_event_sequence();
-    // Event: [7][1] sku (16) | owner (32) | shares | cash out | effective supply before |
-    // unix time | event sequence (8 each) | raw amount per asset slot (20 x 8) = 250 bytes.
-    let mut event = EventWriter::<250>::new(kind::WITHDRAW_IN_KIND)
-        .bytes(&state.sku_id)
-        .bytes(accounts.owner.address().as_ref())
-        .u64(shares)
-        .u64(cash_out)
-        .u64(supply)
-        .i64(now)
-        .u64(seq);
-    for amount in amounts {
-        event = event.u64(amount);
+    WithdrawInKindEvent {
+        sku_id: state.sku_id,
+        owner: *accounts.owner.address().as_array(),
+        shares: PodU64::new(shares),
+        cash_out: PodU64::new(cash_out),
+        supply_before: PodU64::new(supply),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+        amounts: amounts.map(PodU64::new),
     }
-    event.emit();
+    .emit();
     Ok(())
 }

@@ -1,13 +1,15 @@
 use super::{WithdrawUsdcAccounts, WithdrawUsdcData};
 use crate::{
     error::VaultError,
-    events::{kind, EventWriter},
+    events::WithdrawStableEvent,
     instructions::{admin, shared},
     nav,
     share_math::{stable_withdrawal, BPS, SHARE_DECIMALS, STABLE_DECIMALS},
     state::VAULT_SEED,
     token_cpi::{self, Amount},
 };
+use basket_common::event::Event as _;
+use basket_common::layout::{PodI64, PodU64};
 use basket_common::{
     math::{mul_div, Rounding},
     token2022::TOKEN_2022_PROGRAM_ID,
@@ -139,22 +141,20 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.last_nav_time.set(now);
     state.last_snapshot_sequence.set(snapshot.sequence.get());
     let seq = state.next_event_sequence();
-    // Event: [9][1] sku (16) | owner (32) | shares | gross | fee | net | NAV before (rounded
-    // down) | effective supply before | cash left | snapshot sequence | unix time | event
-    // sequence (8 each) = 130 bytes.
-    EventWriter::<130>::new(kind::WITHDRAW_STABLE)
-        .bytes(&state.sku_id)
-        .bytes(accounts.owner.address().as_ref())
-        .u64(args.shares)
-        .u64(w.gross_usd)
-        .u64(w.fee_usd)
-        .u64(w.net_usd)
-        .u64(nav_usd)
-        .u64(supply)
-        .u64(cash_left)
-        .u64(snapshot.sequence.get())
-        .i64(now)
-        .u64(seq)
-        .emit();
+    WithdrawStableEvent {
+        sku_id: state.sku_id,
+        owner: *accounts.owner.address().as_array(),
+        shares: PodU64::new(args.shares),
+        gross_usd: PodU64::new(w.gross_usd),
+        fee_usd: PodU64::new(w.fee_usd),
+        net_usd: PodU64::new(w.net_usd),
+        nav_usd: PodU64::new(nav_usd),
+        supply_before: PodU64::new(supply),
+        cash_left: PodU64::new(cash_left),
+        snapshot_sequence: PodU64::new(snapshot.sequence.get()),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }

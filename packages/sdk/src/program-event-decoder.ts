@@ -1,0 +1,224 @@
+/**
+ * Typed events of the three programs from a transaction's log messages.
+ *
+ * Every event is one `sol_log_data` field `[discriminator u8][version u8][payload]`. The
+ * payload is a Rust struct (`programs/<program>/src/events.rs`) that is also a Codama type:
+ * the generated clients carry its codec and the program's event table (`<PROGRAM>_EVENTS`:
+ * kind, version, size, codecs, from `idl/events/<program>.json`). Nothing here repeats a
+ * layout: a new event reaches this decoder through `npm run codegen` alone.
+ *
+ * Nothing is dropped: a field that cannot be decoded comes back as `unknown` (a discriminator
+ * or version this SDK does not know, or a program that is not ours) or `malformed` (bad
+ * base64, wrong length), with the reason; logs cut by the runtime end with a `malformed`
+ * `logs-truncated` entry.
+ */
+
+import { ORACLE_EVENTS } from '@basket/oracle-client';
+import { REWARDS_EVENTS } from '@basket/rewards-client';
+import { VAULT_EVENTS } from '@basket/vault-client';
+import type { Address, Decoder } from '@solana/kit';
+import type { ProgramAddresses } from './program-addresses.ts';
+import type { BasketProgram } from './program-error-catalogue.ts';
+import { extractProgramEvents, type ProgramEvent } from './program-events.ts';
+
+/** One row of a generated `<PROGRAM>_EVENTS` table. */
+interface EventTableRow {
+  readonly kind: number;
+  readonly name: string;
+  readonly version: number;
+  readonly size: number;
+  readonly getDecoder: () => Decoder<unknown>;
+}
+
+/**
+ * The generated event tables of the three programs.
+ *
+ * @example
+ * PROGRAM_EVENT_TABLES.vault.find((e) => e.name === 'deposit')?.version; // 1
+ */
+export const PROGRAM_EVENT_TABLES = Object.freeze({
+  oracle: ORACLE_EVENTS,
+  vault: VAULT_EVENTS,
+  rewards: REWARDS_EVENTS,
+});
+
+type Tables = typeof PROGRAM_EVENT_TABLES;
+
+type TypedOf<P extends BasketProgram, Row> = Row extends {
+  readonly name: infer N;
+  readonly kind: infer K;
+  readonly getDecoder: () => Decoder<infer D>;
+}
+  ? { readonly program: P; readonly name: N; readonly kind: K; readonly event: D }
+  : never;
+
+/**
+ * A decoded event: `program` and `name` select the payload type of `event`.
+ *
+ * @example
+ * if (e.program === 'vault' && e.name === 'deposit') console.log(e.event.shares);
+ */
+export type TypedProgramEvent = {
+  [P in BasketProgram]: TypedOf<P, Tables[P][number]>;
+}[BasketProgram];
+
+/**
+ * Where an event was emitted.
+ *
+ * @example
+ * const where: EventContext = { programAddress: VAULT_PROGRAM_ADDRESS, instructionIndex: 0, depth: 1 };
+ */
+export interface EventContext {
+  readonly programAddress: Address;
+  /** Index of the top-level instruction during which it was emitted. */
+  readonly instructionIndex: number;
+  /** Invocation depth (1 = top level, 2 = first CPI level...). */
+  readonly depth: number;
+}
+
+/**
+ * Why a field is not a known event: `foreign-program` (emitted by a program that is not
+ * ours), `unknown-discriminator`, `unknown-version` (a layout newer or older than this SDK).
+ *
+ * @example
+ * const reason: UnknownEventReason = 'unknown-version';
+ */
+export type UnknownEventReason = 'foreign-program' | 'unknown-discriminator' | 'unknown-version';
+
+/**
+ * Why a field could not be read: `invalid-base64`, `too-short` (no two-byte header),
+ * `wrong-length` (payload size differs from the event's), `logs-truncated` (the runtime cut
+ * the logs; later events are missing).
+ *
+ * @example
+ * const reason: MalformedEventReason = 'wrong-length';
+ */
+export type MalformedEventReason =
+  | 'invalid-base64'
+  | 'too-short'
+  | 'wrong-length'
+  | 'logs-truncated';
+
+/**
+ * One entry of `decodeProgramEvents`, in log order.
+ *
+ * @example
+ * const deposits = decodeProgramEvents(logs).filter((e) => e.status === 'decoded' && e.name === 'deposit');
+ */
+export type DecodedProgramEventEntry =
+  | (EventContext & { readonly status: 'decoded'; readonly version: number } & TypedProgramEvent)
+  | (EventContext & {
+      readonly status: 'unknown';
+      readonly reason: UnknownEventReason;
+      readonly program: BasketProgram | null;
+      readonly discriminator: number;
+      readonly version: number;
+      readonly data: Uint8Array;
+    })
+  | (EventContext & {
+      readonly status: 'malformed';
+      readonly reason: MalformedEventReason;
+      readonly program: BasketProgram | null;
+      /** The field as logged (empty for `logs-truncated`). */
+      readonly base64: string;
+      readonly detail: string;
+    });
+
+function contextOf(e: ProgramEvent): EventContext {
+  return {
+    programAddress: e.programAddress,
+    instructionIndex: e.instructionIndex,
+    depth: e.depth,
+  };
+}
+
+function decodeOne(e: ProgramEvent): DecodedProgramEventEntry {
+  const context = contextOf(e);
+  const program = e.program;
+  if (!e.base64Valid) {
+    return {
+      ...context,
+      status: 'malformed',
+      reason: 'invalid-base64',
+      program,
+      base64: e.base64,
+      detail: 'not canonical base64',
+    };
+  }
+  if (e.kind === null || e.version === null) {
+    return {
+      ...context,
+      status: 'malformed',
+      reason: 'too-short',
+      program,
+      base64: e.base64,
+      detail: `${e.data.length} byte(s), the header alone is 2`,
+    };
+  }
+  const unknown = (reason: UnknownEventReason): DecodedProgramEventEntry => ({
+    ...context,
+    status: 'unknown',
+    reason,
+    program,
+    discriminator: e.kind as number,
+    version: e.version as number,
+    data: e.data,
+  });
+  if (program === null) return unknown('foreign-program');
+  const table: readonly EventTableRow[] = PROGRAM_EVENT_TABLES[program];
+  const row = table.find((r) => r.kind === e.kind);
+  if (row === undefined) return unknown('unknown-discriminator');
+  if (row.version !== e.version) return unknown('unknown-version');
+  if (e.payload.length !== row.size) {
+    return {
+      ...context,
+      status: 'malformed',
+      reason: 'wrong-length',
+      program,
+      base64: e.base64,
+      detail: `${row.name} v${row.version} has ${row.size} payload bytes, got ${e.payload.length}`,
+    };
+  }
+  return {
+    ...context,
+    status: 'decoded',
+    program,
+    name: row.name,
+    kind: row.kind,
+    version: row.version,
+    event: row.getDecoder().decode(e.payload),
+  } as DecodedProgramEventEntry;
+}
+
+/**
+ * Every event field in `logs` (a transaction's `meta.logMessages`), attributed to the program
+ * running at that point (CPI depth included) and decoded with the generated codecs.
+ *
+ * @example
+ * for (const e of decodeProgramEvents(tx.meta.logMessages ?? [])) {
+ *   if (e.status === 'decoded' && e.program === 'vault' && e.name === 'deposit') {
+ *     console.log(e.event.depositor, e.event.shares);
+ *   }
+ * }
+ */
+export function decodeProgramEvents(
+  logs: readonly string[],
+  programs: Partial<ProgramAddresses> = {},
+): DecodedProgramEventEntry[] {
+  const extracted = extractProgramEvents(logs, programs);
+  const entries = extracted.map(decodeOne);
+  if (logs.includes('Log truncated')) {
+    const last = extracted[extracted.length - 1];
+    entries.push({
+      programAddress: last?.programAddress ?? ('' as Address),
+      instructionIndex: last?.instructionIndex ?? -1,
+      depth: 0,
+      status: 'malformed',
+      reason: 'logs-truncated',
+      program: null,
+      base64: '',
+      detail: 'the runtime truncated the logs; events after this point are missing',
+    });
+  }
+  return entries;
+}

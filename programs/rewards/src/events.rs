@@ -1,0 +1,439 @@
+//! Events of the rewards program: the single definition of each event. The program emits
+//! `[RewardsEventKind][version][struct bytes]` (one `sol_log_data` field); the IDL lists the
+//! structs and the kind enum as defined types, and the SDK decodes them with the generated
+//! codecs. See docs/sdk.md, "Events".
+
+use basket_common::{
+    event::{Event, EventInfo, MAX_EVENT_PAYLOAD},
+    layout::{PodI64, PodU16, PodU64},
+};
+use codama_macros::CodamaType;
+use core::mem::{align_of, size_of};
+
+/// Event discriminators of this program (first byte of every event). Append-only and
+/// contiguous from 0: the Codama JS renderer numbers enum variants by position and ignores
+/// explicit values, so `Reserved = 0` (never emitted) keeps every generated TypeScript value
+/// equal to the byte on chain.
+#[derive(Clone, Copy, Debug, Eq, PartialEq, CodamaType)]
+#[repr(u8)]
+pub enum RewardsEventKind {
+    /// Never emitted.
+    Reserved = 0,
+    Initialized = 1,
+    Staked = 2,
+    Unstaked = 3,
+    EpochDistributed = 4,
+    Claimed = 5,
+    KeepersRotated = 6,
+    PauseSet = 7,
+    RewardMintsSet = 8,
+    EpochSwept = 9,
+}
+
+/// `initialize`.
+///
+/// Payload: 3 bytes after `[1][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct InitializedEvent {
+    pub keeper_count: u8,
+    pub threshold: u8,
+    pub reward_mint_count: u8,
+}
+
+const _: () = assert!(
+    size_of::<InitializedEvent>() == 3
+        && align_of::<InitializedEvent>() == 1
+        && 3 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for InitializedEvent {
+    const DISCRIMINATOR: u8 = RewardsEventKind::Initialized as u8;
+    const VERSION: u8 = 1;
+}
+
+/// `stake`.
+///
+/// Payload: 66 bytes after `[2][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct StakedEvent {
+    #[codama(type = public_key)]
+    pub owner: [u8; 32],
+    #[codama(type = number(u64))]
+    pub stake_index: PodU64,
+    /// Staking tokens locked (raw).
+    #[codama(type = number(u64))]
+    pub amount: PodU64,
+    /// Lock tier: 30, 90 or 180 days.
+    #[codama(type = number(u16))]
+    pub tier_days: PodU16,
+    #[codama(type = number(i64))]
+    pub start: PodI64,
+    #[codama(type = number(i64))]
+    pub unlock: PodI64,
+}
+
+const _: () = assert!(
+    size_of::<StakedEvent>() == 66 && align_of::<StakedEvent>() == 1 && 66 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for StakedEvent {
+    const DISCRIMINATOR: u8 = RewardsEventKind::Staked as u8;
+    const VERSION: u8 = 1;
+}
+
+/// `unstake`.
+///
+/// Payload: 56 bytes after `[3][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct UnstakedEvent {
+    #[codama(type = public_key)]
+    pub owner: [u8; 32],
+    #[codama(type = number(u64))]
+    pub stake_index: PodU64,
+    #[codama(type = number(u64))]
+    pub amount: PodU64,
+    #[codama(type = number(i64))]
+    pub unix_time: PodI64,
+}
+
+const _: () = assert!(
+    size_of::<UnstakedEvent>() == 56 && align_of::<UnstakedEvent>() == 1 && 56 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for UnstakedEvent {
+    const DISCRIMINATOR: u8 = RewardsEventKind::Unstaked as u8;
+    const VERSION: u8 = 1;
+}
+
+/// `distribute_epoch`: an epoch root posted. Version 2: fixed 10 totals (was `mint_count` of them).
+///
+/// Payload: 121 bytes after `[4][2]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct EpochDistributedEvent {
+    #[codama(type = number(u64))]
+    pub epoch_id: PodU64,
+    #[codama(type = fixed_size(bytes, 32))]
+    pub merkle_root: [u8; 32],
+    pub mint_count: u8,
+    /// Total per reward mint, in the epoch's mint order; entries past `mint_count` are zero.
+    #[codama(type = array(number(u64), 10))]
+    pub totals: [PodU64; 10],
+}
+
+const _: () = assert!(
+    size_of::<EpochDistributedEvent>() == 121
+        && align_of::<EpochDistributedEvent>() == 1
+        && 121 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for EpochDistributedEvent {
+    const DISCRIMINATOR: u8 = RewardsEventKind::EpochDistributed as u8;
+    const VERSION: u8 = 2;
+}
+
+/// `claim`. Version 2: fixed 10 amounts (was as many as the claim carried).
+///
+/// Payload: 121 bytes after `[5][2]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct ClaimedEvent {
+    #[codama(type = number(u64))]
+    pub epoch_id: PodU64,
+    #[codama(type = public_key)]
+    pub claimant: [u8; 32],
+    pub amount_count: u8,
+    /// Amount per reward mint in the epoch's mint order; entries past `amount_count` are zero.
+    #[codama(type = array(number(u64), 10))]
+    pub amounts: [PodU64; 10],
+}
+
+const _: () = assert!(
+    size_of::<ClaimedEvent>() == 121 && align_of::<ClaimedEvent>() == 1 && 121 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for ClaimedEvent {
+    const DISCRIMINATOR: u8 = RewardsEventKind::Claimed as u8;
+    const VERSION: u8 = 2;
+}
+
+/// `rotate_keepers`.
+///
+/// Payload: 1 bytes after `[6][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct KeepersRotatedEvent {
+    pub keeper_count: u8,
+}
+
+const _: () = assert!(
+    size_of::<KeepersRotatedEvent>() == 1
+        && align_of::<KeepersRotatedEvent>() == 1
+        && 1 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for KeepersRotatedEvent {
+    const DISCRIMINATOR: u8 = RewardsEventKind::KeepersRotated as u8;
+    const VERSION: u8 = 1;
+}
+
+/// `set_paused`.
+///
+/// Payload: 1 bytes after `[7][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct PauseSetEvent {
+    /// Pause bits.
+    pub flags: u8,
+}
+
+const _: () = assert!(
+    size_of::<PauseSetEvent>() == 1 && align_of::<PauseSetEvent>() == 1 && 1 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for PauseSetEvent {
+    const DISCRIMINATOR: u8 = RewardsEventKind::PauseSet as u8;
+    const VERSION: u8 = 1;
+}
+
+/// `set_reward_mints`.
+///
+/// Payload: 1 bytes after `[8][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct RewardMintsSetEvent {
+    pub count: u8,
+}
+
+const _: () = assert!(
+    size_of::<RewardMintsSetEvent>() == 1
+        && align_of::<RewardMintsSetEvent>() == 1
+        && 1 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for RewardMintsSetEvent {
+    const DISCRIMINATOR: u8 = RewardsEventKind::RewardMintsSet as u8;
+    const VERSION: u8 = 1;
+}
+
+/// `sweep_epoch`: unclaimed rewards returned. Version 2: fixed 10 slots (was `mint_count` groups).
+///
+/// Payload: 409 bytes after `[9][2]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct EpochSweptEvent {
+    #[codama(type = number(u64))]
+    pub epoch_id: PodU64,
+    pub mint_count: u8,
+    /// Swept mints; entries past `mint_count` are zero.
+    #[codama(type = array(public_key, 10))]
+    pub mints: [[u8; 32]; 10],
+    /// Amount swept per mint.
+    #[codama(type = array(number(u64), 10))]
+    pub amounts: [PodU64; 10],
+}
+
+const _: () = assert!(
+    size_of::<EpochSweptEvent>() == 409
+        && align_of::<EpochSweptEvent>() == 1
+        && 409 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for EpochSweptEvent {
+    const DISCRIMINATOR: u8 = RewardsEventKind::EpochSwept as u8;
+    const VERSION: u8 = 2;
+}
+
+/// Every event of this program in discriminator order (read by `scripts/idl-gen`).
+pub const EVENTS: &[EventInfo] = &[
+    EventInfo::of::<InitializedEvent>("InitializedEvent"),
+    EventInfo::of::<StakedEvent>("StakedEvent"),
+    EventInfo::of::<UnstakedEvent>("UnstakedEvent"),
+    EventInfo::of::<EpochDistributedEvent>("EpochDistributedEvent"),
+    EventInfo::of::<ClaimedEvent>("ClaimedEvent"),
+    EventInfo::of::<KeepersRotatedEvent>("KeepersRotatedEvent"),
+    EventInfo::of::<PauseSetEvent>("PauseSetEvent"),
+    EventInfo::of::<RewardMintsSetEvent>("RewardMintsSetEvent"),
+    EventInfo::of::<EpochSweptEvent>("EpochSweptEvent"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use basket_common::event::MAX_EVENT_LEN;
+    use core::mem::offset_of;
+
+    #[test]
+    fn initialized_layout() {
+        assert_eq!(<InitializedEvent as Event>::LEN, 3);
+        assert_eq!(<InitializedEvent as Event>::DISCRIMINATOR, 1);
+        assert_eq!(<InitializedEvent as Event>::VERSION, 1);
+        assert_eq!(offset_of!(InitializedEvent, keeper_count), 0);
+        assert_eq!(offset_of!(InitializedEvent, threshold), 1);
+        assert_eq!(offset_of!(InitializedEvent, reward_mint_count), 2);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: InitializedEvent = unsafe { core::mem::transmute([0xABu8; 3]) };
+        let mut buf = [0u8; MAX_EVENT_LEN];
+        let n = event.write(&mut buf);
+        assert_eq!(n, 5);
+        assert_eq!(&buf[..2], &[1, 1]);
+        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+    }
+
+    #[test]
+    fn staked_layout() {
+        assert_eq!(<StakedEvent as Event>::LEN, 66);
+        assert_eq!(<StakedEvent as Event>::DISCRIMINATOR, 2);
+        assert_eq!(<StakedEvent as Event>::VERSION, 1);
+        assert_eq!(offset_of!(StakedEvent, owner), 0);
+        assert_eq!(offset_of!(StakedEvent, stake_index), 32);
+        assert_eq!(offset_of!(StakedEvent, amount), 40);
+        assert_eq!(offset_of!(StakedEvent, tier_days), 48);
+        assert_eq!(offset_of!(StakedEvent, start), 50);
+        assert_eq!(offset_of!(StakedEvent, unlock), 58);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: StakedEvent = unsafe { core::mem::transmute([0xABu8; 66]) };
+        let mut buf = [0u8; MAX_EVENT_LEN];
+        let n = event.write(&mut buf);
+        assert_eq!(n, 68);
+        assert_eq!(&buf[..2], &[2, 1]);
+        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+    }
+
+    #[test]
+    fn unstaked_layout() {
+        assert_eq!(<UnstakedEvent as Event>::LEN, 56);
+        assert_eq!(<UnstakedEvent as Event>::DISCRIMINATOR, 3);
+        assert_eq!(<UnstakedEvent as Event>::VERSION, 1);
+        assert_eq!(offset_of!(UnstakedEvent, owner), 0);
+        assert_eq!(offset_of!(UnstakedEvent, stake_index), 32);
+        assert_eq!(offset_of!(UnstakedEvent, amount), 40);
+        assert_eq!(offset_of!(UnstakedEvent, unix_time), 48);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: UnstakedEvent = unsafe { core::mem::transmute([0xABu8; 56]) };
+        let mut buf = [0u8; MAX_EVENT_LEN];
+        let n = event.write(&mut buf);
+        assert_eq!(n, 58);
+        assert_eq!(&buf[..2], &[3, 1]);
+        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+    }
+
+    #[test]
+    fn epoch_distributed_layout() {
+        assert_eq!(<EpochDistributedEvent as Event>::LEN, 121);
+        assert_eq!(<EpochDistributedEvent as Event>::DISCRIMINATOR, 4);
+        assert_eq!(<EpochDistributedEvent as Event>::VERSION, 2);
+        assert_eq!(offset_of!(EpochDistributedEvent, epoch_id), 0);
+        assert_eq!(offset_of!(EpochDistributedEvent, merkle_root), 8);
+        assert_eq!(offset_of!(EpochDistributedEvent, mint_count), 40);
+        assert_eq!(offset_of!(EpochDistributedEvent, totals), 41);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: EpochDistributedEvent = unsafe { core::mem::transmute([0xABu8; 121]) };
+        let mut buf = [0u8; MAX_EVENT_LEN];
+        let n = event.write(&mut buf);
+        assert_eq!(n, 123);
+        assert_eq!(&buf[..2], &[4, 2]);
+        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+    }
+
+    #[test]
+    fn claimed_layout() {
+        assert_eq!(<ClaimedEvent as Event>::LEN, 121);
+        assert_eq!(<ClaimedEvent as Event>::DISCRIMINATOR, 5);
+        assert_eq!(<ClaimedEvent as Event>::VERSION, 2);
+        assert_eq!(offset_of!(ClaimedEvent, epoch_id), 0);
+        assert_eq!(offset_of!(ClaimedEvent, claimant), 8);
+        assert_eq!(offset_of!(ClaimedEvent, amount_count), 40);
+        assert_eq!(offset_of!(ClaimedEvent, amounts), 41);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: ClaimedEvent = unsafe { core::mem::transmute([0xABu8; 121]) };
+        let mut buf = [0u8; MAX_EVENT_LEN];
+        let n = event.write(&mut buf);
+        assert_eq!(n, 123);
+        assert_eq!(&buf[..2], &[5, 2]);
+        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+    }
+
+    #[test]
+    fn keepers_rotated_layout() {
+        assert_eq!(<KeepersRotatedEvent as Event>::LEN, 1);
+        assert_eq!(<KeepersRotatedEvent as Event>::DISCRIMINATOR, 6);
+        assert_eq!(<KeepersRotatedEvent as Event>::VERSION, 1);
+        assert_eq!(offset_of!(KeepersRotatedEvent, keeper_count), 0);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: KeepersRotatedEvent = unsafe { core::mem::transmute([0xABu8; 1]) };
+        let mut buf = [0u8; MAX_EVENT_LEN];
+        let n = event.write(&mut buf);
+        assert_eq!(n, 3);
+        assert_eq!(&buf[..2], &[6, 1]);
+        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+    }
+
+    #[test]
+    fn pause_set_layout() {
+        assert_eq!(<PauseSetEvent as Event>::LEN, 1);
+        assert_eq!(<PauseSetEvent as Event>::DISCRIMINATOR, 7);
+        assert_eq!(<PauseSetEvent as Event>::VERSION, 1);
+        assert_eq!(offset_of!(PauseSetEvent, flags), 0);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: PauseSetEvent = unsafe { core::mem::transmute([0xABu8; 1]) };
+        let mut buf = [0u8; MAX_EVENT_LEN];
+        let n = event.write(&mut buf);
+        assert_eq!(n, 3);
+        assert_eq!(&buf[..2], &[7, 1]);
+        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+    }
+
+    #[test]
+    fn reward_mints_set_layout() {
+        assert_eq!(<RewardMintsSetEvent as Event>::LEN, 1);
+        assert_eq!(<RewardMintsSetEvent as Event>::DISCRIMINATOR, 8);
+        assert_eq!(<RewardMintsSetEvent as Event>::VERSION, 1);
+        assert_eq!(offset_of!(RewardMintsSetEvent, count), 0);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: RewardMintsSetEvent = unsafe { core::mem::transmute([0xABu8; 1]) };
+        let mut buf = [0u8; MAX_EVENT_LEN];
+        let n = event.write(&mut buf);
+        assert_eq!(n, 3);
+        assert_eq!(&buf[..2], &[8, 1]);
+        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+    }
+
+    #[test]
+    fn epoch_swept_layout() {
+        assert_eq!(<EpochSweptEvent as Event>::LEN, 409);
+        assert_eq!(<EpochSweptEvent as Event>::DISCRIMINATOR, 9);
+        assert_eq!(<EpochSweptEvent as Event>::VERSION, 2);
+        assert_eq!(offset_of!(EpochSweptEvent, epoch_id), 0);
+        assert_eq!(offset_of!(EpochSweptEvent, mint_count), 8);
+        assert_eq!(offset_of!(EpochSweptEvent, mints), 9);
+        assert_eq!(offset_of!(EpochSweptEvent, amounts), 329);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: EpochSweptEvent = unsafe { core::mem::transmute([0xABu8; 409]) };
+        let mut buf = [0u8; MAX_EVENT_LEN];
+        let n = event.write(&mut buf);
+        assert_eq!(n, 411);
+        assert_eq!(&buf[..2], &[9, 2]);
+        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+    }
+
+    #[test]
+    fn events_list_every_kind_once_in_order() {
+        assert_eq!(EVENTS.len(), RewardsEventKind::EpochSwept as usize);
+        for (i, e) in EVENTS.iter().enumerate() {
+            assert_eq!(usize::from(e.discriminator), i + 1, "{}", e.name);
+        }
+    }
+}
