@@ -51,7 +51,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'vault.rebalanceLeg': {
     computeUnits: 4_100,
     measured:
-      'bench: vaults of 1 to 20, 3,743-3,946; +60 for the v2 RebalanceLeg event (both mints)',
+      'bench: vaults of 1 to 20, 3,743-3,946; +90 for the v2 RebalanceLeg event (both mints)',
   },
   'vault.rebalanceSettle': {
     computeUnits: 300,

@@ -20,9 +20,6 @@ pub fn emit(bytes: &[u8]) {
 /// Largest event payload any program may define (each event asserts it at compile time).
 pub const MAX_EVENT_PAYLOAD: usize = 512;
 
-/// Largest event, header included.
-pub const MAX_EVENT_LEN: usize = 2 + MAX_EVENT_PAYLOAD;
-
 /// An event payload: a zero-copy struct whose bytes follow the `[discriminator][version]`
 /// header. The struct is the single definition of the event: the program emits its bytes,
 /// the IDL lists it as a defined type (`#[derive(CodamaType)]`) and the generated
@@ -46,23 +43,12 @@ pub unsafe trait Event: Sized {
         unsafe { core::slice::from_raw_parts(self as *const Self as *const u8, Self::LEN) }
     }
 
-    /// Writes `[discriminator][version][payload]` into `buf` and returns the used length.
+    /// Calls `f` with the event exactly as emitted: `[discriminator][version][payload]`.
+    /// The header and payload are laid out in one sized struct, so the copy has a size known
+    /// at compile time (the SBF backend inlines it; a copy of run-time length would need a
+    /// `memcpy` the programs do not link).
     #[inline(always)]
-    fn write(&self, buf: &mut [u8; MAX_EVENT_LEN]) -> usize {
-        let end = Self::LEN.saturating_add(2).min(MAX_EVENT_LEN);
-        buf[0] = Self::DISCRIMINATOR;
-        buf[1] = Self::VERSION;
-        if let Some(dst) = buf.get_mut(2..end) {
-            dst.copy_from_slice(self.payload());
-        }
-        end
-    }
-
-    /// Emits the event as one `sol_log_data` field. The header and payload are laid out in
-    /// one sized struct, so the copy has a size known at compile time (the SBF backend
-    /// inlines it; a copy of run-time length would need a `memcpy` the programs do not link).
-    #[inline(always)]
-    fn emit(&self)
+    fn framed<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R
     where
         Self: Copy,
     {
@@ -78,7 +64,16 @@ pub unsafe trait Event: Sized {
                 core::mem::size_of::<Framed<Self>>(),
             )
         };
-        emit(bytes);
+        f(bytes)
+    }
+
+    /// Emits the event as one `sol_log_data` field.
+    #[inline(always)]
+    fn emit(&self)
+    where
+        Self: Copy,
+    {
+        self.framed(emit)
     }
 }
 

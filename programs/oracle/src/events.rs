@@ -161,7 +161,6 @@ pub const EVENTS: &[EventInfo] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use basket_common::event::MAX_EVENT_LEN;
     use core::mem::offset_of;
 
     #[test]
@@ -173,11 +172,11 @@ mod tests {
         assert_eq!(offset_of!(ConfigInitializedEvent, threshold), 1);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: ConfigInitializedEvent = unsafe { core::mem::transmute([0xABu8; 2]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 4);
-        assert_eq!(&buf[..2], &[1, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 4);
+            assert_eq!(&bytes[..2], &[1, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -189,11 +188,11 @@ mod tests {
         assert_eq!(offset_of!(KeepersRotatedEvent, keeper_set_version), 1);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: KeepersRotatedEvent = unsafe { core::mem::transmute([0xABu8; 9]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 11);
-        assert_eq!(&buf[..2], &[2, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 11);
+            assert_eq!(&bytes[..2], &[2, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -205,11 +204,11 @@ mod tests {
         assert_eq!(offset_of!(SnapshotCreatedEvent, mint_count), 16);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: SnapshotCreatedEvent = unsafe { core::mem::transmute([0xABu8; 17]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 19);
-        assert_eq!(&buf[..2], &[3, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 19);
+            assert_eq!(&bytes[..2], &[3, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -223,11 +222,11 @@ mod tests {
         assert_eq!(offset_of!(SnapshotPushedEvent, keeper), 25);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: SnapshotPushedEvent = unsafe { core::mem::transmute([0xABu8; 57]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 59);
-        assert_eq!(&buf[..2], &[4, 2]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 59);
+            assert_eq!(&bytes[..2], &[4, 2]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -239,11 +238,11 @@ mod tests {
         assert_eq!(offset_of!(DeviationApprovedEvent, sequence), 16);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: DeviationApprovedEvent = unsafe { core::mem::transmute([0xABu8; 24]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 26);
-        assert_eq!(&buf[..2], &[5, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 26);
+            assert_eq!(&bytes[..2], &[5, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]

@@ -272,7 +272,6 @@ pub const EVENTS: &[EventInfo] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use basket_common::event::MAX_EVENT_LEN;
     use core::mem::offset_of;
 
     #[test]
@@ -285,11 +284,11 @@ mod tests {
         assert_eq!(offset_of!(InitializedEvent, reward_mint_count), 2);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: InitializedEvent = unsafe { core::mem::transmute([0xABu8; 3]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 5);
-        assert_eq!(&buf[..2], &[1, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 5);
+            assert_eq!(&bytes[..2], &[1, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -305,11 +304,11 @@ mod tests {
         assert_eq!(offset_of!(StakedEvent, unlock), 58);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: StakedEvent = unsafe { core::mem::transmute([0xABu8; 66]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 68);
-        assert_eq!(&buf[..2], &[2, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 68);
+            assert_eq!(&bytes[..2], &[2, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -323,11 +322,11 @@ mod tests {
         assert_eq!(offset_of!(UnstakedEvent, unix_time), 48);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: UnstakedEvent = unsafe { core::mem::transmute([0xABu8; 56]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 58);
-        assert_eq!(&buf[..2], &[3, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 58);
+            assert_eq!(&bytes[..2], &[3, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -341,11 +340,11 @@ mod tests {
         assert_eq!(offset_of!(EpochDistributedEvent, totals), 41);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: EpochDistributedEvent = unsafe { core::mem::transmute([0xABu8; 121]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 123);
-        assert_eq!(&buf[..2], &[4, 2]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 123);
+            assert_eq!(&bytes[..2], &[4, 2]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -359,11 +358,11 @@ mod tests {
         assert_eq!(offset_of!(ClaimedEvent, amounts), 41);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: ClaimedEvent = unsafe { core::mem::transmute([0xABu8; 121]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 123);
-        assert_eq!(&buf[..2], &[5, 2]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 123);
+            assert_eq!(&bytes[..2], &[5, 2]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -374,11 +373,11 @@ mod tests {
         assert_eq!(offset_of!(KeepersRotatedEvent, keeper_count), 0);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: KeepersRotatedEvent = unsafe { core::mem::transmute([0xABu8; 1]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 3);
-        assert_eq!(&buf[..2], &[6, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 3);
+            assert_eq!(&bytes[..2], &[6, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -389,11 +388,11 @@ mod tests {
         assert_eq!(offset_of!(PauseSetEvent, flags), 0);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: PauseSetEvent = unsafe { core::mem::transmute([0xABu8; 1]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 3);
-        assert_eq!(&buf[..2], &[7, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 3);
+            assert_eq!(&bytes[..2], &[7, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -404,11 +403,11 @@ mod tests {
         assert_eq!(offset_of!(RewardMintsSetEvent, count), 0);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: RewardMintsSetEvent = unsafe { core::mem::transmute([0xABu8; 1]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 3);
-        assert_eq!(&buf[..2], &[8, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 3);
+            assert_eq!(&bytes[..2], &[8, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -422,11 +421,11 @@ mod tests {
         assert_eq!(offset_of!(EpochSweptEvent, amounts), 329);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: EpochSweptEvent = unsafe { core::mem::transmute([0xABu8; 409]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 411);
-        assert_eq!(&buf[..2], &[9, 2]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 411);
+            assert_eq!(&bytes[..2], &[9, 2]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]

@@ -603,7 +603,6 @@ pub const EVENTS: &[EventInfo] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use basket_common::event::MAX_EVENT_LEN;
     use core::mem::offset_of;
 
     #[test]
@@ -617,11 +616,11 @@ mod tests {
         assert_eq!(offset_of!(VaultInitializedEvent, event_sequence), 49);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: VaultInitializedEvent = unsafe { core::mem::transmute([0xABu8; 57]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 59);
-        assert_eq!(&buf[..2], &[1, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 59);
+            assert_eq!(&bytes[..2], &[1, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -640,11 +639,11 @@ mod tests {
         assert_eq!(offset_of!(DepositEvent, event_sequence), 96);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: DepositEvent = unsafe { core::mem::transmute([0xABu8; 104]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 106);
-        assert_eq!(&buf[..2], &[2, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 106);
+            assert_eq!(&bytes[..2], &[2, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -657,11 +656,11 @@ mod tests {
         assert_eq!(offset_of!(PauseSetEvent, event_sequence), 17);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: PauseSetEvent = unsafe { core::mem::transmute([0xABu8; 25]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 27);
-        assert_eq!(&buf[..2], &[3, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 27);
+            assert_eq!(&bytes[..2], &[3, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -675,11 +674,11 @@ mod tests {
         assert_eq!(offset_of!(WeightsQueuedEvent, event_sequence), 32);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: WeightsQueuedEvent = unsafe { core::mem::transmute([0xABu8; 40]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 42);
-        assert_eq!(&buf[..2], &[4, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 42);
+            assert_eq!(&bytes[..2], &[4, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -693,11 +692,11 @@ mod tests {
         assert_eq!(offset_of!(WeightsAppliedEvent, event_sequence), 32);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: WeightsAppliedEvent = unsafe { core::mem::transmute([0xABu8; 40]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 42);
-        assert_eq!(&buf[..2], &[5, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 42);
+            assert_eq!(&bytes[..2], &[5, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -711,11 +710,11 @@ mod tests {
         assert_eq!(offset_of!(WeightsCancelledEvent, event_sequence), 32);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: WeightsCancelledEvent = unsafe { core::mem::transmute([0xABu8; 40]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 42);
-        assert_eq!(&buf[..2], &[6, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 42);
+            assert_eq!(&bytes[..2], &[6, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -733,11 +732,11 @@ mod tests {
         assert_eq!(offset_of!(WithdrawInKindEvent, amounts), 88);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: WithdrawInKindEvent = unsafe { core::mem::transmute([0xABu8; 248]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 250);
-        assert_eq!(&buf[..2], &[7, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 250);
+            assert_eq!(&bytes[..2], &[7, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -752,11 +751,11 @@ mod tests {
         assert_eq!(offset_of!(MgmtFeeCollectedEvent, event_sequence), 40);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: MgmtFeeCollectedEvent = unsafe { core::mem::transmute([0xABu8; 48]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 50);
-        assert_eq!(&buf[..2], &[8, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 50);
+            assert_eq!(&bytes[..2], &[8, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -778,11 +777,11 @@ mod tests {
         assert_eq!(offset_of!(WithdrawStableEvent, event_sequence), 120);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: WithdrawStableEvent = unsafe { core::mem::transmute([0xABu8; 128]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 130);
-        assert_eq!(&buf[..2], &[9, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 130);
+            assert_eq!(&bytes[..2], &[9, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -800,11 +799,11 @@ mod tests {
         assert_eq!(offset_of!(PerfFeeCrystallizedEvent, event_sequence), 64);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: PerfFeeCrystallizedEvent = unsafe { core::mem::transmute([0xABu8; 72]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 74);
-        assert_eq!(&buf[..2], &[10, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 74);
+            assert_eq!(&bytes[..2], &[10, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -818,11 +817,11 @@ mod tests {
         assert_eq!(offset_of!(AssetStatusSetEvent, event_sequence), 18);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: AssetStatusSetEvent = unsafe { core::mem::transmute([0xABu8; 26]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 28);
-        assert_eq!(&buf[..2], &[11, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 28);
+            assert_eq!(&bytes[..2], &[11, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -844,11 +843,11 @@ mod tests {
         assert_eq!(offset_of!(RebalanceLegEvent, event_sequence), 130);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: RebalanceLegEvent = unsafe { core::mem::transmute([0xABu8; 138]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 140);
-        assert_eq!(&buf[..2], &[12, 2]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 140);
+            assert_eq!(&bytes[..2], &[12, 2]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -867,11 +866,11 @@ mod tests {
         assert_eq!(offset_of!(RedemptionBegunEvent, owed), 96);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: RedemptionBegunEvent = unsafe { core::mem::transmute([0xABu8; 256]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 258);
-        assert_eq!(&buf[..2], &[13, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 258);
+            assert_eq!(&bytes[..2], &[13, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -888,11 +887,11 @@ mod tests {
         assert_eq!(offset_of!(RedemptionPaidEvent, paid), 80);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: RedemptionPaidEvent = unsafe { core::mem::transmute([0xABu8; 240]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 242);
-        assert_eq!(&buf[..2], &[14, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 242);
+            assert_eq!(&bytes[..2], &[14, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
@@ -904,11 +903,11 @@ mod tests {
         assert_eq!(offset_of!(ShareMetadataSetEvent, event_sequence), 16);
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: ShareMetadataSetEvent = unsafe { core::mem::transmute([0xABu8; 24]) };
-        let mut buf = [0u8; MAX_EVENT_LEN];
-        let n = event.write(&mut buf);
-        assert_eq!(n, 26);
-        assert_eq!(&buf[..2], &[15, 1]);
-        assert!(buf[2..n].iter().all(|b| *b == 0xAB));
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 26);
+            assert_eq!(&bytes[..2], &[15, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
     }
 
     #[test]
