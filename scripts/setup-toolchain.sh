@@ -11,7 +11,8 @@ LINKER_ROOT="${CARGO_HOME:-$HOME/.cargo}"
 
 need_apt=()
 for pkg in "${APT_PACKAGES[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_apt+=("$pkg")
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [ "$status" = "install ok installed" ] || need_apt+=("$pkg")
 done
 
 if ((${#need_apt[@]})); then
@@ -43,7 +44,9 @@ if [ "$installed_linker" != "$SBPF_LINKER_VERSION" ]; then
     --root "$LINKER_ROOT" sbpf-linker
 fi
 
-if ! ldd "$LINKER_ROOT/bin/sbpf-linker" | grep -q 'libLLVM.so.22'; then
+# Capture first: `grep -q` closing the pipe early would make `ldd` fail under pipefail.
+linked=$(ldd "$LINKER_ROOT/bin/sbpf-linker")
+if [[ "$linked" != *libLLVM.so.22* ]]; then
   echo "setup-toolchain: sbpf-linker is not linked against LLVM 22" >&2
   exit 1
 fi
