@@ -4,7 +4,9 @@
  * Every event is one `sol_log_data` field `[discriminator u8][version u8][payload]`. The
  * payload is a Rust struct (`programs/<program>/src/events.rs`) that is also a Codama type:
  * the generated clients carry its codec and the program's event table (`<PROGRAM>_EVENTS`:
- * kind, version, size, codecs, from `idl/events/<program>.json`). Nothing here repeats a
+ * kind, version, size, codecs, from `idl/events/<program>.json`). A payload ending in a
+ * counted array is emitted up to its last used item (`minSize + k * itemSize` bytes); it is
+ * zero-padded to `size` before decoding, so the typed event always has every slot. Nothing here repeats a
  * layout: a new event reaches this decoder through `npm run codegen` alone.
  *
  * Nothing is dropped: a field that cannot be decoded comes back as `unknown` (a discriminator
@@ -27,6 +29,12 @@ interface EventTableRow {
   readonly name: string;
   readonly version: number;
   readonly size: number;
+  /** Shortest payload: `size` without any trailing item (`size` for a fixed-size event). */
+  readonly minSize: number;
+  /** Size of one trailing item (0: the event is fixed size). */
+  readonly itemSize: number;
+  /** Offset of the `u8` count of emitted trailing items, or null. */
+  readonly countOffset: number | null;
   readonly getDecoder: () => Decoder<unknown>;
 }
 
@@ -87,8 +95,9 @@ export type UnknownEventReason = 'foreign-program' | 'unknown-discriminator' | '
 
 /**
  * Why a field could not be read: `invalid-base64`, `too-short` (no two-byte header),
- * `wrong-length` (payload size differs from the event's), `logs-truncated` (the runtime cut
- * the logs; later events are missing).
+ * `wrong-length` (payload size is not the event's: its size, or for an event ending in a
+ * counted array `minSize + k * itemSize` with `k` the payload's count), `logs-truncated` (the
+ * runtime cut the logs; later events are missing).
  *
  * @example
  * const reason: MalformedEventReason = 'wrong-length';
@@ -132,6 +141,27 @@ function contextOf(e: ProgramEvent): EventContext {
   };
 }
 
+/**
+ * Why `payload` is not a valid length for `row`, or null. A fixed-size event has exactly
+ * `size` bytes; an event ending in a counted array has `minSize + k * itemSize` bytes
+ * (`k` at most `(size - minSize) / itemSize`), and `k` equals its count byte if it has one.
+ */
+function lengthProblem(row: EventTableRow, payload: Uint8Array): string | null {
+  const n = payload.length;
+  if (row.itemSize === 0 || row.minSize === row.size) {
+    return n === row.size ? null : `has ${row.size} payload bytes, got ${n}`;
+  }
+  const shape = `has ${row.minSize} + k * ${row.itemSize} payload bytes (at most ${row.size})`;
+  if (n < row.minSize || n > row.size || (n - row.minSize) % row.itemSize !== 0) {
+    return `${shape}, got ${n}`;
+  }
+  const k = (n - row.minSize) / row.itemSize;
+  if (row.countOffset !== null && payload[row.countOffset] !== k) {
+    return `${shape}, got ${k} item(s) but a count of ${payload[row.countOffset]}`;
+  }
+  return null;
+}
+
 function decodeOne(e: ProgramEvent): DecodedProgramEventEntry {
   const context = contextOf(e);
   const program = e.program;
@@ -169,15 +199,22 @@ function decodeOne(e: ProgramEvent): DecodedProgramEventEntry {
   const row = table.find((r) => r.kind === e.kind);
   if (row === undefined) return unknown('unknown-discriminator');
   if (row.version !== e.version) return unknown('unknown-version');
-  if (e.payload.length !== row.size) {
+  const problem = lengthProblem(row, e.payload);
+  if (problem !== null) {
     return {
       ...context,
       status: 'malformed',
       reason: 'wrong-length',
       program,
       base64: e.base64,
-      detail: `${row.name} v${row.version} has ${row.size} payload bytes, got ${e.payload.length}`,
+      detail: `${row.name} v${row.version} ${problem}`,
     };
+  }
+  let payload = e.payload;
+  if (payload.length < row.size) {
+    // Only the used trailing items were emitted: the decoder reads the rest as zero.
+    payload = new Uint8Array(row.size);
+    payload.set(e.payload);
   }
   return {
     ...context,
@@ -186,7 +223,7 @@ function decodeOne(e: ProgramEvent): DecodedProgramEventEntry {
     name: row.name,
     kind: row.kind,
     version: row.version,
-    event: row.getDecoder().decode(e.payload),
+    event: row.getDecoder().decode(payload),
   } as DecodedProgramEventEntry;
 }
 

@@ -38,6 +38,9 @@ interface Row {
   name: string;
   version: number;
   size: number;
+  minSize: number;
+  itemSize: number;
+  countOffset: number | null;
   getDecoder: () => Decoder<unknown>;
   getEncoder: () => Encoder<never>;
 }
@@ -61,8 +64,11 @@ describe('decodeProgramEvents', () => {
   it.each(ALL.map(({ program, row }) => [`${program}.${row.name}`, program, row] as const))(
     'round-trips %s through its generated encoder and the log decoder',
     (_, program, row) => {
-      // Given an event value decoded from a payload, re-encoded by the generated encoder
+      // Given an event value decoded from a full payload (every trailing slot used, so its
+      // count says so), re-encoded by the generated encoder
       const payload = pattern(row.size, row.kind);
+      if (row.countOffset !== null)
+        payload[row.countOffset] = (row.size - row.minSize) / row.itemSize;
       const value = row.getDecoder().decode(payload);
       const encoded = Uint8Array.from(row.getEncoder().encode(value as never));
       expect(encoded).toEqual(payload);
@@ -84,6 +90,76 @@ describe('decodeProgramEvents', () => {
       expect(entry?.status === 'decoded' && entry.event).toEqual(value);
     },
   );
+
+  it.each([
+    ['claimed', 1],
+    ['claimed', 5],
+    ['claimed', 10],
+    ['epochDistributed', 1],
+    ['epochDistributed', 5],
+    ['epochDistributed', 10],
+    ['epochSwept', 1],
+    ['epochSwept', 5],
+    ['epochSwept', 10],
+  ] as const)(
+    'decodes rewards.%s with %i trailing item(s) emitted, zero past the count',
+    (name, k) => {
+      // Given the event as the program emits it: the fixed part and the first k items only
+      const row = (PROGRAM_EVENT_TABLES.rewards as readonly Row[]).find((r) => r.name === name)!;
+      expect(row).toMatchObject({ version: 3, minSize: row.size - 10 * row.itemSize });
+      const full = pattern(row.size, k);
+      full[row.countOffset as number] = k;
+      full.fill(0, row.minSize + k * row.itemSize);
+      const emitted = full.slice(0, row.minSize + k * row.itemSize);
+      // When logged and decoded
+      const [entry] = decodeProgramEvents(
+        invoked(REWARDS_PROGRAM_ADDRESS, [dataLine(row.kind, row.version, emitted)]),
+      );
+      // Then it is the full struct with the unused slots zero
+      expect(entry).toMatchObject({ status: 'decoded', program: 'rewards', name });
+      expect(entry?.status === 'decoded' && entry.event).toEqual(row.getDecoder().decode(full));
+      if (entry?.status === 'decoded' && entry.name === 'claimed') {
+        expect(entry.event.amountCount).toBe(k);
+        expect(entry.event.amounts.slice(k)).toEqual(Array(10 - k).fill(0n));
+      }
+    },
+  );
+
+  it('rejects trailing-array payloads of a wrong length or a count that disagrees', () => {
+    // Given claimed payloads: between two items, below the fixed part, above the maximum, and
+    // two whole items with a count of 3
+    const row = (PROGRAM_EVENT_TABLES.rewards as readonly Row[]).find((r) => r.name === 'claimed')!;
+    const withCount = (size: number, count: number) => {
+      const p = pattern(size, 0);
+      if (size > 40) p[40] = count;
+      return p;
+    };
+    const payloads = [
+      withCount(row.minSize + 3, 0),
+      withCount(row.minSize + row.itemSize + 1, 1),
+      withCount(row.minSize - 1, 0),
+      withCount(row.size + row.itemSize, 11),
+      withCount(row.minSize + 2 * row.itemSize, 3),
+      withCount(row.minSize + 2 * row.itemSize, 2),
+    ];
+    // When decoded
+    const events = decodeProgramEvents(
+      invoked(
+        REWARDS_PROGRAM_ADDRESS,
+        payloads.map((p) => dataLine(row.kind, row.version, p)),
+      ),
+    );
+    // Then all but the last (two items, count 2) are malformed
+    expect(events.map((e) => [e.status, 'reason' in e && e.reason])).toEqual([
+      ['malformed', 'wrong-length'],
+      ['malformed', 'wrong-length'],
+      ['malformed', 'wrong-length'],
+      ['malformed', 'wrong-length'],
+      ['malformed', 'wrong-length'],
+      ['decoded', false],
+    ]);
+    expect(events[4]).toMatchObject({ detail: expect.stringContaining('count of 3') });
+  });
 
   it('attributes events through CPI nesting to the program running at each point', () => {
     // Given the vault calling the oracle (depth 2), which calls the token program (depth 3),

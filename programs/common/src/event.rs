@@ -35,6 +35,22 @@ pub unsafe trait Event: Sized {
     const VERSION: u8;
     /// Payload size in bytes.
     const LEN: usize = core::mem::size_of::<Self>();
+    /// Size of one item of the payload's trailing counted array, or 0 when the payload does
+    /// not end in one. Such an event emits only the used items (`emitted_len`).
+    const TRAILING_ITEM_LEN: usize = 0;
+    /// Capacity of the trailing array (items).
+    const TRAILING_ITEMS: usize = 0;
+    /// Byte offset in the payload of the `u8` count of used trailing items, if there is one.
+    const COUNT_OFFSET: Option<usize> = None;
+    /// Shortest payload ever emitted: `LEN` without any trailing item.
+    const MIN_LEN: usize = Self::LEN - Self::TRAILING_ITEM_LEN * Self::TRAILING_ITEMS;
+
+    /// Payload bytes emitted: `LEN`, or for a trailing array only the used items
+    /// (`LEN - TRAILING_ITEM_LEN * unused`). Must be between `MIN_LEN` and `LEN`.
+    #[inline(always)]
+    fn emitted_len(&self) -> usize {
+        Self::LEN
+    }
 
     /// The payload bytes, exactly `LEN` of them.
     #[inline(always)]
@@ -43,10 +59,11 @@ pub unsafe trait Event: Sized {
         unsafe { core::slice::from_raw_parts(self as *const Self as *const u8, Self::LEN) }
     }
 
-    /// Calls `f` with the event exactly as emitted: `[discriminator][version][payload]`.
-    /// The header and payload are laid out in one sized struct, so the copy has a size known
-    /// at compile time (the SBF backend inlines it; a copy of run-time length would need a
-    /// `memcpy` the programs do not link).
+    /// Calls `f` with the event exactly as emitted: `[discriminator][version]` and the first
+    /// `emitted_len()` payload bytes. The header and payload are laid out in one sized struct,
+    /// so the copy has a size known at compile time (the SBF backend inlines it; a copy of
+    /// run-time length would need a `memcpy` the programs do not link); only the slice
+    /// handed to `f` is shortened.
     #[inline(always)]
     fn framed<R>(&self, f: impl FnOnce(&[u8]) -> R) -> R
     where
@@ -64,7 +81,12 @@ pub unsafe trait Event: Sized {
                 core::mem::size_of::<Framed<Self>>(),
             )
         };
-        f(bytes)
+        // At most 2 + `MAX_EVENT_PAYLOAD`: cannot wrap.
+        let len = self
+            .emitted_len()
+            .clamp(Self::MIN_LEN, Self::LEN)
+            .wrapping_add(2);
+        f(&bytes[..len])
     }
 
     /// Emits the event as one `sol_log_data` field.
@@ -93,8 +115,15 @@ pub struct EventInfo {
     pub name: &'static str,
     pub discriminator: u8,
     pub version: u8,
-    /// Payload size in bytes.
+    /// Payload size in bytes (the largest emitted).
     pub len: usize,
+    /// Shortest payload emitted: `len` without any trailing item (`len` when the payload does
+    /// not end in a counted array).
+    pub min_len: usize,
+    /// Size of one trailing item (0: none); emitted payloads are `min_len + k * item_len`.
+    pub item_len: usize,
+    /// Byte offset of the `u8` count of trailing items, if any.
+    pub count_offset: Option<usize>,
 }
 
 impl EventInfo {
@@ -104,6 +133,9 @@ impl EventInfo {
             discriminator: E::DISCRIMINATOR,
             version: E::VERSION,
             len: E::LEN,
+            min_len: E::MIN_LEN,
+            item_len: E::TRAILING_ITEM_LEN,
+            count_offset: E::COUNT_OFFSET,
         }
     }
 }

@@ -111,9 +111,10 @@ unsafe impl Event for UnstakedEvent {
     const VERSION: u8 = 1;
 }
 
-/// `distribute_epoch`: an epoch root posted. Version 2: fixed 10 totals (was `mint_count` of them).
+/// `distribute_epoch`: an epoch root posted. Version 3: only the first `mint_count` totals are
+/// emitted (v2 always carried 10).
 ///
-/// Payload: 121 bytes after `[4][2]`.
+/// Payload: 41 + 8 * `mint_count` bytes (at most 121) after `[4][3]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct EpochDistributedEvent {
@@ -122,7 +123,8 @@ pub struct EpochDistributedEvent {
     #[codama(type = fixed_size(bytes, 32))]
     pub merkle_root: [u8; 32],
     pub mint_count: u8,
-    /// Total per reward mint, in the epoch's mint order; entries past `mint_count` are zero.
+    /// Total per reward mint, in the epoch's mint order; only `mint_count` are emitted (the
+    /// decoder zero-fills the rest).
     #[codama(type = array(number(u64), 10))]
     pub totals: [PodU64; 10],
 }
@@ -136,12 +138,21 @@ const _: () = assert!(
 // SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
 unsafe impl Event for EpochDistributedEvent {
     const DISCRIMINATOR: u8 = RewardsEventKind::EpochDistributed as u8;
-    const VERSION: u8 = 2;
+    const VERSION: u8 = 3;
+    const TRAILING_ITEM_LEN: usize = 8;
+    const TRAILING_ITEMS: usize = 10;
+    const COUNT_OFFSET: Option<usize> = Some(40);
+
+    #[inline(always)]
+    fn emitted_len(&self) -> usize {
+        // `LEN - 8 * (10 - count)`; at most `LEN`, so it cannot wrap.
+        Self::MIN_LEN.wrapping_add(8usize.wrapping_mul(usize::from(self.mint_count).min(10)))
+    }
 }
 
-/// `claim`. Version 2: fixed 10 amounts (was as many as the claim carried).
+/// `claim`. Version 3: only the first `amount_count` amounts are emitted (v2 always carried 10).
 ///
-/// Payload: 121 bytes after `[5][2]`.
+/// Payload: 41 + 8 * `amount_count` bytes (at most 121) after `[5][3]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct ClaimedEvent {
@@ -150,7 +161,8 @@ pub struct ClaimedEvent {
     #[codama(type = public_key)]
     pub claimant: [u8; 32],
     pub amount_count: u8,
-    /// Amount per reward mint in the epoch's mint order; entries past `amount_count` are zero.
+    /// Amount per reward mint in the epoch's mint order; only `amount_count` are emitted (the
+    /// decoder zero-fills the rest).
     #[codama(type = array(number(u64), 10))]
     pub amounts: [PodU64; 10],
 }
@@ -162,7 +174,16 @@ const _: () = assert!(
 // SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
 unsafe impl Event for ClaimedEvent {
     const DISCRIMINATOR: u8 = RewardsEventKind::Claimed as u8;
-    const VERSION: u8 = 2;
+    const VERSION: u8 = 3;
+    const TRAILING_ITEM_LEN: usize = 8;
+    const TRAILING_ITEMS: usize = 10;
+    const COUNT_OFFSET: Option<usize> = Some(40);
+
+    #[inline(always)]
+    fn emitted_len(&self) -> usize {
+        // `LEN - 8 * (10 - count)`; at most `LEN`, so it cannot wrap.
+        Self::MIN_LEN.wrapping_add(8usize.wrapping_mul(usize::from(self.amount_count).min(10)))
+    }
 }
 
 /// `rotate_keepers`.
@@ -227,21 +248,33 @@ unsafe impl Event for RewardMintsSetEvent {
     const VERSION: u8 = 1;
 }
 
-/// `sweep_epoch`: unclaimed rewards returned. Version 2: fixed 10 slots (was `mint_count` groups).
+/// One swept mint of `EpochSweptEvent`.
+#[repr(C)]
+#[derive(Clone, Copy, Default, CodamaType)]
+pub struct SweptMint {
+    #[codama(type = public_key)]
+    pub mint: [u8; 32],
+    /// Raw amount returned.
+    #[codama(type = number(u64))]
+    pub amount: PodU64,
+}
+
+const _: () = assert!(size_of::<SweptMint>() == 40 && align_of::<SweptMint>() == 1);
+
+/// `sweep_epoch`: unclaimed rewards returned. Version 3: one `(mint, amount)` entry per swept
+/// mint and only the first `mint_count` emitted (v2 carried 10 mints, then 10 amounts).
 ///
-/// Payload: 409 bytes after `[9][2]`.
+/// Payload: 9 + 40 * `mint_count` bytes (at most 409) after `[9][3]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct EpochSweptEvent {
     #[codama(type = number(u64))]
     pub epoch_id: PodU64,
     pub mint_count: u8,
-    /// Swept mints; entries past `mint_count` are zero.
-    #[codama(type = array(public_key, 10))]
-    pub mints: [[u8; 32]; 10],
-    /// Amount swept per mint.
-    #[codama(type = array(number(u64), 10))]
-    pub amounts: [PodU64; 10],
+    /// Swept mints in the order of the instruction's groups; only `mint_count` are emitted
+    /// (the decoder zero-fills the rest).
+    #[codama(type = array(link("sweptMint"), 10))]
+    pub swept: [SweptMint; 10],
 }
 
 const _: () = assert!(
@@ -253,7 +286,16 @@ const _: () = assert!(
 // SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
 unsafe impl Event for EpochSweptEvent {
     const DISCRIMINATOR: u8 = RewardsEventKind::EpochSwept as u8;
-    const VERSION: u8 = 2;
+    const VERSION: u8 = 3;
+    const TRAILING_ITEM_LEN: usize = 40;
+    const TRAILING_ITEMS: usize = 10;
+    const COUNT_OFFSET: Option<usize> = Some(8);
+
+    #[inline(always)]
+    fn emitted_len(&self) -> usize {
+        // `LEN - 40 * (10 - count)`; at most `LEN`, so it cannot wrap.
+        Self::MIN_LEN.wrapping_add(40usize.wrapping_mul(usize::from(self.mint_count).min(10)))
+    }
 }
 
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
@@ -332,35 +374,87 @@ mod tests {
     #[test]
     fn epoch_distributed_layout() {
         assert_eq!(<EpochDistributedEvent as Event>::LEN, 121);
+        assert_eq!(<EpochDistributedEvent as Event>::MIN_LEN, 41);
         assert_eq!(<EpochDistributedEvent as Event>::DISCRIMINATOR, 4);
-        assert_eq!(<EpochDistributedEvent as Event>::VERSION, 2);
+        assert_eq!(<EpochDistributedEvent as Event>::VERSION, 3);
         assert_eq!(offset_of!(EpochDistributedEvent, epoch_id), 0);
         assert_eq!(offset_of!(EpochDistributedEvent, merkle_root), 8);
         assert_eq!(offset_of!(EpochDistributedEvent, mint_count), 40);
         assert_eq!(offset_of!(EpochDistributedEvent, totals), 41);
+        for count in 0..=10u8 {
+            let mut event = EpochDistributedEvent {
+                epoch_id: PodU64(7u64.to_le_bytes()),
+                merkle_root: [0xAB; 32],
+                mint_count: count,
+                totals: [PodU64::default(); 10],
+            };
+            for (i, t) in event.totals.iter_mut().enumerate() {
+                t.set(1000 + i as u64);
+            }
+            let len = 41 + 8 * usize::from(count);
+            assert_eq!(event.emitted_len(), len);
+            event.framed(|bytes| {
+                assert_eq!(bytes.len(), 2 + len);
+                assert_eq!(&bytes[..2], &[4, 3]);
+                assert_eq!(&bytes[2..10], &7u64.to_le_bytes());
+                assert!(bytes[10..42].iter().all(|b| *b == 0xAB));
+                assert_eq!(bytes[42], count);
+                for (i, t) in bytes[43..].chunks_exact(8).enumerate() {
+                    assert_eq!(t, &(1000 + i as u64).to_le_bytes());
+                }
+            });
+        }
+        // A count above the capacity emits every slot, never more.
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
-        let event: EpochDistributedEvent = unsafe { core::mem::transmute([0xABu8; 121]) };
-        event.framed(|bytes| {
-            assert_eq!(bytes.len(), 123);
-            assert_eq!(&bytes[..2], &[4, 2]);
-            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
-        });
+        let mut event: EpochDistributedEvent = unsafe { core::mem::transmute([0xABu8; 121]) };
+        event.mint_count = 0xAB;
+        assert_eq!(event.emitted_len(), 121);
+        event.framed(|bytes| assert_eq!(bytes.len(), 123));
     }
 
     #[test]
     fn claimed_layout() {
         assert_eq!(<ClaimedEvent as Event>::LEN, 121);
+        assert_eq!(<ClaimedEvent as Event>::MIN_LEN, 41);
         assert_eq!(<ClaimedEvent as Event>::DISCRIMINATOR, 5);
-        assert_eq!(<ClaimedEvent as Event>::VERSION, 2);
+        assert_eq!(<ClaimedEvent as Event>::VERSION, 3);
         assert_eq!(offset_of!(ClaimedEvent, epoch_id), 0);
         assert_eq!(offset_of!(ClaimedEvent, claimant), 8);
         assert_eq!(offset_of!(ClaimedEvent, amount_count), 40);
         assert_eq!(offset_of!(ClaimedEvent, amounts), 41);
+        for count in 0..=10u8 {
+            let mut event = ClaimedEvent {
+                epoch_id: PodU64(9u64.to_le_bytes()),
+                claimant: [0xCD; 32],
+                amount_count: count,
+                amounts: [PodU64::default(); 10],
+            };
+            for (i, a) in event
+                .amounts
+                .iter_mut()
+                .enumerate()
+                .take(usize::from(count))
+            {
+                a.set(500 + i as u64);
+            }
+            let len = 41 + 8 * usize::from(count);
+            assert_eq!(event.emitted_len(), len);
+            event.framed(|bytes| {
+                assert_eq!(bytes.len(), 2 + len);
+                assert_eq!(&bytes[..2], &[5, 3]);
+                assert_eq!(&bytes[2..10], &9u64.to_le_bytes());
+                assert!(bytes[10..42].iter().all(|b| *b == 0xCD));
+                assert_eq!(bytes[42], count);
+                for (i, a) in bytes[43..].chunks_exact(8).enumerate() {
+                    assert_eq!(a, &(500 + i as u64).to_le_bytes());
+                }
+            });
+        }
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: ClaimedEvent = unsafe { core::mem::transmute([0xABu8; 121]) };
+        assert_eq!(event.emitted_len(), 121);
         event.framed(|bytes| {
             assert_eq!(bytes.len(), 123);
-            assert_eq!(&bytes[..2], &[5, 2]);
             assert!(bytes[2..].iter().all(|b| *b == 0xAB));
         });
     }
@@ -413,19 +507,65 @@ mod tests {
     #[test]
     fn epoch_swept_layout() {
         assert_eq!(<EpochSweptEvent as Event>::LEN, 409);
+        assert_eq!(<EpochSweptEvent as Event>::MIN_LEN, 9);
         assert_eq!(<EpochSweptEvent as Event>::DISCRIMINATOR, 9);
-        assert_eq!(<EpochSweptEvent as Event>::VERSION, 2);
+        assert_eq!(<EpochSweptEvent as Event>::VERSION, 3);
         assert_eq!(offset_of!(EpochSweptEvent, epoch_id), 0);
         assert_eq!(offset_of!(EpochSweptEvent, mint_count), 8);
-        assert_eq!(offset_of!(EpochSweptEvent, mints), 9);
-        assert_eq!(offset_of!(EpochSweptEvent, amounts), 329);
+        assert_eq!(offset_of!(EpochSweptEvent, swept), 9);
+        assert_eq!(offset_of!(SweptMint, mint), 0);
+        assert_eq!(offset_of!(SweptMint, amount), 32);
+        for count in 0..=10u8 {
+            let mut event = EpochSweptEvent {
+                epoch_id: PodU64(3u64.to_le_bytes()),
+                mint_count: count,
+                swept: [SweptMint::default(); 10],
+            };
+            for (i, s) in event.swept.iter_mut().enumerate().take(usize::from(count)) {
+                s.mint = [i as u8 + 1; 32];
+                s.amount.set(70 + i as u64);
+            }
+            let len = 9 + 40 * usize::from(count);
+            assert_eq!(event.emitted_len(), len);
+            event.framed(|bytes| {
+                assert_eq!(bytes.len(), 2 + len);
+                assert_eq!(&bytes[..2], &[9, 3]);
+                assert_eq!(&bytes[2..10], &3u64.to_le_bytes());
+                assert_eq!(bytes[10], count);
+                for (i, s) in bytes[11..].chunks_exact(40).enumerate() {
+                    assert!(s[..32].iter().all(|b| *b == i as u8 + 1));
+                    assert_eq!(&s[32..], &(70 + i as u64).to_le_bytes());
+                }
+            });
+        }
         // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
         let event: EpochSweptEvent = unsafe { core::mem::transmute([0xABu8; 409]) };
+        assert_eq!(event.emitted_len(), 409);
         event.framed(|bytes| {
             assert_eq!(bytes.len(), 411);
-            assert_eq!(&bytes[..2], &[9, 2]);
             assert!(bytes[2..].iter().all(|b| *b == 0xAB));
         });
+    }
+
+    #[test]
+    fn fixed_events_emit_len() {
+        assert_eq!(<StakedEvent as Event>::MIN_LEN, <StakedEvent as Event>::LEN);
+        assert_eq!(<StakedEvent as Event>::TRAILING_ITEM_LEN, 0);
+        let info = EVENTS.iter().find(|e| e.name == "ClaimedEvent").unwrap();
+        assert_eq!(
+            (info.len, info.min_len, info.item_len, info.count_offset),
+            (121, 41, 8, Some(40))
+        );
+        let info = EVENTS.iter().find(|e| e.name == "EpochSweptEvent").unwrap();
+        assert_eq!(
+            (info.len, info.min_len, info.item_len, info.count_offset),
+            (409, 9, 40, Some(8))
+        );
+        let info = EVENTS.iter().find(|e| e.name == "StakedEvent").unwrap();
+        assert_eq!(
+            (info.min_len, info.item_len, info.count_offset),
+            (66, 0, None)
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Generates `idl/<program>.json` for every program from its Rust source with Codama, and
-//! `idl/events/<program>.json` (discriminator, version and size of every event, which Codama
-//! types cannot carry) from the program's `events::EVENTS`.
+//! `idl/events/<program>.json` (discriminator, version, sizes and trailing array of every
+//! event, which Codama types cannot carry) from the program's `events::EVENTS`.
 //!
 //! The shared error codes of `basket-common` (100-199) can be returned by every program, so
 //! they are appended to each program's own errors. Usage: `idl-gen [--check] [program ...]`; with
@@ -19,8 +19,10 @@ fn events_of(program: &str) -> &'static [basket_common::event::EventInfo] {
     }
 }
 
-/// `[{ "name", "type", "discriminator", "version", "size" }]`, `name` being the kind enum's
-/// variant (the type name without `Event`), `type` the camelCase defined type.
+/// `[{ "name", "type", "discriminator", "version", "size", "minSize", "itemSize",
+/// "countOffset" }]`, `name` being the kind enum's variant (the type name without `Event`),
+/// `type` the camelCase defined type; payloads ending in a counted array are emitted as
+/// `minSize + k * itemSize` bytes (`countOffset`: the `u8` holding `k`, or null).
 fn events_json(program: &str) -> String {
     let camel = |s: &str| {
         let mut c = s.chars();
@@ -37,6 +39,9 @@ fn events_json(program: &str) -> String {
                 "discriminator": e.discriminator,
                 "version": e.version,
                 "size": e.len,
+                "minSize": e.min_len,
+                "itemSize": e.item_len,
+                "countOffset": e.count_offset,
             })
         })
         .collect();

@@ -5,11 +5,11 @@
 
 import { OracleEventKind, getConfigInitializedEventDecoder, getConfigInitializedEventEncoder, getKeepersRotatedEventDecoder, getKeepersRotatedEventEncoder, getSnapshotCreatedEventDecoder, getSnapshotCreatedEventEncoder, getSnapshotPushedEventDecoder, getSnapshotPushedEventEncoder, getDeviationApprovedEventDecoder, getDeviationApprovedEventEncoder } from "./types";
 
-/** Every event of the oracle program: discriminator (kind), payload version and size, codecs. */
+/** Every event of the oracle program: discriminator (kind), payload version and size (a payload ending in a counted array is emitted as `minSize + k * itemSize` bytes, `k` the u8 at `countOffset`), codecs. */
 export const ORACLE_EVENTS = [
-  { kind: OracleEventKind.ConfigInitialized, name: "configInitialized", version: 1, size: 2, getDecoder: getConfigInitializedEventDecoder, getEncoder: getConfigInitializedEventEncoder },
-  { kind: OracleEventKind.KeepersRotated, name: "keepersRotated", version: 1, size: 9, getDecoder: getKeepersRotatedEventDecoder, getEncoder: getKeepersRotatedEventEncoder },
-  { kind: OracleEventKind.SnapshotCreated, name: "snapshotCreated", version: 1, size: 17, getDecoder: getSnapshotCreatedEventDecoder, getEncoder: getSnapshotCreatedEventEncoder },
-  { kind: OracleEventKind.SnapshotPushed, name: "snapshotPushed", version: 2, size: 57, getDecoder: getSnapshotPushedEventDecoder, getEncoder: getSnapshotPushedEventEncoder },
-  { kind: OracleEventKind.DeviationApproved, name: "deviationApproved", version: 1, size: 24, getDecoder: getDeviationApprovedEventDecoder, getEncoder: getDeviationApprovedEventEncoder },
+  { kind: OracleEventKind.ConfigInitialized, name: "configInitialized", version: 1, size: 2, minSize: 2, itemSize: 0, countOffset: null, getDecoder: getConfigInitializedEventDecoder, getEncoder: getConfigInitializedEventEncoder },
+  { kind: OracleEventKind.KeepersRotated, name: "keepersRotated", version: 1, size: 9, minSize: 9, itemSize: 0, countOffset: null, getDecoder: getKeepersRotatedEventDecoder, getEncoder: getKeepersRotatedEventEncoder },
+  { kind: OracleEventKind.SnapshotCreated, name: "snapshotCreated", version: 1, size: 17, minSize: 17, itemSize: 0, countOffset: null, getDecoder: getSnapshotCreatedEventDecoder, getEncoder: getSnapshotCreatedEventEncoder },
+  { kind: OracleEventKind.SnapshotPushed, name: "snapshotPushed", version: 2, size: 57, minSize: 57, itemSize: 0, countOffset: null, getDecoder: getSnapshotPushedEventDecoder, getEncoder: getSnapshotPushedEventEncoder },
+  { kind: OracleEventKind.DeviationApproved, name: "deviationApproved", version: 1, size: 24, minSize: 24, itemSize: 0, countOffset: null, getDecoder: getDeviationApprovedEventDecoder, getEncoder: getDeviationApprovedEventEncoder },
 ] as const;

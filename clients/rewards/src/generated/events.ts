@@ -5,15 +5,15 @@
 
 import { RewardsEventKind, getInitializedEventDecoder, getInitializedEventEncoder, getStakedEventDecoder, getStakedEventEncoder, getUnstakedEventDecoder, getUnstakedEventEncoder, getEpochDistributedEventDecoder, getEpochDistributedEventEncoder, getClaimedEventDecoder, getClaimedEventEncoder, getKeepersRotatedEventDecoder, getKeepersRotatedEventEncoder, getPauseSetEventDecoder, getPauseSetEventEncoder, getRewardMintsSetEventDecoder, getRewardMintsSetEventEncoder, getEpochSweptEventDecoder, getEpochSweptEventEncoder } from "./types";
 
-/** Every event of the rewards program: discriminator (kind), payload version and size, codecs. */
+/** Every event of the rewards program: discriminator (kind), payload version and size (a payload ending in a counted array is emitted as `minSize + k * itemSize` bytes, `k` the u8 at `countOffset`), codecs. */
 export const REWARDS_EVENTS = [
-  { kind: RewardsEventKind.Initialized, name: "initialized", version: 1, size: 3, getDecoder: getInitializedEventDecoder, getEncoder: getInitializedEventEncoder },
-  { kind: RewardsEventKind.Staked, name: "staked", version: 1, size: 66, getDecoder: getStakedEventDecoder, getEncoder: getStakedEventEncoder },
-  { kind: RewardsEventKind.Unstaked, name: "unstaked", version: 1, size: 56, getDecoder: getUnstakedEventDecoder, getEncoder: getUnstakedEventEncoder },
-  { kind: RewardsEventKind.EpochDistributed, name: "epochDistributed", version: 2, size: 121, getDecoder: getEpochDistributedEventDecoder, getEncoder: getEpochDistributedEventEncoder },
-  { kind: RewardsEventKind.Claimed, name: "claimed", version: 2, size: 121, getDecoder: getClaimedEventDecoder, getEncoder: getClaimedEventEncoder },
-  { kind: RewardsEventKind.KeepersRotated, name: "keepersRotated", version: 1, size: 1, getDecoder: getKeepersRotatedEventDecoder, getEncoder: getKeepersRotatedEventEncoder },
-  { kind: RewardsEventKind.PauseSet, name: "pauseSet", version: 1, size: 1, getDecoder: getPauseSetEventDecoder, getEncoder: getPauseSetEventEncoder },
-  { kind: RewardsEventKind.RewardMintsSet, name: "rewardMintsSet", version: 1, size: 1, getDecoder: getRewardMintsSetEventDecoder, getEncoder: getRewardMintsSetEventEncoder },
-  { kind: RewardsEventKind.EpochSwept, name: "epochSwept", version: 2, size: 409, getDecoder: getEpochSweptEventDecoder, getEncoder: getEpochSweptEventEncoder },
+  { kind: RewardsEventKind.Initialized, name: "initialized", version: 1, size: 3, minSize: 3, itemSize: 0, countOffset: null, getDecoder: getInitializedEventDecoder, getEncoder: getInitializedEventEncoder },
+  { kind: RewardsEventKind.Staked, name: "staked", version: 1, size: 66, minSize: 66, itemSize: 0, countOffset: null, getDecoder: getStakedEventDecoder, getEncoder: getStakedEventEncoder },
+  { kind: RewardsEventKind.Unstaked, name: "unstaked", version: 1, size: 56, minSize: 56, itemSize: 0, countOffset: null, getDecoder: getUnstakedEventDecoder, getEncoder: getUnstakedEventEncoder },
+  { kind: RewardsEventKind.EpochDistributed, name: "epochDistributed", version: 3, size: 121, minSize: 41, itemSize: 8, countOffset: 40, getDecoder: getEpochDistributedEventDecoder, getEncoder: getEpochDistributedEventEncoder },
+  { kind: RewardsEventKind.Claimed, name: "claimed", version: 3, size: 121, minSize: 41, itemSize: 8, countOffset: 40, getDecoder: getClaimedEventDecoder, getEncoder: getClaimedEventEncoder },
+  { kind: RewardsEventKind.KeepersRotated, name: "keepersRotated", version: 1, size: 1, minSize: 1, itemSize: 0, countOffset: null, getDecoder: getKeepersRotatedEventDecoder, getEncoder: getKeepersRotatedEventEncoder },
+  { kind: RewardsEventKind.PauseSet, name: "pauseSet", version: 1, size: 1, minSize: 1, itemSize: 0, countOffset: null, getDecoder: getPauseSetEventDecoder, getEncoder: getPauseSetEventEncoder },
+  { kind: RewardsEventKind.RewardMintsSet, name: "rewardMintsSet", version: 1, size: 1, minSize: 1, itemSize: 0, countOffset: null, getDecoder: getRewardMintsSetEventDecoder, getEncoder: getRewardMintsSetEventEncoder },
+  { kind: RewardsEventKind.EpochSwept, name: "epochSwept", version: 3, size: 409, minSize: 9, itemSize: 40, countOffset: 8, getDecoder: getEpochSweptEventDecoder, getEncoder: getEpochSweptEventEncoder },
 ] as const;

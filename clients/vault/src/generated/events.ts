@@ -5,21 +5,21 @@
 
 import { VaultEventKind, getVaultInitializedEventDecoder, getVaultInitializedEventEncoder, getDepositEventDecoder, getDepositEventEncoder, getPauseSetEventDecoder, getPauseSetEventEncoder, getWeightsQueuedEventDecoder, getWeightsQueuedEventEncoder, getWeightsAppliedEventDecoder, getWeightsAppliedEventEncoder, getWeightsCancelledEventDecoder, getWeightsCancelledEventEncoder, getWithdrawInKindEventDecoder, getWithdrawInKindEventEncoder, getMgmtFeeCollectedEventDecoder, getMgmtFeeCollectedEventEncoder, getWithdrawStableEventDecoder, getWithdrawStableEventEncoder, getPerfFeeCrystallizedEventDecoder, getPerfFeeCrystallizedEventEncoder, getAssetStatusSetEventDecoder, getAssetStatusSetEventEncoder, getRebalanceLegEventDecoder, getRebalanceLegEventEncoder, getRedemptionBegunEventDecoder, getRedemptionBegunEventEncoder, getRedemptionPaidEventDecoder, getRedemptionPaidEventEncoder, getShareMetadataSetEventDecoder, getShareMetadataSetEventEncoder } from "./types";
 
-/** Every event of the vault program: discriminator (kind), payload version and size, codecs. */
+/** Every event of the vault program: discriminator (kind), payload version and size (a payload ending in a counted array is emitted as `minSize + k * itemSize` bytes, `k` the u8 at `countOffset`), codecs. */
 export const VAULT_EVENTS = [
-  { kind: VaultEventKind.VaultInitialized, name: "vaultInitialized", version: 1, size: 57, getDecoder: getVaultInitializedEventDecoder, getEncoder: getVaultInitializedEventEncoder },
-  { kind: VaultEventKind.Deposit, name: "deposit", version: 1, size: 104, getDecoder: getDepositEventDecoder, getEncoder: getDepositEventEncoder },
-  { kind: VaultEventKind.PauseSet, name: "pauseSet", version: 1, size: 25, getDecoder: getPauseSetEventDecoder, getEncoder: getPauseSetEventEncoder },
-  { kind: VaultEventKind.WeightsQueued, name: "weightsQueued", version: 1, size: 40, getDecoder: getWeightsQueuedEventDecoder, getEncoder: getWeightsQueuedEventEncoder },
-  { kind: VaultEventKind.WeightsApplied, name: "weightsApplied", version: 1, size: 40, getDecoder: getWeightsAppliedEventDecoder, getEncoder: getWeightsAppliedEventEncoder },
-  { kind: VaultEventKind.WeightsCancelled, name: "weightsCancelled", version: 1, size: 40, getDecoder: getWeightsCancelledEventDecoder, getEncoder: getWeightsCancelledEventEncoder },
-  { kind: VaultEventKind.WithdrawInKind, name: "withdrawInKind", version: 1, size: 248, getDecoder: getWithdrawInKindEventDecoder, getEncoder: getWithdrawInKindEventEncoder },
-  { kind: VaultEventKind.MgmtFeeCollected, name: "mgmtFeeCollected", version: 1, size: 48, getDecoder: getMgmtFeeCollectedEventDecoder, getEncoder: getMgmtFeeCollectedEventEncoder },
-  { kind: VaultEventKind.WithdrawStable, name: "withdrawStable", version: 1, size: 128, getDecoder: getWithdrawStableEventDecoder, getEncoder: getWithdrawStableEventEncoder },
-  { kind: VaultEventKind.PerfFeeCrystallized, name: "perfFeeCrystallized", version: 1, size: 72, getDecoder: getPerfFeeCrystallizedEventDecoder, getEncoder: getPerfFeeCrystallizedEventEncoder },
-  { kind: VaultEventKind.AssetStatusSet, name: "assetStatusSet", version: 1, size: 26, getDecoder: getAssetStatusSetEventDecoder, getEncoder: getAssetStatusSetEventEncoder },
-  { kind: VaultEventKind.RebalanceLeg, name: "rebalanceLeg", version: 2, size: 138, getDecoder: getRebalanceLegEventDecoder, getEncoder: getRebalanceLegEventEncoder },
-  { kind: VaultEventKind.RedemptionBegun, name: "redemptionBegun", version: 1, size: 256, getDecoder: getRedemptionBegunEventDecoder, getEncoder: getRedemptionBegunEventEncoder },
-  { kind: VaultEventKind.RedemptionPaid, name: "redemptionPaid", version: 1, size: 240, getDecoder: getRedemptionPaidEventDecoder, getEncoder: getRedemptionPaidEventEncoder },
-  { kind: VaultEventKind.ShareMetadataSet, name: "shareMetadataSet", version: 1, size: 24, getDecoder: getShareMetadataSetEventDecoder, getEncoder: getShareMetadataSetEventEncoder },
+  { kind: VaultEventKind.VaultInitialized, name: "vaultInitialized", version: 1, size: 57, minSize: 57, itemSize: 0, countOffset: null, getDecoder: getVaultInitializedEventDecoder, getEncoder: getVaultInitializedEventEncoder },
+  { kind: VaultEventKind.Deposit, name: "deposit", version: 1, size: 104, minSize: 104, itemSize: 0, countOffset: null, getDecoder: getDepositEventDecoder, getEncoder: getDepositEventEncoder },
+  { kind: VaultEventKind.PauseSet, name: "pauseSet", version: 1, size: 25, minSize: 25, itemSize: 0, countOffset: null, getDecoder: getPauseSetEventDecoder, getEncoder: getPauseSetEventEncoder },
+  { kind: VaultEventKind.WeightsQueued, name: "weightsQueued", version: 1, size: 40, minSize: 40, itemSize: 0, countOffset: null, getDecoder: getWeightsQueuedEventDecoder, getEncoder: getWeightsQueuedEventEncoder },
+  { kind: VaultEventKind.WeightsApplied, name: "weightsApplied", version: 1, size: 40, minSize: 40, itemSize: 0, countOffset: null, getDecoder: getWeightsAppliedEventDecoder, getEncoder: getWeightsAppliedEventEncoder },
+  { kind: VaultEventKind.WeightsCancelled, name: "weightsCancelled", version: 1, size: 40, minSize: 40, itemSize: 0, countOffset: null, getDecoder: getWeightsCancelledEventDecoder, getEncoder: getWeightsCancelledEventEncoder },
+  { kind: VaultEventKind.WithdrawInKind, name: "withdrawInKind", version: 1, size: 248, minSize: 248, itemSize: 0, countOffset: null, getDecoder: getWithdrawInKindEventDecoder, getEncoder: getWithdrawInKindEventEncoder },
+  { kind: VaultEventKind.MgmtFeeCollected, name: "mgmtFeeCollected", version: 1, size: 48, minSize: 48, itemSize: 0, countOffset: null, getDecoder: getMgmtFeeCollectedEventDecoder, getEncoder: getMgmtFeeCollectedEventEncoder },
+  { kind: VaultEventKind.WithdrawStable, name: "withdrawStable", version: 1, size: 128, minSize: 128, itemSize: 0, countOffset: null, getDecoder: getWithdrawStableEventDecoder, getEncoder: getWithdrawStableEventEncoder },
+  { kind: VaultEventKind.PerfFeeCrystallized, name: "perfFeeCrystallized", version: 1, size: 72, minSize: 72, itemSize: 0, countOffset: null, getDecoder: getPerfFeeCrystallizedEventDecoder, getEncoder: getPerfFeeCrystallizedEventEncoder },
+  { kind: VaultEventKind.AssetStatusSet, name: "assetStatusSet", version: 1, size: 26, minSize: 26, itemSize: 0, countOffset: null, getDecoder: getAssetStatusSetEventDecoder, getEncoder: getAssetStatusSetEventEncoder },
+  { kind: VaultEventKind.RebalanceLeg, name: "rebalanceLeg", version: 2, size: 138, minSize: 138, itemSize: 0, countOffset: null, getDecoder: getRebalanceLegEventDecoder, getEncoder: getRebalanceLegEventEncoder },
+  { kind: VaultEventKind.RedemptionBegun, name: "redemptionBegun", version: 1, size: 256, minSize: 256, itemSize: 0, countOffset: null, getDecoder: getRedemptionBegunEventDecoder, getEncoder: getRedemptionBegunEventEncoder },
+  { kind: VaultEventKind.RedemptionPaid, name: "redemptionPaid", version: 1, size: 240, minSize: 240, itemSize: 0, countOffset: null, getDecoder: getRedemptionPaidEventDecoder, getEncoder: getRedemptionPaidEventEncoder },
+  { kind: VaultEventKind.ShareMetadataSet, name: "shareMetadataSet", version: 1, size: 24, minSize: 24, itemSize: 0, countOffset: null, getDecoder: getShareMetadataSetEventDecoder, getEncoder: getShareMetadataSetEventEncoder },
 ] as const;

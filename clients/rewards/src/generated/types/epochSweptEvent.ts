@@ -8,8 +8,6 @@
 
 import {
   combineCodec,
-  getAddressDecoder,
-  getAddressEncoder,
   getArrayDecoder,
   getArrayEncoder,
   getStructDecoder,
@@ -18,32 +16,34 @@ import {
   getU64Encoder,
   getU8Decoder,
   getU8Encoder,
-  type Address,
   type FixedSizeCodec,
   type FixedSizeDecoder,
   type FixedSizeEncoder,
 } from "@solana/kit";
+import {
+  getSweptMintDecoder,
+  getSweptMintEncoder,
+  type SweptMint,
+  type SweptMintArgs,
+} from ".";
 
 export type EpochSweptEvent = {
   epochId: bigint;
   mintCount: number;
-  mints: Array<Address>;
-  amounts: Array<bigint>;
+  swept: Array<SweptMint>;
 };
 
 export type EpochSweptEventArgs = {
   epochId: number | bigint;
   mintCount: number;
-  mints: Array<Address>;
-  amounts: Array<number | bigint>;
+  swept: Array<SweptMintArgs>;
 };
 
 export function getEpochSweptEventEncoder(): FixedSizeEncoder<EpochSweptEventArgs> {
   return getStructEncoder([
     ["epochId", getU64Encoder()],
     ["mintCount", getU8Encoder()],
-    ["mints", getArrayEncoder(getAddressEncoder(), { size: 10 })],
-    ["amounts", getArrayEncoder(getU64Encoder(), { size: 10 })],
+    ["swept", getArrayEncoder(getSweptMintEncoder(), { size: 10 })],
   ]);
 }
 
@@ -51,8 +51,7 @@ export function getEpochSweptEventDecoder(): FixedSizeDecoder<EpochSweptEvent> {
   return getStructDecoder([
     ["epochId", getU64Decoder()],
     ["mintCount", getU8Decoder()],
-    ["mints", getArrayDecoder(getAddressDecoder(), { size: 10 })],
-    ["amounts", getArrayDecoder(getU64Decoder(), { size: 10 })],
+    ["swept", getArrayDecoder(getSweptMintDecoder(), { size: 10 })],
   ]);
 }
 

@@ -17,4 +17,5 @@ export * from "./rewardMintsSetEvent";
 export * from "./rewardsEventKind";
 export * from "./signerSet";
 export * from "./stakedEvent";
+export * from "./sweptMint";
 export * from "./unstakedEvent";

@@ -1,5 +1,5 @@
 use super::SweepEpochData;
-use crate::events::EpochSweptEvent;
+use crate::events::{EpochSweptEvent, SweptMint};
 use crate::{
     error::RewardsError,
     instructions::{admin::load_config, shared},
@@ -60,8 +60,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let mut event = EpochSweptEvent {
         epoch_id: PodU64(id),
         mint_count: args.count,
-        mints: [[0; 32]; MAX_REWARD_MINTS],
-        amounts: [PodU64::default(); MAX_REWARD_MINTS],
+        swept: [SweptMint::default(); MAX_REWARD_MINTS],
     };
     let mut done = [false; MAX_REWARD_MINTS];
     for (g, group) in groups.chunks_exact(4).enumerate() {
@@ -101,9 +100,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
                 &[Signer::from(&seeds)],
             )?;
         }
-        if let (Some(m), Some(a)) = (event.mints.get_mut(g), event.amounts.get_mut(g)) {
-            *m = entry.mint;
-            a.set(left);
+        if let Some(s) = event.swept.get_mut(g) {
+            s.mint = entry.mint;
+            s.amount.set(left);
         }
     }
     event.emit();
