@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone: installs what is missing, builds every program
-# from source, checks the generated IDLs and clients are current, runs the Rust unit tests
-# and every TypeScript suite (program tests run against the real .so files in LiteSVM),
-# and ends with one line `N passed, N failed` counting all of them.
+# from source (twice, to prove the build is reproducible), checks the generated IDLs and
+# clients are current, type-checks and lints, runs the Rust unit tests and every TypeScript
+# suite (program tests run against the real .so files in LiteSVM), and ends with one line
+# `N passed, N failed` counting all of them. A failing set-up, build or check step exits
+# non-zero before any test runs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
