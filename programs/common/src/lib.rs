@@ -7,6 +7,7 @@
 pub mod create;
 pub mod error;
 pub mod event;
+pub mod key_list;
 pub mod layout;
 pub mod math;
 pub mod multiplier;

@@ -70,18 +70,9 @@ pub fn validate_keeper_set(
     count: u8,
     keepers: &[[u8; 32]; MAX_KEEPERS],
 ) -> Result<(), OracleError> {
-    let n = count as usize;
-    if n == 0 || n > MAX_KEEPERS {
-        return Err(OracleError::InvalidKeeperSet);
+    if basket_common::key_list::is_valid_key_list(keepers, count) {
+        Ok(())
+    } else {
+        Err(OracleError::InvalidKeeperSet)
     }
-    let (used, unused) = keepers.split_at(n);
-    for (i, key) in used.iter().enumerate() {
-        if *key == [0u8; 32] || used[..i].contains(key) {
-            return Err(OracleError::InvalidKeeperSet);
-        }
-    }
-    if unused.iter().any(|k| *k != [0u8; 32]) {
-        return Err(OracleError::InvalidKeeperSet);
-    }
-    Ok(())
 }

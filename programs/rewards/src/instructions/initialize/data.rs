@@ -2,7 +2,7 @@ use crate::{
     error::RewardsError,
     state::{INIT_REWARD_MINTS, MAX_KEEPERS},
 };
-use basket_common::{signer_set::MAX_ADMINS, CommonError};
+use basket_common::{key_list::is_valid_key_list, signer_set::MAX_ADMINS, CommonError};
 use pinocchio::error::ProgramError;
 
 /// Instruction data of `initialize` (after the discriminator), 547 bytes:
@@ -28,19 +28,6 @@ fn keys<const N: usize>(data: &[u8], at: usize) -> [[u8; 32]; N] {
     out
 }
 
-/// The first `count` keys (at least one) are non-zero and distinct; the rest are zero.
-pub fn check_key_list(list: &[[u8; 32]], count: u8) -> bool {
-    let n = count as usize;
-    if n == 0 || n > list.len() {
-        return false;
-    }
-    let (used, unused) = list.split_at(n);
-    used.iter()
-        .enumerate()
-        .all(|(i, k)| *k != [0u8; 32] && !used[..i].contains(k))
-        && unused.iter().all(|k| *k == [0u8; 32])
-}
-
 impl InitializeData {
     pub const LEN: usize = 547;
 
@@ -56,10 +43,10 @@ impl InitializeData {
             reward_mint_count: data[418],
             reward_mints: keys(data, 419),
         };
-        if !check_key_list(&parsed.keepers, parsed.keeper_count) {
+        if !is_valid_key_list(&parsed.keepers, parsed.keeper_count) {
             return Err(RewardsError::InvalidKeeperSet.into());
         }
-        if !check_key_list(&parsed.reward_mints, parsed.reward_mint_count) {
+        if !is_valid_key_list(&parsed.reward_mints, parsed.reward_mint_count) {
             return Err(RewardsError::InvalidRewardMints.into());
         }
         Ok(parsed)

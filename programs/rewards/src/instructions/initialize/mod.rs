@@ -5,5 +5,5 @@ mod data;
 mod processor;
 
 pub use accounts::InitializeAccounts;
-pub use data::{check_key_list, InitializeData};
+pub use data::InitializeData;
 pub use processor::process;

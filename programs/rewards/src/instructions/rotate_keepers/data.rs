@@ -1,4 +1,5 @@
-use crate::{error::RewardsError, instructions::initialize::check_key_list, state::MAX_KEEPERS};
+use crate::{error::RewardsError, state::MAX_KEEPERS};
+use basket_common::key_list::is_valid_key_list;
 use basket_common::CommonError;
 use pinocchio::error::ProgramError;
 
@@ -21,7 +22,7 @@ impl RotateKeepersData {
         for (key, bytes) in keepers.iter_mut().zip(data[1..].chunks_exact(32)) {
             key.copy_from_slice(bytes);
         }
-        if !check_key_list(&keepers, data[0]) {
+        if !is_valid_key_list(&keepers, data[0]) {
             return Err(RewardsError::InvalidKeeperSet.into());
         }
         Ok(Self {

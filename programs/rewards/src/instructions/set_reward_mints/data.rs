@@ -1,9 +1,5 @@
-use crate::{
-    error::RewardsError,
-    instructions::{initialize::check_key_list, shared::copy_prefix},
-    state::MAX_REWARD_MINTS,
-};
-use basket_common::CommonError;
+use crate::{error::RewardsError, instructions::shared::copy_prefix, state::MAX_REWARD_MINTS};
+use basket_common::{key_list::is_valid_key_list, CommonError};
 use pinocchio::error::ProgramError;
 
 /// Instruction data of `set_reward_mints` (after the discriminator), 1 + 32n bytes:
@@ -31,7 +27,7 @@ impl SetRewardMintsData {
         for (key, bytes) in mints.iter_mut().zip(flat.chunks_exact(32)) {
             key.copy_from_slice(bytes);
         }
-        if !check_key_list(&mints, *count) {
+        if !is_valid_key_list(&mints, *count) {
             return Err(RewardsError::InvalidRewardMints.into());
         }
         Ok(Self {
