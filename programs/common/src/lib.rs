@@ -4,6 +4,7 @@
 //! backend cannot lower (128-bit multiply/divide, floating point): see `docs/toolchain.md`.
 #![no_std]
 
+pub mod bytes;
 pub mod create;
 pub mod error;
 pub mod event;

@@ -17,7 +17,7 @@ pub fn check_pda<const N: usize>(
 ) -> Result<(), CommonError> {
     let derived = Address::try_derive_address(seeds, Some(bump), program_id)
         .map_err(|_| CommonError::InvalidPda)?;
-    if account.address() == &derived {
+    if crate::bytes::address_eq(account.address(), &derived) {
         Ok(())
     } else {
         Err(CommonError::InvalidPda)
@@ -33,7 +33,7 @@ pub fn find_canonical(
 ) -> Result<u8, CommonError> {
     let (address, bump) =
         Address::try_find_program_address(seeds, program_id).ok_or(CommonError::InvalidPda)?;
-    if account.address() == &address {
+    if crate::bytes::address_eq(account.address(), &address) {
         Ok(bump)
     } else {
         Err(CommonError::InvalidPda)

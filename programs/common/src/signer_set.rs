@@ -63,7 +63,7 @@ impl SignerSet {
             }
             let address = account.address().as_array();
             for (i, key) in self.keys.iter().enumerate() {
-                if key == address {
+                if crate::bytes::eq32(key, address) {
                     mask |= 1 << i;
                 }
             }

@@ -45,7 +45,8 @@ pub mod extension {
 /// Whether `program` is one of the two token programs.
 #[inline]
 pub fn is_token_program(program: &Address) -> bool {
-    *program == TOKEN_PROGRAM_ID || *program == TOKEN_2022_PROGRAM_ID
+    crate::bytes::address_eq(program, &TOKEN_PROGRAM_ID)
+        || crate::bytes::address_eq(program, &TOKEN_2022_PROGRAM_ID)
 }
 
 /// Decimals of an initialized mint (either token program).

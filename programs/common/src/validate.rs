@@ -1,7 +1,11 @@
 //! Account checks. Pinocchio checks nothing by itself: every instruction states what each
 //! account must be and calls these before reading or writing it.
 
-use crate::{error::CommonError, token2022};
+use crate::{
+    bytes::{address_eq, eq32},
+    error::CommonError,
+    token2022,
+};
 use pinocchio::{AccountView, Address};
 
 /// The system program's address.
@@ -27,7 +31,7 @@ pub fn check_writable(account: &AccountView) -> Result<(), CommonError> {
 
 #[inline(always)]
 pub fn check_owner(account: &AccountView, owner: &Address) -> Result<(), CommonError> {
-    if account.owned_by(owner) {
+    if address_eq(&account.owner(), owner) {
         Ok(())
     } else {
         Err(CommonError::InvalidOwner)
@@ -40,7 +44,7 @@ pub fn check_address(
     expected: &Address,
     err: CommonError,
 ) -> Result<(), CommonError> {
-    if account.address() == expected {
+    if address_eq(account.address(), expected) {
         Ok(())
     } else {
         Err(err)
@@ -64,7 +68,7 @@ pub fn check_token_program_for_mint(
     mint: &AccountView,
 ) -> Result<(), CommonError> {
     let program = token_program.address();
-    if !token2022::is_token_program(program) || !mint.owned_by(program) {
+    if !token2022::is_token_program(program) || !address_eq(&mint.owner(), program) {
         return Err(CommonError::InvalidTokenProgram);
     }
     Ok(())
@@ -77,13 +81,13 @@ pub fn check_token_account(
     mint: &Address,
     owner: &Address,
 ) -> Result<u64, CommonError> {
-    if !account.owned_by(token_program) {
+    if !address_eq(&account.owner(), token_program) {
         return Err(CommonError::InvalidOwner);
     }
     // SAFETY: no mutable borrow of this account is alive; the runtime keeps the data in place.
     let data = unsafe { account.borrow_unchecked() };
     let view = token2022::token_account(data)?;
-    if view.mint != mint.as_array() || view.owner != owner.as_array() {
+    if !eq32(view.mint, mint.as_array()) || !eq32(view.owner, owner.as_array()) {
         return Err(CommonError::InvalidTokenAccount);
     }
     Ok(view.amount)

@@ -4,40 +4,11 @@
 //! links as a byte-at-a-time loop (several instructions per byte, about 130 CU per equal
 //! address). Keys, owners and tags are compared on every push, so they are compared a word
 //! at a time here (about 20 CU per address).
-
-use basket_common::CommonError;
-use pinocchio::{AccountView, Address};
-
-/// Address equality in four 8-byte words (`Address`'s `==` is a byte loop on this target).
-#[inline(always)]
-pub fn address_eq(a: &Address, b: &Address) -> bool {
-    eq(a.as_array(), b.as_array())
-}
-
-/// `validate::check_owner` with word-wise comparison: fails with `InvalidOwner` unless
-/// `account` is owned by `owner`.
-#[inline(always)]
-pub fn check_owner(account: &AccountView, owner: &Address) -> Result<(), CommonError> {
-    if address_eq(&account.owner(), owner) {
-        Ok(())
-    } else {
-        Err(CommonError::InvalidOwner)
-    }
-}
-
-/// `validate::check_address` with word-wise comparison.
-#[inline(always)]
-pub fn check_address(
-    account: &AccountView,
-    expected: &Address,
-    err: CommonError,
-) -> Result<(), CommonError> {
-    if address_eq(account.address(), expected) {
-        Ok(())
-    } else {
-        Err(err)
-    }
-}
+// The shared checks compare word-wise too; the oracle calls them under these names.
+pub use basket_common::{
+    bytes::address_eq,
+    validate::{check_address, check_owner},
+};
 
 /// Whether `a` and `b` hold the same bytes.
 #[inline(always)]

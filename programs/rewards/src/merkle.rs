@@ -73,20 +73,7 @@ pub fn words(h: &[u8; 32]) -> [u64; 4] {
     }
 }
 
-/// Equality of two 32-byte values as four XORed words: `==` on arrays links an out-of-line
-/// byte-compare routine here, which costs over 100 CU per call.
-#[inline(always)]
-pub fn eq32(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    let (pa, pb) = (a.as_ptr() as *const u64, b.as_ptr() as *const u64);
-    // SAFETY: both are 32 readable bytes; unaligned reads are allowed on the target and host.
-    unsafe {
-        let d0 = core::ptr::read_unaligned(pa) ^ core::ptr::read_unaligned(pb);
-        let d1 = core::ptr::read_unaligned(pa.add(1)) ^ core::ptr::read_unaligned(pb.add(1));
-        let d2 = core::ptr::read_unaligned(pa.add(2)) ^ core::ptr::read_unaligned(pb.add(2));
-        let d3 = core::ptr::read_unaligned(pa.add(3)) ^ core::ptr::read_unaligned(pb.add(3));
-        (d0 | d1 | d2 | d3) == 0
-    }
-}
+pub use basket_common::bytes::eq32;
 
 /// The parent of two nodes.
 #[inline(always)]

@@ -1,35 +1,13 @@
-//! 32-byte key equality in four 8-byte words.
-//!
-//! `==` on `[u8; 32]` (and on `Address`) lowers to a byte-at-a-time loop on the upstream BPF
-//! backend (about 130 CU per equal pair); the vault compares mints, holdings and program ids
-//! in per-asset loops, so it compares a word at a time (about 20 CU).
+//! Word-wise key checks for the vault's per-asset loops (`basket_common::bytes` explains why
+//! `==` on keys is avoided on this target).
 
-use basket_common::CommonError;
 use pinocchio::{AccountView, Address};
 
-/// `validate::check_address` with word-wise comparison.
-#[inline(always)]
-pub fn check_address(
-    account: &AccountView,
-    expected: &Address,
-    err: CommonError,
-) -> Result<(), CommonError> {
-    if address_is(account, expected.as_array()) {
-        Ok(())
-    } else {
-        Err(err)
-    }
-}
-
-/// `validate::check_owner` with word-wise comparison.
-#[inline(always)]
-pub fn check_owner(account: &AccountView, owner: &Address) -> Result<(), CommonError> {
-    if owned_by(account, owner) {
-        Ok(())
-    } else {
-        Err(CommonError::InvalidOwner)
-    }
-}
+// The shared checks compare word-wise too; the vault calls them under these names.
+pub use basket_common::{
+    bytes::eq32 as key_eq,
+    validate::{check_address, check_owner},
+};
 
 /// `account` is the program-derived address of `seeds` and `bump` under `program_id` (one
 /// `sol_sha256`, then a word-wise compare).
@@ -69,28 +47,6 @@ pub fn copy_prefix(dst: &mut [u8], src: &[u8]) {
     }
     #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
     dst[..n].copy_from_slice(&src[..n]);
-}
-
-/// Whether two 32-byte keys are equal.
-#[inline(always)]
-pub fn key_eq(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    let (a, b) = (words(a), words(b));
-    (a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]) == 0
-}
-
-#[inline(always)]
-fn words(k: &[u8; 32]) -> [u64; 4] {
-    let p = k.as_ptr() as *const u64;
-    // SAFETY: the four reads stay inside the 32-byte array; `read_unaligned` allows any
-    // alignment.
-    unsafe {
-        [
-            p.read_unaligned(),
-            p.add(1).read_unaligned(),
-            p.add(2).read_unaligned(),
-            p.add(3).read_unaligned(),
-        ]
-    }
 }
 
 #[cfg(test)]

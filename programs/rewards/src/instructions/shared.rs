@@ -157,11 +157,7 @@ pub fn init_created<T: basket_common::layout::AccountLayout>(
     Ok(unsafe { &mut *(data.as_mut_ptr() as *mut T) })
 }
 
-/// Equality of two 32-byte keys with four 8-byte loads (no `memcmp` call).
-#[inline(always)]
-pub fn eq32(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    crate::merkle::eq32(a, b)
-}
+pub use basket_common::bytes::eq32;
 
 /// Whether `account` is owned by `program`, compared a word at a time.
 #[inline(always)]
