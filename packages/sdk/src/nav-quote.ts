@@ -26,7 +26,13 @@ import type { Address } from '@solana/kit';
 import type { TokenMintInfo } from './account-requests.ts';
 import { MULTIPLIER_SCALE, tryDecodeF64Multiplier } from './fixed-multiplier.ts';
 import { type NavStaleness, navStaleness } from './nav-staleness.ts';
-import { type AssetPriceMemo, priceEnvelope, rollPriceMemo } from './price-memo.ts';
+import {
+  type AssetPriceMemo,
+  type NavPart,
+  pricingUnit,
+  rollPriceMemo,
+  sumNav,
+} from './price-memo.ts';
 import { DEFAULT_PROGRAM_ADDRESSES } from './program-addresses.ts';
 import { decodeCustomProgramError, type TransactionFailure } from './program-error.ts';
 import { currentMultiplier } from './scaled-ui-amount.ts';
@@ -91,11 +97,15 @@ export interface NavQuoteAsset {
   /** The mint's multiplier in force at `now`, floor at 1e12 (1e12 without ScaledUiAmount). */
   readonly mintMultiplierNum: bigint | null;
   /**
-   * USD value of the book (1e-6 USD) as the program prices it, when the asset is priced: `up`
-   * for deposits, `down` for payouts, each widened by the price memory to the less favourable
-   * of the last two snapshots.
+   * USD value of the book (1e-6 USD) at the program's pricing unit, when the asset is priced:
+   * `up` for deposits, `down` for payouts, each widened by the price memory to the less
+   * favourable of the last two snapshots. The program divides per decimals group, not per
+   * asset, so the NAV can exceed the sum of these `up` values (or fall short of the `down`
+   * ones) by a unit per asset.
    */
   readonly valueUsd: { readonly up: bigint; readonly down: bigint } | null;
+  /** What the asset adds to the program's NAV sum (see {@link sumNav}), when priced. */
+  readonly navParts: { readonly up: NavPart; readonly down: NavPart } | null;
   /** Why deposits and withdrawals touching this asset are frozen (empty when open). */
   readonly freezeReasons: readonly FreezeReason[];
   /** The off-chain multiplier decision (tokenized-asset API), when a state was given. */
@@ -268,20 +278,26 @@ function assetView(
   } else if (entry.multiplierNum !== mintMultiplier) {
     guardFailure = refusal(program, VAULT_ERROR__MULTIPLIER_MISMATCH, asset.mint);
   }
-  // The program's value: two-step at this snapshot, then the price-memory envelope.
-  const value = (rounding: 'down' | 'up') => {
-    if (!entry) return 0n;
-    const at = assetValueUsd(
-      asset.holdingsRaw,
-      entry.multiplierNum,
-      entry.priceUsd1e8,
-      asset.decimals,
-      rounding,
-    );
-    return memo ? priceEnvelope(memo, asset.decimals, asset.holdingsRaw, rounding, at) : at;
+  // The program's part: `raw x unit` at the price-memory unit, or the two-step value when
+  // the unit does not fit (nav::vault_nav). `valueUsd` shows each part divided on its own.
+  const part = (rounding: 'down' | 'up'): NavPart => {
+    const unit = memo ? pricingUnit(memo, rounding) : null;
+    if (unit !== null) return { raw: asset.holdingsRaw, unit, decimals: asset.decimals };
+    return {
+      usd: assetValueUsd(
+        asset.holdingsRaw,
+        entry?.multiplierNum ?? 0n,
+        entry?.priceUsd1e8 ?? 0n,
+        asset.decimals,
+        rounding,
+      ),
+    };
   };
-  const valueUsd =
-    entry && entry.priceUsd1e8 !== 0n ? { up: value('up'), down: value('down') } : null;
+  const priced = entry !== null && entry.priceUsd1e8 !== 0n;
+  const parts = priced ? { up: part('up'), down: part('down') } : null;
+  const valueUsd = parts
+    ? { up: sumNav(0n, [parts.up], 'up'), down: sumNav(0n, [parts.down], 'down') }
+    : null;
   return {
     mint: asset.mint,
     status,
@@ -291,6 +307,7 @@ function assetView(
     entry,
     mintMultiplierNum: mintMultiplier,
     valueUsd,
+    navParts: parts,
     freezeReasons: reasons,
     multiplierChange,
     guardFailure,
@@ -308,9 +325,7 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
   const { vault, snapshot, now } = input;
   const count = Math.min(vault.assetCount, vault.assets.length);
   // NAV-pricing instructions first roll the vault's price memory to the snapshot.
-  const memo = snapshot
-    ? rollPriceMemo(vault.assets.slice(0, count), vault.memoSequence, snapshot)
-    : [];
+  const memo = snapshot ? rollPriceMemo(vault.assets.slice(0, count), vault, snapshot) : [];
   const assets = Array.from({ length: count }, (_, i) => assetView(input, i, program, memo[i]));
 
   // nav::load_snapshot and check_fresh come before any asset guard.
@@ -331,14 +346,19 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
 
   let navUsd: NavQuote['navUsd'] = null;
   if (refusalNow === null) {
-    let up = vault.cashRaw;
-    let down = vault.cashRaw;
-    for (const a of assets) {
-      if (a.holdingsRaw === 0n || !a.valueUsd) continue;
-      up += a.valueUsd.up;
-      down += a.valueUsd.down;
-    }
-    navUsd = { up, down };
+    const held = assets.filter((a) => a.holdingsRaw > 0n && a.navParts);
+    navUsd = {
+      up: sumNav(
+        vault.cashRaw,
+        held.map((a) => a.navParts!.up),
+        'up',
+      ),
+      down: sumNav(
+        vault.cashRaw,
+        held.map((a) => a.navParts!.down),
+        'down',
+      ),
+    };
   }
 
   const minted = input.shareMint.supply;

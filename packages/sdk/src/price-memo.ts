@@ -7,13 +7,14 @@
  * The memory per asset: the value of one whole raw token, `price_usd_1e8 x multiplier_num /
  * 1e12` (floor, plus an inexact bit), at the last snapshot the vault priced with (`seen`) and
  * at the one before (`prev`); a snapshot with a higher sequence than the vault's
- * `memo_sequence` rolls `seen` into `prev`.
+ * `memo_sequence` rolls `seen` into `prev` when the two were published at most
+ * {@link MEMO_WINDOW_SECS} apart (else `prev` is cleared).
  */
 
 import type { NavSnapshot } from '@basket/oracle-client';
-import type { AssetEntry } from '@basket/vault-client';
+import type { AssetEntry, VaultState } from '@basket/vault-client';
 import { MULTIPLIER_SCALE } from './fixed-multiplier.ts';
-import { MAX_ASSET_DECIMALS, mulDiv } from './share-math.ts';
+import { MAX_ASSET_DECIMALS } from './share-math.ts';
 
 const PREV_INEXACT = 1;
 const SEEN_INEXACT = 2;
@@ -41,61 +42,106 @@ export function unitValue(priceUsd1e8: bigint, multiplierNum: bigint): [bigint, 
 }
 
 /**
- * The assets' memory after the program's roll to `snapshot` (unchanged when the snapshot is
- * not newer than `memoSequence`). Every configured asset rolls, held or not.
+ * How long a priced snapshot stays the previous one (`price_memo::MEMO_WINDOW_SECS`, the
+ * off-hours MAX_STALE_SECS): a roll to a snapshot published later than this after the last one
+ * the vault priced with clears the previous units.
  *
  * @example
- * const rolled = rollPriceMemo(vault.assets.slice(0, vault.assetCount), vault.memoSequence, snapshot);
+ * MEMO_WINDOW_SECS; // 300n
+ */
+export const MEMO_WINDOW_SECS = 300n;
+
+/**
+ * The assets' memory after the program's roll to `snapshot` (unchanged when the snapshot is
+ * not newer than `memo.memoSequence`). Every configured asset rolls, held or not; the previous
+ * units are kept only when the two snapshots were published at most {@link MEMO_WINDOW_SECS}
+ * apart.
+ *
+ * @example
+ * const rolled = rollPriceMemo(vault.assets.slice(0, vault.assetCount), vault, snapshot);
  */
 export function rollPriceMemo(
   assets: readonly AssetEntry[],
-  memoSequence: bigint,
+  memo: Pick<VaultState, 'memoSequence' | 'memoPublishTime'>,
   snapshot: NavSnapshot,
 ): AssetPriceMemo[] {
-  if (snapshot.sequence <= memoSequence) {
+  if (snapshot.sequence <= memo.memoSequence) {
     return assets.map(({ prevUnit1E8, seenUnit1E8, unitInexact }) => ({
       prevUnit1E8,
       seenUnit1E8,
       unitInexact,
     }));
   }
+  const recent = snapshot.publishUnixTime - memo.memoPublishTime <= MEMO_WINDOW_SECS;
   const entries = snapshot.entries.slice(0, Math.min(snapshot.entryCount, 20));
   return assets.map((asset) => {
-    let flags = (asset.unitInexact & SEEN_INEXACT) !== 0 ? PREV_INEXACT : 0;
+    let flags = recent && (asset.unitInexact & SEEN_INEXACT) !== 0 ? PREV_INEXACT : 0;
     const entry = entries.find((e) => e.mint === asset.mint);
     const [unit, inexact] = entry ? unitValue(entry.priceUsd1E8, entry.multiplierNum) : [0n, false];
     if (inexact) flags |= SEEN_INEXACT;
-    return { prevUnit1E8: asset.seenUnit1E8, seenUnit1E8: unit, unitInexact: flags };
+    return {
+      prevUnit1E8: recent ? asset.seenUnit1E8 : 0n,
+      seenUnit1E8: unit,
+      unitInexact: flags,
+    };
   });
 }
 
 /**
- * `value` (an asset's value at the current snapshot, rounded `rounding`) widened to the
- * previous snapshot's when that is less favourable to the caller: the higher for `up`
- * (deposits), the lower for `down` (payouts). Call with the memory after the roll.
+ * The value of one whole raw token (1e-8 USD per 10^decimals raw units) the program prices an
+ * asset with (`price_memo::pricing_unit`): the current snapshot's unit widened to the previous
+ * snapshot's when that is less favourable to the caller, the higher of the two rounded up for
+ * `up` (deposits), the lower of the two rounded down for `down` (payouts). Call with the
+ * memory after the roll. `null` when the current unit did not fit a `u64` (the program then
+ * prices the asset with the two-step formula).
  *
  * @example
- * priceEnvelope(memo, 8, 350_000_000n, 'up', value);
+ * pricingUnit({ prevUnit1E8: 200n, seenUnit1E8: 100n, unitInexact: 0 }, 'up'); // 200n
  */
-export function priceEnvelope(
-  memo: AssetPriceMemo,
-  decimals: number,
-  raw: bigint,
-  rounding: 'down' | 'up',
-  value: bigint,
-): bigint {
-  const prev = memo.prevUnit1E8;
+export function pricingUnit(memo: AssetPriceMemo, rounding: 'down' | 'up'): bigint | null {
   const seen = memo.seenUnit1E8;
-  if (prev === 0n || seen === 0n || prev === seen || decimals > MAX_ASSET_DECIMALS) return value;
-  const denominator = 10n ** BigInt(decimals + 2);
-  if (rounding === 'up' && prev > seen) {
-    const unit = prev + BigInt(memo.unitInexact & PREV_INEXACT);
-    const widened = mulDiv(raw, unit, denominator, 'up');
-    return widened > value ? widened : value;
+  if (seen === 0n) return null;
+  const prev = memo.prevUnit1E8;
+  if (rounding === 'up') {
+    const seenUp = seen + ((memo.unitInexact & SEEN_INEXACT) !== 0 ? 1n : 0n);
+    const prevUp = prev + BigInt(memo.unitInexact & PREV_INEXACT);
+    if (seenUp > U64_MAX || prevUp > U64_MAX) return null;
+    return seenUp > prevUp ? seenUp : prevUp;
   }
-  if (rounding === 'down' && prev < seen) {
-    const narrowed = mulDiv(raw, prev, denominator, 'down');
-    return narrowed < value ? narrowed : value;
+  return prev !== 0n && prev < seen ? prev : seen;
+}
+
+/**
+ * One held asset's part of a NAV sum: `raw x unit` in its decimals group, or a value already
+ * in 1e-6 USD (the two-step fallback).
+ *
+ * @example
+ * const part: NavPart = { raw: 100_000_000n, unit: 24_795_337_600n, decimals: 8 };
+ */
+export type NavPart =
+  | { readonly raw: bigint; readonly unit: bigint; readonly decimals: number }
+  | { readonly usd: bigint };
+
+/**
+ * The program's NAV total (`nav::NavSum`): `cash` plus, per asset decimals, the exact sum of
+ * `raw x unit` divided once by `10^(decimals + 2)` and rounded `rounding`, plus the fallback
+ * values.
+ *
+ * @example
+ * sumNav(5_000_000n, [{ raw: 100_000_000n, unit: 200n, decimals: 8 }], 'up'); // 5_000_002n
+ */
+export function sumNav(cash: bigint, parts: readonly NavPart[], rounding: 'down' | 'up'): bigint {
+  const groups = new Map<number, bigint>();
+  let total = cash;
+  for (const part of parts) {
+    if ('usd' in part) total += part.usd;
+    else groups.set(part.decimals, (groups.get(part.decimals) ?? 0n) + part.raw * part.unit);
   }
-  return value;
+  for (const [decimals, sum] of groups) {
+    if (decimals > MAX_ASSET_DECIMALS) throw new RangeError('asset decimals above 12');
+    const divisor = 10n ** BigInt(decimals + 2);
+    const q = sum / divisor;
+    total += rounding === 'up' && q * divisor !== sum ? q + 1n : q;
+  }
+  return total;
 }

@@ -39,18 +39,20 @@ const PERIOD = 90n * 86_400n;
 const YEAR = 365n * 86_400n;
 const PPS = 1_000_000_000_000n;
 
-/** Moves asset 0's price by `num / den` (in the fixture, so `navDown` follows) and pushes it. */
+/** Moves asset 0's price by `num / den` (in the fixture, so `navDown` follows) and pushes it twice. */
 function priceMove(b: Basket, num: bigint, den: bigint): void {
   const a0 = b.assets[0];
   if (!a0) throw new Error('fixture');
   a0.priceUsd1e8 = (a0.priceUsd1e8 * num) / den;
-  writeSnapshot(b, {
-    entries: b.assets.map((a) => ({
-      mint: a.mint.address,
-      priceUsd1e8: a.priceUsd1e8,
-      multiplierNum: multiplierNum(a.multiplier),
-    })),
-  });
+  const entries = b.assets.map((a) => ({
+    mint: a.mint.address,
+    priceUsd1e8: a.priceUsd1e8,
+    multiplierNum: multiplierNum(a.multiplier),
+  }));
+  // Two pushes: the fee prices at the lower of the vault's last two snapshots (price memory),
+  // and after 90 days both are at the new price.
+  writeSnapshot(b, { entries });
+  writeSnapshot(b, { entries });
 }
 
 /** Reference of the crystallization: mgmt accrual, then the fee on the gain above the mark. */

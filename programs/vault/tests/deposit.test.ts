@@ -29,7 +29,6 @@ import {
 import { AccountRole, type Address, generateKeyPairSigner, type Instruction } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  assetValueUp,
   type Basket,
   type Depositor,
   depositIx,
@@ -40,6 +39,7 @@ import {
   MONDAY_15H,
   mintSupply,
   multiplierNum,
+  navAtPrices,
   newDepositor,
   patchVault,
   pda,
@@ -67,18 +67,7 @@ function withBooks(b: Basket, books: bigint[], cash?: bigint): void {
 
 /** NAV the program must compute for deposits (rounded up), from the fixture's reference. */
 function navUp(b: Basket): bigint {
-  const s = readVault(b);
-  return b.assets.reduce(
-    (sum, a, i) =>
-      sum +
-      assetValueUp(
-        s.assets[i]?.holdingsRaw ?? 0n,
-        multiplierNum(a.multiplier),
-        a.priceUsd1e8,
-        a.mint.decimals,
-      ),
-    s.cashRaw,
-  );
+  return navAtPrices(b, 'up');
 }
 
 describe('deposit', () => {

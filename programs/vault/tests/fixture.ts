@@ -90,6 +90,12 @@ export interface Basket {
   holdings: Address[];
   snapshot: Address;
   oracleConfig: Address;
+  /**
+   * Sequence of the last snapshot written. The oracle raises the sequence with every push
+   * (and nothing else writes entries), and the vault keys its price memory by it, so every
+   * write without an explicit sequence takes the next one.
+   */
+  snapshotSequence?: bigint;
 }
 
 export function skuBytes(sku: string): Uint8Array {
@@ -340,6 +346,8 @@ export function writeSnapshot(
     owner?: Address;
   } = {},
 ): void {
+  const sequence = input.sequence ?? (b.snapshotSequence ?? 0n) + 1n;
+  b.snapshotSequence = sequence;
   const entries =
     input.entries ??
     b.assets.map((a) => ({
@@ -371,7 +379,7 @@ export function writeSnapshot(
     bump: 255,
     entryCount: entries.length,
     skuId: input.skuId ?? b.skuId,
-    sequence: input.sequence ?? 1n,
+    sequence,
     publishSlot: 1n,
     publishUnixTime: input.publishUnixTime ?? b.svm.getClock().unixTimestamp,
     pushedBy: b.keeper.address,
@@ -527,20 +535,39 @@ export function assetValueDown(raw: bigint, mult: bigint, price: bigint, decimal
   return (((raw * mult) / MULTIPLIER_SCALE) * price) / 10n ** BigInt(decimals + 2);
 }
 
+/**
+ * Reference NAV from the books at the given per-asset prices (the fixture's by default),
+ * computed the way the vault's `nav::NavSum` defines it, independently: each asset's value of
+ * one whole token `price x multiplier / 1e12` (floor, plus one when inexact and rounding up),
+ * `raw x unit` summed exactly per asset decimals, each sum divided once by `10^(decimals + 2)`
+ * in the rounding's direction, plus the cash book.
+ */
+export function navAtPrices(
+  b: Basket,
+  rounding: 'up' | 'down',
+  prices: bigint[] = b.assets.map((a) => a.priceUsd1e8),
+): bigint {
+  const s = readVault(b);
+  const groups = new Map<number, bigint>();
+  b.assets.forEach((a, i) => {
+    const raw = s.assets[i]?.holdingsRaw ?? 0n;
+    if (raw === 0n) return;
+    const product = (prices[i] as bigint) * multiplierNum(a.multiplier);
+    const floor = product / MULTIPLIER_SCALE;
+    const unit = rounding === 'up' && floor * MULTIPLIER_SCALE !== product ? floor + 1n : floor;
+    groups.set(a.mint.decimals, (groups.get(a.mint.decimals) ?? 0n) + raw * unit);
+  });
+  let nav = s.cashRaw;
+  for (const [decimals, sum] of groups) {
+    const d = 10n ** BigInt(decimals + 2);
+    nav += rounding === 'up' ? divUp(sum, d) : sum / d;
+  }
+  return nav;
+}
+
 /** NAV the program computes for payouts (rounded down) from the current books. */
 export function navDown(b: Basket): bigint {
-  const s = readVault(b);
-  return b.assets.reduce(
-    (sum, a, i) =>
-      sum +
-      assetValueDown(
-        s.assets[i]?.holdingsRaw ?? 0n,
-        multiplierNum(a.multiplier),
-        a.priceUsd1e8,
-        a.mint.decimals,
-      ),
-    s.cashRaw,
-  );
+  return navAtPrices(b, 'down');
 }
 
 /** The treasury's USDC and share token accounts. */

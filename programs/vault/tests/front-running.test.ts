@@ -10,14 +10,13 @@ import { send, tokenAmount } from '@basket/test-harness';
 import type { Address } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  assetValueDown,
-  assetValueUp,
   type Basket,
   type Depositor,
   depositIx,
   initVault,
   mintSupply,
   multiplierNum,
+  navAtPrices,
   newDepositor,
   readVault,
   setupBasket,
@@ -48,19 +47,7 @@ function push(b: Basket, sequence: bigint, bps: bigint): bigint[] {
 
 /** NAV from the books at `prices`, rounded up (deposit pricing) or down (payouts). */
 function navAt(b: Basket, prices: bigint[], up: boolean): bigint {
-  const s = readVault(b);
-  const f = up ? assetValueUp : assetValueDown;
-  return b.assets.reduce(
-    (sum, a, i) =>
-      sum +
-      f(
-        s.assets[i]?.holdingsRaw ?? 0n,
-        multiplierNum(a.multiplier),
-        prices[i] as bigint,
-        a.mint.decimals,
-      ),
-    s.cashRaw,
-  );
+  return navAtPrices(b, up ? 'up' : 'down', prices);
 }
 
 function supplyOf(b: Basket): bigint {
@@ -153,12 +140,7 @@ describe('oracle front-running defence', () => {
       (1_000n * USDC * (supply + VIRTUAL_SHARES)) / (navUp + VIRTUAL_ASSETS_USD);
     expect(tokenAmount(b.svm, mallory.shareAccount)).toBe(expectedShares);
     // Withdrawal: each asset at its previous (lower) unit value, rounded down.
-    const s = readVault(b);
-    const navDownPrev = b.assets.reduce((sum, a, i) => {
-      const unit = ((oldPrices[i] as bigint) * multiplierNum(a.multiplier)) / 1_000_000_000_000n;
-      const raw = s.assets[i]?.holdingsRaw ?? 0n;
-      return sum + (raw * unit) / 10n ** BigInt(a.mint.decimals + 2);
-    }, s.cashRaw);
+    const navDownPrev = navAtPrices(b, 'down', oldPrices);
     const supply2 = supplyOf(b);
     const shares = tokenAmount(b.svm, mallory.shareAccount);
     const gross = (shares * (navDownPrev + VIRTUAL_ASSETS_USD)) / (supply2 + VIRTUAL_SHARES);

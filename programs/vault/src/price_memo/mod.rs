@@ -12,19 +12,14 @@
 //! The memory: per asset, the value of one whole raw token (`price_usd_1e8 x
 //! multiplier_num / 1e12`, floor plus an inexact bit) at the last snapshot the vault priced
 //! with (`seen`) and at the one it priced with before that (`prev`), with the vault-wide
-//! `memo_sequence`. A snapshot with a higher sequence rolls `seen` into `prev`. Units
+//! `memo_sequence`. A snapshot with a higher sequence rolls `seen` into `prev` when the
+//! two were published at most `MEMO_WINDOW_SECS` apart (else `prev` is cleared). Units
 //! compare value per raw token, so a split (multiplier x2, price / 2) is not a move. An
 //! asset the vault did not hold when the memory rolled has no `seen` value (0): it is
 //! priced at the current snapshot alone until the next roll.
 
-use crate::{
-    share_math::MAX_ASSET_DECIMALS,
-    state::{AssetEntry, VaultState},
-};
-use basket_common::{
-    math::{mul_div, mul_wide, Rounding},
-    CommonError,
-};
+use crate::state::{AssetEntry, VaultState};
+use basket_common::math::{mul_wide, Rounding};
 use oracle::state::{NavEntry, NavSnapshot};
 
 #[cfg(test)]
@@ -62,6 +57,12 @@ fn unit_value(entry: &NavEntry) -> (u64, bool) {
     (quotient, shifted_out || rem != 0)
 }
 
+/// How long a priced snapshot stays the "previous" one: the longest gap between two
+/// pushes while the keeper runs (MAX_STALE_SECS off-hours). A vault that priced nothing for
+/// longer forgets it, so a withdrawal after a quiet day is not priced at a days-old low;
+/// a round trip spread over more than this carries the market's risk, not the oracle's lag.
+pub const MEMO_WINDOW_SECS: i64 = oracle::staleness::MAX_STALE_SECS_OFF_HOURS;
+
 /// Rolls the memory to `snapshot` if it is newer than the last one priced with.
 pub fn roll(vault: &mut VaultState, snapshot: &NavSnapshot) {
     let sequence = snapshot.sequence.get();
@@ -69,13 +70,19 @@ pub fn roll(vault: &mut VaultState, snapshot: &NavSnapshot) {
         return;
     }
     vault.memo_sequence.set(sequence);
+    let published = snapshot.publish_unix_time.get();
+    let recent = published.saturating_sub(vault.memo_publish_time.get()) <= MEMO_WINDOW_SECS;
+    vault.memo_publish_time.set(published);
     for (index, asset) in vault.assets_mut().iter_mut().enumerate() {
-        asset.prev_unit_1e8 = asset.seen_unit_1e8;
-        let mut flags = if asset.unit_inexact & SEEN_INEXACT != 0 {
-            PREV_INEXACT
+        let mut flags = 0;
+        if recent {
+            asset.prev_unit_1e8 = asset.seen_unit_1e8;
+            if asset.unit_inexact & SEEN_INEXACT != 0 {
+                flags = PREV_INEXACT;
+            }
         } else {
-            0
-        };
+            asset.prev_unit_1e8.set(0);
+        }
         // Every priced asset, held or not: a book can grow between two rolls (rebalance).
         let (unit, inexact) = crate::nav::entry_for(snapshot, index, &asset.mint)
             .map(unit_value)
@@ -88,42 +95,33 @@ pub fn roll(vault: &mut VaultState, snapshot: &NavSnapshot) {
     }
 }
 
-/// `value` (the asset's value at the current snapshot, rounded in `rounding`'s direction)
-/// widened to the previous snapshot's value when that is less favourable to the caller:
-/// the higher of the two when rounding up (deposits), the lower when rounding down.
+/// The value of one whole raw token (1e-8 USD per 10^decimals raw units) to price `asset`
+/// with: its current snapshot's unit widened to the previous snapshot's when that is less
+/// favourable to the caller, the higher of the two rounded up (deposits) or the lower of the
+/// two rounded down (payouts). Called after [`roll`], so `seen` is the current snapshot's.
 ///
-/// Called after [`roll`], so `seen` is the current snapshot's unit value: the two stored
-/// units are compared, and only a strictly different previous unit changes the value (an
-/// unchanged price keeps the exact two-step value).
+/// `None` when the current unit did not fit a `u64` at the roll (a token worth more than
+/// about 1.8e11 USD): the caller prices that asset with the two-step formula instead.
+///
+/// Rounding: `seen`/`prev` are floors with an inexact bit, so `floor + inexact` is an upper
+/// bound of the exact unit and `floor` a lower bound; the caller's single division then
+/// rounds the same way, so the value is a bound of the exact value on the vault's side.
 #[inline(always)]
-pub fn envelope(
-    asset: &AssetEntry,
-    raw: u64,
-    rounding: Rounding,
-    value: u64,
-) -> Result<u64, CommonError> {
-    let prev = asset.prev_unit_1e8.get();
+pub fn pricing_unit(asset: &AssetEntry, rounding: Rounding) -> Option<u64> {
     let seen = asset.seen_unit_1e8.get();
-    if prev == 0 || seen == 0 || prev == seen || asset.decimals > MAX_ASSET_DECIMALS {
-        return Ok(value);
+    if seen == 0 {
+        return None;
     }
-    let overflow = CommonError::MathOverflow;
-    let denominator = 10u64
-        .checked_pow(u32::from(asset.decimals).saturating_add(2))
-        .ok_or(overflow)?;
+    let prev = asset.prev_unit_1e8.get();
     match rounding {
-        Rounding::Up if prev > seen => {
-            let unit = prev
-                .checked_add(u64::from(asset.unit_inexact & PREV_INEXACT))
-                .ok_or(overflow)?;
-            let widened = mul_div(raw, unit, denominator, Rounding::Up).ok_or(overflow)?;
-            Ok(value.max(widened))
+        Rounding::Up => {
+            let seen_up = seen.checked_add(u64::from(asset.unit_inexact & SEEN_INEXACT != 0))?;
+            let prev_up = prev.checked_add(u64::from(asset.unit_inexact & PREV_INEXACT))?;
+            // An unset previous unit is 0 and never wins the max.
+            Some(seen_up.max(prev_up))
         }
-        Rounding::Down if prev < seen => {
-            let narrowed = mul_div(raw, prev, denominator, Rounding::Down).ok_or(overflow)?;
-            Ok(value.min(narrowed))
-        }
-        _ => Ok(value),
+        Rounding::Down if prev != 0 => Some(seen.min(prev)),
+        Rounding::Down => Some(seen),
     }
 }
 

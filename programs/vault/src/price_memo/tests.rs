@@ -33,9 +33,31 @@ fn asset(book: u64) -> AssetEntry {
     }
 }
 
-fn value(raw: u64, e: &NavEntry, r: Rounding) -> u64 {
-    crate::share_math::asset_value_usd(raw, e.multiplier_num.get(), e.price_usd_1e8.get(), 8, r)
-        .unwrap()
+/// The exact value of `raw` units at `e` (8 decimals), rounded `r`: the u128 reference.
+fn exact(raw: u64, e: &NavEntry, r: Rounding) -> u64 {
+    let num = raw as u128 * e.price_usd_1e8.get() as u128 * e.multiplier_num.get() as u128;
+    let den = 10u128.pow(22); // 1e12 (multiplier) x 10^(8 + 2)
+    let q = num / den;
+    (if r == Rounding::Up && num % den != 0 {
+        q + 1
+    } else {
+        q
+    }) as u64
+}
+
+/// What the vault prices `raw` units of `a` at (8 decimals): its pricing unit, one division.
+fn priced(a: &AssetEntry, raw: u64, r: Rounding) -> u64 {
+    let mut sum = crate::nav::NavSum::new(0);
+    sum.add_units(raw, pricing_unit(a, r).unwrap(), 8).unwrap();
+    sum.total(r).unwrap()
+}
+
+/// `got` is `want` or one unit beyond it on the vault's side (the unit's own rounding).
+fn near(got: u64, want: u64, r: Rounding) -> bool {
+    match r {
+        Rounding::Up => got == want || got == want + 1,
+        Rounding::Down => got == want || got + 1 == want,
+    }
 }
 
 /// A zeroed vault state with one asset, and a snapshot buffer holding one entry.
@@ -61,9 +83,23 @@ fn put_entry(s: &mut [u8], sequence: u64, e: &NavEntry) {
 
 #[test]
 fn without_a_previous_value_the_current_value_stands() {
+    use basket_common::layout::AccountLayout;
+    let (mut v, mut s) = vault_and_snapshot();
     let e = entry(23_456_000_000, M);
-    let v = value(350_000_000, &e, Rounding::Up);
-    assert_eq!(envelope(&asset(1), 350_000_000, Rounding::Up, v), Ok(v));
+    let raw = 350_000_000;
+    let vault = VaultState::load_mut(&mut v).unwrap();
+    vault.assets[0] = asset(raw);
+    put_entry(&mut s, 1, &e);
+    roll(vault, NavSnapshot::load(&s).unwrap());
+    for r in [Rounding::Up, Rounding::Down] {
+        assert!(near(priced(&vault.assets[0], raw, r), exact(raw, &e, r), r));
+    }
+}
+
+#[test]
+fn an_asset_never_rolled_has_no_pricing_unit() {
+    assert_eq!(pricing_unit(&asset(1), Rounding::Up), None);
+    assert_eq!(pricing_unit(&asset(1), Rounding::Down), None);
 }
 
 #[test]
@@ -85,14 +121,16 @@ fn deposits_take_the_higher_and_withdrawals_the_lower_of_two_snapshots() {
     let vault = VaultState::load(&v).unwrap();
     let a = &vault.assets[0];
     // Up: the new, higher value is already the max.
-    let up = value(raw, &new, Rounding::Up);
-    assert_eq!(envelope(a, raw, Rounding::Up, up), Ok(up));
+    assert!(near(
+        priced(a, raw, Rounding::Up),
+        exact(raw, &new, Rounding::Up),
+        Rounding::Up
+    ));
     // Down: the old, lower value.
-    let down = value(raw, &new, Rounding::Down);
-    let got = envelope(a, raw, Rounding::Down, down).unwrap();
-    assert!(got < down);
-    let old_down = value(raw, &old, Rounding::Down);
-    assert!(got.abs_diff(old_down) <= 1, "{got} {old_down}");
+    let got = priced(a, raw, Rounding::Down);
+    assert!(got < exact(raw, &new, Rounding::Down));
+    let old_down = exact(raw, &old, Rounding::Down);
+    assert!(near(got, old_down, Rounding::Down), "{got} {old_down}");
 }
 
 #[test]
@@ -109,12 +147,11 @@ fn a_fall_prices_deposits_at_the_old_higher_value() {
     put_entry(&mut s, 6, &new);
     roll(vault, NavSnapshot::load(&s).unwrap());
     let a = vault.assets[0];
-    let up = value(raw, &new, Rounding::Up);
-    let got = envelope(&a, raw, Rounding::Up, up).unwrap();
-    let old_up = value(raw, &old, Rounding::Up);
-    assert!(got >= old_up && got <= old_up + 1, "{got} {old_up}");
-    let down = value(raw, &new, Rounding::Down);
-    assert_eq!(envelope(&a, raw, Rounding::Down, down), Ok(down));
+    let got = priced(&a, raw, Rounding::Up);
+    let old_up = exact(raw, &old, Rounding::Up);
+    assert!(near(got, old_up, Rounding::Up), "{got} {old_up}");
+    let down = priced(&a, raw, Rounding::Down);
+    assert!(near(down, exact(raw, &new, Rounding::Down), Rounding::Down));
 }
 
 #[test]
@@ -134,8 +171,7 @@ fn the_same_snapshot_twice_or_an_unchanged_price_changes_nothing() {
     let a = vault.assets[0];
     assert!(a.prev_unit_1e8.get() > 0);
     for r in [Rounding::Up, Rounding::Down] {
-        let cur = value(raw, &e, r);
-        assert_eq!(envelope(&a, raw, r, cur), Ok(cur));
+        assert!(near(priced(&a, raw, r), exact(raw, &e, r), r));
     }
 }
 
@@ -154,8 +190,7 @@ fn a_split_between_snapshots_is_not_a_move() {
     roll(vault, NavSnapshot::load(&s).unwrap());
     let a = vault.assets[0];
     for r in [Rounding::Up, Rounding::Down] {
-        let cur = value(raw, &after, r);
-        assert_eq!(envelope(&a, raw, r, cur), Ok(cur));
+        assert!(near(priced(&a, raw, r), exact(raw, &after, r), r));
     }
 }
 
@@ -202,4 +237,36 @@ fn unit_value_matches_the_u128_reference() {
         };
         assert_eq!(unit_value_for_tests(&entry(p, m)), want, "{p} {m}");
     }
+}
+
+#[test]
+fn a_snapshot_older_than_the_window_is_forgotten_not_used_as_the_previous_price() {
+    use basket_common::layout::AccountLayout;
+    let (mut v, mut s) = vault_and_snapshot();
+    let raw = 350_000_000;
+    let vault = VaultState::load_mut(&mut v).unwrap();
+    vault.assets[0] = asset(raw);
+    let publish = |s: &mut [u8], t: i64| s[36..44].copy_from_slice(&t.to_le_bytes());
+    put_entry(&mut s, 1, &entry(20_000_000_000, M));
+    publish(&mut s, 1_000);
+    roll(vault, NavSnapshot::load(&s).unwrap());
+    // Exactly the window later: still the previous price.
+    put_entry(&mut s, 2, &entry(22_000_000_000, M));
+    publish(&mut s, 1_000 + MEMO_WINDOW_SECS);
+    roll(vault, NavSnapshot::load(&s).unwrap());
+    assert!(vault.assets[0].prev_unit_1e8.get() > 0);
+    assert_eq!(vault.memo_publish_time.get(), 1_000 + MEMO_WINDOW_SECS);
+    // One second more than the window after that: forgotten, priced at the current one.
+    let now = entry(24_000_000_000, M);
+    put_entry(&mut s, 3, &now);
+    publish(&mut s, 1_001 + 2 * MEMO_WINDOW_SECS);
+    roll(vault, NavSnapshot::load(&s).unwrap());
+    let a = vault.assets[0];
+    assert_eq!(a.prev_unit_1e8.get(), 0);
+    assert_eq!(a.unit_inexact & PREV_INEXACT, 0);
+    assert!(near(
+        priced(&a, raw, Rounding::Down),
+        exact(raw, &now, Rounding::Down),
+        Rounding::Down
+    ));
 }

@@ -136,8 +136,12 @@ pub struct VaultState {
     /// down), 1e-6 USD; capped at `max_slip_bps` of `last_nav_usd`.
     #[codama(type = number(u64))]
     pub rebalance_loss_usd: PodU64,
-    #[codama(type = fixed_size(bytes, 22))]
-    pub reserved1: [u8; 22],
+    /// Publish time of that snapshot: the previous units count only within
+    /// `price_memo::MEMO_WINDOW_SECS` of the next snapshot the vault prices with.
+    #[codama(type = number(i64))]
+    pub memo_publish_time: PodI64,
+    #[codama(type = fixed_size(bytes, 14))]
+    pub reserved1: [u8; 14],
     // Literal length so the IDL generator can read it; equal to MAX_ASSETS (asserted below).
     pub assets: [AssetEntry; 20],
 }
@@ -216,7 +220,8 @@ mod tests {
         assert_eq!(offset_of!(VaultState, memo_sequence), 636);
         assert_eq!(offset_of!(VaultState, rebalance_day), 644);
         assert_eq!(offset_of!(VaultState, rebalance_loss_usd), 652);
-        assert_eq!(offset_of!(VaultState, reserved1), 660);
+        assert_eq!(offset_of!(VaultState, memo_publish_time), 660);
+        assert_eq!(offset_of!(VaultState, reserved1), 668);
         assert_eq!(offset_of!(VaultState, assets), 682);
         assert_eq!(VaultState::LEN, 682 + 20 * 64);
     }

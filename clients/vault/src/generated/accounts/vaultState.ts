@@ -114,6 +114,7 @@ export type VaultState = {
   memoSequence: bigint;
   rebalanceDay: bigint;
   rebalanceLossUsd: bigint;
+  memoPublishTime: bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntry>;
 };
@@ -168,6 +169,7 @@ export type VaultStateArgs = {
   memoSequence: number | bigint;
   rebalanceDay: number | bigint;
   rebalanceLossUsd: number | bigint;
+  memoPublishTime: number | bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntryArgs>;
 };
@@ -225,7 +227,8 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["memoSequence", getU64Encoder()],
       ["rebalanceDay", getI64Encoder()],
       ["rebalanceLossUsd", getU64Encoder()],
-      ["reserved1", fixEncoderSize(getBytesEncoder(), 22)],
+      ["memoPublishTime", getI64Encoder()],
+      ["reserved1", fixEncoderSize(getBytesEncoder(), 14)],
       ["assets", getArrayEncoder(getAssetEntryEncoder(), { size: 20 })],
     ]),
     (value) => ({
@@ -287,7 +290,8 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["memoSequence", getU64Decoder()],
     ["rebalanceDay", getI64Decoder()],
     ["rebalanceLossUsd", getU64Decoder()],
-    ["reserved1", fixDecoderSize(getBytesDecoder(), 22)],
+    ["memoPublishTime", getI64Decoder()],
+    ["reserved1", fixDecoderSize(getBytesDecoder(), 14)],
     ["assets", getArrayDecoder(getAssetEntryDecoder(), { size: 20 })],
   ]);
 }
