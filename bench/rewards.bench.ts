@@ -1,11 +1,15 @@
 // Rewards program: compute units and serialized transaction sizes of every instruction,
 // with claims at proof depths 4, 10 and 20 and with 1, 5 and 10 Token-2022 reward mints
-// (each with a non-unit ScaledUiAmount multiplier). Claimants and stakers are picked so
-// their PDAs have canonical bump 255 (each lower bump costs ~300 CU on a claim and ~1,500
-// on a stake). Claims of 10 mints go through the epoch's address lookup table: they cannot
+// (each with a non-unit ScaledUiAmount multiplier), and depth-20 claims by several claimants
+// (the claim status is an address with seed, so the cost does not depend on the claimant's
+// key). Claimants and proofs come from fixed seeds, so the numbers are reproducible. Stakers
+// are picked so their stake records have canonical bump 255 (each lower bump costs ~1,500
+// CU on a stake). Claims of 10 mints go through the epoch's address lookup table: they cannot
 // fit 1,232 bytes without one. The program is deployed upgradeable (tests/fixture.ts, through
 // the harness's addUpgradeableProgram) with the payer as upgrade authority, which
 // `initialize` requires.
+
+import { createHash } from 'node:crypto';
 import { leafHash, nodeHash } from '@basket/merkle';
 import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
 import {
@@ -16,10 +20,14 @@ import {
   setUnixTime,
   type TestMint,
 } from '@basket/test-harness';
-import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import {
+  type Address,
+  createKeyPairSignerFromPrivateKeyBytes,
+  generateKeyPairSigner,
+  type KeyPairSigner,
+} from '@solana/kit';
 import {
   claimIx,
-  claimStatusPda,
   DAY,
   distributeIx,
   type Fixture,
@@ -78,7 +86,8 @@ export default async function rewardsBench(): Promise<CuRecord[]> {
     ),
   );
   await stakes(f, record);
-  // Epochs 1-3: one mint at depths 4, 10, 20; epochs 4-5: 5 and 10 mints at depth 4.
+  // Epochs 1-3: one mint at depths 4, 10, 20; epochs 4-5: 5 and 10 mints at depth 4;
+  // epochs 6-9: one mint at depth 20, each claimed by another claimant.
   const cases: [number, number][] = [
     [1, 4],
     [1, 10],
@@ -88,6 +97,13 @@ export default async function rewardsBench(): Promise<CuRecord[]> {
   ];
   for (const [i, [n, depth]] of cases.entries())
     await claimAt(f, record, { epochId: BigInt(i + 1), mints: mints.slice(0, n), depth });
+  for (let k = 1; k <= 4; k++)
+    await claimAt(f, record, {
+      epochId: BigInt(cases.length + k),
+      mints: mints.slice(0, 1),
+      depth: 20,
+      label: `claimant ${k + 1}`,
+    });
   await admin(f, record, mints);
   return records;
 }
@@ -128,41 +144,44 @@ async function stakes(f: Fixture, record: Recorder): Promise<void> {
   }
 }
 
-/** A funded claimant whose claim status of `epochId` has canonical bump 255. */
-async function claimant(f: Fixture, epochId: bigint, mints: TestMint[]) {
-  for (;;) {
-    const signer = await generateKeyPairSigner();
-    if ((await claimStatusPda(epochId, signer.address))[1] !== 255) continue;
-    fund(f.svm, signer.address);
-    const destinations: Address[] = [];
-    for (const m of mints)
-      destinations.push(await createTokenAccount(f.svm, f.payer, m, signer.address));
-    return { signer, destinations };
-  }
+/** Deterministic bytes for `label` (keys and proof siblings of the bench). */
+function seeded(label: string): Uint8Array {
+  return Uint8Array.from(createHash('sha256').update(`rewards bench: ${label}`).digest());
+}
+
+/** A funded claimant whose key comes from `label`, with a token account per mint. */
+async function claimant(f: Fixture, label: string, mints: TestMint[]) {
+  const signer = await createKeyPairSignerFromPrivateKeyBytes(seeded(label));
+  fund(f.svm, signer.address);
+  const destinations: Address[] = [];
+  for (const m of mints)
+    destinations.push(await createTokenAccount(f.svm, f.payer, m, signer.address));
+  return { signer, destinations };
 }
 
 /**
  * Posts epoch `epochId` paying `mints`, whose root is one claimant's leaf folded with
- * `depth` random siblings, funded for twice that claimant's amounts (the other half is
+ * `depth` fixed siblings, funded for twice that claimant's amounts (the other half is
  * never claimed and is left for the sweep), then claims it.
  */
 async function claimAt(
   f: Fixture,
   record: Recorder,
-  input: { epochId: bigint; mints: TestMint[]; depth: number },
+  input: { epochId: bigint; mints: TestMint[]; depth: number; label?: string },
 ): Promise<void> {
   const n = input.mints.length;
   const amounts = input.mints.map((_, i) => 10_000n + BigInt(i));
-  const w = await claimant(f, input.epochId, input.mints);
+  const who = input.label ?? 'claimant 1';
+  const w = await claimant(f, `${who}, epoch ${input.epochId}`, input.mints);
   const leaf = leafHash({
     programId: REWARDS_PROGRAM_ADDRESS,
     epochId: input.epochId,
     claimant: w.signer.address,
     amounts,
   });
-  const proof = Array.from({ length: input.depth }, () =>
-    crypto.getRandomValues(new Uint8Array(32)),
-  );
+  // The same siblings for every claimant: the sorted-pair compares then vary only with the
+  // claimant's leaf.
+  const proof = Array.from({ length: input.depth }, (_, i) => seeded(`sibling ${i}`));
   const root = proof.reduce(nodeHash, leaf);
   const totals = amounts.map((a) => 2n * a);
   const holdings = await fundEpoch(f, input.epochId, input.mints, totals);
@@ -195,7 +214,7 @@ async function claimAt(
     holdings,
     destinations: w.destinations,
   });
-  const c = `${mintCase}, depth ${input.depth}, bump 255`;
+  const c = `${mintCase}, depth ${input.depth}${input.label ? `, ${input.label}` : ''}`;
   if (n < 10) {
     record('claim', c, await send(f.svm, [ix], w.signer));
   } else {

@@ -1,6 +1,7 @@
 /**
  * Program-derived addresses. The seeds live in the generated clients (from the programs'
- * Codama attributes) and the oracle client's hand-written `findNavSnapshotPda`; this module
+ * Codama attributes), the oracle client's hand-written `findNavSnapshotPda` and the rewards
+ * client's `findClaimStatusAddress` (an address with seed, not a PDA); this module
  * re-exports them and adds SKU-level helpers that take the SKU as a string. Addresses the
  * programs store (the share mint, holdings) are read from `VaultState`, never re-derived here.
  */
@@ -13,7 +14,8 @@ import { type ProgramAddresses, resolveProgramAddresses } from './program-addres
 
 export { encodeSkuId, findNavSnapshotPda, findOracleConfigPda } from '@basket/oracle-client';
 export {
-  findClaimStatusPda,
+  claimStatusSeed,
+  findClaimStatusAddress,
   findEpochPda,
   findRewardsConfigPda,
   findStakeRecordPda,

@@ -7,7 +7,7 @@
 import {
   claimRewardAccountList,
   type Epoch,
-  findClaimStatusPda,
+  findClaimStatusAddress,
   findEpochPda,
   findRewardsConfigPda,
   findStakeRecordPda,
@@ -121,6 +121,8 @@ export async function getUnstakeInstructionFor(
 /**
  * A `claim` of epoch `epoch.epochId` for `claimant`, with the amounts and proof from the
  * published distribution. `destinations[i]` receives reward mint i of the epoch (its order).
+ * The claim status is created at {@link findClaimStatusAddress} (no bump), so the cost does
+ * not depend on the claimant's key.
  *
  * @example
  * const ix = await getClaimInstructionFor({ claimant: wallet, epoch, destinations, amounts, proof });
@@ -143,9 +145,9 @@ export async function getClaimInstructionFor(
       `epoch ${epochId} pays ${rewards.length} mints: one destination and amount each`,
     );
   }
-  const [[epoch], [claimStatus, bump], [config]] = await Promise.all([
+  const [[epoch], claimStatus, [config]] = await Promise.all([
     findEpochPda({ epochId }, { programAddress }),
-    findClaimStatusPda({ epochId, claimant: input.claimant.address }, { programAddress }),
+    findClaimStatusAddress({ epochId, claimant: input.claimant.address }, { programAddress }),
     findRewardsConfigPda({ programAddress }),
   ]);
   const rewardAccounts = claimRewardAccountList(
@@ -165,7 +167,6 @@ export async function getClaimInstructionFor(
         systemProgram: SYSTEM_PROGRAM,
         config,
         epochId,
-        bump,
         amounts: [...input.amounts],
         proof: [...input.proof],
         rewardAccounts,
@@ -173,14 +174,12 @@ export async function getClaimInstructionFor(
       { programAddress },
     ),
   );
-  // The program checks the claim status bump is canonical: one try per higher bump.
   return {
     instruction,
     costs: [
       { key: 'rewards.claim' },
       { key: 'rewards.claimPerMint', count: rewards.length },
       { key: 'rewards.claimPerProofLevel', count: input.proof.length },
-      { key: 'rewards.claimCanonicalStep', count: 255 - bump },
     ],
   };
 }

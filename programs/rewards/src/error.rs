@@ -92,6 +92,10 @@ pub enum RewardsError {
         message = "The rewards program is immutable: initialize needs an upgrade authority"
     ))]
     ImmutableProgram = 4025,
+    /// The claim status account is not at the claimant's address for the epoch
+    /// (`create_with_seed(claimant, "claim" + epoch id in 16 hex digits, rewards program)`).
+    #[codama(error(message = "The claim status is not the claimant's address for this epoch"))]
+    InvalidClaimStatusAddress = 4026,
 }
 
 impl From<RewardsError> for ProgramError {

@@ -158,8 +158,8 @@ pub enum RewardsInstruction {
 
     /// Claims the claimant's amounts of an epoch with a Merkle proof. Remaining accounts are
     /// one `[mint, holding, destination, token program]` group per reward mint, in the
-    /// epoch's order. `bump` is the canonical bump of the claim-status PDA. Fails while
-    /// claims are paused and after the epoch was swept.
+    /// epoch's order. The claim status is created at the claimant's seeded address for the
+    /// epoch (no bump). Fails while claims are paused and after the epoch was swept.
     #[codama(account(
         name = "claimant",
         signer,
@@ -170,7 +170,7 @@ pub enum RewardsInstruction {
     #[codama(account(
         name = "claim_status",
         writable,
-        docs = "PDA [\"claim\", epoch_id u64 LE, claimant], created here"
+        docs = "create_with_seed(claimant, \"claim\" + epoch id as 16 hex digits, rewards program), created here"
     ))]
     #[codama(account(name = "system_program", docs = "System program"))]
     #[codama(account(
@@ -184,7 +184,6 @@ pub enum RewardsInstruction {
     ))]
     Claim {
         epoch_id: u64,
-        bump: u8,
         #[codama(type = array(number(u64), prefixed_count(number(u8))))]
         amounts: [u64; 10],
         #[codama(type = array(fixed_size(bytes, 32), prefixed_count(number(u8))))]
@@ -284,7 +283,6 @@ mod tests {
         assert_eq!(tag(&d), discriminator::DISTRIBUTE_EPOCH);
         let c = RewardsInstruction::Claim {
             epoch_id: 0,
-            bump: 0,
             amounts: [0; 10],
             proof: [[0; 32]; 32],
         };

@@ -8,7 +8,6 @@ pub mod events;
 pub mod instruction;
 pub mod instructions;
 pub mod merkle;
-pub mod pda;
 pub mod state;
 pub mod tier;
 

@@ -4,7 +4,7 @@ import type { Address } from '@solana/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Claimant, claimOf, postEpoch } from './claim-world.ts';
-import { claimStatusPda, epochPda, setup } from './fixture.ts';
+import { claimStatusAddress, epochPda, setup } from './fixture.ts';
 import { send } from './measured.ts';
 
 type Tamper = 'flip-proof-bit' | 'bump-amount' | 'drop-proof-node' | 'other-proof';
@@ -66,7 +66,7 @@ describe('claim: TypeScript-built trees against the on-chain verifier (property)
           } else {
             claimAmounts = claimAmounts.map((a, i) => (i === bit % 2 ? a + 1n : a));
           }
-          const [status] = await claimStatusPda(1n, v.signer.address);
+          const status = await claimStatusAddress(1n, v.signer.address);
           const watched = [...e.holdings, ...v.destinations, await epochPda(1n), status];
           const before = accountBytes(f.svm, watched);
           const bad = await send(

@@ -7,7 +7,7 @@ import type { Address } from '@solana/kit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Claimant, claimOf, postEpoch } from './claim-world.ts';
-import { claimStatusPda, epochPda, setup } from './fixture.ts';
+import { claimStatusAddress, epochPda, setup } from './fixture.ts';
 import { send } from './measured.ts';
 
 describe('claims against epoch totals (property)', () => {
@@ -46,7 +46,7 @@ describe('claims against epoch totals (property)', () => {
           const paid = [0n, 0n];
           for (const i of order) {
             const who = e.claimants[i] as Claimant;
-            const [status] = await claimStatusPda(1n, who.signer.address);
+            const status = await claimStatusAddress(1n, who.signer.address);
             const watched = [...e.holdings, ...who.destinations, await epochPda(1n), status];
             const before = accountBytes(f.svm, watched);
             const r = await send(f.svm, [await claimOf(f, e, i)], who.signer);

@@ -92,6 +92,7 @@ export async function claimOf(
     proof?: Uint8Array[];
     epochId?: bigint;
     epoch?: Address;
+    claimStatus?: Address;
     destinations?: Address[];
   } = {},
 ) {
@@ -102,6 +103,7 @@ export async function claimOf(
     claimant: overrides.signer ?? who.signer,
     epochId: overrides.epochId ?? e.epochId,
     epoch: overrides.epoch,
+    claimStatus: overrides.claimStatus,
     amounts: overrides.amounts ?? c.amounts,
     proof: overrides.proof ?? c.proof,
     mints: e.mints,

@@ -4,7 +4,7 @@
 // Token-2022 with a non-unit ScaledUiAmount multiplier and a legacy SPL Token mint.
 import {
   claimRewardAccountList,
-  findClaimStatusPda,
+  findClaimStatusAddress,
   findEpochPda,
   findRewardsConfigPda,
   findStakeRecordPda,
@@ -262,12 +262,9 @@ export async function distributeIx(
   });
 }
 
-export async function claimStatusPda(
-  epochId: bigint,
-  claimant: Address,
-): Promise<[Address, number]> {
-  const [pda, bump] = await findClaimStatusPda({ epochId, claimant });
-  return [pda, bump];
+/** The claimant's claim status of the epoch (created with seed, base = claimant; no bump). */
+export async function claimStatusAddress(epochId: bigint, claimant: Address): Promise<Address> {
+  return findClaimStatusAddress({ epochId, claimant });
 }
 
 export async function claimIx(
@@ -277,6 +274,8 @@ export async function claimIx(
     epochId: bigint;
     /** The epoch account to claim against (defaults to the PDA of `epochId`). */
     epoch?: Address;
+    /** The claim status account (defaults to the claimant's address for `epochId`). */
+    claimStatus?: Address;
     amounts: bigint[];
     proof: Uint8Array[];
     mints: TestMint[];
@@ -284,7 +283,8 @@ export async function claimIx(
     destinations: Address[];
   },
 ): Promise<Instruction> {
-  const [status, bump] = await claimStatusPda(input.epochId, input.claimant.address);
+  const status =
+    input.claimStatus ?? (await claimStatusAddress(input.epochId, input.claimant.address));
   return withWritableClaimAccounts(
     getClaimInstruction({
       claimant: input.claimant,
@@ -292,7 +292,6 @@ export async function claimIx(
       claimStatus: status,
       systemProgram: SYSTEM_PROGRAM_ADDRESS,
       epochId: input.epochId,
-      bump,
       amounts: input.amounts,
       proof: input.proof,
       rewardAccounts: claimRewardAccountList(

@@ -14,7 +14,7 @@ import {
 import type { Address } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Claimant, claimOf, postEpoch } from './claim-world.ts';
-import { claimStatusPda, epochPda, type Fixture, setRewardMintsIx, setup } from './fixture.ts';
+import { claimStatusAddress, epochPda, type Fixture, setRewardMintsIx, setup } from './fixture.ts';
 import { send } from './measured.ts';
 
 describe('claims mixing SPL Token and Token-2022 reward mints', () => {
@@ -111,7 +111,7 @@ describe('claims mixing SPL Token and Token-2022 reward mints', () => {
         stock2,
       ],
     };
-    const [status] = await claimStatusPda(1n, who.signer.address);
+    const status = await claimStatusAddress(1n, who.signer.address);
     const watched = [...e.holdings, ...who.destinations, await epochPda(1n), status];
     const before = accountBytes(f.svm, watched);
     const r = await send(f.svm, [await claimOf(f, swapped, 0)], who.signer);

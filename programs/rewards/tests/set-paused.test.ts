@@ -10,7 +10,7 @@ import type { Address, KeyPairSigner } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Claimant, claimOf, type PostedEpoch, postEpoch } from './claim-world.ts';
 import {
-  claimStatusPda,
+  claimStatusAddress,
   DAY,
   epochPda,
   type Fixture,
@@ -71,7 +71,7 @@ describe('set_paused', () => {
     expect(accountBytes(f.svm, stakeWatched)).toEqual(stakeBefore);
     // And a claim fails with ClaimsPaused
     const who = e.claimants[0] as Claimant;
-    const [status] = await claimStatusPda(1n, who.signer.address);
+    const status = await claimStatusAddress(1n, who.signer.address);
     const claimWatched = [...e.holdings, ...who.destinations, await epochPda(1n), status];
     const claimBefore = accountBytes(f.svm, claimWatched);
     const claim = await send(f.svm, [await claimOf(f, e, 0)], who.signer);

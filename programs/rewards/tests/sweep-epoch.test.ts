@@ -16,7 +16,7 @@ import type { Address, KeyPairSigner } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Claimant, claimOf, type PostedEpoch, postEpoch } from './claim-world.ts';
 import {
-  claimStatusPda,
+  claimStatusAddress,
   DAY,
   epochPda,
   type Fixture,
@@ -91,7 +91,7 @@ describe('sweep_epoch', () => {
     expect(getEpochDecoder().decode(Uint8Array.from(acc.data)).swept).toBe(1);
     // And claimant 1's claim now fails with EpochSwept, changing nothing
     const late = e.claimants[1] as Claimant;
-    const [status] = await claimStatusPda(1n, late.signer.address);
+    const status = await claimStatusAddress(1n, late.signer.address);
     const watched = [...e.holdings, ...late.destinations, await epochPda(1n), status];
     const before = accountBytes(f.svm, watched);
     const claim = await send(f.svm, [await claimOf(f, e, 1)], late.signer);

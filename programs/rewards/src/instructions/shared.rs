@@ -91,47 +91,6 @@ pub fn transfer_checked_unverified(
     Ok(())
 }
 
-/// Creates a PDA owned by this program like `basket_common::create::create_pda_account`,
-/// with an unchecked `CreateAccount` CPI on the usual path (the account holds no lamports):
-/// the claim hot path saves Pinocchio's per-account checks. A pre-funded address takes the
-/// shared helper's top-up, allocate and assign path.
-pub fn create_pda_fast(
-    payer: &AccountView,
-    account: &AccountView,
-    space: usize,
-    signer: &[Signer],
-) -> ProgramResult {
-    if account.lamports() != 0 {
-        return basket_common::create::create_pda_account(
-            payer,
-            account,
-            space,
-            &crate::ID,
-            signer,
-        );
-    }
-    use pinocchio::sysvars::{rent::Rent, Sysvar};
-    let lamports = Rent::get()?.try_minimum_balance(space)?;
-    // CreateAccount: u32 tag 0, lamports u64, space u64, owner.
-    let mut data = [0u8; 52];
-    data[4..12].copy_from_slice(&lamports.to_le_bytes());
-    data[12..20].copy_from_slice(&(space as u64).to_le_bytes());
-    data[20..52].copy_from_slice(crate::ID.as_array());
-    let metas = [
-        InstructionAccount::writable_signer(payer.address()),
-        InstructionAccount::writable_signer(account.address()),
-    ];
-    let ix = InstructionView {
-        program_id: &validate::SYSTEM_PROGRAM_ID,
-        accounts: &metas,
-        data: &data,
-    };
-    let cpi_accounts = [CpiAccount::from(payer), CpiAccount::from(account)];
-    // SAFETY: the accounts match `metas` one to one; neither account's data is borrowed.
-    unsafe { invoke_signed_unchecked(&ix, &cpi_accounts, signer) };
-    Ok(())
-}
-
 /// The system program, compared a word at a time.
 #[inline(always)]
 pub fn check_system_program(account: &AccountView) -> Result<(), CommonError> {

@@ -15,6 +15,8 @@ import {
   fetchEncodedAccounts,
   getAddressDecoder,
   getAddressEncoder,
+  getArrayDecoder,
+  getArrayEncoder,
   getStructDecoder,
   getStructEncoder,
   getU64Decoder,
@@ -34,7 +36,6 @@ import {
   type MaybeEncodedAccount,
   type ReadonlyUint8Array,
 } from "@solana/kit";
-import { ClaimStatusSeeds, findClaimStatusPda } from "../pdas";
 
 export const CLAIM_STATUS_DISCRIMINATOR = 4;
 
@@ -45,8 +46,7 @@ export function getClaimStatusDiscriminatorBytes(): ReadonlyUint8Array {
 export type ClaimStatus = {
   discriminator: number;
   version: number;
-  bump: number;
-  reserved: number;
+  reserved: Array<number>;
   epochId: bigint;
   claimant: Address;
 };
@@ -54,8 +54,7 @@ export type ClaimStatus = {
 export type ClaimStatusArgs = {
   discriminator?: number;
   version: number;
-  bump: number;
-  reserved: number;
+  reserved: Array<number>;
   epochId: number | bigint;
   claimant: Address;
 };
@@ -66,8 +65,7 @@ export function getClaimStatusEncoder(): FixedSizeEncoder<ClaimStatusArgs> {
     getStructEncoder([
       ["discriminator", getU8Encoder()],
       ["version", getU8Encoder()],
-      ["bump", getU8Encoder()],
-      ["reserved", getU8Encoder()],
+      ["reserved", getArrayEncoder(getU8Encoder(), { size: 2 })],
       ["epochId", getU64Encoder()],
       ["claimant", getAddressEncoder()],
     ]),
@@ -83,8 +81,7 @@ export function getClaimStatusDecoder(): FixedSizeDecoder<ClaimStatus> {
   return getStructDecoder([
     ["discriminator", getU8Decoder()],
     ["version", getU8Decoder()],
-    ["bump", getU8Decoder()],
-    ["reserved", getU8Decoder()],
+    ["reserved", getArrayDecoder(getU8Decoder(), { size: 2 })],
     ["epochId", getU64Decoder()],
     ["claimant", getAddressDecoder()],
   ]);
@@ -149,24 +146,4 @@ export async function fetchAllMaybeClaimStatus(
 ): Promise<MaybeAccount<ClaimStatus>[]> {
   const maybeAccounts = await fetchEncodedAccounts(rpc, addresses, config);
   return maybeAccounts.map((maybeAccount) => decodeClaimStatus(maybeAccount));
-}
-
-export async function fetchClaimStatusFromSeeds(
-  rpc: Parameters<typeof fetchEncodedAccount>[0],
-  seeds: ClaimStatusSeeds,
-  config: FetchAccountConfig & { programAddress?: Address } = {},
-): Promise<Account<ClaimStatus>> {
-  const maybeAccount = await fetchMaybeClaimStatusFromSeeds(rpc, seeds, config);
-  assertAccountExists(maybeAccount);
-  return maybeAccount;
-}
-
-export async function fetchMaybeClaimStatusFromSeeds(
-  rpc: Parameters<typeof fetchEncodedAccount>[0],
-  seeds: ClaimStatusSeeds,
-  config: FetchAccountConfig & { programAddress?: Address } = {},
-): Promise<MaybeAccount<ClaimStatus>> {
-  const { programAddress, ...fetchConfig } = config;
-  const [address] = await findClaimStatusPda(seeds, { programAddress });
-  return await fetchMaybeClaimStatus(rpc, address, fetchConfig);
 }

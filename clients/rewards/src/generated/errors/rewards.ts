@@ -60,6 +60,7 @@ export const REWARDS_ERROR__CLAIM_WINDOW_OPEN = 0xfb6; // 4022
 export const REWARDS_ERROR__INVALID_PAUSE_FLAGS = 0xfb7; // 4023
 export const REWARDS_ERROR__NOT_UPGRADE_AUTHORITY = 0xfb8; // 4024
 export const REWARDS_ERROR__IMMUTABLE_PROGRAM = 0xfb9; // 4025
+export const REWARDS_ERROR__INVALID_CLAIM_STATUS_ADDRESS = 0xfba; // 4026
 
 export type RewardsError =
   | typeof REWARDS_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -75,6 +76,7 @@ export type RewardsError =
   | typeof REWARDS_ERROR__EPOCH_UNDERFUNDED
   | typeof REWARDS_ERROR__IMMUTABLE_PROGRAM
   | typeof REWARDS_ERROR__INVALID_ACCOUNT_LENGTH
+  | typeof REWARDS_ERROR__INVALID_CLAIM_STATUS_ADDRESS
   | typeof REWARDS_ERROR__INVALID_DISCRIMINATOR
   | typeof REWARDS_ERROR__INVALID_INSTRUCTION_DATA
   | typeof REWARDS_ERROR__INVALID_KEEPER_SET
@@ -125,6 +127,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [REWARDS_ERROR__EPOCH_UNDERFUNDED]: `A reward holding holds less than the epoch total`,
     [REWARDS_ERROR__IMMUTABLE_PROGRAM]: `The rewards program is immutable: initialize needs an upgrade authority`,
     [REWARDS_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,
+    [REWARDS_ERROR__INVALID_CLAIM_STATUS_ADDRESS]: `The claim status is not the claimant's address for this epoch`,
     [REWARDS_ERROR__INVALID_DISCRIMINATOR]: `The account is not of the expected type`,
     [REWARDS_ERROR__INVALID_INSTRUCTION_DATA]: `The instruction data is malformed`,
     [REWARDS_ERROR__INVALID_KEEPER_SET]: `The keeper set is invalid`,

@@ -87,14 +87,12 @@ export type ClaimInstruction<
 export type ClaimInstructionData = {
   discriminator: number;
   epochId: bigint;
-  bump: number;
   amounts: Array<bigint>;
   proof: Array<ReadonlyUint8Array>;
 };
 
 export type ClaimInstructionDataArgs = {
   epochId: number | bigint;
-  bump: number;
   amounts: Array<number | bigint>;
   proof: Array<ReadonlyUint8Array>;
 };
@@ -104,7 +102,6 @@ export function getClaimInstructionDataEncoder(): Encoder<ClaimInstructionDataAr
     getStructEncoder([
       ["discriminator", getU8Encoder()],
       ["epochId", getU64Encoder()],
-      ["bump", getU8Encoder()],
       ["amounts", getArrayEncoder(getU64Encoder(), { size: getU8Encoder() })],
       [
         "proof",
@@ -121,7 +118,6 @@ export function getClaimInstructionDataDecoder(): Decoder<ClaimInstructionData> 
   return getStructDecoder([
     ["discriminator", getU8Decoder()],
     ["epochId", getU64Decoder()],
-    ["bump", getU8Decoder()],
     ["amounts", getArrayDecoder(getU64Decoder(), { size: getU8Decoder() })],
     [
       "proof",
@@ -153,14 +149,13 @@ export type ClaimInput<
   claimant: TransactionSigner<TAccountClaimant>;
   /** The epoch being claimed */
   epoch: Address<TAccountEpoch>;
-  /** PDA ["claim", epoch_id u64 LE, claimant], created here */
+  /** create_with_seed(claimant, "claim" + epoch id as 16 hex digits, rewards program), created here */
   claimStatus: Address<TAccountClaimStatus>;
   /** System program */
   systemProgram: Address<TAccountSystemProgram>;
   /** PDA ["rewards_config"] (read for its pause bits) */
   config?: Address<TAccountConfig>;
   epochId: ClaimInstructionDataArgs["epochId"];
-  bump: ClaimInstructionDataArgs["bump"];
   amounts: ClaimInstructionDataArgs["amounts"];
   proof: ClaimInstructionDataArgs["proof"];
   rewardAccounts: Array<Address>;
@@ -254,7 +249,7 @@ export type ParsedClaimInstruction<
     claimant: TAccountMetas[0];
     /** The epoch being claimed */
     epoch: TAccountMetas[1];
-    /** PDA ["claim", epoch_id u64 LE, claimant], created here */
+    /** create_with_seed(claimant, "claim" + epoch id as 16 hex digits, rewards program), created here */
     claimStatus: TAccountMetas[2];
     /** System program */
     systemProgram: TAccountMetas[3];

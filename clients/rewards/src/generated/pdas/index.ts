@@ -6,7 +6,6 @@
  * @see https://github.com/codama-idl/codama
  */
 
-export * from "./claimStatus";
 export * from "./epoch";
 export * from "./rewardsConfig";
 export * from "./stakeRecord";

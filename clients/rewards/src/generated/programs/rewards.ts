@@ -84,7 +84,6 @@ import {
   type UnstakeInput,
 } from "../instructions";
 import {
-  findClaimStatusPda,
   findEpochPda,
   findRewardsConfigPda,
   findStakeRecordPda,
@@ -329,7 +328,6 @@ export type RewardsPluginInstructions = {
 };
 
 export type RewardsPluginPdas = {
-  claimStatus: typeof findClaimStatusPda;
   rewardsConfig: typeof findRewardsConfigPda;
   epoch: typeof findEpochPda;
   stakeRecord: typeof findStakeRecordPda;
@@ -389,7 +387,6 @@ export function rewardsProgram() {
             ),
         },
         pdas: {
-          claimStatus: findClaimStatusPda,
           rewardsConfig: findRewardsConfigPda,
           epoch: findEpochPda,
           stakeRecord: findStakeRecordPda,

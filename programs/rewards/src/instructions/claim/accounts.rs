@@ -9,7 +9,8 @@ use pinocchio::{error::ProgramError, AccountView};
 /// Accounts of `claim`:
 /// 0. `[WRITE, SIGNER]` claimant (pays for the claim status)
 /// 1. `[WRITE]` epoch
-/// 2. `[WRITE]` claim status PDA `["claim", epoch_id u64 LE, claimant]`, must not exist yet
+/// 2. `[WRITE]` claim status at `create_with_seed(claimant, "claim" + epoch id in 16 hex
+///    digits, rewards program)`, not yet initialized
 /// 3. `[]` system program
 /// 4. `[]` config (its pause bits)
 ///
@@ -37,12 +38,9 @@ impl<'a> TryFrom<&'a [AccountView]> for ClaimAccounts<'a> {
         validate::check_writable(claimant)?;
         // 2. The epoch is this program's (type checked on load).
         shared::check_program_account(epoch, true)?;
-        // 3. The claim status does not exist yet: an existing one means this leaf was paid.
+        // 3. The claim status is written; its address and state are checked once the epoch
+        //    id is parsed (`status::create`).
         validate::check_writable(claim_status)?;
-        shared::require(
-            !shared::owned_by(claim_status, &crate::ID),
-            RewardsError::AlreadyClaimed,
-        )?;
         // 4. The real system program.
         shared::check_system_program(system_program)?;
         // 5. Claims are not paused. Any account of this program with the config's type is

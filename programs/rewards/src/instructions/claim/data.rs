@@ -5,14 +5,12 @@ use crate::{
 use basket_common::CommonError;
 use pinocchio::error::ProgramError;
 
-/// Instruction data of `claim` (after the discriminator), 11 + 8n + 32m bytes:
+/// Instruction data of `claim` (after the discriminator), 10 + 8n + 32m bytes:
 /// - `[0..8]` epoch id
-/// - `[8]` canonical bump of the claim-status PDA
-/// - `[9]` amount count n (the epoch's mint count), then n raw amounts, u64 LE each
+/// - `[8]` amount count n (the epoch's mint count), then n raw amounts, u64 LE each
 /// - then proof length m (0..=32), then m 32-byte sibling hashes, bottom up
 pub struct ClaimData<'a> {
     pub epoch_id: u64,
-    pub bump: u8,
     pub amount_count: usize,
     /// The `amount_count` raw amounts as sent, u64 LE each: hashed into the leaf and copied
     /// into the event in place (one amount is read where it is paid).
@@ -31,14 +29,14 @@ impl ClaimData<'_> {
 impl<'a> ClaimData<'a> {
     pub fn parse(data: &'a [u8]) -> Result<Self, ProgramError> {
         let bad = || ProgramError::from(CommonError::InvalidInstructionData);
-        if data.len() < 10 {
+        if data.len() < 9 {
             return Err(bad());
         }
-        let n = data[9] as usize;
+        let n = data[8] as usize;
         if n > MAX_REWARD_MINTS {
             return Err(RewardsError::AmountsCountMismatch.into());
         }
-        let proof_len_at = 10usize.saturating_add(n.saturating_mul(8));
+        let proof_len_at = 9usize.saturating_add(n.saturating_mul(8));
         let m = *data.get(proof_len_at).ok_or_else(bad)? as usize;
         if m > MAX_PROOF_LEN {
             return Err(RewardsError::ProofTooLong.into());
@@ -49,9 +47,8 @@ impl<'a> ClaimData<'a> {
         }
         Ok(Self {
             epoch_id: read_u64(data, 0),
-            bump: data[8],
             amount_count: n,
-            amounts_le: &data[10..proof_len_at],
+            amounts_le: &data[9..proof_len_at],
             proof: &data[proof_at..],
         })
     }
@@ -65,7 +62,6 @@ mod tests {
     fn bytes(amounts: &[u64], proof: &[[u8; 32]]) -> std::vec::Vec<u8> {
         let mut d = std::vec![];
         d.extend_from_slice(&9u64.to_le_bytes());
-        d.push(254);
         d.push(u8::try_from(amounts.len()).unwrap());
         for a in amounts {
             d.extend_from_slice(&a.to_le_bytes());
@@ -82,8 +78,8 @@ mod tests {
         let raw = bytes(&[3, 4], &[[1; 32], [2; 32]]);
         let d = ClaimData::parse(&raw).ok().unwrap();
         assert_eq!(
-            (d.epoch_id, d.bump, d.amount_count, d.amount(0), d.amount(1)),
-            (9, 254, 2, 3, 4)
+            (d.epoch_id, d.amount_count, d.amount(0), d.amount(1)),
+            (9, 2, 3, 4)
         );
         assert_eq!(d.amounts_le.len(), 16);
         assert_eq!(d.proof.len(), 64);
@@ -111,6 +107,7 @@ mod tests {
         let mut raw = bytes(&[1], &[[1; 32]]);
         raw.pop();
         assert!(ClaimData::parse(&raw).is_err());
+        assert!(ClaimData::parse(&raw[..8]).is_err());
         assert!(ClaimData::parse(&raw[..9]).is_err());
     }
 }

@@ -3,6 +3,7 @@
 mod accounts;
 mod data;
 mod processor;
+mod status;
 
 pub use accounts::ClaimAccounts;
 pub use data::ClaimData;

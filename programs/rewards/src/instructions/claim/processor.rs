@@ -1,11 +1,12 @@
-use super::{ClaimAccounts, ClaimData};
+use super::{status, ClaimAccounts, ClaimData};
 use crate::events::ClaimedEvent;
 use crate::{
     error::RewardsError,
     instructions::shared,
     merkle,
-    pda::check_canonical_concat,
-    state::{token_program_kind, ClaimStatus, Epoch, CLAIM_SEED, EPOCH_SEED, MAX_REWARD_MINTS},
+    state::{
+        claim_seed, claim_status_address, token_program_kind, Epoch, EPOCH_SEED, MAX_REWARD_MINTS,
+    },
 };
 use basket_common::layout::PodU64;
 use basket_common::{event::Event as _, layout::AccountLayout, token2022, CommonError};
@@ -49,33 +50,21 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         RewardsError::InvalidProof,
     )?;
 
-    // One claim status per (epoch, claimant) at the canonical bump: a second claim finds it.
+    // One claim status per (epoch, claimant), at the one address the claimant's key and the
+    // epoch id give: a second claim finds it.
     let id = epoch.epoch_id.0;
-    let mut seeds_concat = [0u8; 45];
-    seeds_concat[..5].copy_from_slice(CLAIM_SEED);
-    seeds_concat[5..13].copy_from_slice(&id);
-    seeds_concat[13..45].copy_from_slice(claimant);
-    check_canonical_concat(accounts.claim_status, &seeds_concat, args.bump, &crate::ID)?;
-    let bump_seed = [args.bump];
-    let seeds = [
-        Seed::from(CLAIM_SEED),
-        Seed::from(&id),
-        Seed::from(claimant),
-        Seed::from(&bump_seed),
-    ];
-    shared::create_pda_fast(
-        accounts.claimant,
-        accounts.claim_status,
-        ClaimStatus::LEN,
-        &[Signer::from(&seeds)],
+    let seed = claim_seed(args.epoch_id);
+    shared::require(
+        shared::eq32(
+            accounts.claim_status.address().as_array(),
+            &claim_status_address(claimant, &seed, crate::ID.as_array()),
+        ),
+        RewardsError::InvalidClaimStatusAddress,
     )?;
     let mut status_account = *accounts.claim_status;
-    // SAFETY: created above by this instruction; nothing else borrows it.
-    let status =
-        shared::init_created::<ClaimStatus>(unsafe { status_account.borrow_unchecked_mut() })?;
-    status.bump = args.bump;
-    status.epoch_id.set(args.epoch_id);
-    status.claimant = *claimant;
+    let created = status::create(accounts.claimant, &mut status_account, &seed)?;
+    created.epoch_id.0 = id;
+    created.claimant = *claimant;
 
     let epoch_bump = [epoch.bump];
     let epoch_seeds = [
