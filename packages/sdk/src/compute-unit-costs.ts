@@ -7,6 +7,7 @@
  * the table too small (or much too large).
  */
 
+import { ADMIN_COMPUTE_UNIT_COSTS } from './admin-compute-unit-costs.ts';
 import { SDK_ERROR__UNKNOWN_COMPUTE_COST, SdkError } from './sdk-errors.ts';
 
 /**
@@ -23,17 +24,19 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     measured: 'Token-2022 staking mint, bump 255 (bench 8,000)',
   },
   'rewards.unstake': { computeUnits: 4_500, measured: 'after the lock, Token-2022 staking mint' },
-  /** Claim without reward mints and proof levels: claim status creation, leaf, checks. */
+  /**
+   * Claim without reward mints and proof levels: claim status creation (an address with seed,
+   * the same cost for every claimant), leaf, checks. A claim status someone pre-funded costs
+   * ~1,200 more (top-up and allocate); the default margin covers it at depth 20.
+   */
   'rewards.claim': {
     computeUnits: 2_600,
-    measured: 'bench: 1 mint at depth 4, less the parts below (v3 Claimed logs the used amounts)',
+    measured: 'bench: 1 mint at depth 4 (6,295), less the parts below',
   },
   /** One Token-2022 reward mint paid (an SPL Token mint costs less). */
   'rewards.claimPerMint': { computeUnits: 3_290, measured: 'bench: 1, 5 and 10 mints at depth 4' },
   /** One proof level (a 64-byte sha256 and a compare). */
   'rewards.claimPerProofLevel': { computeUnits: 155, measured: 'bench: depths 4, 10 and 20' },
-  /** One higher bump checked off-curve by the claim's canonical-bump check. */
-  'rewards.claimCanonicalStep': { computeUnits: 320, measured: 'claims at bumps 255 to 250' },
   /** Deposit, per held asset below: bench 1/5/10/20 assets, first deposit after a push. */
   'vault.deposit': { computeUnits: 6_150, measured: 'bench: 1 to 20 held assets, with a roll' },
   /** One asset priced by deposit or withdraw_usdc: guard, mint read, pricing, memory roll. */
@@ -65,6 +68,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'token.transferChecked': { computeUnits: 400, measured: 'bench: whole swap less leg (SPL)' },
   'vault.collectPerfFee': { computeUnits: 7_000, measured: 'docs/vault.md: 6,828 at 1 asset' },
   'vault.collectMgmtFee': { computeUnits: 4_500, measured: 'docs/vault.md: 4,431' },
+  ...ADMIN_COMPUTE_UNIT_COSTS,
 } as const);
 
 /**

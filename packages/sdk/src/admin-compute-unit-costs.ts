@@ -1,0 +1,67 @@
+/**
+ * Measured compute units of the admin, keeper-setup and account-setup instructions the SDK
+ * builds (admin multisig instructions of the three programs, associated token accounts,
+ * address lookup tables). Same rules as the user-flow table in `compute-unit-costs.ts`, which
+ * spreads this one: the largest cost measured in LiteSVM (mainnet feature set, every CPI
+ * included, 3 admin signers), canonical-bump searches priced separately with
+ * `runtime.bumpSearchStep`. `test/admin-builders.test.ts` re-measures every entry.
+ */
+
+/**
+ * Compute units of admin and setup instructions, with the case measured.
+ *
+ * @example
+ * ADMIN_COMPUTE_UNIT_COSTS['vault.setPaused'].computeUnits;
+ */
+export const ADMIN_COMPUTE_UNIT_COSTS = Object.freeze({
+  /** Creating a Token-2022 ATA of a mint with extensions (an existing one costs less). */
+  'associatedToken.createIdempotent': {
+    computeUnits: 17_500,
+    measured: 'Token-2022 share mint, bump 255: 16,837 (existing: 4,357)',
+  },
+  'addressLookupTable.create': { computeUnits: 100_000, measured: 'TODO' },
+  'addressLookupTable.extend': { computeUnits: 100_000, measured: 'TODO' },
+  'vault.initVault': {
+    computeUnits: 34_500,
+    measured: 'base at bumps 255: 40,189 at 1 asset less one asset',
+  },
+  'vault.initVaultPerAsset': {
+    computeUnits: 7_000,
+    measured: '1, 3, 10, 20 assets: 40,189 / 53,152 / 97,566 / 166,051 at bumps 255',
+  },
+  'vault.setPaused': { computeUnits: 1_000, measured: '3 of 5 admins: 903' },
+  'vault.setAssetStatus': { computeUnits: 1_050, measured: '3 of 5 admins: 922' },
+  'vault.updateWeights': { computeUnits: 1_500, measured: '3 of 5 admins: 1,316' },
+  'vault.applyWeights': { computeUnits: 700, measured: '606' },
+  'vault.cancelWeights': { computeUnits: 1_050, measured: '3 of 5 admins: 928' },
+  'vault.setShareMetadata': {
+    computeUnits: 9_500,
+    measured: '3 of 5 admins, 16-byte name, 29-byte uri: 8,766',
+  },
+  'oracle.initializeConfig': {
+    computeUnits: 10_500,
+    measured: 'bench: 11,196 and 11,119 at config bump 254 (9,696 at 255)',
+  },
+  'oracle.rotateKeepers': { computeUnits: 2_000, measured: 'bench: 1,768' },
+  'oracle.createSnapshot': {
+    computeUnits: 15_000,
+    measured: '3 mints: 15,876 at bump 254; bench 1-20 mints up to 14,829 at 255',
+  },
+  'oracle.approveDeviation': { computeUnits: 950, measured: '3 of 5 admins: 821' },
+  'oracle.pushSnapshot': {
+    computeUnits: 850,
+    measured: 'bench 1 entry up to 1,021; the Ed25519 precompile costs no units',
+  },
+  'oracle.pushSnapshotPerEntry': {
+    computeUnits: 171,
+    measured: 'bench 20 entries, every multiplier changed: 4,214 (3 entries: 909)',
+  },
+  'rewards.initialize': { computeUnits: 100_000, measured: 'TODO' },
+  'rewards.rotateKeepers': { computeUnits: 100_000, measured: 'TODO' },
+  'rewards.setRewardMints': { computeUnits: 100_000, measured: 'TODO' },
+  'rewards.setPaused': { computeUnits: 100_000, measured: 'TODO' },
+  'rewards.distributeEpoch': { computeUnits: 100_000, measured: 'TODO' },
+  'rewards.distributeEpochPerMint': { computeUnits: 100_000, measured: 'TODO' },
+  'rewards.sweepEpoch': { computeUnits: 100_000, measured: 'TODO' },
+  'rewards.sweepEpochPerMint': { computeUnits: 100_000, measured: 'TODO' },
+} as const);
