@@ -1,6 +1,6 @@
 // Each rewards builder executed in LiteSVM through buildTransactionMessage: the message lands,
 // and the measured cost of the program instruction stays within the SDK's cost table.
-import { fromClaims } from '@basket/merkle';
+import { fromClaims, leafHash, nodeHash } from '@basket/merkle';
 import {
   findEpochPda,
   getDistributeEpochInstruction,
@@ -16,14 +16,16 @@ import {
   type TestMint,
   tokenAmount,
 } from '@basket/test-harness';
-import { type Address, type Blockhash, generateKeyPairSigner } from '@solana/kit';
+import { type Address, type Blockhash, generateKeyPairSigner, lamports } from '@solana/kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTransactionMessage,
   COMPUTE_BUDGET_INSTRUCTION_COST,
   type CostedInstruction,
+  computeUnitLimit,
   decodeProgramEvents,
   epochAccount,
+  findClaimStatusAddress,
   getClaimInstructionFor,
   getStakeInstructionFor,
   getUnstakeInstructionFor,
@@ -211,5 +213,64 @@ describe('rewards builders in LiteSVM', () => {
 
   it('claims a posted one-mint epoch', async () => {
     await postAndClaim(2n, [w.xStock]);
+  });
+
+  it('claims at depth 20 within its limit when someone pre-funded the claim status', async () => {
+    // Given epoch 3 paying one claimant the xStock, whose proof has 20 levels, and a
+    // stranger who sent lamports to the claim status address first (the claim then tops it
+    // up and allocates it: two system calls instead of one)
+    const claimant = await generateKeyPairSigner();
+    fund(w.svm, claimant.address);
+    const destination = await createTokenAccount(w.svm, w.payer, w.xStock, claimant.address);
+    const epochId = 3n;
+    const amount = 70_000n;
+    const leaf = leafHash({
+      programId: REWARDS_PROGRAM_ADDRESS,
+      epochId,
+      claimant: claimant.address,
+      amounts: [amount],
+    });
+    const proof = Array.from({ length: 20 }, (_, i) => new Uint8Array(32).fill(i + 1));
+    const root = proof.reduce((node, sibling) => nodeHash(node, sibling), leaf);
+    const [epoch] = await findEpochPda({ epochId });
+    const holding = await createTokenAccount(w.svm, w.payer, w.xStock, epoch);
+    await mintTo(w.svm, w.payer, w.xStock, holding, amount);
+    const posted = await send(
+      w.svm,
+      [
+        getDistributeEpochInstruction({
+          keeper: w.keeper,
+          config: w.config,
+          epoch,
+          systemProgram: SYSTEM_PROGRAM_ADDRESS,
+          epochId,
+          merkleRoot: root,
+          totals: [amount],
+          rewardAccounts: [w.xStock.address, holding],
+        }),
+      ],
+      w.keeper,
+    );
+    expect(posted.error).toBeNull();
+    const status = await findClaimStatusAddress({ epochId, claimant: claimant.address });
+    w.svm.airdrop(status, lamports(w.svm.minimumBalanceForRentExemption(0n)));
+    // When the claimant claims through the SDK with its default margin
+    const [epochData] = await readAccounts(svmRpc(w.svm), [epochAccount(epoch)]);
+    if (!epochData.exists) throw new Error('epoch missing');
+    const claim = await getClaimInstructionFor({
+      claimant,
+      epoch: epochData.data,
+      destinations: [destination],
+      amounts: [amount],
+      proof,
+    });
+    const claimed = await sendMessage(
+      w.svm,
+      buildTransactionMessage({ feePayer: claimant, lifetime: lifetime(), instructions: [claim] }),
+    );
+    // Then it lands within the limit the SDK set, and pays
+    expect(claimed.error).toBeNull();
+    expect(claimed.computeUnits).toBeLessThanOrEqual(BigInt(computeUnitLimit(claim.costs)));
+    expect(tokenAmount(w.svm, destination)).toBe(amount);
   });
 });
