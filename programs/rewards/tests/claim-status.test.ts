@@ -23,8 +23,11 @@ import {
   lamports,
 } from '@solana/kit';
 import {
+  getAllocateWithSeedInstruction,
+  getAssignWithSeedInstruction,
   getCreateAccountWithSeedInstruction,
   getTransferSolInstruction,
+  getTransferSolWithSeedInstruction,
 } from '@solana-program/system';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Claimant, claimOf, type PostedEpoch, postEpoch } from './claim-world.ts';
@@ -279,6 +282,55 @@ describe('claim status', () => {
     expect(r.ok).toBe(false);
     expect(f.svm.getAccount(status).exists).toBe(false);
     expect((await claim()).error).toBeNull();
+  });
+
+  it.each([
+    [
+      'drain it (TransferSolWithSeed)',
+      () =>
+        getTransferSolWithSeedInstruction({
+          source: status,
+          baseAccount: who.signer,
+          destination: who.signer.address,
+          amount: 1n,
+          fromSeed: claimStatusSeed(1n),
+          fromOwner: REWARDS_PROGRAM_ADDRESS,
+        }),
+    ],
+    [
+      'reallocate it (AllocateWithSeed)',
+      () =>
+        getAllocateWithSeedInstruction({
+          newAccount: status,
+          baseAccount: who.signer,
+          base: who.signer.address,
+          seed: claimStatusSeed(1n),
+          space: 0n,
+          programAddress: REWARDS_PROGRAM_ADDRESS,
+        }),
+    ],
+    [
+      'reassign it (AssignWithSeed: the new owner is the owner in the seed, this program)',
+      () =>
+        getAssignWithSeedInstruction({
+          account: status,
+          baseAccount: who.signer,
+          base: who.signer.address,
+          seed: claimStatusSeed(1n),
+          programAddress: REWARDS_PROGRAM_ADDRESS,
+        }),
+    ],
+  ])('cannot be closed and re-created: the claimant cannot %s', async (_, ix) => {
+    // Given a paid claim
+    expect((await claim()).error).toBeNull();
+    const before = f.svm.getAccount(status);
+    // When the claimant, as the base, asks the system program to undo the claim status
+    await send(f.svm, [ix()], who.signer);
+    // Then nothing changes (the system program moves lamports and allocates only for
+    // accounts it owns, and assigning an address with seed can only name the owner in its
+    // seed, a no-op here) and a second claim still fails
+    expect(f.svm.getAccount(status)).toEqual(before);
+    await expectSecondClaimRefused();
   });
 
   it('rejects an account owned by another program at the address', async () => {
