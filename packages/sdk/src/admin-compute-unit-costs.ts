@@ -19,15 +19,20 @@ export const ADMIN_COMPUTE_UNIT_COSTS = Object.freeze({
     computeUnits: 17_500,
     measured: 'Token-2022 share mint, bump 255: 16,837 (existing: 4,357)',
   },
-  'addressLookupTable.create': { computeUnits: 100_000, measured: 'TODO' },
-  'addressLookupTable.extend': { computeUnits: 100_000, measured: 'TODO' },
+  'addressLookupTable.create': { computeUnits: 11_000, measured: 'Core BPF program: 10,517' },
+  /** An extend without addresses; add `addressLookupTable.extendPerAddress` per address. */
+  'addressLookupTable.extend': {
+    computeUnits: 6_000,
+    measured: '20 and 8 addresses: 11,660 / 8,133',
+  },
+  'addressLookupTable.extendPerAddress': { computeUnits: 300, measured: 'same cases' },
   'vault.initVault': {
     computeUnits: 34_500,
     measured: 'base at bumps 255: 40,189 at 1 asset less one asset',
   },
   'vault.initVaultPerAsset': {
-    computeUnits: 7_000,
-    measured: '1, 3, 10, 20 assets: 40,189 / 53,152 / 97,566 / 166,051 at bumps 255',
+    computeUnits: 7_100,
+    measured: '1, 3, 10, 20 assets: 40,189 / 53,152 / 97,566 / 166,051-168,248 at bumps 255',
   },
   'vault.setPaused': { computeUnits: 1_000, measured: '3 of 5 admins: 903' },
   'vault.setAssetStatus': { computeUnits: 1_050, measured: '3 of 5 admins: 922' },
@@ -56,12 +61,24 @@ export const ADMIN_COMPUTE_UNIT_COSTS = Object.freeze({
     computeUnits: 171,
     measured: 'bench 20 entries, every multiplier changed: 4,214 (3 entries: 909)',
   },
-  'rewards.initialize': { computeUnits: 100_000, measured: 'TODO' },
-  'rewards.rotateKeepers': { computeUnits: 100_000, measured: 'TODO' },
-  'rewards.setRewardMints': { computeUnits: 100_000, measured: 'TODO' },
-  'rewards.setPaused': { computeUnits: 100_000, measured: 'TODO' },
-  'rewards.distributeEpoch': { computeUnits: 100_000, measured: 'TODO' },
-  'rewards.distributeEpochPerMint': { computeUnits: 100_000, measured: 'TODO' },
-  'rewards.sweepEpoch': { computeUnits: 100_000, measured: 'TODO' },
-  'rewards.sweepEpochPerMint': { computeUnits: 100_000, measured: 'TODO' },
+  'rewards.initialize': {
+    computeUnits: 16_000,
+    measured: 'Token-2022 staking mint, 3 of 5 admins: 19,671 at config bump 252 (15,171 at 255)',
+  },
+  'rewards.rotateKeepers': { computeUnits: 2_000, measured: 'bench: 1,743-1,768' },
+  'rewards.setRewardMints': { computeUnits: 2_500, measured: 'bench: 10 mints 2,205' },
+  'rewards.setPaused': { computeUnits: 900, measured: 'bench: 771' },
+  'rewards.distributeEpoch': {
+    computeUnits: 4_000,
+    measured: 'bench at bump 255: 1, 5, 10 Token-2022 mints 4,986 / 9,121 / 14,638',
+  },
+  'rewards.distributeEpochPerMint': { computeUnits: 1_100, measured: 'same cases' },
+  'rewards.sweepEpoch': {
+    computeUnits: 1_500,
+    measured: 'T22 + SPL mints: 5,976; bench 5 Token-2022 mints 18,251',
+  },
+  'rewards.sweepEpochPerMint': {
+    computeUnits: 3_400,
+    measured: 'same cases (a TransferChecked CPI each)',
+  },
 } as const);

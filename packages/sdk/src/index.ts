@@ -1,5 +1,6 @@
 export * from './account-reader.ts';
 export * from './account-requests.ts';
+export * from './address-lookup-table.ts';
 export * from './admin-compute-unit-costs.ts';
 export * from './associated-token-accounts.ts';
 export * from './compute-unit-costs.ts';
@@ -25,6 +26,7 @@ export * from './program-events.ts';
 export * from './raw-amount.ts';
 export * from './rebalance.ts';
 export * from './redemption-instructions.ts';
+export * from './rewards-admin-instructions.ts';
 export * from './rewards-instructions.ts';
 export * from './scaled-ui-amount.ts';
 export * from './scaled-ui-amount-extension.ts';
