@@ -91,24 +91,49 @@ pub fn check_fresh(snapshot: &NavSnapshot, now: i64) -> Result<(), VaultError> {
     Ok(())
 }
 
-/// The multiplier in force at `now`, as `floor(multiplier * 1e12)`; 1e12 for SPL Token mints
-/// and Token-2022 mints without ScaledUiAmount.
+/// A mint's multiplier in force at some time.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub struct MintMultiplier {
+    /// `floor(multiplier * 1e12)`; 1e12 without ScaledUiAmount.
+    pub num: u64,
+    /// The f64 bits it was decoded from; 0 without ScaledUiAmount.
+    pub bits: u64,
+    /// Offset of the ScaledUiAmount value in the mint's data; 0 without one.
+    pub offset: u16,
+}
+
+/// The unit multiplier of SPL Token mints and Token-2022 mints without ScaledUiAmount.
+const UNIT: MintMultiplier = MintMultiplier {
+    num: MULTIPLIER_SCALE,
+    bits: 0,
+    offset: 0,
+};
+
+/// The multiplier in force at `now` (floor at 1e12, as the keeper writes it).
 ///
 /// `mint_data` is the configured mint's (its address was compared with the vault's record,
 /// and init_vault checked its owner and extension list), so the Token-2022 layout is the
 /// program's own: the 83 padding bytes between the base mint and the account-type byte are
 /// not re-scanned here (about 400 CU per mint on this target); the TLV walk is bounded.
-pub fn mint_multiplier_num(
+pub fn mint_multiplier(
     mint_data: &[u8],
     kind: TokenProgramKind,
     now: i64,
-) -> Result<u64, CommonError> {
+) -> Result<MintMultiplier, CommonError> {
     if kind == TokenProgramKind::SplToken || mint_data.len() <= token2022::MINT_BASE_LEN {
-        return Ok(MULTIPLIER_SCALE);
+        return Ok(UNIT);
     }
-    match scaled_ui_amount_bits(mint_data, now)? {
-        None => Ok(MULTIPLIER_SCALE),
-        Some(bits) => Ok(decode_f64_bits(bits)?.floor),
+    match find_scaled_ui_amount(mint_data)? {
+        None => Ok(UNIT),
+        Some(offset) => {
+            let bits =
+                bits_in_force(mint_data, offset, now).ok_or(CommonError::InvalidMintExtensions)?;
+            Ok(MintMultiplier {
+                num: decode_f64_bits(bits)?.floor,
+                bits,
+                offset,
+            })
+        }
     }
 }
 
@@ -118,8 +143,8 @@ const ACCOUNT_TYPE_MINT: u8 = 1;
 const SCALED_UI_AMOUNT: u16 = 25;
 const SCALED_UI_AMOUNT_LEN: usize = 56;
 
-/// The f64 bits of the ScaledUiAmount multiplier in force at `now`, if the mint has one.
-fn scaled_ui_amount_bits(data: &[u8], now: i64) -> Result<Option<u64>, CommonError> {
+/// Offset of the ScaledUiAmount extension's value in a Token-2022 mint, if it has one.
+fn find_scaled_ui_amount(data: &[u8]) -> Result<Option<u16>, CommonError> {
     if data.get(ACCOUNT_TYPE_OFFSET) != Some(&ACCOUNT_TYPE_MINT) {
         return Err(CommonError::InvalidMintExtensions);
     }
@@ -128,32 +153,47 @@ fn scaled_ui_amount_bits(data: &[u8], now: i64) -> Result<Option<u64>, CommonErr
         let ty = u16::from_le_bytes([header[0], header[1]]);
         let len = usize::from(u16::from_le_bytes([header[2], header[3]]));
         let start = pos.saturating_add(4);
-        let end = start.saturating_add(len);
         if ty == SCALED_UI_AMOUNT {
-            // authority (32) | multiplier f64 (8) | effective timestamp i64 (8) | new f64 (8)
-            let value: &[u8; SCALED_UI_AMOUNT_LEN] = data
-                .get(start..end)
-                .and_then(|v| v.try_into().ok())
-                .ok_or(CommonError::InvalidMintExtensions)?;
-            let word = |bytes: &[u8]| {
-                let mut b = [0u8; 8];
-                b.copy_from_slice(bytes);
-                b
-            };
-            let effective = i64::from_le_bytes(word(&value[40..48]));
-            let bits = if now >= effective {
-                word(&value[48..56])
-            } else {
-                word(&value[32..40])
-            };
-            return Ok(Some(u64::from_le_bytes(bits)));
+            if len != SCALED_UI_AMOUNT_LEN {
+                return Err(CommonError::InvalidMintExtensions);
+            }
+            return u16::try_from(start)
+                .map(Some)
+                .map_err(|_| CommonError::InvalidMintExtensions);
         }
         if ty == 0 && len == 0 {
             break;
         }
-        pos = end;
+        pos = start.saturating_add(len);
     }
     Ok(None)
+}
+
+/// The f64 bits in force at `now` of the ScaledUiAmount value at `offset`: authority (32) |
+/// multiplier (8) | effective timestamp (8) | new multiplier (8). `None` if the data is too
+/// short or the TLV header before `offset` is not ScaledUiAmount's (the extension moved).
+#[inline(always)]
+fn bits_in_force(data: &[u8], offset: u16, now: i64) -> Option<u64> {
+    let start = usize::from(offset);
+    let header = data.get(start.checked_sub(4)?..start)?;
+    if header != [25, 0, 56, 0] {
+        return None;
+    }
+    let value: &[u8; SCALED_UI_AMOUNT_LEN] = data
+        .get(start..start.checked_add(SCALED_UI_AMOUNT_LEN)?)?
+        .try_into()
+        .ok()?;
+    let word = |bytes: &[u8]| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(bytes);
+        b
+    };
+    let effective = i64::from_le_bytes(word(&value[40..48]));
+    Some(u64::from_le_bytes(if now >= effective {
+        word(&value[48..56])
+    } else {
+        word(&value[32..40])
+    }))
 }
 
 /// Guards 2 and 3 for one asset; returns the snapshot entry to price it with.
@@ -190,43 +230,103 @@ pub struct Pricing<'a> {
 }
 
 /// Guards 2 and 3 for the vault's asset `index`, reading its mint account (checked to be
-/// the asset's mint): returns the snapshot entry.
+/// the asset's mint): returns the snapshot entry and the mint's multiplier.
 #[inline(always)]
 pub fn guard_held_asset<'s>(
     asset: &AssetEntry,
     index: usize,
     mint: &AccountView,
     pricing: &Pricing<'s>,
-) -> Result<&'s NavEntry, ProgramError> {
+) -> Result<(&'s NavEntry, MintMultiplier), ProgramError> {
     if !address_is(mint, &asset.mint) {
         return Err(VaultError::WrongMint.into());
     }
     // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
     let data = unsafe { mint.borrow_unchecked() };
-    let multiplier = mint_multiplier_num(data, asset.token_program()?, pricing.now)?;
-    Ok(check_asset(asset, index, pricing.snapshot, multiplier)?)
+    let multiplier = mint_multiplier(data, asset.token_program()?, pricing.now)?;
+    Ok((
+        check_asset(asset, index, pricing.snapshot, multiplier.num)?,
+        multiplier,
+    ))
 }
 
 /// NAV in 1e-6 USD: the cash book at par plus every held asset at the snapshot's price and
-/// multiplier, widened by the price memory (see `price_memo`), the total rounded in
+/// multiplier, widened by the price memory (see `price_memo`), rounded in
 /// `pricing.rounding`'s direction. `mints` are the asset mint accounts in the vault's asset
 /// order.
 ///
-/// First rolls the vault's price memory to this snapshot. Each held asset then costs one
-/// 64x64 multiplication: `raw x unit` is added to the 128-bit sum of its decimals group
-/// (see [`NavSum`]), and each group is divided once at the end.
+/// The first call at a snapshot sequence prices every held asset with every guard
+/// ([`price_assets`]) and caches the assets' value both ways rounded. Later calls at the
+/// same sequence, with no book or status changed since (those clear the cache), re-verify
+/// only what can still change: each held asset's mint multiplier in force now, compared
+/// with the bits verified then. Status and the snapshot's flags, prices and multipliers are
+/// fixed for the sequence (the oracle never rewrites entries without a new sequence), so
+/// the cached value is exactly what pricing everything again would give.
 pub fn vault_nav(
     vault: &mut VaultState,
     mints: &[AccountView],
     pricing: &Pricing,
 ) -> Result<u64, ProgramError> {
-    price_memo::roll(vault, pricing.snapshot);
-    let assets = vault.assets();
-    if mints.len() < assets.len() {
+    if mints.len() < vault.assets().len() {
         return Err(CommonError::NotEnoughAccounts.into());
     }
-    let mut sum = NavSum::new(vault.cash_raw.get());
-    for (index, (asset, mint)) in assets.iter().zip(mints).enumerate() {
+    price_memo::roll(vault, pricing.snapshot);
+    let sequence = pricing.snapshot.sequence.get();
+    let cached = sequence != 0
+        && vault.nav_cache_sequence.get() == sequence
+        && cached_multipliers_hold(vault, mints, pricing.now)?;
+    if !cached {
+        let (up, down) = price_assets(vault, mints, pricing)?;
+        vault.nav_cache_assets_up.set(up);
+        vault.nav_cache_assets_down.set(down);
+        vault.nav_cache_sequence.set(sequence);
+    }
+    let assets = match pricing.rounding {
+        Rounding::Up => vault.nav_cache_assets_up.get(),
+        Rounding::Down => vault.nav_cache_assets_down.get(),
+    };
+    Ok(vault
+        .cash_raw
+        .get()
+        .checked_add(assets)
+        .ok_or(CommonError::MathOverflow)?)
+}
+
+/// Whether every held asset's mint still has in force the multiplier bits verified when
+/// the cache was filled (a wrong mint account is refused outright).
+#[inline(always)]
+fn cached_multipliers_hold(
+    vault: &VaultState,
+    mints: &[AccountView],
+    now: i64,
+) -> Result<bool, ProgramError> {
+    for (asset, mint) in vault.assets().iter().zip(mints) {
+        let offset = asset.ext_offset.get();
+        if offset == 0 || asset.holdings_raw.get() == 0 {
+            continue;
+        }
+        if !address_is(mint, &asset.mint) {
+            return Err(VaultError::WrongMint.into());
+        }
+        // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
+        let data = unsafe { mint.borrow_unchecked() };
+        if bits_in_force(data, offset, now) != Some(asset.verified_bits.get()) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Every held asset priced with every guard: the assets' value (cash excluded) rounded up
+/// and down. Records each held asset's verified multiplier bits and extension offset.
+fn price_assets(
+    vault: &mut VaultState,
+    mints: &[AccountView],
+    pricing: &Pricing,
+) -> Result<(u64, u64), ProgramError> {
+    let mut up = NavSum::new(0);
+    let mut down = NavSum::new(0);
+    for (index, (asset, mint)) in vault.assets_mut().iter_mut().zip(mints).enumerate() {
         let raw = asset.holdings_raw.get();
         if raw == 0 {
             if !address_is(mint, &asset.mint) {
@@ -234,33 +334,43 @@ pub fn vault_nav(
             }
             continue;
         }
-        let entry = guard_held_asset(asset, index, mint, pricing)?;
-        match price_memo::pricing_unit(asset, pricing.rounding) {
-            Some(unit) => sum.add_units(raw, unit, asset.decimals)?,
-            // A unit too large for the memory: the two-step formula, rounded the same way.
-            None => sum.add_value(asset_value_usd(
-                raw,
-                entry.multiplier_num.get(),
-                entry.price_usd_1e8.get(),
-                asset.decimals,
-                pricing.rounding,
-            )?)?,
+        let (entry, multiplier) = guard_held_asset(asset, index, mint, pricing)?;
+        asset.verified_bits.set(multiplier.bits);
+        asset.ext_offset.set(multiplier.offset);
+        for (sum, rounding) in [(&mut up, Rounding::Up), (&mut down, Rounding::Down)] {
+            match price_memo::pricing_unit(asset, rounding) {
+                Some(unit) => sum.add_units(raw, unit, asset.decimals)?,
+                // A unit too large for the memory: the two-step formula, rounded the same way.
+                None => sum.add_value(asset_value_usd(
+                    raw,
+                    entry.multiplier_num.get(),
+                    entry.price_usd_1e8.get(),
+                    asset.decimals,
+                    rounding,
+                )?)?,
+            }
         }
     }
-    Ok(sum.total(pricing.rounding)?)
+    Ok((up.total(Rounding::Up)?, down.total(Rounding::Down)?))
 }
 
 /// `10^(decimals + 2)` for every supported decimals: the divisor turning `raw x unit` (1e-8
 /// USD per whole token, times raw units) into 1e-6 USD.
-const UNIT_DIVISORS: [u64; MAX_ASSET_DECIMALS as usize + 1] = {
-    let mut table = [0u64; MAX_ASSET_DECIMALS as usize + 1];
-    let mut i = 0;
-    while i < table.len() {
-        table[i] = 10u64.pow(i as u32 + 2);
-        i += 1;
-    }
-    table
-};
+const UNIT_DIVISORS: [u64; MAX_ASSET_DECIMALS as usize + 1] = [
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+    1_000_000_000,
+    10_000_000_000,
+    100_000_000_000,
+    1_000_000_000_000,
+    10_000_000_000_000,
+    100_000_000_000_000,
+];
 
 /// A NAV being summed: exact 128-bit sums of `raw x unit` per asset decimals, plus values
 /// already in 1e-6 USD. Dividing each group once (instead of every asset) makes the total
@@ -367,6 +477,9 @@ mod tests {
             seen_unit_1e8: PodU64::new(0),
             unit_inexact: 0,
             reserved: [0; 1],
+            verified_bits: Default::default(),
+            ext_offset: Default::default(),
+            reserved2: [0; 6],
         }
     }
 
@@ -487,6 +600,13 @@ mod tests {
     }
 
     #[test]
+    fn the_unit_divisors_are_ten_to_the_decimals_plus_two() {
+        for (d, divisor) in UNIT_DIVISORS.iter().enumerate() {
+            assert_eq!(*divisor, 10u64.pow(d as u32 + 2));
+        }
+    }
+
+    #[test]
     fn a_nav_sum_refuses_unsupported_decimals_and_overflow() {
         let mut sum = NavSum::new(0);
         assert_eq!(
@@ -503,17 +623,82 @@ mod tests {
         assert_eq!(cash.add_value(1), Err(CommonError::MathOverflow));
     }
 
+    /// A Token-2022 mint: base, padding, account type, then `extensions` as (type, value).
+    fn t22_mint(extensions: &[(u16, std::vec::Vec<u8>)]) -> std::vec::Vec<u8> {
+        let mut data = vec![0u8; ACCOUNT_TYPE_OFFSET];
+        data[45] = 1;
+        data.push(ACCOUNT_TYPE_MINT);
+        for (ty, value) in extensions {
+            data.extend_from_slice(&ty.to_le_bytes());
+            data.extend_from_slice(&(value.len() as u16).to_le_bytes());
+            data.extend_from_slice(value);
+        }
+        data
+    }
+
+    fn scaled(current: f64, effective: i64, new: f64) -> std::vec::Vec<u8> {
+        let mut v = vec![9u8; 32];
+        v.extend_from_slice(&current.to_bits().to_le_bytes());
+        v.extend_from_slice(&effective.to_le_bytes());
+        v.extend_from_slice(&new.to_bits().to_le_bytes());
+        v
+    }
+
+    #[test]
+    fn the_multiplier_in_force_switches_at_its_effective_time_and_is_found_after_other_extensions()
+    {
+        let data = t22_mint(&[(18, vec![1u8; 64]), (25, scaled(1.25, 1_000, 2.5))]);
+        let before = mint_multiplier(&data, TokenProgramKind::Token2022, 999).unwrap();
+        assert_eq!(before.num, 1_250_000_000_000);
+        assert_eq!(before.bits, 1.25f64.to_bits());
+        let offset = usize::from(before.offset);
+        assert_eq!(&data[offset - 4..offset], &[25, 0, 56, 0]);
+        let after = mint_multiplier(&data, TokenProgramKind::Token2022, 1_000).unwrap();
+        assert_eq!(
+            (after.num, after.bits),
+            (2_500_000_000_000, 2.5f64.to_bits())
+        );
+        assert_eq!(
+            bits_in_force(&data, before.offset, 999),
+            Some(1.25f64.to_bits())
+        );
+        assert_eq!(
+            bits_in_force(&data, before.offset, 1_000),
+            Some(2.5f64.to_bits())
+        );
+    }
+
+    #[test]
+    fn a_moved_or_malformed_extension_never_reads_as_the_cached_multiplier() {
+        let data = t22_mint(&[(25, scaled(1.25, 0, 1.25))]);
+        let found = mint_multiplier(&data, TokenProgramKind::Token2022, 0).unwrap();
+        // Another extension in front: the old offset now points into it.
+        let moved = t22_mint(&[(18, vec![0u8; 8]), (25, scaled(1.25, 0, 1.25))]);
+        assert_eq!(bits_in_force(&moved, found.offset, 0), None);
+        assert_eq!(
+            bits_in_force(&data[..data.len() - 1], found.offset, 0),
+            None
+        );
+        assert_eq!(bits_in_force(&data, 2, 0), None);
+        // A ScaledUiAmount entry of the wrong length is refused, not read.
+        let short = t22_mint(&[(25, vec![0u8; 48])]);
+        assert_eq!(
+            mint_multiplier(&short, TokenProgramKind::Token2022, 0),
+            Err(CommonError::InvalidMintExtensions)
+        );
+    }
+
     #[test]
     fn spl_token_mints_have_the_unit_multiplier() {
         assert_eq!(
-            mint_multiplier_num(&[0u8; 82], TokenProgramKind::SplToken, 0),
-            Ok(MULTIPLIER_SCALE)
+            mint_multiplier(&[0u8; 82], TokenProgramKind::SplToken, 0),
+            Ok(UNIT)
         );
         let mut plain = vec![0u8; 82];
         plain[45] = 1;
         assert_eq!(
-            mint_multiplier_num(&plain, TokenProgramKind::Token2022, 0),
-            Ok(MULTIPLIER_SCALE)
+            mint_multiplier(&plain, TokenProgramKind::Token2022, 0),
+            Ok(UNIT)
         );
     }
 }

@@ -319,11 +319,14 @@ export function readVault(b: Basket): VaultState {
   return getVaultStateDecoder().decode(Uint8Array.from(account.data));
 }
 
-/** Rewrites the vault state (test-only injection of books and statuses). */
+/**
+ * Rewrites the vault state (test-only injection of books and statuses). The patched state is one the program never priced, so
+ * its cached NAV is dropped, as every instruction that changes a book or a status does.
+ */
 export function patchVault(b: Basket, patch: (s: VaultState) => VaultState): void {
   const account = b.svm.getAccount(b.vault);
   if (!account.exists) throw new Error('vault state does not exist');
-  const data = getVaultStateEncoder().encode(patch(readVault(b)));
+  const data = getVaultStateEncoder().encode({ ...patch(readVault(b)), navCacheSequence: 0n });
   b.svm.setAccount({ ...account, data: Uint8Array.from(data) });
 }
 

@@ -52,6 +52,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         .ok_or(VaultError::InvalidAssetCount)?;
     check_transition(asset, to)?;
     asset.status = to as u8;
+    state.invalidate_nav_cache();
     let seq = state.next_event_sequence();
     AssetStatusSetEvent {
         sku_id: state.sku_id,
@@ -81,6 +82,9 @@ mod tests {
             seen_unit_1e8: PodU64::new(0),
             unit_inexact: 0,
             reserved: [0; 1],
+            verified_bits: Default::default(),
+            ext_offset: Default::default(),
+            reserved2: [0; 6],
         }
     }
 

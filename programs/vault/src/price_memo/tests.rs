@@ -30,6 +30,9 @@ fn asset(book: u64) -> AssetEntry {
         seen_unit_1e8: PodU64::new(0),
         unit_inexact: 0,
         reserved: [0; 1],
+        verified_bits: Default::default(),
+        ext_offset: Default::default(),
+        reserved2: [0; 6],
     }
 }
 

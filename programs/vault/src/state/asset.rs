@@ -65,7 +65,7 @@ impl TokenProgramKind {
     }
 }
 
-/// One asset of the basket (64 bytes).
+/// One asset of the basket (80 bytes).
 ///
 /// - `[0..32]` mint
 /// - `[32..40]` holdings_raw: the vault's book of raw (unscaled) units; NAV reads this, never
@@ -78,6 +78,12 @@ impl TokenProgramKind {
 ///   last one the vault priced, and at that last one (0 = not known); see `price_memo`
 /// - `[62]` unit_inexact: bit 0 = prev, bit 1 = seen was rounded down from a larger value
 /// - `[63]` reserved (zero)
+/// - `[64..72]` verified_bits: the f64 bits of the mint's ScaledUiAmount multiplier in force
+///   when NAV was last priced in full, which equalled the snapshot entry's multiplier then
+///   (0 = none: zero is never a valid multiplier); see `nav`'s cached path
+/// - `[72..74]` ext_offset: offset in the mint's data of that extension's value (0 = the
+///   mint has none: SPL Token, or Token-2022 without ScaledUiAmount)
+/// - `[74..80]` reserved (zero)
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct AssetEntry {
@@ -97,10 +103,15 @@ pub struct AssetEntry {
     pub seen_unit_1e8: PodU64,
     pub unit_inexact: u8,
     pub reserved: [u8; 1],
+    #[codama(type = number(u64))]
+    pub verified_bits: PodU64,
+    #[codama(type = number(u16))]
+    pub ext_offset: PodU16,
+    pub reserved2: [u8; 6],
 }
 
 const _: () =
-    assert!(core::mem::size_of::<AssetEntry>() == 64 && core::mem::align_of::<AssetEntry>() == 1);
+    assert!(core::mem::size_of::<AssetEntry>() == 80 && core::mem::align_of::<AssetEntry>() == 1);
 
 impl AssetEntry {
     pub fn status(&self) -> Result<AssetStatus, VaultError> {

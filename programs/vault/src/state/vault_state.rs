@@ -144,10 +144,22 @@ pub struct VaultState {
     pub reserved1: [u8; 14],
     // Literal length so the IDL generator can read it; equal to MAX_ASSETS (asserted below).
     pub assets: [AssetEntry; 20],
+    /// Oracle sequence the cached NAV parts below were priced at in full; 0 = no cache.
+    /// Cleared by every change of an asset book or status (see `invalidate_nav_cache`).
+    #[codama(type = number(u64))]
+    pub nav_cache_sequence: PodU64,
+    /// Value of the held assets (cash excluded), 1e-6 USD, rounded up (deposits) and down
+    /// (payouts), as `nav::vault_nav` priced them at `nav_cache_sequence`.
+    #[codama(type = number(u64))]
+    pub nav_cache_assets_up: PodU64,
+    #[codama(type = number(u64))]
+    pub nav_cache_assets_down: PodU64,
+    #[codama(type = fixed_size(bytes, 16))]
+    pub reserved2: [u8; 16],
 }
 
 const _: () =
-    assert!(core::mem::size_of::<VaultState>() == 1962 && core::mem::align_of::<VaultState>() == 1);
+    assert!(core::mem::size_of::<VaultState>() == 2322 && core::mem::align_of::<VaultState>() == 1);
 const _: () = assert!(MAX_ASSETS == 20);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
@@ -173,6 +185,12 @@ impl VaultState {
 
     pub fn stable_token_program(&self) -> Result<TokenProgramKind, VaultError> {
         TokenProgramKind::from_tag(self.stable_token_program)
+    }
+
+    /// Forgets the cached NAV: called by everything that changes an asset book or status, so
+    /// the next NAV-priced instruction prices every asset again.
+    pub fn invalidate_nav_cache(&mut self) {
+        self.nav_cache_sequence.set(0);
     }
 
     /// Next event sequence number (wraps: it orders events, it guards nothing).
@@ -223,6 +241,10 @@ mod tests {
         assert_eq!(offset_of!(VaultState, memo_publish_time), 660);
         assert_eq!(offset_of!(VaultState, reserved1), 668);
         assert_eq!(offset_of!(VaultState, assets), 682);
-        assert_eq!(VaultState::LEN, 682 + 20 * 64);
+        assert_eq!(offset_of!(VaultState, nav_cache_sequence), 682 + 20 * 80);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 2290);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 2298);
+        assert_eq!(offset_of!(VaultState, reserved2), 2306);
+        assert_eq!(VaultState::LEN, 2322);
     }
 }

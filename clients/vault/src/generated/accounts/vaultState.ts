@@ -117,6 +117,10 @@ export type VaultState = {
   memoPublishTime: bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntry>;
+  navCacheSequence: bigint;
+  navCacheAssetsUp: bigint;
+  navCacheAssetsDown: bigint;
+  reserved2: ReadonlyUint8Array;
 };
 
 export type VaultStateArgs = {
@@ -172,6 +176,10 @@ export type VaultStateArgs = {
   memoPublishTime: number | bigint;
   reserved1: ReadonlyUint8Array;
   assets: Array<AssetEntryArgs>;
+  navCacheSequence: number | bigint;
+  navCacheAssetsUp: number | bigint;
+  navCacheAssetsDown: number | bigint;
+  reserved2: ReadonlyUint8Array;
 };
 
 /** Gets the encoder for {@link VaultStateArgs} account data. */
@@ -230,6 +238,10 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["memoPublishTime", getI64Encoder()],
       ["reserved1", fixEncoderSize(getBytesEncoder(), 14)],
       ["assets", getArrayEncoder(getAssetEntryEncoder(), { size: 20 })],
+      ["navCacheSequence", getU64Encoder()],
+      ["navCacheAssetsUp", getU64Encoder()],
+      ["navCacheAssetsDown", getU64Encoder()],
+      ["reserved2", fixEncoderSize(getBytesEncoder(), 16)],
     ]),
     (value) => ({
       ...value,
@@ -293,6 +305,10 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["memoPublishTime", getI64Decoder()],
     ["reserved1", fixDecoderSize(getBytesDecoder(), 14)],
     ["assets", getArrayDecoder(getAssetEntryDecoder(), { size: 20 })],
+    ["navCacheSequence", getU64Decoder()],
+    ["navCacheAssetsUp", getU64Decoder()],
+    ["navCacheAssetsDown", getU64Decoder()],
+    ["reserved2", fixDecoderSize(getBytesDecoder(), 16)],
   ]);
 }
 

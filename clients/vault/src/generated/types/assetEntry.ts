@@ -38,6 +38,9 @@ export type AssetEntry = {
   seenUnit1E8: bigint;
   unitInexact: number;
   reserved: Array<number>;
+  verifiedBits: bigint;
+  extOffset: number;
+  reserved2: Array<number>;
 };
 
 export type AssetEntryArgs = {
@@ -52,6 +55,9 @@ export type AssetEntryArgs = {
   seenUnit1E8: number | bigint;
   unitInexact: number;
   reserved: Array<number>;
+  verifiedBits: number | bigint;
+  extOffset: number;
+  reserved2: Array<number>;
 };
 
 export function getAssetEntryEncoder(): FixedSizeEncoder<AssetEntryArgs> {
@@ -67,6 +73,9 @@ export function getAssetEntryEncoder(): FixedSizeEncoder<AssetEntryArgs> {
     ["seenUnit1E8", getU64Encoder()],
     ["unitInexact", getU8Encoder()],
     ["reserved", getArrayEncoder(getU8Encoder(), { size: 1 })],
+    ["verifiedBits", getU64Encoder()],
+    ["extOffset", getU16Encoder()],
+    ["reserved2", getArrayEncoder(getU8Encoder(), { size: 6 })],
   ]);
 }
 
@@ -83,6 +92,9 @@ export function getAssetEntryDecoder(): FixedSizeDecoder<AssetEntry> {
     ["seenUnit1E8", getU64Decoder()],
     ["unitInexact", getU8Decoder()],
     ["reserved", getArrayDecoder(getU8Decoder(), { size: 1 })],
+    ["verifiedBits", getU64Decoder()],
+    ["extOffset", getU16Decoder()],
+    ["reserved2", getArrayDecoder(getU8Decoder(), { size: 6 })],
   ]);
 }
 

@@ -57,6 +57,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
     let mut owed = [0u64; MAX_ASSETS];
     let mut any = false;
+    state.invalidate_nav_cache();
     for (slot, asset) in owed.iter_mut().zip(state.assets_mut().iter_mut()) {
         let amount = in_kind_amount(shares, asset.holdings_raw.get(), supply)?;
         let left = asset

@@ -77,7 +77,7 @@ fn side_value(
         return Ok(raw);
     }
     let asset = &state.assets[usize::from(side.slot)];
-    let entry = nav::guard_held_asset(asset, usize::from(side.slot), mint, pricing)?;
+    let (entry, _) = nav::guard_held_asset(asset, usize::from(side.slot), mint, pricing)?;
     Ok(asset_value_usd(
         raw,
         entry.multiplier_num.get(),
@@ -97,6 +97,7 @@ fn book(state: &mut VaultState, slot: u8, delta: u64, take: bool) -> Result<(), 
     let cell = if slot == CASH_SLOT {
         &mut state.cash_raw
     } else {
+        state.invalidate_nav_cache();
         &mut state.assets[usize::from(slot)].holdings_raw
     };
     let next = if take {

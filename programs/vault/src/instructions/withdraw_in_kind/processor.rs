@@ -123,6 +123,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
 
     // 4. Books, counters, event.
+    state.invalidate_nav_cache();
     for (asset, amount) in state.assets.iter_mut().zip(amounts).take(n) {
         let left = asset
             .holdings_raw

@@ -1,0 +1,169 @@
+/**
+ * The vault's cached NAV: the first NAV-priced call at a snapshot sequence prices every held
+ * asset with every guard and caches the assets' value; later calls at that sequence re-verify
+ * only each held mint's multiplier in force. These tests show the cache never changes a price
+ * (same shares to the raw unit as a full pricing), that anything which could make it wrong
+ * drops it (book and status changes), and that a multiplier change between two calls of one
+ * snapshot is still refused. The basket mixes SPL Token and Token-2022 assets with non-unit
+ * multipliers.
+ */
+import {
+  accountBytes,
+  send,
+  setUnixTime,
+  tokenAmount,
+  updateMultiplier,
+} from '@basket/test-harness';
+import {
+  getSetAssetStatusInstruction,
+  VAULT_ERROR__MULTIPLIER_MISMATCH,
+  VAULT_ERROR__WRONG_MINT,
+} from '@basket/vault-client';
+import { AccountRole, type Instruction } from '@solana/kit';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Basket,
+  type Depositor,
+  depositIx,
+  initVault,
+  MONDAY_15H,
+  mintSupply,
+  navAtPrices,
+  newDepositor,
+  newRedeemerAccounts,
+  readVault,
+  setupBasket,
+  sharesForDeposit,
+  stockHoldings,
+  withdrawInKindIx,
+  writeSnapshot,
+} from './fixture.ts';
+import { minAcceptedIn, newCounterparty, swapIxs } from './rebalance-fixture.ts';
+
+const USDC = 1_000_000n;
+/** 3.5 xStock (Token-2022, x1.0571), 10 SPL Token units, 7 of a Token-2022 x2.5 stock. */
+const BOOKS = [350_000_000n, 10_000_000n, 7_000_000_000n];
+
+describe('cached NAV', () => {
+  let b: Basket;
+  let alice: Depositor;
+
+  beforeEach(async () => {
+    b = await setupBasket();
+    await initVault(b);
+    writeSnapshot(b);
+    alice = await newDepositor(b, 100_000n * USDC);
+    expect((await send(b.svm, [depositIx(b, alice, 1_000n * USDC)], b.payer)).ok).toBe(true);
+    await stockHoldings(b, BOOKS);
+  });
+
+  /** Deposits `amount` for Alice and checks the shares against the reference NAV. */
+  async function depositExactly(amount: bigint): Promise<bigint> {
+    const supply = mintSupply(b.svm, b.shareMint) + readVault(b).feeSharesOwed;
+    const want = sharesForDeposit(amount, navAtPrices(b, 'up'), supply);
+    const before = tokenAmount(b.svm, alice.shareAccount);
+    const r = await send(b.svm, [depositIx(b, alice, amount, want)], b.payer);
+    expect(r.error).toBeNull();
+    expect(tokenAmount(b.svm, alice.shareAccount) - before).toBe(want);
+    return r.computeUnits;
+  }
+
+  it('prices the second call of a snapshot from the cache, to the same raw unit, for less compute', async () => {
+    // Given books the vault has not priced yet (no cache)
+    expect(readVault(b).navCacheSequence).toBe(0n);
+    // When Alice deposits twice at the same snapshot
+    const cold = await depositExactly(500n * USDC);
+    const s = readVault(b);
+    expect(s.navCacheSequence).toBe(b.snapshotSequence);
+    expect(s.assets[0]?.verifiedBits).not.toBe(0n);
+    expect(s.assets[1]?.extOffset).toBe(0); // SPL Token: nothing to re-verify
+    const warm = await depositExactly(700n * USDC);
+    // Then both mint exactly the reference shares, and the cached call is cheaper
+    console.info(`deposit, 3 held assets: full pricing ${cold} CU, cached ${warm} CU`);
+    expect(warm).toBeLessThan(cold - 500n);
+    // And a new snapshot prices everything again
+    writeSnapshot(b);
+    expect(await depositExactly(100n * USDC)).toBeGreaterThan(warm + 500n);
+  });
+
+  it('refuses a deposit when the issuer changes a multiplier between two calls of one snapshot', async () => {
+    await depositExactly(500n * USDC);
+    // Given the issuer moves the xStock's multiplier at once (the snapshot still has the old one)
+    await updateMultiplier(b.svm, b.payer, b.assets[0]?.mint as never, 1.06, 0n);
+    const before = accountBytes(b.svm, [b.vault, alice.shareAccount, alice.usdcAccount]);
+    // When Alice deposits at the same snapshot, Then the cached price is not used
+    const r = await send(b.svm, [depositIx(b, alice, 10n * USDC)], b.payer);
+    expect(r.customError).toBe(VAULT_ERROR__MULTIPLIER_MISMATCH);
+    expect(accountBytes(b.svm, [b.vault, alice.shareAccount, alice.usdcAccount])).toEqual(before);
+  });
+
+  it('refuses a deposit once a scheduled multiplier takes effect between two calls of one snapshot', async () => {
+    // Given a 2:1 reverse split of the x2.5 stock scheduled 30 s from now
+    await updateMultiplier(b.svm, b.payer, b.assets[2]?.mint as never, 1.25, MONDAY_15H + 30n);
+    await depositExactly(500n * USDC);
+    await depositExactly(10n * USDC); // cached, before the effective time
+    // When the effective time passes (the snapshot is still fresh)
+    setUnixTime(b.svm, MONDAY_15H + 30n);
+    // Then the multiplier in force differs from the verified one, and the deposit is refused
+    expect((await send(b.svm, [depositIx(b, alice, 10n * USDC)], b.payer)).customError).toBe(
+      VAULT_ERROR__MULTIPLIER_MISMATCH,
+    );
+  });
+
+  it('refuses a substituted mint account on the cached path', async () => {
+    await depositExactly(500n * USDC);
+    // Given the first Token-2022 asset's mint replaced by the other Token-2022 mint
+    const ix = depositIx(b, alice, 10n * USDC);
+    const accounts = [...(ix.accounts ?? [])];
+    const first = accounts.findIndex((a) => a.address === b.assets[0]?.mint.address);
+    accounts[first] = { address: b.assets[2]?.mint.address as never, role: AccountRole.READONLY };
+    const r = await send(b.svm, [{ ...ix, accounts } as Instruction], b.payer);
+    expect(r.customError).toBe(VAULT_ERROR__WRONG_MINT);
+  });
+
+  it('drops the cache on an in-kind withdrawal, and the next deposit prices the new books', async () => {
+    await depositExactly(500n * USDC);
+    const to = await newRedeemerAccounts(b, alice.signer.address);
+    const shares = tokenAmount(b.svm, alice.shareAccount) / 3n;
+    const r = await send(
+      b.svm,
+      [withdrawInKindIx(b, alice.signer, alice.shareAccount, to, shares)],
+      b.payer,
+    );
+    expect(r.error).toBeNull();
+    expect(readVault(b).navCacheSequence).toBe(0n);
+    await depositExactly(250n * USDC);
+  });
+
+  it('drops the cache on a rebalance leg, and the next deposit prices the new books', async () => {
+    await depositExactly(500n * USDC);
+    const c = await newCounterparty(b);
+    const payAmount = 100n * USDC;
+    const leg = {
+      pay: 'cash' as const,
+      receive: 0,
+      payAmount,
+      receiveAmount: minAcceptedIn(b, 'cash', 0, payAmount, 50n),
+    };
+    const r = await send(b.svm, swapIxs(b, c, leg), b.payer);
+    expect(r.error).toBeNull();
+    expect(readVault(b).navCacheSequence).toBe(0n);
+    await depositExactly(250n * USDC);
+  });
+
+  it('drops the cache when an asset status changes', async () => {
+    await depositExactly(500n * USDC);
+    const setStatus = (status: number): Instruction =>
+      getSetAssetStatusInstruction({
+        vault: b.vault,
+        assetIndex: 1,
+        status,
+        adminSigners: b.admins.slice(0, 3),
+      });
+    expect((await send(b.svm, [setStatus(2)], b.payer)).error).toBeNull();
+    expect(readVault(b).navCacheSequence).toBe(0n);
+    expect((await send(b.svm, [setStatus(1)], b.payer)).error).toBeNull();
+    await depositExactly(250n * USDC);
+    expect(readVault(b).navCacheSequence).toBe(b.snapshotSequence);
+  });
+});
