@@ -228,6 +228,21 @@ export async function vaultLookupTableAddresses(
 }
 
 /**
+ * The addresses of `wanted` a table does not hold yet, in `wanted` order: what to extend an
+ * existing table with (a table only grows; duplicates are skipped).
+ *
+ * @example
+ * const toAdd = lookupTableAddressesToAdd(table.addresses, await vaultLookupTableAddresses(vault));
+ */
+export function lookupTableAddressesToAdd(
+  existing: readonly Address[],
+  wanted: readonly Address[],
+): Address[] {
+  const held = new Set(existing);
+  return [...new Set(wanted)].filter((a) => !held.has(a));
+}
+
+/**
  * A decoded lookup table account.
  *
  * @example

@@ -4,7 +4,9 @@
  * address lookup tables). Same rules as the user-flow table in `compute-unit-costs.ts`, which
  * spreads this one: the largest cost measured in LiteSVM (mainnet feature set, every CPI
  * included, 3 admin signers), canonical-bump searches priced separately with
- * `runtime.bumpSearchStep`. `test/admin-builders.test.ts` re-measures every entry.
+ * `runtime.bumpSearchStep`. The LiteSVM tests that run each builder (`admin-builders`,
+ * `rewards-admin-builders`, `lookup-table`, `user-flows`) fail when an entry no longer covers
+ * what the program uses or overstates it by more than half.
  */
 
 /**

@@ -38,8 +38,9 @@ export interface FeeAccrualSchedule {
   /** Seconds between steps (default one day); at least 60. */
   readonly stepSecs?: bigint;
   /**
-   * Unix seconds of the first step after the quote's time (the API's `activationDateTime` of a
-   * pending FeeAccrual change); default the next multiple of `stepSecs` (00:00 UTC for days).
+   * Unix seconds of a step (the API's `activationDateTime` of a pending FeeAccrual change);
+   * steps follow every `stepSecs` from it. Default: multiples of `stepSecs` (00:00 UTC for
+   * days). A time at or before the quote's counts from the next step after it.
    */
   readonly firstStepAt?: bigint;
 }
@@ -76,8 +77,10 @@ export function feeAccrualStepFactor(schedule: FeeAccrualSchedule): { num: bigin
  */
 export function feeAccrualSteps(schedule: FeeAccrualSchedule, from: bigint, at: bigint): bigint {
   const step = schedule.stepSecs ?? FEE_ACCRUAL_STEP_SECS;
-  const first = schedule.firstStepAt ?? (from / step + 1n) * step;
-  if (first <= from) throw new RangeError(`firstStepAt ${first} is not after ${from}`);
+  let first = schedule.firstStepAt ?? (from / step + 1n) * step;
+  // An activation already past (the API announced it before `from`): the next step of the
+  // same cadence is the first one still ahead.
+  if (first <= from) first += ((from - first) / step + 1n) * step;
   return at < first ? 0n : (at - first) / step + 1n;
 }
 

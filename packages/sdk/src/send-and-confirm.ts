@@ -8,6 +8,7 @@
  */
 
 import {
+  type Address,
   assertIsSendableTransaction,
   type Commitment,
   type GetEpochInfoApi,
@@ -130,7 +131,7 @@ function* chain(
  */
 export function failureFromSendError(
   error: unknown,
-  instructionPrograms: readonly SendableMessage['instructions'][number]['programAddress'][],
+  instructionPrograms: readonly Address[],
   options: DecodeOptions = {},
 ): TransactionFailure | null {
   const custom = decodeKitError(error, instructionPrograms, options);

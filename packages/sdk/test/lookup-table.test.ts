@@ -23,6 +23,7 @@ import {
   getDepositInstructionsFor,
   getExtendLookupTableInstructionsFor,
   getInitVaultInstructionFor,
+  lookupTableAddressesToAdd,
   MAX_TRANSACTION_SIZE,
   rawAmount,
   TOKEN_PROGRAM_ADDRESS,
@@ -121,6 +122,11 @@ describe('address lookup tables for a SKU', () => {
     expect(decoded.addresses).toEqual(addresses);
     expect(decoded.authority).toBe(authority.address);
     expect(decoded.active).toBe(true);
+    // and nothing is left to add
+    expect(lookupTableAddressesToAdd(decoded.addresses, addresses)).toEqual([]);
+    expect(lookupTableAddressesToAdd(decoded.addresses.slice(1), addresses)).toEqual([
+      addresses[0],
+    ]);
   });
 
   it('a 20-asset deposit compiled against the table fits 1,232 bytes and lands', async () => {

@@ -38,6 +38,7 @@ function referenceNav(q: NavQuote, at: bigint, fee: ReadonlyMap<string, FeeAccru
     if (s) {
       const step = s.stepSecs ?? DAY;
       let t = s.firstStepAt ?? (q.now / step + 1n) * step;
+      while (t <= q.now) t += step;
       for (; t <= at; t += step) {
         mNum *= D - BigInt(s.bpsPerYear) * step;
         mDen *= D;
@@ -108,6 +109,13 @@ describe('projectNav', () => {
     expect(same.supply.effective).toBe(quote.supply.effective);
     expect(projectNav(quote, { at: quote.now + 9n, feeAccrual: fee }).assets[0]?.steps).toBe(0n);
     expect(projectNav(quote, { at: quote.now + 10n, feeAccrual: fee }).assets[0]?.steps).toBe(1n);
+    // an activation already past counts from its next step of the same cadence
+    const late = new Map(
+      quote.assets.map((a) => [a.mint, { bpsPerYear: 40, firstStepAt: quote.now - 100n }]),
+    );
+    const lateSteps = (at: bigint) => projectNav(quote, { at, feeAccrual: late }).assets[0]?.steps;
+    expect(lateSteps(quote.now + DAY - 101n)).toBe(0n);
+    expect(lateSteps(quote.now + DAY - 100n)).toBe(1n);
   });
 
   it('equals the reference for random rates, steps, anchors and horizons (rounded down once)', () => {
