@@ -10,6 +10,7 @@ export * from './exact-ui-amount.ts';
 export * from './f64-rational.ts';
 export * from './fee-accrual.ts';
 export * from './fixed-multiplier.ts';
+export * from './get-nav-projection.ts';
 export * from './get-nav-quote.ts';
 export * from './nav-projection.ts';
 export * from './nav-quote.ts';

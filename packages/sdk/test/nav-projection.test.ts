@@ -3,22 +3,29 @@
 // fee-share formula written out) on a real vault read from LiteSVM (non-unit multipliers
 // 1.0571 and 2.5), and the fee-rate helpers against the tokenized-asset simulator's own
 // multiplier timeline.
+import { setUnixTime, tokenAmount } from '@basket/test-harness';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMarketModel } from '../../../apps/tokenized-api-sim/src/market-model.ts';
 import { SEED_ASSETS } from '../../../apps/tokenized-api-sim/src/seed-data.ts';
-import { readVault as readFixtureVault, SKU } from '../../../programs/vault/tests/fixture.ts';
+import {
+  readVault as readFixtureVault,
+  SKU,
+  treasuryAccounts,
+} from '../../../programs/vault/tests/fixture.ts';
 import {
   FEE_ACCRUAL_STEP_SECS,
   type FeeAccrualSchedule,
   feeAccrualBpsPerYear,
   feeAccrualScheduleFromState,
+  getCollectMgmtFeeInstructionFor,
+  getNavProjection,
   getNavQuote,
   type NavQuote,
   projectNav,
 } from '../src/index.ts';
 import { svmRpc } from './support/svm-rpc.ts';
-import { fundedVault } from './support/vault-world.ts';
+import { fundedVault, readVault, run } from './support/vault-world.ts';
 
 const DAY = 86_400n;
 const D = 10_000n * 31_536_000n;
@@ -155,6 +162,36 @@ describe('projectNav', () => {
     expect(() =>
       projectNav(quote, { at: quote.now + 3_651n * DAY, feeAccrual: new Map() }),
     ).toThrow(/ten years/);
+  });
+});
+
+describe('getNavProjection against the vault program', () => {
+  it('projects the effective supply that collect_mgmt_fee then mints at that time', async () => {
+    // Given a funded vault and a projection 90 days out read through the SDK
+    const { b, alice } = await fundedVault();
+    const treasury = await treasuryAccounts(b);
+    const now = b.svm.getClock().unixTimestamp;
+    const at = now + 90n * DAY;
+    const { quote: q, projection } = await getNavProjection(svmRpc(b.svm), SKU, {
+      now,
+      at,
+      feeAccrual: new Map(b.assets.map((a) => [a.mint.address, { bpsPerYear: 25 }])),
+    });
+    expect(projection.supply.accruedMgmtFeeShares).toBeGreaterThan(0n);
+    expect(projection.feeAccrualUsd).toBeGreaterThan(0n);
+    // When the clock reaches `at` and anyone collects the management fee
+    setUnixTime(b.svm, at);
+    const r = await run(
+      b,
+      alice.signer,
+      await getCollectMgmtFeeInstructionFor({
+        vault: await readVault(b),
+        treasuryShares: treasury.shares,
+      }),
+    );
+    expect(r.error).toBeNull();
+    // Then the minted supply is exactly the projected effective supply
+    expect(q.supply.minted + tokenAmount(b.svm, treasury.shares)).toBe(projection.supply.effective);
   });
 });
 
