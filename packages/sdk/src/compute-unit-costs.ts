@@ -37,11 +37,18 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'rewards.claimPerMint': { computeUnits: 3_290, measured: 'bench: 1, 5 and 10 mints at depth 4' },
   /** One proof level (a 64-byte sha256 and a compare). */
   'rewards.claimPerProofLevel': { computeUnits: 155, measured: 'bench: depths 4, 10 and 20' },
-  /** Deposit, per held asset below: bench 1/5/10/20 assets, first deposit after a push. */
-  'vault.deposit': { computeUnits: 6_150, measured: 'bench: 1 to 20 held assets, with a roll' },
-  /** One asset priced by deposit or withdraw_usdc: guard, mint read, pricing, memory roll. */
-  'vault.perPricedAsset': { computeUnits: 425, measured: 'bench: 1 to 20 held assets' },
-  'vault.withdrawUsdc': { computeUnits: 8_050, measured: 'bench: 1 to 20 held assets' },
+  /**
+   * Deposit, per held asset below. Budgeted for the full pricing (the first NAV-priced call
+   * after a push, with the price-memory roll): a builder cannot know whether the cached NAV
+   * will still be valid when the transaction lands. Cached, a deposit costs 5.3k-5.9k CU.
+   */
+  'vault.deposit': { computeUnits: 6_300, measured: 'bench: 1 to 20 held assets, with a roll' },
+  /** One asset priced in full by deposit, withdraw_usdc or refresh_nav: guard, mint, pricing. */
+  'vault.perPricedAsset': { computeUnits: 500, measured: 'bench: 1 to 20 held assets' },
+  /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (6.8k-7.4k cached). */
+  'vault.withdrawUsdc': { computeUnits: 7_800, measured: 'bench: 1 to 20 held assets' },
+  /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
+  'vault.refreshNav': { computeUnits: 1_400, measured: 'bench: 1 to 20 held assets' },
   'vault.withdrawInKind': { computeUnits: 7_500, measured: 'bench: 1, 5 and 10 assets + cash' },
   /** One asset paid in kind: guard, holding check and a TransferChecked. */
   'vault.perPaidAsset': { computeUnits: 3_200, measured: 'bench: 1, 5 and 10 assets + cash' },

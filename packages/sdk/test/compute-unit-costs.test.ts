@@ -28,6 +28,9 @@ function model(row: BenchRow): ComputeCost[] | null {
     if (row.instruction === 'withdraw_usdc') {
       return [{ key: 'vault.withdrawUsdc' }, { key: 'vault.perPricedAsset', count: n }];
     }
+    if (row.instruction === 'refresh_nav') {
+      return [{ key: 'vault.refreshNav' }, { key: 'vault.perPricedAsset', count: n }];
+    }
     if (row.instruction === 'withdraw_in_kind') {
       return [{ key: 'vault.withdrawInKind' }, { key: 'vault.perPaidAsset', count: n }];
     }
@@ -56,7 +59,10 @@ describe('compute-unit cost table', () => {
       const units = measuredUnits(costs);
       const label = `${row.instruction} (${row.case}): bench ${row.computeUnits}, model ${units}`;
       expect(units, label).toBeGreaterThanOrEqual(row.computeUnits);
-      expect(units * 2, label).toBeLessThanOrEqual(row.computeUnits * 3);
+      // A cached-NAV call is budgeted as the full pricing it may turn into (see the table).
+      if (!row.case.includes('cached NAV')) {
+        expect(units * 2, label).toBeLessThanOrEqual(row.computeUnits * 3);
+      }
       return [label];
     });
     expect(checked.length).toBeGreaterThanOrEqual(15);

@@ -19,6 +19,9 @@ function asset(memo: Partial<AssetEntry> = {}): AssetEntry {
     seenUnit1E8: 0n,
     unitInexact: 0,
     reserved: [0],
+    verifiedBits: 0n,
+    extOffset: 0,
+    reserved2: [0, 0, 0, 0, 0, 0],
     ...memo,
   };
 }

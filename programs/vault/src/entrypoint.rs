@@ -40,6 +40,7 @@ pub fn process_instruction(
         discriminator::SET_SHARE_METADATA => {
             instructions::set_share_metadata::process(accounts, rest)
         }
+        discriminator::REFRESH_NAV => instructions::refresh_nav::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

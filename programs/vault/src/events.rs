@@ -34,6 +34,7 @@ pub enum VaultEventKind {
     RedemptionBegun = 13,
     RedemptionPaid = 14,
     ShareMetadataSet = 15,
+    NavRefreshed = 16,
 }
 
 /// `init_vault`: a vault and its share mint exist.
@@ -581,6 +582,47 @@ unsafe impl Event for ShareMetadataSetEvent {
     const VERSION: u8 = 1;
 }
 
+/// `refresh_nav`: the vault's NAV at a snapshot, every held asset priced (the cached value
+/// later deposits and withdrawals at that snapshot use).
+///
+/// Payload: 64 bytes after `[16][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct NavRefreshedEvent {
+    /// SKU id of the vault.
+    #[codama(type = fixed_size(bytes, 16))]
+    pub sku_id: [u8; 16],
+    /// Oracle sequence of the snapshot priced with.
+    #[codama(type = number(u64))]
+    pub snapshot_sequence: PodU64,
+    /// NAV (cash included), 1e-6 USD, rounded up (deposit pricing) and down (payouts).
+    #[codama(type = number(u64))]
+    pub nav_up_usd: PodU64,
+    #[codama(type = number(u64))]
+    pub nav_down_usd: PodU64,
+    /// Cash book, raw stablecoin units (6 decimals, valued at par).
+    #[codama(type = number(u64))]
+    pub cash_raw: PodU64,
+    /// Clock unix timestamp of the instruction.
+    #[codama(type = number(i64))]
+    pub unix_time: PodI64,
+    /// Per-vault event counter (gaps reveal missed events).
+    #[codama(type = number(u64))]
+    pub event_sequence: PodU64,
+}
+
+const _: () = assert!(
+    size_of::<NavRefreshedEvent>() == 64
+        && align_of::<NavRefreshedEvent>() == 1
+        && 64 <= MAX_EVENT_PAYLOAD
+);
+
+// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
+unsafe impl Event for NavRefreshedEvent {
+    const DISCRIMINATOR: u8 = VaultEventKind::NavRefreshed as u8;
+    const VERSION: u8 = 1;
+}
+
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
 pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<VaultInitializedEvent>("VaultInitializedEvent"),
@@ -598,6 +640,7 @@ pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<RedemptionBegunEvent>("RedemptionBegunEvent"),
     EventInfo::of::<RedemptionPaidEvent>("RedemptionPaidEvent"),
     EventInfo::of::<ShareMetadataSetEvent>("ShareMetadataSetEvent"),
+    EventInfo::of::<NavRefreshedEvent>("NavRefreshedEvent"),
 ];
 
 #[cfg(test)]
@@ -911,8 +954,28 @@ mod tests {
     }
 
     #[test]
+    fn nav_refreshed_layout() {
+        assert_eq!(<NavRefreshedEvent as Event>::LEN, 64);
+        assert_eq!(<NavRefreshedEvent as Event>::DISCRIMINATOR, 16);
+        assert_eq!(<NavRefreshedEvent as Event>::VERSION, 1);
+        assert_eq!(offset_of!(NavRefreshedEvent, snapshot_sequence), 16);
+        assert_eq!(offset_of!(NavRefreshedEvent, nav_up_usd), 24);
+        assert_eq!(offset_of!(NavRefreshedEvent, nav_down_usd), 32);
+        assert_eq!(offset_of!(NavRefreshedEvent, cash_raw), 40);
+        assert_eq!(offset_of!(NavRefreshedEvent, unix_time), 48);
+        assert_eq!(offset_of!(NavRefreshedEvent, event_sequence), 56);
+        // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
+        let event: NavRefreshedEvent = unsafe { core::mem::transmute([0xABu8; 64]) };
+        event.framed(|bytes| {
+            assert_eq!(bytes.len(), 66);
+            assert_eq!(&bytes[..2], &[16, 1]);
+            assert!(bytes[2..].iter().all(|b| *b == 0xAB));
+        });
+    }
+
+    #[test]
     fn events_list_every_kind_once_in_order() {
-        assert_eq!(EVENTS.len(), VaultEventKind::ShareMetadataSet as usize);
+        assert_eq!(EVENTS.len(), VaultEventKind::NavRefreshed as usize);
         for (i, e) in EVENTS.iter().enumerate() {
             assert_eq!(usize::from(e.discriminator), i + 1, "{}", e.name);
         }

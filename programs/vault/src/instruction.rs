@@ -23,6 +23,7 @@ pub mod discriminator {
     pub const BEGIN_REDEMPTION: u8 = 13;
     pub const PAY_REDEMPTION: u8 = 14;
     pub const SET_SHARE_METADATA: u8 = 15;
+    pub const REFRESH_NAV: u8 = 16;
 }
 
 #[repr(C, u8)]
@@ -384,6 +385,18 @@ pub enum VaultInstruction {
         #[codama(type = fixed_size(bytes, 128))]
         uri: [u8; 128],
     } = 15,
+
+    /// Permissionless: prices every held asset at the current snapshot with every guard and
+    /// caches the assets' value, so the deposits and withdrawals that follow at this snapshot
+    /// re-verify only the mints' multipliers. The keeper sends it after each push. Also sets
+    /// `last_nav_usd` (rounded down), the base of the daily rebalance-loss budget.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
+    #[codama(remaining_accounts(
+        argument("assetMints"),
+        docs = "Every asset mint, in the vault's asset order"
+    ))]
+    RefreshNav = 16,
 }
 
 #[cfg(test)]
@@ -470,6 +483,10 @@ mod tests {
                 uri: [0; 128]
             }),
             discriminator::SET_SHARE_METADATA
+        );
+        assert_eq!(
+            tag(&VaultInstruction::RefreshNav),
+            discriminator::REFRESH_NAV
         );
     }
 }

@@ -15,11 +15,16 @@ import {
   updateMultiplier,
 } from '@basket/test-harness';
 import {
+  getNavRefreshedEventDecoder,
+  getRefreshNavInstruction,
   getSetAssetStatusInstruction,
+  getSetPausedInstruction,
   VAULT_ERROR__MULTIPLIER_MISMATCH,
+  VAULT_ERROR__STALE_NAV,
   VAULT_ERROR__WRONG_MINT,
+  VaultEventKind,
 } from '@basket/vault-client';
-import { AccountRole, type Instruction } from '@solana/kit';
+import { AccountRole, getBase64Encoder, type Instruction } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type Basket,
@@ -149,6 +154,71 @@ describe('cached NAV', () => {
     expect(r.error).toBeNull();
     expect(readVault(b).navCacheSequence).toBe(0n);
     await depositExactly(250n * USDC);
+  });
+
+  const refreshIx = (): Instruction =>
+    getRefreshNavInstruction({
+      vault: b.vault,
+      navSnapshot: b.snapshot,
+      assetMints: b.assets.map((a) => a.mint.address),
+    });
+
+  it('refresh_nav, from anyone, prices the snapshot so the next deposit uses the cache', async () => {
+    // Given books not priced at this snapshot
+    const up = navAtPrices(b, 'up');
+    const down = navAtPrices(b, 'down');
+    // When a stranger (the fee payer only) refreshes the NAV
+    const r = await send(b.svm, [refreshIx()], b.payer);
+    expect(r.error).toBeNull();
+    // Then the event carries both NAVs, and the vault caches them and records the payout NAV
+    const data = r.logs
+      .filter((l) => l.startsWith('Program data: '))
+      .map((l) => getBase64Encoder().encode(l.slice('Program data: '.length)));
+    expect(data).toHaveLength(1);
+    expect(data[0]?.slice(0, 2)).toEqual(new Uint8Array([VaultEventKind.NavRefreshed, 1]));
+    const event = getNavRefreshedEventDecoder().decode(data[0]?.slice(2) as Uint8Array);
+    expect(event).toMatchObject({
+      snapshotSequence: b.snapshotSequence,
+      navUpUsd: up,
+      navDownUsd: down,
+      cashRaw: readVault(b).cashRaw,
+      unixTime: MONDAY_15H,
+    });
+    const s = readVault(b);
+    expect(s.navCacheSequence).toBe(b.snapshotSequence);
+    expect(s.lastNavUsd).toBe(down);
+    console.info(`refresh_nav, 3 held assets: ${r.computeUnits} CU`);
+    // And a second refresh at the same snapshot only re-verifies the multipliers
+    const again = await send(b.svm, [refreshIx()], b.payer);
+    expect(again.error).toBeNull();
+    expect(again.computeUnits).toBeLessThan(r.computeUnits - 500n);
+    // The next deposit takes the cached path, exactly priced: cheaper than one at a new snapshot
+    const warm = await depositExactly(300n * USDC);
+    writeSnapshot(b);
+    expect(await depositExactly(300n * USDC)).toBeGreaterThan(warm + 500n);
+  });
+
+  it('refresh_nav applies the guards: a stale snapshot, a changed multiplier', async () => {
+    setUnixTime(b.svm, MONDAY_15H + 61n);
+    const before = accountBytes(b.svm, [b.vault]);
+    expect((await send(b.svm, [refreshIx()], b.payer)).customError).toBe(VAULT_ERROR__STALE_NAV);
+    setUnixTime(b.svm, MONDAY_15H);
+    await updateMultiplier(b.svm, b.payer, b.assets[2]?.mint as never, 2.6, 0n);
+    expect((await send(b.svm, [refreshIx()], b.payer)).customError).toBe(
+      VAULT_ERROR__MULTIPLIER_MISMATCH,
+    );
+    expect(accountBytes(b.svm, [b.vault])).toEqual(before);
+  });
+
+  it('refresh_nav runs while the vault is paused (it moves nothing)', async () => {
+    const pause = getSetPausedInstruction({
+      vault: b.vault,
+      paused: true,
+      adminSigners: b.admins.slice(0, 3),
+    });
+    expect((await send(b.svm, [pause], b.payer)).error).toBeNull();
+    expect((await send(b.svm, [refreshIx()], b.payer)).error).toBeNull();
+    expect(readVault(b).navCacheSequence).toBe(b.snapshotSequence);
   });
 
   it('drops the cache when an asset status changes', async () => {

@@ -7,6 +7,7 @@ pub mod init_vault;
 pub mod pay_redemption;
 pub mod rebalance_leg;
 pub mod rebalance_settle;
+pub mod refresh_nav;
 pub mod set_asset_status;
 pub mod set_paused;
 pub mod set_share_metadata;

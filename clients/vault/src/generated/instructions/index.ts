@@ -16,6 +16,7 @@ export * from "./initVault";
 export * from "./payRedemption";
 export * from "./rebalanceLeg";
 export * from "./rebalanceSettle";
+export * from "./refreshNav";
 export * from "./setAssetStatus";
 export * from "./setPaused";
 export * from "./setShareMetadata";

@@ -50,6 +50,7 @@ import {
   getPayRedemptionInstruction,
   getRebalanceLegInstruction,
   getRebalanceSettleInstruction,
+  getRefreshNavInstruction,
   getSetAssetStatusInstruction,
   getSetPausedInstruction,
   getSetShareMetadataInstruction,
@@ -66,6 +67,7 @@ import {
   parsePayRedemptionInstruction,
   parseRebalanceLegInstruction,
   parseRebalanceSettleInstruction,
+  parseRefreshNavInstruction,
   parseSetAssetStatusInstruction,
   parseSetPausedInstruction,
   parseSetShareMetadataInstruction,
@@ -89,6 +91,7 @@ import {
   type ParsedPayRedemptionInstruction,
   type ParsedRebalanceLegInstruction,
   type ParsedRebalanceSettleInstruction,
+  type ParsedRefreshNavInstruction,
   type ParsedSetAssetStatusInstruction,
   type ParsedSetPausedInstruction,
   type ParsedSetShareMetadataInstruction,
@@ -98,6 +101,7 @@ import {
   type PayRedemptionInput,
   type RebalanceLegInput,
   type RebalanceSettleInput,
+  type RefreshNavInput,
   type SetAssetStatusInput,
   type SetPausedInput,
   type SetShareMetadataInput,
@@ -148,6 +152,7 @@ export enum VaultInstruction {
   BeginRedemption,
   PayRedemption,
   SetShareMetadata,
+  RefreshNav,
 }
 
 export function identifyVaultInstruction(
@@ -201,6 +206,9 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(15), 0)) {
     return VaultInstruction.SetShareMetadata;
+  }
+  if (containsBytes(data, getU8Encoder().encode(16), 0)) {
+    return VaultInstruction.RefreshNav;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -258,7 +266,10 @@ export type ParsedVaultInstruction<
     } & ParsedPayRedemptionInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.SetShareMetadata;
-    } & ParsedSetShareMetadataInstruction<TProgram>);
+    } & ParsedSetShareMetadataInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.RefreshNav;
+    } & ParsedRefreshNavInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -377,6 +388,13 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parseSetShareMetadataInstruction(instruction),
       };
     }
+    case VaultInstruction.RefreshNav: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.RefreshNav,
+        ...parseRefreshNavInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -457,6 +475,9 @@ export type VaultPluginInstructions = {
     input: SetShareMetadataInput,
   ) => ReturnType<typeof getSetShareMetadataInstruction> &
     SelfPlanAndSendFunctions;
+  refreshNav: (
+    input: RefreshNavInput,
+  ) => ReturnType<typeof getRefreshNavInstruction> & SelfPlanAndSendFunctions;
 };
 
 export type VaultPluginPdas = {
@@ -554,6 +575,11 @@ export function vaultProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getSetShareMetadataInstruction(input),
+            ),
+          refreshNav: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getRefreshNavInstruction(input),
             ),
         },
         pdas: {

@@ -10,6 +10,7 @@ export * from "./assetEntry";
 export * from "./assetStatusSetEvent";
 export * from "./depositEvent";
 export * from "./mgmtFeeCollectedEvent";
+export * from "./navRefreshedEvent";
 export * from "./pauseSetEvent";
 export * from "./perfFeeCrystallizedEvent";
 export * from "./rebalanceLegEvent";

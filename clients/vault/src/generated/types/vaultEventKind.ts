@@ -32,6 +32,7 @@ export enum VaultEventKind {
   RedemptionBegun,
   RedemptionPaid,
   ShareMetadataSet,
+  NavRefreshed,
 }
 
 export type VaultEventKindArgs = VaultEventKind;
