@@ -188,9 +188,9 @@ export async function getWithdrawInKindInstructionsFor(
 }
 
 /**
- * A `pay_redemption` of the given slots into the claim owner's ATAs (stablecoin and each
- * named asset), the missing ones created first with `payer` funding the rent: anyone may
- * crank a claim, and the owner need not have the accounts.
+ * A `pay_redemption` of the given slots into the claim owner's ATAs (each named asset, and
+ * the stablecoin when `cash`), the missing ones created first with `payer` funding the rent:
+ * anyone may crank a claim, and the owner need not have the accounts.
  *
  * @example
  * const { instructions } = await getPayRedemptionInstructionsFor({ payer: crank, vault, claim, slots: [0, 1, 2], cash: true }, { rpc });
@@ -207,13 +207,20 @@ export async function getPayRedemptionInstructionsFor(
 ): Promise<UserFlowInstructions<{ stable: Address; assets: ReadonlyMap<number, Address> }>> {
   const owner = input.claim.data.owner;
   const slots = [...new Set(input.slots)].sort((a, b) => a - b);
-  const { addresses, instructions } = await ensureTokenAccounts(
-    options.rpc,
-    input.payer,
-    [stableSpec(input.vault, owner), ...assetSpecs(input.vault, owner, slots)],
-    options,
-  );
-  const [stable, ...assetAtas] = addresses as [Address, ...Address[]];
+  // The stablecoin account is only read when the cash part is paid: created only then.
+  const stableWanted = stableSpec(input.vault, owner);
+  const [stable, { addresses: assetAtas, instructions }] = await Promise.all([
+    findAssociatedTokenAddress(stableWanted),
+    ensureTokenAccounts(
+      options.rpc,
+      input.payer,
+      [...(input.cash ? [stableWanted] : []), ...assetSpecs(input.vault, owner, slots)],
+      options,
+    ).then((r) => ({
+      addresses: input.cash ? r.addresses.slice(1) : r.addresses,
+      instructions: r.instructions,
+    })),
+  ]);
   const destinations = new Map(slots.map((s, i) => [s, assetAtas[i] as Address]));
   const pay = await getPayRedemptionInstructionFor(
     {

@@ -205,19 +205,33 @@ describe('user flows create the accounts they pay into', () => {
     await land(b, w.signer, [begin]);
     const [claim] = await readAccounts(rpc, [redemptionClaimAccount(begin.claim)]);
     if (!claim.exists) throw new Error('claim missing');
-    // When a crank pays slots 0 and 2 and the cash
+    // When a crank first pays slot 1 alone (no cash)
+    const slot1 = await getPayRedemptionInstructionsFor(
+      { payer: crank, vault: await readVault(b), claim, slots: [1], cash: false },
+      { rpc },
+    );
+    // Then it creates only that asset's ATA: the stablecoin account is not read without cash
+    expect(slot1.instructions).toHaveLength(2);
+    await land(b, crank, slot1.instructions);
+    expect(tokenAmount(b.svm, slot1.accounts.assets.get(1) as Address)).toBe(claim.data.owed[1]);
+    expect(exists(b, slot1.accounts.stable)).toBe(false);
+    // When it pays slots 2 and 0 and the cash
+    const [rest] = await readAccounts(rpc, [redemptionClaimAccount(begin.claim)]);
+    if (!rest.exists) throw new Error('claim closed early');
     const pay = await getPayRedemptionInstructionsFor(
-      { payer: crank, vault: await readVault(b), claim, slots: [2, 0], cash: true },
+      { payer: crank, vault: await readVault(b), claim: rest, slots: [2, 0], cash: true },
       { rpc },
     );
     expect(pay.instructions).toHaveLength(4);
     const usdcBefore = tokenAmount(b.svm, w.usdcAccount);
     await land(b, crank, pay.instructions);
-    // Then the owner's new ATAs hold what the claim owed
+    // Then the owner's new ATAs hold what the claim owed, and the claim is closed
+    expect(pay.accounts.stable).toBe(slot1.accounts.stable);
     expect(tokenAmount(b.svm, pay.accounts.stable)).toBe(claim.data.cashOwed);
     expect(tokenAmount(b.svm, pay.accounts.assets.get(0) as Address)).toBe(claim.data.owed[0]);
     expect(tokenAmount(b.svm, pay.accounts.assets.get(2) as Address)).toBe(claim.data.owed[2]);
     expect(tokenAmount(b.svm, w.usdcAccount)).toBe(usdcBefore);
+    expect(exists(b, begin.claim)).toBe(false);
   });
 
   it('creating an ATA costs no more than the cost model (Token-2022 share mint, then idempotent)', async () => {
