@@ -138,3 +138,45 @@ export function feeAccrualScheduleFromState(state: {
     firstStepAt: BigInt(Math.ceil(state.activationDateTime.getTime() / 1000)),
   };
 }
+
+/**
+ * A value-neutral multiplier change (split, reverse split, dividend as a multiplier): from
+ * `at` on the multiplier is multiplied by `num / den` and the price per token divided by it, so
+ * `raw x multiplier x price` is unchanged.
+ *
+ * @example
+ * const split: MultiplierAction = { at: 1_795_478_400n, num: 2n, den: 1n };
+ */
+export interface MultiplierAction {
+  readonly at: bigint;
+  readonly num: bigint;
+  readonly den: bigint;
+}
+
+/**
+ * The {@link MultiplierAction} of a pending corporate action in the API's multiplier state
+ * (Split, ReverseSplit, Dividend: current -> new at its activation), or `null` for none, a
+ * FeeAccrual step (see {@link feeAccrualScheduleFromState}) or an Administrative change (whose
+ * effect on value the API does not state).
+ *
+ * @example
+ * multiplierActionFromState({ currentMultiplier: '1.0', newMultiplier: '2.0', activationDateTime: new Date(0), reason: 'Split' });
+ * // { at: 0n, num: 20n, den: 10n }
+ */
+export function multiplierActionFromState(state: {
+  readonly currentMultiplier: ApiDecimal;
+  readonly newMultiplier: ApiDecimal;
+  readonly activationDateTime: Date | null;
+  readonly reason: string | null;
+}): MultiplierAction | null {
+  const valueNeutral = ['Split', 'ReverseSplit', 'Dividend'];
+  if (!valueNeutral.includes(state.reason ?? '') || state.activationDateTime === null) return null;
+  const current = toRational(state.currentMultiplier);
+  const next = toRational(state.newMultiplier);
+  if (current.num === 0n || next.num === 0n) throw new RangeError('a multiplier is zero');
+  return {
+    at: BigInt(Math.ceil(state.activationDateTime.getTime() / 1000)),
+    num: next.num * current.den,
+    den: current.num * next.den,
+  };
+}

@@ -8,6 +8,8 @@
  *   move the multiplier and the per-token price inversely (value-neutral), so only FeeAccrual
  *   changes a holding's value: each step multiplies the multiplier (and so the value) by
  *   `1 - bps x stepSecs / (BPS x YEAR)`, while the price per underlying share is unchanged.
+ *   Known corporate actions (`multiplierActions`) move the projected multiplier and per-token
+ *   price, not the value.
  * - Books (raw holdings, cash) stay as they are: no deposits, withdrawals or rebalances.
  * - The vault's management fee accrues as the program accrues it at `at` in one interval from
  *   `lastMgmtFeeTime` (`mgmtFeeShares`: fee shares = supply x f / (1 - f), f = bps x t / YEAR),
@@ -28,7 +30,12 @@
  */
 
 import type { Address } from '@solana/kit';
-import { type FeeAccrualSchedule, feeAccrualStepFactor, feeAccrualSteps } from './fee-accrual.ts';
+import {
+  type FeeAccrualSchedule,
+  feeAccrualStepFactor,
+  feeAccrualSteps,
+  type MultiplierAction,
+} from './fee-accrual.ts';
 import { MULTIPLIER_SCALE } from './fixed-multiplier.ts';
 import type { NavQuote } from './nav-quote.ts';
 import { MAX_FEE_INTERVAL_SECS, mgmtFeeShares, pricePerShare } from './share-math.ts';
@@ -44,6 +51,12 @@ export interface ProjectNavOptions {
   readonly at: bigint;
   /** FeeAccrual schedule by mint; a mint without one keeps its multiplier. */
   readonly feeAccrual: ReadonlyMap<Address, FeeAccrualSchedule>;
+  /**
+   * Value-neutral multiplier changes by mint (splits, dividends: `multiplierActionFromState`)
+   * taking effect in `(quote.now, at]`: they move the projected multiplier and per-token price,
+   * not the value.
+   */
+  readonly multiplierActions?: ReadonlyMap<Address, readonly MultiplierAction[]>;
   /**
    * `VaultState.lastMgmtFeeTime`: the program accrues its management fee in one interval from
    * it. Omitted: accrual restarts at `quote.now` on the quote's effective supply (then a
@@ -64,8 +77,12 @@ export interface ProjectedAsset {
   readonly steps: bigint;
   /** The snapshot's multiplier x 1e12 the projection starts from. */
   readonly fromMultiplierNum: bigint;
-  /** The projected multiplier x 1e12 at `at`, rounded down. */
+  /** The projected multiplier x 1e12 at `at` (FeeAccrual and actions), rounded down. */
   readonly multiplierNum: bigint;
+  /** Value-neutral multiplier actions applied. */
+  readonly actions: number;
+  /** The per-token price x 1e8 at `at` (the snapshot's, divided by the actions), rounded down. */
+  readonly priceUsd1e8: bigint;
   /** The projected value of the book at `at` in 1e-6 USD, rounded down. */
   readonly valueUsd: bigint;
 }
@@ -171,11 +188,23 @@ export function projectNav(quote: NavQuote, options: ProjectNavOptions): NavProj
     atFrom.push({ num: valueNum, den: valueDen });
     const projected = { num: valueNum * decayNum, den: valueDen * decayDen };
     atTarget.push(projected);
+    const actions = (options.multiplierActions?.get(asset.mint) ?? []).filter(
+      (a) => a.at > from && a.at <= at,
+    );
+    for (const a of actions) {
+      if (a.num <= 0n || a.den <= 0n) {
+        throw new RangeError(`multiplier action of ${asset.mint} at ${a.at} is not positive`);
+      }
+    }
+    const actionNum = actions.reduce((p, a) => p * a.num, 1n);
+    const actionDen = actions.reduce((p, a) => p * a.den, 1n);
     assets.push({
       mint: asset.mint,
       steps,
       fromMultiplierNum: entry.multiplierNum,
-      multiplierNum: (entry.multiplierNum * decayNum) / decayDen,
+      multiplierNum: (entry.multiplierNum * decayNum * actionNum) / (decayDen * actionDen),
+      actions: actions.length,
+      priceUsd1e8: (entry.priceUsd1e8 * actionDen) / actionNum,
       valueUsd: projected.num / projected.den,
     });
   }

@@ -4,6 +4,7 @@
 // 1.0571 and 2.5), and the fee-rate helpers against the tokenized-asset simulator's own
 // multiplier timeline.
 import { setUnixTime, tokenAmount } from '@basket/test-harness';
+import type { Address } from '@solana/kit';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMarketModel } from '../../../apps/tokenized-api-sim/src/market-model.ts';
@@ -21,6 +22,7 @@ import {
   getCollectMgmtFeeInstructionFor,
   getNavProjection,
   getNavQuote,
+  multiplierActionFromState,
   type NavQuote,
   projectNav,
 } from '../src/index.ts';
@@ -153,6 +155,49 @@ describe('projectNav', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('moves the multiplier and per-token price by a scheduled split, never the value', () => {
+    const mint = quote.assets[0]?.mint as Address;
+    const fee = new Map([[mint, { bpsPerYear: 25 }]]);
+    const at = quote.now + 10n * DAY;
+    const split = multiplierActionFromState({
+      currentMultiplier: '1.05710000',
+      newMultiplier: '2.11420000',
+      activationDateTime: new Date(Number(quote.now + 3n * DAY) * 1000),
+      reason: 'Split',
+    });
+    expect(split).toEqual({
+      at: quote.now + 3n * DAY,
+      num: 211_420_000n * 10n ** 8n,
+      den: 105_710_000n * 10n ** 8n,
+    });
+    const without = projectNav(quote, { at, feeAccrual: fee });
+    const withSplit = projectNav(quote, {
+      at,
+      feeAccrual: fee,
+      multiplierActions: new Map([[mint, [split as NonNullable<typeof split>]]]),
+    });
+    expect(withSplit.navUsd).toBe(without.navUsd);
+    const [a, b] = [withSplit.assets[0], without.assets[0]];
+    expect(a?.actions).toBe(1);
+    expect(a?.multiplierNum).toBe((b?.multiplierNum ?? 0n) * 2n);
+    expect(a?.priceUsd1e8).toBe((quote.assets[0]?.entry?.priceUsd1e8 ?? 0n) / 2n);
+    // a FeeAccrual state is not an action, and an action after `at` is not applied
+    expect(
+      multiplierActionFromState({
+        currentMultiplier: '1.0',
+        newMultiplier: '0.99',
+        activationDateTime: new Date(0),
+        reason: 'FeeAccrual',
+      }),
+    ).toBeNull();
+    const late = projectNav(quote, {
+      at,
+      feeAccrual: fee,
+      multiplierActions: new Map([[mint, [{ at: at + 1n, num: 2n, den: 1n }]]]),
+    });
+    expect(late.assets[0]?.actions).toBe(0);
   });
 
   it('refuses a time before the quote and a horizon over ten years', () => {
