@@ -219,6 +219,7 @@ export async function getPushSnapshotInstructionsFor(
       costs: [
         { key: 'oracle.pushSnapshot' },
         { key: 'oracle.pushSnapshotPerEntry', count: input.entries.length },
+        { key: 'oracle.pushSnapshotPerAdminSigner', count: input.adminSigners?.length ?? 0 },
       ],
     },
   ];

@@ -160,6 +160,12 @@ export async function getRewardsSetPausedInstructionFor(
   input: { flags: number; adminSigners: readonly TransactionSigner[] },
   programs: Partial<ProgramAddresses> = {},
 ): Promise<CostedInstruction> {
+  const all = REWARDS_PAUSE_FLAGS.staking | REWARDS_PAUSE_FLAGS.claims;
+  if (!Number.isInteger(input.flags) || input.flags < 0 || (input.flags & ~all) !== 0) {
+    throw new RangeError(
+      `pause flags ${input.flags} set bits other than staking (1) and claims (2)`,
+    );
+  }
   const { programAddress, config } = await configOf(programs);
   const instruction = getSetPausedInstruction(
     { config, flags: input.flags, adminSigners: [...input.adminSigners] },

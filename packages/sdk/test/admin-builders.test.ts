@@ -75,12 +75,13 @@ async function vault(): Promise<VaultStateAccount> {
   return { address: v.address, data: v.data };
 }
 
-async function push(sequence: bigint, priceBump = 0n) {
+async function push(sequence: bigint, priceBump = 0n, adminSigners: KeyPairSigner[] = []) {
   const slot = svm.getClock().slot;
   return getPushSnapshotInstructionsFor({
     keeper,
     sku: SKU,
     sequence,
+    adminSigners,
     entries: assets.map((a, i) => ({
       priceUsd1E8: 10_000_000_000n + BigInt(i) * 1_000_000_000n + priceBump,
       multiplierNum: decodeF64Multiplier(a.multiplier).floor,
@@ -170,6 +171,14 @@ describe('oracle and vault admin builders in LiteSVM', () => {
       await getApproveDeviationInstructionFor({ sku: SKU, adminSigners: admins.slice(2, 5) }),
     ]);
     await land('oracle.push_snapshot (approved move)', await push(2n, 5_000_000_000n));
+    // a move beyond the cap can also be co-signed by the admins in the push itself
+    await land(
+      'oracle.push_snapshot (co-signed move)',
+      await push(3n, 25_000_000_000n, admins.slice(0, 3)),
+    );
+    const { navSnapshot } = await findSkuAddresses(SKU);
+    const [snapshot] = await readAccounts(svmRpc(svm), [navSnapshotAccount(navSnapshot)]);
+    expect(snapshot.exists && snapshot.data.sequence).toBe(3n);
   });
 
   it('rotate_keepers replaces the keeper set', async () => {

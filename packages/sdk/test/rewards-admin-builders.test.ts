@@ -138,6 +138,9 @@ describe('rewards admin builders in LiteSVM', () => {
     ]);
     c = await readConfig();
     expect(c.paused).toBe(0);
+    await expect(
+      getRewardsSetPausedInstructionFor({ flags: 4, adminSigners: admins.slice(0, 3) }),
+    ).rejects.toThrow(/other than staking/);
   });
 
   it('the keeper distributes an epoch over funded holdings, and the admins sweep it after 90 days', async () => {
