@@ -81,6 +81,7 @@ export async function getBeginRedemptionInstructionFor(
  * A `pay_redemption` of the given asset slots (vault asset indices) and, with `cash`, the cash
  * part, to the claim's owner: `destinations` maps each named asset slot to the owner's token
  * account of that asset. Anyone may send it. Slots whose asset is frozen can be left for later.
+ * `getPayRedemptionInstructionsFor` pays into the owner's ATAs and creates the missing ones.
  *
  * @example
  * const pay = await getPayRedemptionInstructionFor({ vault, claim, slots: [0, 1, 2], cash: true, destinations, stableDestination });

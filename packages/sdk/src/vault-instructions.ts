@@ -62,7 +62,8 @@ export interface VaultStateAccount {
 /**
  * A `deposit` of `rawAmount` stablecoin units from `source` minting at least `minSharesOut`
  * shares to `destination` (a Token-2022 account of the share mint). Take both amounts from
- * `quoteDeposit`.
+ * `quoteDeposit`. For a wallet that may not have its share account yet, use
+ * `getDepositInstructionsFor`, which creates it in the same transaction.
  *
  * @example
  * const ix = await getDepositInstructionFor({ depositor: wallet, vault, source, destination, rawAmount: q.rawAmount, minSharesOut: q.minSharesOut });
@@ -110,7 +111,8 @@ function stableProgramOf(state: VaultState): Address {
 }
 
 /**
- * A `withdraw_usdc` burning `shares` from `shareSource` and paying at least
+ * A `withdraw_usdc` (`getWithdrawUsdcInstructionsFor` also creates a missing stablecoin
+ * account) burning `shares` from `shareSource` and paying at least
  * `quotedOut x (1 - maxSlipBps)` stablecoin to `destination`. `treasuryStable` is a stablecoin
  * account of the vault's treasury (the program checks its owner and mint; it does not store
  * it). Take `quotedOut` from `quoteStableWithdrawal`'s `netUsd`.
@@ -163,7 +165,8 @@ export async function getWithdrawUsdcInstructionFor(
 }
 
 /**
- * A `withdraw_in_kind` burning `shares` from `shareSource`, paying the cash part to
+ * A `withdraw_in_kind` (`getWithdrawInKindInstructionsFor` also creates missing asset and
+ * stablecoin accounts) burning `shares` from `shareSource`, paying the cash part to
  * `stableDestination` and each asset to `assetDestinations[i]` (vault asset order; a token
  * account of that asset's mint owned by the user).
  *
