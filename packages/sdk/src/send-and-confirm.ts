@@ -123,8 +123,10 @@ function* chain(
 
 /**
  * The SDK's failure for an error thrown while sending or confirming: a decoded custom
- * program error, an expired blockhash, a runtime instruction error or a transaction error;
- * `null` for anything else (network, RPC availability), which callers rethrow as is.
+ * program error, an expired blockhash (`BlockHeightExceeded`), a runtime instruction error or
+ * a transaction error (`errorName` is kit's stable code, `SolanaError#4615038`; match it with
+ * kit's `SOLANA_ERROR__*` constants); `null` for anything else (network, RPC availability),
+ * which callers rethrow as is.
  *
  * @example
  * const failure = failureFromSendError(e, message.instructions.map((i) => i.programAddress));
@@ -151,7 +153,7 @@ export function failureFromSendError(
       const index = typeof e.context.index === 'number' ? e.context.index : 0;
       return {
         kind: 'instruction',
-        errorName: e.message,
+        errorName: `SolanaError#${e.code}`,
         programAddress: instructionPrograms[index] ?? null,
         instructionIndex: index,
         message: `Instruction ${index} failed: ${e.message}`,
@@ -163,7 +165,7 @@ export function failureFromSendError(
     ) {
       return {
         kind: 'transaction',
-        errorName: e.message,
+        errorName: `SolanaError#${e.code}`,
         message: `Transaction failed: ${e.message}`,
       };
     }

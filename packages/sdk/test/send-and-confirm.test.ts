@@ -10,6 +10,7 @@ import {
   type KeyPairSigner,
   type RpcSubscriptionsTransport,
   type RpcTransport,
+  SOLANA_ERROR__INSTRUCTION_ERROR__INVALID_ACCOUNT_DATA,
 } from '@solana/kit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -178,6 +179,24 @@ describe('createSendAndConfirm', () => {
     expect(failure.program).toBe('vault');
     expect(failure.instructionIndex).toBe(1);
     expect((error as BasketTransactionError).logs.at(-1)).toMatch(/custom program error/);
+  });
+
+  it('surfaces a runtime instruction error at preflight as the instruction kind with its index', async () => {
+    const chain = chainWith({ preflightError: { InstructionError: [1, 'InvalidAccountData'] } });
+    const send = createSendAndConfirm({
+      rpc: fakeRpc(chain),
+      rpcSubscriptions: fakeSubscriptions(chain),
+    });
+    const error = await send(message({ blockhash: BLOCKHASH, lastValidBlockHeight: 1_000n })).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(BasketTransactionError);
+    expect((error as BasketTransactionError).failure).toMatchObject({
+      kind: 'instruction',
+      instructionIndex: 1,
+      programAddress: VAULT_PROGRAM_ADDRESS,
+      errorName: `SolanaError#${SOLANA_ERROR__INSTRUCTION_ERROR__INVALID_ACCOUNT_DATA}`,
+    });
   });
 
   it('surfaces a custom error carried by the confirmation (preflight skipped) the same way', async () => {
