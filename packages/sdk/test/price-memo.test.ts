@@ -22,6 +22,7 @@ function asset(memo: Partial<AssetEntry> = {}): AssetEntry {
     verifiedBits: 0n,
     extOffset: 0,
     reserved2: [0, 0, 0, 0, 0, 0],
+    holding: MINT,
     ...memo,
   };
 }

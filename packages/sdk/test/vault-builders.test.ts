@@ -56,6 +56,8 @@ describe('deposit builder in LiteSVM', () => {
     writeSnapshot(b);
     const alice = await newDepositor(b, 100_000n * USDC);
     expect((await send(b.svm, [depositIx(b, alice, 500n * USDC, 0n)], b.payer)).ok).toBe(true);
+    // A push after it: the measured deposit prices every asset, the case the budget covers.
+    writeSnapshot(b);
 
     // When the SDK reads the vault, quotes 777.777777 USDC and builds the deposit
     const rpc = svmRpc(b.svm);

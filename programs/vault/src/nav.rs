@@ -301,20 +301,54 @@ fn cached_multipliers_hold(
     now: i64,
 ) -> Result<bool, ProgramError> {
     for (asset, mint) in vault.assets().iter().zip(mints) {
-        let offset = asset.ext_offset.get();
-        if offset == 0 || asset.holdings_raw.get() == 0 {
-            continue;
-        }
-        if !address_is(mint, &asset.mint) {
-            return Err(VaultError::WrongMint.into());
-        }
-        // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
-        let data = unsafe { mint.borrow_unchecked() };
-        if bits_in_force(data, offset, now) != Some(asset.verified_bits.get()) {
+        if asset.holdings_raw.get() != 0 && !verified_bits_hold(asset, mint, now)? {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// Whether `mint` (checked to be the asset's) has in force the multiplier bits verified at
+/// the last full pricing; always true for a mint without ScaledUiAmount.
+#[inline(always)]
+fn verified_bits_hold(
+    asset: &AssetEntry,
+    mint: &AccountView,
+    now: i64,
+) -> Result<bool, ProgramError> {
+    let offset = asset.ext_offset.get();
+    if offset == 0 {
+        return Ok(true);
+    }
+    if !address_is(mint, &asset.mint) {
+        return Err(VaultError::WrongMint.into());
+    }
+    // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
+    let data = unsafe { mint.borrow_unchecked() };
+    Ok(bits_in_force(data, offset, now) == Some(asset.verified_bits.get()))
+}
+
+/// Guards 2 and 3 for a held asset through the cached NAV's verification, when it covers
+/// this snapshot: an asset with a book was fully guarded when the cache was filled at this
+/// sequence, and every book or status change since would have cleared it, so only the
+/// mint's multiplier in force now is re-read. `Ok(false)` when the cache does not cover it
+/// (the caller then runs [`guard_held_asset`]).
+#[inline(always)]
+pub fn guard_from_cache(
+    vault: &VaultState,
+    asset: &AssetEntry,
+    mint: &AccountView,
+    pricing: &Pricing,
+) -> Result<bool, ProgramError> {
+    let sequence = pricing.snapshot.sequence.get();
+    if sequence == 0 || vault.nav_cache_sequence.get() != sequence || asset.holdings_raw.get() == 0
+    {
+        return Ok(false);
+    }
+    if asset.ext_offset.get() == 0 && !address_is(mint, &asset.mint) {
+        return Err(VaultError::WrongMint.into());
+    }
+    verified_bits_hold(asset, mint, pricing.now)
 }
 
 /// Every held asset priced with every guard: the assets' value (cash excluded) rounded up
@@ -480,6 +514,7 @@ mod tests {
             verified_bits: Default::default(),
             ext_offset: Default::default(),
             reserved2: [0; 6],
+            holding: [0; 32],
         }
     }
 

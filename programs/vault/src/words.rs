@@ -9,19 +9,6 @@ pub use basket_common::{
     validate::{check_address, check_owner},
 };
 
-/// `account` is the program-derived address of `seeds` and `bump` under `program_id` (one
-/// `sol_sha256`, then a word-wise compare).
-#[inline(always)]
-pub fn is_pda<const N: usize>(
-    account: &AccountView,
-    seeds: &[&[u8]; N],
-    bump: u8,
-    program_id: &Address,
-) -> bool {
-    Address::try_derive_address(seeds, Some(bump), program_id)
-        .is_ok_and(|derived| address_is(account, derived.as_array()))
-}
-
 /// Whether the account is owned by `program`.
 #[inline(always)]
 pub fn owned_by(account: &AccountView, program: &Address) -> bool {

@@ -221,6 +221,33 @@ describe('cached NAV', () => {
     expect(readVault(b).navCacheSequence).toBe(b.snapshotSequence);
   });
 
+  it('an in-kind withdrawal covered by the cache re-verifies only the paid mints, and still refuses a changed multiplier', async () => {
+    const to = await newRedeemerAccounts(b, alice.signer.address);
+    const third = tokenAmount(b.svm, alice.shareAccount) / 4n;
+    const inKind = () => withdrawInKindIx(b, alice.signer, alice.shareAccount, to, third);
+    // Given a refreshed NAV, an in-kind withdrawal (which then drops the cache)
+    expect((await send(b.svm, [refreshIx()], b.payer)).error).toBeNull();
+    const covered = await send(b.svm, [inKind()], b.payer);
+    expect(covered.error).toBeNull();
+    expect(readVault(b).navCacheSequence).toBe(0n);
+    // And the same withdrawal again, now guarded in full
+    const full = await send(b.svm, [inKind()], b.payer);
+    expect(full.error).toBeNull();
+    console.info(
+      `withdraw_in_kind, 3 assets: cached guards ${covered.computeUnits} CU, full ${full.computeUnits} CU`,
+    );
+    expect(covered.computeUnits).toBeLessThan(full.computeUnits - 200n);
+    // When the issuer changes a multiplier after a refresh
+    expect((await send(b.svm, [refreshIx()], b.payer)).error).toBeNull();
+    await updateMultiplier(b.svm, b.payer, b.assets[0]?.mint as never, 1.06, 0n);
+    const before = accountBytes(b.svm, [b.vault, alice.shareAccount]);
+    // Then the in-kind withdrawal is refused, nothing moved
+    expect((await send(b.svm, [inKind()], b.payer)).customError).toBe(
+      VAULT_ERROR__MULTIPLIER_MISMATCH,
+    );
+    expect(accountBytes(b.svm, [b.vault, alice.shareAccount])).toEqual(before);
+  });
+
   it('drops the cache when an asset status changes', async () => {
     await depositExactly(500n * USDC);
     const setStatus = (status: number): Instruction =>

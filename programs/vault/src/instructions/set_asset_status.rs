@@ -85,6 +85,7 @@ mod tests {
             verified_bits: Default::default(),
             ext_offset: Default::default(),
             reserved2: [0; 6],
+            holding: [0; 32],
         }
     }
 

@@ -1,12 +1,8 @@
 //! Steps several user instructions share: checking the vault's configured accounts and
 //! accruing the management fee into the supply before any pricing.
 
-use crate::words::{is_pda, key_eq, owned_by};
-use crate::{
-    error::VaultError,
-    share_math::mgmt_fee_shares,
-    state::{VaultState, HOLDING_SEED},
-};
+use crate::words::{address_is, key_eq, owned_by};
+use crate::{error::VaultError, share_math::mgmt_fee_shares, state::VaultState};
 use basket_common::{layout::PodU128, token2022, CommonError};
 use pinocchio::Address;
 use pinocchio::{error::ProgramError, AccountView};
@@ -28,21 +24,16 @@ pub fn check_cash_and_shares(
     Ok(())
 }
 
-/// `holding` is the vault's cash buffer PDA.
+/// `holding` is the vault's cash buffer PDA (its address, recorded at init_vault).
 pub fn check_cash_holding(state: &VaultState, holding: &AccountView) -> Result<(), ProgramError> {
-    if is_pda(
-        holding,
-        &[HOLDING_SEED, &state.sku_id, &state.stable_mint],
-        state.cash_holding_bump,
-        &crate::ID,
-    ) {
+    if address_is(holding, &state.cash_holding) {
         Ok(())
     } else {
         Err(VaultError::WrongHolding.into())
     }
 }
 
-/// `holding` is the vault's holding PDA of asset `index`.
+/// `holding` is the vault's holding PDA of asset `index` (its address, recorded at init_vault).
 pub fn check_asset_holding(
     state: &VaultState,
     index: usize,
@@ -52,12 +43,7 @@ pub fn check_asset_holding(
         .assets()
         .get(index)
         .ok_or(VaultError::InvalidAssetCount)?;
-    if is_pda(
-        holding,
-        &[HOLDING_SEED, &state.sku_id, &asset.mint],
-        asset.holding_bump,
-        &crate::ID,
-    ) {
+    if address_is(holding, &asset.holding) {
         Ok(())
     } else {
         Err(VaultError::WrongHolding.into())

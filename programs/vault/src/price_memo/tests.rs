@@ -33,6 +33,7 @@ fn asset(book: u64) -> AssetEntry {
         verified_bits: Default::default(),
         ext_offset: Default::default(),
         reserved2: [0; 6],
+        holding: [0; 32],
     }
 }
 

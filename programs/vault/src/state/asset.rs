@@ -65,7 +65,7 @@ impl TokenProgramKind {
     }
 }
 
-/// One asset of the basket (80 bytes).
+/// One asset of the basket (112 bytes).
 ///
 /// - `[0..32]` mint
 /// - `[32..40]` holdings_raw: the vault's book of raw (unscaled) units; NAV reads this, never
@@ -84,6 +84,8 @@ impl TokenProgramKind {
 /// - `[72..74]` ext_offset: offset in the mint's data of that extension's value (0 = the
 ///   mint has none: SPL Token, or Token-2022 without ScaledUiAmount)
 /// - `[74..80]` reserved (zero)
+/// - `[80..112]` holding: the address of the vault's holding PDA `["holding", sku_id, mint]`,
+///   recorded by init_vault when it created it (a 4-word compare instead of a PDA hash)
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct AssetEntry {
@@ -108,10 +110,12 @@ pub struct AssetEntry {
     #[codama(type = number(u16))]
     pub ext_offset: PodU16,
     pub reserved2: [u8; 6],
+    #[codama(type = public_key)]
+    pub holding: [u8; 32],
 }
 
 const _: () =
-    assert!(core::mem::size_of::<AssetEntry>() == 80 && core::mem::align_of::<AssetEntry>() == 1);
+    assert!(core::mem::size_of::<AssetEntry>() == 112 && core::mem::align_of::<AssetEntry>() == 1);
 
 impl AssetEntry {
     pub fn status(&self) -> Result<AssetStatus, VaultError> {

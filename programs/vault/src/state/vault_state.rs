@@ -154,12 +154,15 @@ pub struct VaultState {
     pub nav_cache_assets_up: PodU64,
     #[codama(type = number(u64))]
     pub nav_cache_assets_down: PodU64,
+    /// The cash buffer PDA `["holding", sku_id, stable_mint]`, recorded by init_vault.
+    #[codama(type = public_key)]
+    pub cash_holding: [u8; 32],
     #[codama(type = fixed_size(bytes, 16))]
     pub reserved2: [u8; 16],
 }
 
 const _: () =
-    assert!(core::mem::size_of::<VaultState>() == 2322 && core::mem::align_of::<VaultState>() == 1);
+    assert!(core::mem::size_of::<VaultState>() == 2994 && core::mem::align_of::<VaultState>() == 1);
 const _: () = assert!(MAX_ASSETS == 20);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
@@ -241,10 +244,11 @@ mod tests {
         assert_eq!(offset_of!(VaultState, memo_publish_time), 660);
         assert_eq!(offset_of!(VaultState, reserved1), 668);
         assert_eq!(offset_of!(VaultState, assets), 682);
-        assert_eq!(offset_of!(VaultState, nav_cache_sequence), 682 + 20 * 80);
-        assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 2290);
-        assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 2298);
-        assert_eq!(offset_of!(VaultState, reserved2), 2306);
-        assert_eq!(VaultState::LEN, 2322);
+        assert_eq!(offset_of!(VaultState, nav_cache_sequence), 682 + 20 * 112);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 2930);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 2938);
+        assert_eq!(offset_of!(VaultState, cash_holding), 2946);
+        assert_eq!(offset_of!(VaultState, reserved2), 2978);
+        assert_eq!(VaultState::LEN, 2994);
     }
 }

@@ -120,6 +120,7 @@ export type VaultState = {
   navCacheSequence: bigint;
   navCacheAssetsUp: bigint;
   navCacheAssetsDown: bigint;
+  cashHolding: Address;
   reserved2: ReadonlyUint8Array;
 };
 
@@ -179,6 +180,7 @@ export type VaultStateArgs = {
   navCacheSequence: number | bigint;
   navCacheAssetsUp: number | bigint;
   navCacheAssetsDown: number | bigint;
+  cashHolding: Address;
   reserved2: ReadonlyUint8Array;
 };
 
@@ -241,6 +243,7 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["navCacheSequence", getU64Encoder()],
       ["navCacheAssetsUp", getU64Encoder()],
       ["navCacheAssetsDown", getU64Encoder()],
+      ["cashHolding", getAddressEncoder()],
       ["reserved2", fixEncoderSize(getBytesEncoder(), 16)],
     ]),
     (value) => ({
@@ -308,6 +311,7 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["navCacheSequence", getU64Decoder()],
     ["navCacheAssetsUp", getU64Decoder()],
     ["navCacheAssetsDown", getU64Decoder()],
+    ["cashHolding", getAddressDecoder()],
     ["reserved2", fixDecoderSize(getBytesDecoder(), 16)],
   ]);
 }

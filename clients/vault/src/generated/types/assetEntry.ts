@@ -41,6 +41,7 @@ export type AssetEntry = {
   verifiedBits: bigint;
   extOffset: number;
   reserved2: Array<number>;
+  holding: Address;
 };
 
 export type AssetEntryArgs = {
@@ -58,6 +59,7 @@ export type AssetEntryArgs = {
   verifiedBits: number | bigint;
   extOffset: number;
   reserved2: Array<number>;
+  holding: Address;
 };
 
 export function getAssetEntryEncoder(): FixedSizeEncoder<AssetEntryArgs> {
@@ -76,6 +78,7 @@ export function getAssetEntryEncoder(): FixedSizeEncoder<AssetEntryArgs> {
     ["verifiedBits", getU64Encoder()],
     ["extOffset", getU16Encoder()],
     ["reserved2", getArrayEncoder(getU8Encoder(), { size: 6 })],
+    ["holding", getAddressEncoder()],
   ]);
 }
 
@@ -95,6 +98,7 @@ export function getAssetEntryDecoder(): FixedSizeDecoder<AssetEntry> {
     ["verifiedBits", getU64Decoder()],
     ["extOffset", getU16Decoder()],
     ["reserved2", getArrayDecoder(getU8Decoder(), { size: 6 })],
+    ["holding", getAddressDecoder()],
   ]);
 }
 

@@ -169,6 +169,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.nav_snapshot = *accounts.nav_snapshot.address().as_array();
     state.stable_mint = *accounts.stable_mint.address().as_array();
     state.share_mint = *accounts.share_mint.address().as_array();
+    state.cash_holding = *accounts.cash_holding.address().as_array();
     state.mgmt_fee_bps.set(args.mgmt_fee_bps);
     state.perf_fee_bps.set(args.perf_fee_bps);
     state.withdraw_fee_bps.set(args.withdraw_fee_bps);
@@ -188,6 +189,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         asset.decimals = token2022::mint_decimals(unsafe { pair[0].borrow_unchecked() })?;
         asset.status = AssetStatus::Active as u8;
         asset.holding_bump = holding_bumps[i];
+        asset.holding = *pair[1].address().as_array();
     }
     let seq = state.next_event_sequence();
 

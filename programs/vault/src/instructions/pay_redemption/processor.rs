@@ -140,7 +140,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             if !address_is(mint, &asset.mint) {
                 return Err(VaultError::WrongMint.into());
             }
-        } else {
+        } else if !nav::guard_from_cache(state, asset, mint, &pricing)? {
             nav::guard_held_asset(asset, slot, mint, &pricing)?;
         }
         shared::check_asset_holding(state, slot, holding)?;

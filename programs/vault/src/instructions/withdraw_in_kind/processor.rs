@@ -62,7 +62,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         if amount == 0 {
             continue;
         }
-        nav::guard_held_asset(asset, i, &triple[0], &pricing)?;
+        if !nav::guard_from_cache(state, asset, &triple[0], &pricing)? {
+            nav::guard_held_asset(asset, i, &triple[0], &pricing)?;
+        }
         shared::check_asset_holding(state, i, &triple[1])?;
         amounts[i] = amount;
         paid_any = true;
