@@ -229,6 +229,26 @@ pub struct Pricing<'a> {
     pub rounding: Rounding,
 }
 
+impl<'a> Pricing<'a> {
+    /// Pricing at the vault's snapshot, checked to be the vault's (`load_snapshot`) and
+    /// fresh at `now` (`check_fresh`), with every value rounded in `rounding`'s direction.
+    #[inline(always)]
+    pub fn fresh(
+        snapshot: &'a AccountView,
+        vault: &VaultState,
+        now: i64,
+        rounding: Rounding,
+    ) -> Result<Self, ProgramError> {
+        let snapshot = load_snapshot(snapshot, vault)?;
+        check_fresh(snapshot, now)?;
+        Ok(Self {
+            snapshot,
+            now,
+            rounding,
+        })
+    }
+}
+
 /// Guards 2 and 3 for the vault's asset `index`, reading its mint account (checked to be
 /// the asset's mint): returns the snapshot entry and the mint's multiplier.
 #[inline(always)]

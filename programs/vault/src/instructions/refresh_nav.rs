@@ -31,13 +31,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
     let state = admin::load_vault_mut(vault)?;
     let now = Clock::get()?.unix_timestamp;
-    let snapshot = nav::load_snapshot(nav_snapshot, state)?;
-    nav::check_fresh(snapshot, now)?;
-    let pricing = nav::Pricing {
-        snapshot,
-        now,
-        rounding: Rounding::Down,
-    };
+    let pricing = nav::Pricing::fresh(nav_snapshot, state, now, Rounding::Down)?;
     let nav_down = nav::vault_nav(state, asset_mints, &pricing)?;
     // Both directions are cached by the call above; the up value needs no second pricing.
     let nav_up = state
@@ -47,11 +41,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         .ok_or(CommonError::MathOverflow)?;
     state.last_nav_usd.set(nav_down);
     state.last_nav_time.set(now);
-    state.last_snapshot_sequence.set(snapshot.sequence.get());
+    state
+        .last_snapshot_sequence
+        .set(pricing.snapshot.sequence.get());
     let seq = state.next_event_sequence();
     NavRefreshedEvent {
         sku_id: state.sku_id,
-        snapshot_sequence: PodU64::new(snapshot.sequence.get()),
+        snapshot_sequence: PodU64::new(pricing.snapshot.sequence.get()),
         nav_up_usd: PodU64::new(nav_up),
         nav_down_usd: PodU64::new(nav_down),
         cash_raw: PodU64::new(state.cash_raw.get()),

@@ -78,13 +78,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(VaultError::PerfFeeNotDue.into());
     }
     // NAV rounded down: a lower NAV charges a smaller fee.
-    let snapshot = nav::load_snapshot(nav_snapshot, state)?;
-    nav::check_fresh(snapshot, now)?;
-    let pricing = nav::Pricing {
-        snapshot,
-        now,
-        rounding: Rounding::Down,
-    };
+    let pricing = nav::Pricing::fresh(nav_snapshot, state, now, Rounding::Down)?;
     let nav_usd = nav::vault_nav(state, asset_mints, &pricing)?;
     let supply = shared::accrue_mgmt_fee(state, share_mint, now)?;
     let fee = perf_fee(
@@ -121,7 +115,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         new_hwm_pps: PodU64::new(fee.new_hwm_pps),
         nav_usd: PodU64::new(nav_usd),
         supply_before: PodU64::new(supply),
-        snapshot_sequence: PodU64::new(snapshot.sequence.get()),
+        snapshot_sequence: PodU64::new(pricing.snapshot.sequence.get()),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
     }

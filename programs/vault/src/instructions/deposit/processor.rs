@@ -45,13 +45,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 2. NAV from a fresh snapshot, every held asset guarded (status, freeze flags,
     //    multiplier equal to the mint's), rounded up: a higher NAV mints fewer shares.
     let now = Clock::get()?.unix_timestamp;
-    let snapshot = nav::load_snapshot(accounts.nav_snapshot, state)?;
-    nav::check_fresh(snapshot, now)?;
-    let pricing = nav::Pricing {
-        snapshot,
-        now,
-        rounding: Rounding::Up,
-    };
+    let pricing = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Up)?;
     let nav_usd = nav::vault_nav(state, accounts.asset_mints, &pricing)?;
 
     // 3. Management fee accrued up to now joins the supply before pricing, so the new
@@ -117,7 +111,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     shared::add_u128(&mut state.total_shares_minted, shares)?;
     state.last_nav_usd.set(nav_after);
     state.last_nav_time.set(now);
-    state.last_snapshot_sequence.set(snapshot.sequence.get());
+    state
+        .last_snapshot_sequence
+        .set(pricing.snapshot.sequence.get());
     let seq = state.next_event_sequence();
     DepositEvent {
         sku_id: state.sku_id,
@@ -126,7 +122,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         shares: PodU64::new(shares),
         nav_usd: PodU64::new(nav_usd),
         supply_before: PodU64::new(supply),
-        snapshot_sequence: PodU64::new(snapshot.sequence.get()),
+        snapshot_sequence: PodU64::new(pricing.snapshot.sequence.get()),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
     }

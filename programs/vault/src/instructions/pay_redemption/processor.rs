@@ -60,14 +60,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(VaultError::VaultPaused.into());
     }
     let now = Clock::get()?.unix_timestamp;
-    let snapshot = nav::load_snapshot(accounts.nav_snapshot, state)?;
-    nav::check_fresh(snapshot, now)?;
     // Nothing is priced; the rounding is unused by the guards.
-    let pricing = nav::Pricing {
-        snapshot,
-        now,
-        rounding: Rounding::Down,
-    };
+    let pricing = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Down)?;
 
     let bump = [state.bump];
     let seeds = [

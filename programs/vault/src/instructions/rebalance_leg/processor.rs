@@ -214,13 +214,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 4. Price both sides at a fresh snapshot, against the vault: what it pays rounded up,
     //    what it receives rounded down; the exchange must be within max_slip_bps.
     let now = Clock::get()?.unix_timestamp;
-    let snapshot = nav::load_snapshot(accounts.nav_snapshot, state)?;
-    nav::check_fresh(snapshot, now)?;
-    let up = nav::Pricing {
-        snapshot,
-        now,
-        rounding: Rounding::Up,
-    };
+    let up = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Up)?;
     let down = nav::Pricing {
         rounding: Rounding::Down,
         ..up
@@ -288,7 +282,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         received_amount_raw: PodU64::new(args.expected_amount_raw),
         value_out: PodU64::new(value_out),
         value_in: PodU64::new(value_in),
-        snapshot_sequence: PodU64::new(snapshot.sequence.get()),
+        snapshot_sequence: PodU64::new(up.snapshot.sequence.get()),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
     }

@@ -45,14 +45,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     //    asset paid out: Active, not flagged, multiplier equal to the mint's, checked before
     //    any transfer. Nothing is priced: the payout is a raw pro-rata share of each book.
     let now = Clock::get()?.unix_timestamp;
-    let snapshot = nav::load_snapshot(accounts.nav_snapshot, state)?;
-    nav::check_fresh(snapshot, now)?;
     // Nothing is priced here; the rounding field is unused by the guards.
-    let pricing = nav::Pricing {
-        snapshot,
-        now,
-        rounding: Rounding::Down,
-    };
+    let pricing = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Down)?;
     let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
     let mut amounts = [0u64; MAX_ASSETS];
     let mut paid_any = false;

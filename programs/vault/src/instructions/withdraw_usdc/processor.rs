@@ -56,13 +56,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 2. NAV from a fresh snapshot with every held asset guarded, rounded down: a lower NAV
     //    pays less. The management fee accrues into the supply first.
     let now = Clock::get()?.unix_timestamp;
-    let snapshot = nav::load_snapshot(accounts.nav_snapshot, state)?;
-    nav::check_fresh(snapshot, now)?;
-    let pricing = nav::Pricing {
-        snapshot,
-        now,
-        rounding: Rounding::Down,
-    };
+    let pricing = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Down)?;
     let nav_usd = nav::vault_nav(state, accounts.asset_mints, &pricing)?;
     let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
 
@@ -139,7 +133,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     shared::add_u128(&mut state.total_withdraw_fees_usd, w.fee_usd)?;
     state.last_nav_usd.set(nav_usd.saturating_sub(w.gross_usd));
     state.last_nav_time.set(now);
-    state.last_snapshot_sequence.set(snapshot.sequence.get());
+    state
+        .last_snapshot_sequence
+        .set(pricing.snapshot.sequence.get());
     let seq = state.next_event_sequence();
     WithdrawStableEvent {
         sku_id: state.sku_id,
@@ -151,7 +147,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         nav_usd: PodU64::new(nav_usd),
         supply_before: PodU64::new(supply),
         cash_left: PodU64::new(cash_left),
-        snapshot_sequence: PodU64::new(snapshot.sequence.get()),
+        snapshot_sequence: PodU64::new(pricing.snapshot.sequence.get()),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
     }
