@@ -20,6 +20,35 @@ pub fn emit(bytes: &[u8]) {
 /// Largest event payload any program may define (each event asserts it at compile time).
 pub const MAX_EVENT_PAYLOAD: usize = 512;
 
+/// Implements [`Event`] for a payload struct after checking its layout at compile time:
+/// exactly `len` bytes, alignment 1 (so no padding), at most [`MAX_EVENT_PAYLOAD`]. An
+/// optional block adds items (a trailing counted array's constants and `emitted_len`).
+///
+/// The struct must be `#[repr(C)]` with only `u8`, `[u8; N]` and `Pod*` fields (the trait's
+/// safety contract); its field offsets are pinned by each program's layout tests.
+///
+/// ```ignore
+/// basket_common::impl_event!(DepositEvent, VaultEventKind::Deposit, version = 1, len = 104);
+/// ```
+#[macro_export]
+macro_rules! impl_event {
+    ($ty:ident, $kind:expr, version = $version:literal, len = $len:literal $(, { $($items:tt)* })?) => {
+        const _: () = assert!(
+            ::core::mem::size_of::<$ty>() == $len
+                && ::core::mem::align_of::<$ty>() == 1
+                && $len <= $crate::event::MAX_EVENT_PAYLOAD
+        );
+
+        // SAFETY: `#[repr(C)]` of alignment-1 fields (asserted above, so no padding), `$len`
+        // bytes, at most `MAX_EVENT_PAYLOAD`.
+        unsafe impl $crate::event::Event for $ty {
+            const DISCRIMINATOR: u8 = $kind as u8;
+            const VERSION: u8 = $version;
+            $($($items)*)?
+        }
+    };
+}
+
 /// An event payload: a zero-copy struct whose bytes follow the `[discriminator][version]`
 /// header. The struct is the single definition of the event: the program emits its bytes,
 /// the IDL lists it as a defined type (`#[derive(CodamaType)]`) and the generated

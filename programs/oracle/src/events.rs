@@ -3,12 +3,8 @@
 //! structs and the kind enum as defined types, and the SDK decodes them with the generated
 //! codecs. See docs/sdk.md, "Events".
 
-use basket_common::{
-    event::{Event, EventInfo, MAX_EVENT_PAYLOAD},
-    layout::PodU64,
-};
+use basket_common::{event::EventInfo, layout::PodU64};
 use codama_macros::CodamaType;
-use core::mem::{align_of, size_of};
 
 /// Event discriminators of this program (first byte of every event). Append-only and
 /// contiguous from 0: the Codama JS renderer numbers enum variants by position and ignores
@@ -37,17 +33,12 @@ pub struct ConfigInitializedEvent {
     pub threshold: u8,
 }
 
-const _: () = assert!(
-    size_of::<ConfigInitializedEvent>() == 2
-        && align_of::<ConfigInitializedEvent>() == 1
-        && 2 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    ConfigInitializedEvent,
+    OracleEventKind::ConfigInitialized,
+    version = 1,
+    len = 2
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for ConfigInitializedEvent {
-    const DISCRIMINATOR: u8 = OracleEventKind::ConfigInitialized as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `rotate_keepers`.
 ///
@@ -60,17 +51,12 @@ pub struct KeepersRotatedEvent {
     pub keeper_set_version: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<KeepersRotatedEvent>() == 9
-        && align_of::<KeepersRotatedEvent>() == 1
-        && 9 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    KeepersRotatedEvent,
+    OracleEventKind::KeepersRotated,
+    version = 1,
+    len = 9
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for KeepersRotatedEvent {
-    const DISCRIMINATOR: u8 = OracleEventKind::KeepersRotated as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `create_snapshot`.
 ///
@@ -83,17 +69,12 @@ pub struct SnapshotCreatedEvent {
     pub mint_count: u8,
 }
 
-const _: () = assert!(
-    size_of::<SnapshotCreatedEvent>() == 17
-        && align_of::<SnapshotCreatedEvent>() == 1
-        && 17 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    SnapshotCreatedEvent,
+    OracleEventKind::SnapshotCreated,
+    version = 1,
+    len = 17
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for SnapshotCreatedEvent {
-    const DISCRIMINATOR: u8 = OracleEventKind::SnapshotCreated as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `push_snapshot`: a keeper wrote new prices. Version 2 adds the keeper.
 ///
@@ -112,17 +93,12 @@ pub struct SnapshotPushedEvent {
     pub keeper: [u8; 32],
 }
 
-const _: () = assert!(
-    size_of::<SnapshotPushedEvent>() == 57
-        && align_of::<SnapshotPushedEvent>() == 1
-        && 57 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    SnapshotPushedEvent,
+    OracleEventKind::SnapshotPushed,
+    version = 2,
+    len = 57
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for SnapshotPushedEvent {
-    const DISCRIMINATOR: u8 = OracleEventKind::SnapshotPushed as u8;
-    const VERSION: u8 = 2;
-}
 
 /// `approve_deviation`: admins allow the next push past the cap.
 ///
@@ -137,17 +113,12 @@ pub struct DeviationApprovedEvent {
     pub sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<DeviationApprovedEvent>() == 24
-        && align_of::<DeviationApprovedEvent>() == 1
-        && 24 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    DeviationApprovedEvent,
+    OracleEventKind::DeviationApproved,
+    version = 1,
+    len = 24
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for DeviationApprovedEvent {
-    const DISCRIMINATOR: u8 = OracleEventKind::DeviationApproved as u8;
-    const VERSION: u8 = 1;
-}
 
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
 pub const EVENTS: &[EventInfo] = &[
@@ -161,6 +132,7 @@ pub const EVENTS: &[EventInfo] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use basket_common::event::Event;
     use core::mem::offset_of;
 
     #[test]

@@ -4,11 +4,10 @@
 //! codecs. See docs/sdk.md, "Events".
 
 use basket_common::{
-    event::{Event, EventInfo, MAX_EVENT_PAYLOAD},
+    event::EventInfo,
     layout::{PodI64, PodU16, PodU64},
 };
 use codama_macros::CodamaType;
-use core::mem::{align_of, size_of};
 
 /// Event discriminators of this program (first byte of every event). Append-only and
 /// contiguous from 0: the Codama JS renderer numbers enum variants by position and ignores
@@ -41,17 +40,12 @@ pub struct InitializedEvent {
     pub reward_mint_count: u8,
 }
 
-const _: () = assert!(
-    size_of::<InitializedEvent>() == 3
-        && align_of::<InitializedEvent>() == 1
-        && 3 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    InitializedEvent,
+    RewardsEventKind::Initialized,
+    version = 1,
+    len = 3
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for InitializedEvent {
-    const DISCRIMINATOR: u8 = RewardsEventKind::Initialized as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `stake`.
 ///
@@ -75,15 +69,7 @@ pub struct StakedEvent {
     pub unlock: PodI64,
 }
 
-const _: () = assert!(
-    size_of::<StakedEvent>() == 66 && align_of::<StakedEvent>() == 1 && 66 <= MAX_EVENT_PAYLOAD
-);
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for StakedEvent {
-    const DISCRIMINATOR: u8 = RewardsEventKind::Staked as u8;
-    const VERSION: u8 = 1;
-}
+basket_common::impl_event!(StakedEvent, RewardsEventKind::Staked, version = 1, len = 66);
 
 /// `unstake`.
 ///
@@ -101,15 +87,12 @@ pub struct UnstakedEvent {
     pub unix_time: PodI64,
 }
 
-const _: () = assert!(
-    size_of::<UnstakedEvent>() == 56 && align_of::<UnstakedEvent>() == 1 && 56 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    UnstakedEvent,
+    RewardsEventKind::Unstaked,
+    version = 1,
+    len = 56
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for UnstakedEvent {
-    const DISCRIMINATOR: u8 = RewardsEventKind::Unstaked as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `distribute_epoch`: an epoch root posted. Version 3: only the first `mint_count` totals are
 /// emitted (v2 always carried 10).
@@ -129,26 +112,23 @@ pub struct EpochDistributedEvent {
     pub totals: [PodU64; 10],
 }
 
-const _: () = assert!(
-    size_of::<EpochDistributedEvent>() == 121
-        && align_of::<EpochDistributedEvent>() == 1
-        && 121 <= MAX_EVENT_PAYLOAD
-);
+basket_common::impl_event!(
+    EpochDistributedEvent,
+    RewardsEventKind::EpochDistributed,
+    version = 3,
+    len = 121,
+    {
+        const TRAILING_ITEM_LEN: usize = 8;
+        const TRAILING_ITEMS: usize = 10;
+        const COUNT_OFFSET: Option<usize> = Some(40);
 
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for EpochDistributedEvent {
-    const DISCRIMINATOR: u8 = RewardsEventKind::EpochDistributed as u8;
-    const VERSION: u8 = 3;
-    const TRAILING_ITEM_LEN: usize = 8;
-    const TRAILING_ITEMS: usize = 10;
-    const COUNT_OFFSET: Option<usize> = Some(40);
-
-    #[inline(always)]
-    fn emitted_len(&self) -> usize {
-        // `LEN - 8 * (10 - count)`; at most `LEN`, so it cannot wrap.
-        Self::MIN_LEN.wrapping_add(8usize.wrapping_mul(usize::from(self.mint_count).min(10)))
+        #[inline(always)]
+        fn emitted_len(&self) -> usize {
+            // `LEN - 8 * (10 - count)`; at most `LEN`, so it cannot wrap.
+            Self::MIN_LEN.wrapping_add(8usize.wrapping_mul(usize::from(self.mint_count).min(10)))
+        }
     }
-}
+);
 
 /// `claim`. Version 3: only the first `amount_count` amounts are emitted (v2 always carried 10).
 ///
@@ -167,24 +147,23 @@ pub struct ClaimedEvent {
     pub amounts: [PodU64; 10],
 }
 
-const _: () = assert!(
-    size_of::<ClaimedEvent>() == 121 && align_of::<ClaimedEvent>() == 1 && 121 <= MAX_EVENT_PAYLOAD
-);
+basket_common::impl_event!(
+    ClaimedEvent,
+    RewardsEventKind::Claimed,
+    version = 3,
+    len = 121,
+    {
+        const TRAILING_ITEM_LEN: usize = 8;
+        const TRAILING_ITEMS: usize = 10;
+        const COUNT_OFFSET: Option<usize> = Some(40);
 
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for ClaimedEvent {
-    const DISCRIMINATOR: u8 = RewardsEventKind::Claimed as u8;
-    const VERSION: u8 = 3;
-    const TRAILING_ITEM_LEN: usize = 8;
-    const TRAILING_ITEMS: usize = 10;
-    const COUNT_OFFSET: Option<usize> = Some(40);
-
-    #[inline(always)]
-    fn emitted_len(&self) -> usize {
-        // `LEN - 8 * (10 - count)`; at most `LEN`, so it cannot wrap.
-        Self::MIN_LEN.wrapping_add(8usize.wrapping_mul(usize::from(self.amount_count).min(10)))
+        #[inline(always)]
+        fn emitted_len(&self) -> usize {
+            // `LEN - 8 * (10 - count)`; at most `LEN`, so it cannot wrap.
+            Self::MIN_LEN.wrapping_add(8usize.wrapping_mul(usize::from(self.amount_count).min(10)))
+        }
     }
-}
+);
 
 /// `rotate_keepers`.
 ///
@@ -195,17 +174,12 @@ pub struct KeepersRotatedEvent {
     pub keeper_count: u8,
 }
 
-const _: () = assert!(
-    size_of::<KeepersRotatedEvent>() == 1
-        && align_of::<KeepersRotatedEvent>() == 1
-        && 1 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    KeepersRotatedEvent,
+    RewardsEventKind::KeepersRotated,
+    version = 1,
+    len = 1
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for KeepersRotatedEvent {
-    const DISCRIMINATOR: u8 = RewardsEventKind::KeepersRotated as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `set_paused`.
 ///
@@ -217,15 +191,12 @@ pub struct PauseSetEvent {
     pub flags: u8,
 }
 
-const _: () = assert!(
-    size_of::<PauseSetEvent>() == 1 && align_of::<PauseSetEvent>() == 1 && 1 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    PauseSetEvent,
+    RewardsEventKind::PauseSet,
+    version = 1,
+    len = 1
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for PauseSetEvent {
-    const DISCRIMINATOR: u8 = RewardsEventKind::PauseSet as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `set_reward_mints`.
 ///
@@ -236,17 +207,12 @@ pub struct RewardMintsSetEvent {
     pub count: u8,
 }
 
-const _: () = assert!(
-    size_of::<RewardMintsSetEvent>() == 1
-        && align_of::<RewardMintsSetEvent>() == 1
-        && 1 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    RewardMintsSetEvent,
+    RewardsEventKind::RewardMintsSet,
+    version = 1,
+    len = 1
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for RewardMintsSetEvent {
-    const DISCRIMINATOR: u8 = RewardsEventKind::RewardMintsSet as u8;
-    const VERSION: u8 = 1;
-}
 
 /// One swept mint of `EpochSweptEvent`.
 #[repr(C)]
@@ -277,26 +243,23 @@ pub struct EpochSweptEvent {
     pub swept: [SweptMint; 10],
 }
 
-const _: () = assert!(
-    size_of::<EpochSweptEvent>() == 409
-        && align_of::<EpochSweptEvent>() == 1
-        && 409 <= MAX_EVENT_PAYLOAD
-);
+basket_common::impl_event!(
+    EpochSweptEvent,
+    RewardsEventKind::EpochSwept,
+    version = 3,
+    len = 409,
+    {
+        const TRAILING_ITEM_LEN: usize = 40;
+        const TRAILING_ITEMS: usize = 10;
+        const COUNT_OFFSET: Option<usize> = Some(8);
 
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for EpochSweptEvent {
-    const DISCRIMINATOR: u8 = RewardsEventKind::EpochSwept as u8;
-    const VERSION: u8 = 3;
-    const TRAILING_ITEM_LEN: usize = 40;
-    const TRAILING_ITEMS: usize = 10;
-    const COUNT_OFFSET: Option<usize> = Some(8);
-
-    #[inline(always)]
-    fn emitted_len(&self) -> usize {
-        // `LEN - 40 * (10 - count)`; at most `LEN`, so it cannot wrap.
-        Self::MIN_LEN.wrapping_add(40usize.wrapping_mul(usize::from(self.mint_count).min(10)))
+        #[inline(always)]
+        fn emitted_len(&self) -> usize {
+            // `LEN - 40 * (10 - count)`; at most `LEN`, so it cannot wrap.
+            Self::MIN_LEN.wrapping_add(40usize.wrapping_mul(usize::from(self.mint_count).min(10)))
+        }
     }
-}
+);
 
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
 pub const EVENTS: &[EventInfo] = &[
@@ -314,6 +277,7 @@ pub const EVENTS: &[EventInfo] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use basket_common::event::Event;
     use core::mem::offset_of;
 
     #[test]

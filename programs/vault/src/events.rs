@@ -4,11 +4,10 @@
 //! codecs. Amounts are raw token units, values 1e-6 USD. See docs/sdk.md, "Events".
 
 use basket_common::{
-    event::{Event, EventInfo, MAX_EVENT_PAYLOAD},
+    event::EventInfo,
     layout::{PodI64, PodU64},
 };
 use codama_macros::CodamaType;
-use core::mem::{align_of, size_of};
 
 /// Event discriminators of this program (first byte of every event). Append-only and
 /// contiguous from 0: the Codama JS renderer numbers enum variants by position and ignores
@@ -54,17 +53,12 @@ pub struct VaultInitializedEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<VaultInitializedEvent>() == 57
-        && align_of::<VaultInitializedEvent>() == 1
-        && 57 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    VaultInitializedEvent,
+    VaultEventKind::VaultInitialized,
+    version = 1,
+    len = 57
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for VaultInitializedEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::VaultInitialized as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `deposit`: stablecoin in, shares out.
 ///
@@ -100,15 +94,12 @@ pub struct DepositEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<DepositEvent>() == 104 && align_of::<DepositEvent>() == 1 && 104 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    DepositEvent,
+    VaultEventKind::Deposit,
+    version = 1,
+    len = 104
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for DepositEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::Deposit as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `set_paused`.
 ///
@@ -126,15 +117,12 @@ pub struct PauseSetEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<PauseSetEvent>() == 25 && align_of::<PauseSetEvent>() == 1 && 25 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    PauseSetEvent,
+    VaultEventKind::PauseSet,
+    version = 1,
+    len = 25
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for PauseSetEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::PauseSet as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `update_weights`: new target weights queued behind the 48 h timelock.
 ///
@@ -155,17 +143,12 @@ pub struct WeightsQueuedEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<WeightsQueuedEvent>() == 40
-        && align_of::<WeightsQueuedEvent>() == 1
-        && 40 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    WeightsQueuedEvent,
+    VaultEventKind::WeightsQueued,
+    version = 1,
+    len = 40
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for WeightsQueuedEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::WeightsQueued as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `apply_weights`: the queued weights took effect.
 ///
@@ -185,17 +168,12 @@ pub struct WeightsAppliedEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<WeightsAppliedEvent>() == 40
-        && align_of::<WeightsAppliedEvent>() == 1
-        && 40 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    WeightsAppliedEvent,
+    VaultEventKind::WeightsApplied,
+    version = 1,
+    len = 40
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for WeightsAppliedEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::WeightsApplied as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `cancel_weights`: the queued weights were dropped.
 ///
@@ -215,17 +193,12 @@ pub struct WeightsCancelledEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<WeightsCancelledEvent>() == 40
-        && align_of::<WeightsCancelledEvent>() == 1
-        && 40 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    WeightsCancelledEvent,
+    VaultEventKind::WeightsCancelled,
+    version = 1,
+    len = 40
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for WeightsCancelledEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::WeightsCancelled as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `withdraw_in_kind`: shares burned for a pro-rata slice of every holding.
 ///
@@ -257,17 +230,12 @@ pub struct WithdrawInKindEvent {
     pub amounts: [PodU64; 20],
 }
 
-const _: () = assert!(
-    size_of::<WithdrawInKindEvent>() == 248
-        && align_of::<WithdrawInKindEvent>() == 1
-        && 248 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    WithdrawInKindEvent,
+    VaultEventKind::WithdrawInKind,
+    version = 1,
+    len = 248
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for WithdrawInKindEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::WithdrawInKind as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `collect_mgmt_fee`: management fee minted as shares.
 ///
@@ -291,17 +259,12 @@ pub struct MgmtFeeCollectedEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<MgmtFeeCollectedEvent>() == 48
-        && align_of::<MgmtFeeCollectedEvent>() == 1
-        && 48 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    MgmtFeeCollectedEvent,
+    VaultEventKind::MgmtFeeCollected,
+    version = 1,
+    len = 48
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for MgmtFeeCollectedEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::MgmtFeeCollected as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `withdraw_usdc`: shares burned for stablecoin from the cash buffer.
 ///
@@ -344,17 +307,12 @@ pub struct WithdrawStableEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<WithdrawStableEvent>() == 128
-        && align_of::<WithdrawStableEvent>() == 1
-        && 128 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    WithdrawStableEvent,
+    VaultEventKind::WithdrawStable,
+    version = 1,
+    len = 128
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for WithdrawStableEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::WithdrawStable as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `collect_perf_fee`: performance fee minted as shares.
 ///
@@ -386,17 +344,12 @@ pub struct PerfFeeCrystallizedEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<PerfFeeCrystallizedEvent>() == 72
-        && align_of::<PerfFeeCrystallizedEvent>() == 1
-        && 72 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    PerfFeeCrystallizedEvent,
+    VaultEventKind::PerfFeeCrystallized,
+    version = 1,
+    len = 72
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for PerfFeeCrystallizedEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::PerfFeeCrystallized as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `set_asset_status`.
 ///
@@ -415,17 +368,12 @@ pub struct AssetStatusSetEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<AssetStatusSetEvent>() == 26
-        && align_of::<AssetStatusSetEvent>() == 1
-        && 26 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    AssetStatusSetEvent,
+    VaultEventKind::AssetStatusSet,
+    version = 1,
+    len = 26
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for AssetStatusSetEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::AssetStatusSet as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `rebalance_leg`: one swap leg between two book slots. Version 2 adds both mints.
 ///
@@ -464,17 +412,12 @@ pub struct RebalanceLegEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<RebalanceLegEvent>() == 138
-        && align_of::<RebalanceLegEvent>() == 1
-        && 138 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    RebalanceLegEvent,
+    VaultEventKind::RebalanceLeg,
+    version = 2,
+    len = 138
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for RebalanceLegEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::RebalanceLeg as u8;
-    const VERSION: u8 = 2;
-}
 
 /// `begin_redemption`: shares burned, a redemption claim opened.
 ///
@@ -506,17 +449,12 @@ pub struct RedemptionBegunEvent {
     pub owed: [PodU64; 20],
 }
 
-const _: () = assert!(
-    size_of::<RedemptionBegunEvent>() == 256
-        && align_of::<RedemptionBegunEvent>() == 1
-        && 256 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    RedemptionBegunEvent,
+    VaultEventKind::RedemptionBegun,
+    version = 1,
+    len = 256
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for RedemptionBegunEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::RedemptionBegun as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `pay_redemption`: slots of a claim paid.
 ///
@@ -544,17 +482,12 @@ pub struct RedemptionPaidEvent {
     pub paid: [PodU64; 20],
 }
 
-const _: () = assert!(
-    size_of::<RedemptionPaidEvent>() == 240
-        && align_of::<RedemptionPaidEvent>() == 1
-        && 240 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    RedemptionPaidEvent,
+    VaultEventKind::RedemptionPaid,
+    version = 1,
+    len = 240
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for RedemptionPaidEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::RedemptionPaid as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `set_share_metadata`.
 ///
@@ -570,17 +503,12 @@ pub struct ShareMetadataSetEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<ShareMetadataSetEvent>() == 24
-        && align_of::<ShareMetadataSetEvent>() == 1
-        && 24 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    ShareMetadataSetEvent,
+    VaultEventKind::ShareMetadataSet,
+    version = 1,
+    len = 24
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for ShareMetadataSetEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::ShareMetadataSet as u8;
-    const VERSION: u8 = 1;
-}
 
 /// `refresh_nav`: the vault's NAV at a snapshot, every held asset priced (the cached value
 /// later deposits and withdrawals at that snapshot use).
@@ -611,17 +539,12 @@ pub struct NavRefreshedEvent {
     pub event_sequence: PodU64,
 }
 
-const _: () = assert!(
-    size_of::<NavRefreshedEvent>() == 64
-        && align_of::<NavRefreshedEvent>() == 1
-        && 64 <= MAX_EVENT_PAYLOAD
+basket_common::impl_event!(
+    NavRefreshedEvent,
+    VaultEventKind::NavRefreshed,
+    version = 1,
+    len = 64
 );
-
-// SAFETY: `#[repr(C)]`, alignment 1, no padding (asserted above), at most `MAX_EVENT_PAYLOAD` bytes.
-unsafe impl Event for NavRefreshedEvent {
-    const DISCRIMINATOR: u8 = VaultEventKind::NavRefreshed as u8;
-    const VERSION: u8 = 1;
-}
 
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
 pub const EVENTS: &[EventInfo] = &[
@@ -646,6 +569,7 @@ pub const EVENTS: &[EventInfo] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use basket_common::event::Event;
     use core::mem::offset_of;
 
     #[test]
