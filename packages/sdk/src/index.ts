@@ -14,6 +14,7 @@ export * from './get-nav-projection.ts';
 export * from './get-nav-quote.ts';
 export * from './nav-projection.ts';
 export * from './nav-quote.ts';
+export * from './nav-refresh.ts';
 export * from './nav-staleness.ts';
 export * from './oracle-admin-instructions.ts';
 export * from './pdas.ts';
