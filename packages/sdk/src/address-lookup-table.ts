@@ -197,15 +197,17 @@ export function getExtendLookupTableInstructionsFor(input: {
  * Every account a vault's user flows (deposit, withdraw_usdc, withdraw_in_kind,
  * pay_redemption) share and no user owns: the vault state, its snapshot, share mint,
  * stablecoin mint, cash buffer, both token programs, the system program, then each asset's
- * mint and holding (vault order). Program ids invoked at the top level stay out: a
- * transaction cannot load them from a table.
+ * mint and holding (vault order), then `extra` (accounts the vault does not store, such as the
+ * treasury's stablecoin account `withdraw_usdc` pays its fee to). Program ids invoked at the
+ * top level stay out: a transaction cannot load them from a table.
  *
  * @example
- * const addresses = await vaultLookupTableAddresses(vault);
+ * const addresses = await vaultLookupTableAddresses(vault, {}, [treasuryUsdc]);
  */
 export async function vaultLookupTableAddresses(
   vault: VaultStateAccount,
   programs: Partial<ProgramAddresses> = {},
+  extra: readonly Address[] = [],
 ): Promise<Address[]> {
   const state = vault.data;
   const assets = state.assets.slice(0, state.assetCount);
@@ -223,6 +225,7 @@ export async function vaultLookupTableAddresses(
     TOKEN_2022_PROGRAM_ADDRESS,
     SYSTEM_PROGRAM,
     ...assets.flatMap((a, i) => [a.mint, (holdings[i] as readonly [Address, number])[0]]),
+    ...extra,
   ];
   return [...new Set(all)];
 }

@@ -11,6 +11,7 @@ import {
   basketOf,
   newDepositor,
   SKU,
+  treasuryAccounts,
   writeSnapshot,
 } from '../../../programs/vault/tests/fixture.ts';
 import {
@@ -86,8 +87,11 @@ describe('address lookup tables for a SKU', () => {
     (hashes[0] as SlotHash).slot = 999n;
     b.svm.setSlotHashes(hashes);
     const vault = await readVault(b);
-    const addresses = await vaultLookupTableAddresses(vault);
-    expect(addresses).toHaveLength(8 + 2 * 20);
+    const treasuryUsdc = (await treasuryAccounts(b)).usdc;
+    const addresses = await vaultLookupTableAddresses(vault, {}, [treasuryUsdc, vault.address]);
+    // 8 fixed accounts, mint and holding per asset, the treasury (duplicates dropped)
+    expect(addresses).toHaveLength(8 + 2 * 20 + 1);
+    expect(addresses.at(-1)).toBe(treasuryUsdc);
     // When the SDK creates the table and extends it in chunks
     const create = await getCreateLookupTableInstructionFor({
       authority: authority.address,
