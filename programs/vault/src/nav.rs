@@ -313,7 +313,8 @@ pub fn vault_nav(
 }
 
 /// Whether every held asset's mint still has in force the multiplier bits verified when
-/// the cache was filled (a wrong mint account is refused outright).
+/// the cache was filled. Every mint account is checked to be the asset's, as on the full
+/// path, so a client's wrong account list fails the same way whichever path runs.
 #[inline(always)]
 fn cached_multipliers_hold(
     vault: &VaultState,
@@ -321,31 +322,27 @@ fn cached_multipliers_hold(
     now: i64,
 ) -> Result<bool, ProgramError> {
     for (asset, mint) in vault.assets().iter().zip(mints) {
-        if asset.holdings_raw.get() != 0 && !verified_bits_hold(asset, mint, now)? {
+        if !address_is(mint, &asset.mint) {
+            return Err(VaultError::WrongMint.into());
+        }
+        if asset.holdings_raw.get() != 0 && !verified_bits_hold(asset, mint, now) {
             return Ok(false);
         }
     }
     Ok(true)
 }
 
-/// Whether `mint` (checked to be the asset's) has in force the multiplier bits verified at
-/// the last full pricing; always true for a mint without ScaledUiAmount.
+/// Whether `mint` (already checked to be the asset's) has in force the multiplier bits
+/// verified at the last full pricing; always true for a mint without ScaledUiAmount.
 #[inline(always)]
-fn verified_bits_hold(
-    asset: &AssetEntry,
-    mint: &AccountView,
-    now: i64,
-) -> Result<bool, ProgramError> {
+fn verified_bits_hold(asset: &AssetEntry, mint: &AccountView, now: i64) -> bool {
     let offset = asset.ext_offset.get();
     if offset == 0 {
-        return Ok(true);
-    }
-    if !address_is(mint, &asset.mint) {
-        return Err(VaultError::WrongMint.into());
+        return true;
     }
     // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
     let data = unsafe { mint.borrow_unchecked() };
-    Ok(bits_in_force(data, offset, now) == Some(asset.verified_bits.get()))
+    bits_in_force(data, offset, now) == Some(asset.verified_bits.get())
 }
 
 /// Guards 2 and 3 for a held asset through the cached NAV's verification, when it covers
@@ -365,10 +362,10 @@ pub fn guard_from_cache(
     {
         return Ok(false);
     }
-    if asset.ext_offset.get() == 0 && !address_is(mint, &asset.mint) {
+    if !address_is(mint, &asset.mint) {
         return Err(VaultError::WrongMint.into());
     }
-    verified_bits_hold(asset, mint, pricing.now)
+    Ok(verified_bits_hold(asset, mint, pricing.now))
 }
 
 /// Every held asset priced with every guard: the assets' value (cash excluded) rounded up

@@ -115,15 +115,23 @@ describe('cached NAV', () => {
     );
   });
 
-  it('refuses a substituted mint account on the cached path', async () => {
+  it('refuses a substituted mint account on the cached path, read or not', async () => {
     await depositExactly(500n * USDC);
-    // Given the first Token-2022 asset's mint replaced by the other Token-2022 mint
-    const ix = depositIx(b, alice, 10n * USDC);
-    const accounts = [...(ix.accounts ?? [])];
-    const first = accounts.findIndex((a) => a.address === b.assets[0]?.mint.address);
-    accounts[first] = { address: b.assets[2]?.mint.address as never, role: AccountRole.READONLY };
-    const r = await send(b.svm, [{ ...ix, accounts } as Instruction], b.payer);
-    expect(r.customError).toBe(VAULT_ERROR__WRONG_MINT);
+    // Given one mint position replaced by another mint: the Token-2022 one the cached path
+    // reads, then the SPL Token one it does not read
+    for (const [at, by] of [
+      [0, 2],
+      [1, 0],
+    ] as const) {
+      const ix = depositIx(b, alice, 10n * USDC);
+      const accounts = [...(ix.accounts ?? [])];
+      const i = accounts.findIndex((a) => a.address === b.assets[at]?.mint.address);
+      accounts[i] = { address: b.assets[by]?.mint.address as never, role: AccountRole.READONLY };
+      const r = await send(b.svm, [{ ...ix, accounts } as Instruction], b.payer);
+      // Then the deposit fails as on the full path
+      expect(r.customError).toBe(VAULT_ERROR__WRONG_MINT);
+    }
+    expect(readVault(b).navCacheSequence).toBe(b.snapshotSequence);
   });
 
   it('drops the cache on an in-kind withdrawal, and the next deposit prices the new books', async () => {
