@@ -1,21 +1,17 @@
 /**
- * `getNavProjection`: reads what a projection needs (the NAV quote, and the vault's
- * `lastMgmtFeeTime`, which the quote does not carry) and projects it with {@link projectNav}.
+ * `getNavProjection`: reads the NAV quote (which carries the vault's `lastMgmtFeeTime`) and
+ * projects it with {@link projectNav}.
  */
 
 import type { GetMultipleAccountsRpc } from './account-reader.ts';
-import { readAccounts } from './account-reader.ts';
-import { vaultStateAccount } from './account-requests.ts';
 import { type GetNavQuoteOptions, getNavQuote } from './get-nav-quote.ts';
 import { type NavProjection, type ProjectNavOptions, projectNav } from './nav-projection.ts';
 import type { NavQuote } from './nav-quote.ts';
-import { findSkuAddresses } from './pdas.ts';
-import { SDK_ERROR__ACCOUNT_NOT_FOUND, SdkError } from './sdk-errors.ts';
 
 /**
- * Reads a SKU's NAV quote and vault state and projects them to `options.at` with the issuer's
- * FeeAccrual schedules, the vault's management fee accruing exactly as the program would from
- * its `lastMgmtFeeTime`. Three `getMultipleAccounts` calls.
+ * Reads a SKU's NAV quote and projects it to `options.at` with the issuer's FeeAccrual
+ * schedules, the vault's management fee accruing exactly as the program would from its
+ * `lastMgmtFeeTime`. The quote's reads only (two `getMultipleAccounts` calls).
  *
  * @throws {SdkError} `SDK_ERROR__ACCOUNT_NOT_FOUND` when the vault does not exist; see
  * `getNavQuote` and `projectNav` for the rest.
@@ -27,16 +23,11 @@ export async function getNavProjection(
   sku: string,
   options: Omit<ProjectNavOptions, 'lastMgmtFeeTime'> & GetNavQuoteOptions,
 ): Promise<{ quote: NavQuote; projection: NavProjection }> {
-  const { vaultState } = await findSkuAddresses(sku, options.programs);
-  const [[vault], quote] = await Promise.all([
-    readAccounts(rpc, [vaultStateAccount(vaultState, options.programs)], options),
-    getNavQuote(rpc, sku, options),
-  ]);
-  if (!vault.exists) throw new SdkError(SDK_ERROR__ACCOUNT_NOT_FOUND, { address: vaultState });
+  const quote = await getNavQuote(rpc, sku, options);
   const projection = projectNav(quote, {
     at: options.at,
     feeAccrual: options.feeAccrual,
-    lastMgmtFeeTime: vault.data.lastMgmtFeeTime,
+    multiplierActions: options.multiplierActions,
   });
   return { quote, projection };
 }

@@ -13,7 +13,7 @@
  * - Books (raw holdings, cash) stay as they are: no deposits, withdrawals or rebalances.
  * - The vault's management fee accrues as the program accrues it at `at` in one interval from
  *   `lastMgmtFeeTime` (`mgmtFeeShares`: fee shares = supply x f / (1 - f), f = bps x t / YEAR),
- *   diluting NAV per share; give `lastMgmtFeeTime` (VaultState) for the program's exact shares.
+ *   diluting NAV per share, in one interval as the program accrues it (the program's exact shares).
  *
  * Rounding: the projected NAV is `cash + floor(sum of exact asset values)` in 1e-6 USD, one
  * floor over the exact rational sum (the multipliers' decay `((D - r) / D)^k` is kept exact);
@@ -58,9 +58,8 @@ export interface ProjectNavOptions {
    */
   readonly multiplierActions?: ReadonlyMap<Address, readonly MultiplierAction[]>;
   /**
-   * `VaultState.lastMgmtFeeTime`: the program accrues its management fee in one interval from
-   * it. Omitted: accrual restarts at `quote.now` on the quote's effective supply (then a
-   * projection far out differs from the program by the compounding of the two intervals).
+   * When the management fee was last accrued; defaults to the quote's
+   * (`quote.config.lastMgmtFeeTime`). The program accrues in one interval from it.
    */
   readonly lastMgmtFeeTime?: bigint;
 }
@@ -216,11 +215,9 @@ export function projectNav(quote: NavQuote, options: ProjectNavOptions): NavProj
   const navUsdAtFrom = floorSum(atFrom);
 
   const base = quote.supply.minted + quote.supply.feeSharesOwed;
-  const accrued =
-    options.lastMgmtFeeTime === undefined
-      ? quote.supply.accruedMgmtFeeShares +
-        mgmtFeeShares(quote.supply.effective, quote.config.mgmtFeeBps, at - from)
-      : mgmtFeeShares(base, quote.config.mgmtFeeBps, at - options.lastMgmtFeeTime);
+  // One accrual from the last one, as the program computes it at `at`.
+  const last = options.lastMgmtFeeTime ?? quote.config.lastMgmtFeeTime;
+  const accrued = mgmtFeeShares(base, quote.config.mgmtFeeBps, at - last);
   const effective = base + accrued;
   return {
     from,

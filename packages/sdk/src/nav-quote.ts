@@ -151,6 +151,8 @@ export interface NavQuote {
     /** High-water mark: NAV per share x 1e12 after the last crystallization. */
     readonly highWaterMarkPps: bigint;
     readonly lastPerfFeeTime: bigint;
+    /** Unix time the management fee was last accrued to (the next accrual counts from it). */
+    readonly lastMgmtFeeTime: bigint;
     /** Slippage bound of rebalance legs, and the daily loss budget's base and state. */
     readonly maxSlipBps: number;
     readonly lastNavUsd: bigint;
@@ -385,6 +387,7 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
       perfFeeBps: vault.perfFeeBps,
       highWaterMarkPps: vault.highWaterMarkPps,
       lastPerfFeeTime: vault.lastPerfFeeTime,
+      lastMgmtFeeTime: vault.lastMgmtFeeTime,
       maxSlipBps: vault.maxSlipBps,
       lastNavUsd: vault.lastNavUsd,
       rebalanceDay: vault.rebalanceDay,
