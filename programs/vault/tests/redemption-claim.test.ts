@@ -17,10 +17,12 @@ import {
 import {
   getBeginRedemptionInstruction,
   getPayRedemptionInstruction,
+  getSetPausedInstruction,
   VAULT_ERROR__AMOUNT_TOO_SMALL,
   VAULT_ERROR__ASSET_FROZEN,
   VAULT_ERROR__ASSET_NOT_ACTIVE,
   VAULT_ERROR__NOTHING_OWED,
+  VAULT_ERROR__VAULT_PAUSED,
   VAULT_ERROR__WRONG_CLAIM,
   VAULT_ERROR__WRONG_DESTINATION,
   VAULT_PROGRAM_ADDRESS,
@@ -334,5 +336,28 @@ describe('batched in-kind redemption (20 assets)', () => {
       [b.vault, claim, alice.shareAccount],
       107, // AlreadyInitialized
     );
+  });
+
+  it('the pause stops both halves of a redemption until it is lifted', async () => {
+    const setPaused = (paused: boolean) =>
+      getSetPausedInstruction({ vault: b.vault, paused, adminSigners: b.admins.slice(0, 3) });
+    // Given a claim begun before the pause
+    const claim = await begin(100n * USDC, 40n);
+    expect((await send(b.svm, [setPaused(true)], b.payer)).error).toBeNull();
+    // Then neither a new claim nor a payment goes through, and nothing moves
+    const next = await claimAddress(b, alice.signer.address, 41n);
+    await expectRejected(
+      [beginIx(100n * USDC, 41n, next)],
+      [b.vault, alice.shareAccount, next],
+      VAULT_ERROR__VAULT_PAUSED,
+    );
+    await expectRejected(
+      [payIx(claim, [0, 1], { cash: true })],
+      [b.vault, claim, to.usdcAccount, to.assetAccounts[0] as Address],
+      VAULT_ERROR__VAULT_PAUSED,
+    );
+    // And once unpaused the claim pays
+    expect((await send(b.svm, [setPaused(false)], b.payer)).error).toBeNull();
+    expect((await send(b.svm, [payIx(claim, [0, 1], { cash: true })], b.payer)).error).toBeNull();
   });
 });
