@@ -9,12 +9,12 @@ import {
   type NavPayloadEntry,
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
-import { addUpgradeableProgram, fund, send } from '@basket/test-harness';
+import { addUpgradeableProgram, fund, newKeyPairSigner, send } from '@basket/test-harness';
 import {
   type Address,
-  generateKeyPairSigner,
   getProgramDerivedAddress,
   getUtf8Encoder,
+  type KeyPairSigner,
 } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
 import type { CuRecord } from './src/record.ts';
@@ -25,7 +25,7 @@ export default async function oracleBench(): Promise<CuRecord[]> {
   const records: CuRecord[] = [];
   for (const keepers of [1, 8]) {
     // The payer is the program's upgrade authority, which initialize_config requires.
-    const payer = await generateKeyPairSigner();
+    const payer = await newKeyPairSigner();
     const svm = new LiteSVM();
     await addUpgradeableProgram(svm, {
       programAddress: ORACLE_PROGRAM_ADDRESS,
@@ -33,10 +33,8 @@ export default async function oracleBench(): Promise<CuRecord[]> {
       authority: payer.address,
     });
     fund(svm, payer.address);
-    const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
-    const keeperKeys = await Promise.all(
-      Array.from({ length: keepers }, () => generateKeyPairSigner()),
-    );
+    const admins = await Promise.all([0, 1, 2, 3, 4].map(() => newKeyPairSigner()));
+    const keeperKeys = await Promise.all(Array.from({ length: keepers }, () => newKeyPairSigner()));
     const [config] = await getProgramDerivedAddress({
       programAddress: ORACLE_PROGRAM_ADDRESS,
       seeds: [getUtf8Encoder().encode('oracle_config')],
@@ -67,7 +65,7 @@ export default async function oracleBench(): Promise<CuRecord[]> {
   return records;
 }
 
-type Signer = Awaited<ReturnType<typeof generateKeyPairSigner>>;
+type Signer = KeyPairSigner;
 
 /** create_snapshot, push_snapshot (1/5/10/20 entries) and rotate_keepers on a configured oracle. */
 async function snapshotBench(
@@ -101,7 +99,7 @@ async function snapshotBench(
     const skuId = encodeSkuId(`BENCH${n}`);
     const [snapshot] = await findNavSnapshotPda(skuId);
     const mints = await Promise.all(
-      Array.from({ length: n }, async () => (await generateKeyPairSigner()).address),
+      Array.from({ length: n }, async () => (await newKeyPairSigner()).address),
     );
     const create = getCreateSnapshotInstruction({
       payer,

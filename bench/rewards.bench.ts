@@ -15,6 +15,7 @@ import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
 import {
   createTokenAccount,
   fund,
+  newKeyPairSigner,
   type SendResult,
   send,
   setUnixTime,
@@ -23,7 +24,6 @@ import {
 import {
   type Address,
   createKeyPairSignerFromPrivateKeyBytes,
-  generateKeyPairSigner,
   type KeyPairSigner,
   lamports,
 } from '@solana/kit';
@@ -246,7 +246,7 @@ async function claimAt(
 async function admin(f: Fixture, record: Recorder, mints: TestMint[]): Promise<void> {
   const admins = f.admins.slice(0, 3);
   const keepers: KeyPairSigner[] = [];
-  for (let i = 0; i < 8; i++) keepers.push(await generateKeyPairSigner());
+  for (let i = 0; i < 8; i++) keepers.push(await newKeyPairSigner());
   record(
     'rotate_keepers',
     '1 -> 8 keepers, 3 of 5 admins',

@@ -1,3 +1,4 @@
+export * from './keys.ts';
 export * from './send.ts';
 export * from './svm.ts';
 export * from './token.ts';

@@ -7,15 +7,16 @@
  * amount is a raw (unscaled) `bigint`: a ScaledUiAmount multiplier changes only what wallets
  * display, never the raw amounts the programs and these helpers move.
  */
+
 import {
   AccountRole,
   type Address,
-  generateKeyPairSigner,
   getAddressEncoder,
   type Instruction,
   type TransactionSigner,
 } from '@solana/kit';
 import type { LiteSVM } from 'litesvm';
+import { newKeyPairSigner } from './keys.ts';
 import { send } from './send.ts';
 
 /** The SPL Token program. */
@@ -286,7 +287,7 @@ export async function createMint(
     throw new Error('ScaledUiAmount is a Token-2022 extension');
   }
   const authority = options.authority ?? payer;
-  const mint = await generateKeyPairSigner();
+  const mint = await newKeyPairSigner();
   const space = mintSize({ scaledUiAmount: scaled });
   const instructions: Instruction[] = [
     getCreateAccountInstruction({
@@ -335,7 +336,7 @@ export async function createTokenAccount(
   mint: Pick<TestMint, 'address' | 'tokenProgram'>,
   owner: Address,
 ): Promise<Address> {
-  const account = await generateKeyPairSigner();
+  const account = await newKeyPairSigner();
   const instructions = [
     getCreateAccountInstruction({
       payer,

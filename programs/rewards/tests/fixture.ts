@@ -28,18 +28,14 @@ import {
   createTokenAccount,
   fund,
   mintTo,
+  newKeyPairSigner,
   SYSTEM_PROGRAM_ADDRESS,
   setUnixTime,
   type TestMint,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
-import {
-  type Address,
-  generateKeyPairSigner,
-  type Instruction,
-  type KeyPairSigner,
-} from '@solana/kit';
+import type { Address, Instruction, KeyPairSigner } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
 
 export const T0 = 1_800_000_000n;
@@ -79,9 +75,9 @@ export async function setup(
   options: { initialize?: boolean; upgradeAuthority?: UpgradeAuthorityChoice } = {},
 ): Promise<Fixture> {
   const svm = new LiteSVM();
-  const payer = await generateKeyPairSigner();
+  const payer = await newKeyPairSigner();
   const choice = options.upgradeAuthority ?? 'payer';
-  const upgradeAuthority = choice === 'payer' ? payer : await generateKeyPairSigner();
+  const upgradeAuthority = choice === 'payer' ? payer : await newKeyPairSigner();
   const programData = await addUpgradeableProgram(svm, {
     programAddress: REWARDS_PROGRAM_ADDRESS,
     program: 'rewards',
@@ -89,8 +85,8 @@ export async function setup(
   });
   setUnixTime(svm, T0);
   fund(svm, payer.address, 1_000n);
-  const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
-  const keeper = await generateKeyPairSigner();
+  const admins = await Promise.all([0, 1, 2, 3, 4].map(() => newKeyPairSigner()));
+  const keeper = await newKeyPairSigner();
   fund(svm, keeper.address);
   const [config] = await findRewardsConfigPda();
   const stakingMint = await createMint(svm, payer, {
@@ -168,7 +164,7 @@ export async function staker(
   f: Fixture,
   balance = 1_000_000_000n,
 ): Promise<{ signer: KeyPairSigner; tokens: Address }> {
-  const signer = await generateKeyPairSigner();
+  const signer = await newKeyPairSigner();
   fund(f.svm, signer.address);
   const tokens = await createTokenAccount(f.svm, f.payer, f.stakingMint, signer.address);
   await mintTo(f.svm, f.payer, f.stakingMint, tokens, balance);

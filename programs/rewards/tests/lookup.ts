@@ -2,14 +2,13 @@
 // production form of claims and sweeps with many reward mints. The table account is written
 // directly (LiteSVM resolves lookups from account state), and the 1,232-byte and 64-account
 // limits that LiteSVM does not enforce are measured here.
-import type { SendResult } from '@basket/test-harness';
+import { newKeyPairSigner, type SendResult } from '@basket/test-harness';
 import {
   AccountRole,
   type Address,
   appendTransactionMessageInstructions,
   compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
-  generateKeyPairSigner,
   getAddressEncoder,
   getTransactionEncoder,
   type Instruction,
@@ -44,7 +43,7 @@ export function lookupCandidates(instructions: Instruction[], except: Address[] 
 
 /** An active lookup table holding `addresses`, written into the SVM. */
 export async function createLookupTable(svm: LiteSVM, addresses: Address[]): Promise<Address> {
-  const table = (await generateKeyPairSigner()).address;
+  const table = (await newKeyPairSigner()).address;
   const data = new Uint8Array(LOOKUP_TABLE_META_SIZE + 32 * addresses.length);
   const view = new DataView(data.buffer);
   view.setUint32(0, 1, true); // ProgramState::LookupTable

@@ -16,6 +16,7 @@ import {
   createTokenAccount,
   fund,
   mintTo,
+  newKeyPairSigner,
   SYSTEM_PROGRAM_ADDRESS,
   send,
   setUnixTime,
@@ -39,7 +40,6 @@ import {
   appendTransactionMessageInstructions,
   compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
-  generateKeyPairSigner,
   getAddressEncoder,
   getProgramDerivedAddress,
   getTransactionEncoder,
@@ -189,11 +189,11 @@ function writeOracleConfig(
 export async function setupBasket(): Promise<Basket> {
   const svm = createSvm({ vault: VAULT_PROGRAM_ADDRESS, oracle: ORACLE_PROGRAM_ADDRESS });
   setUnixTime(svm, MONDAY_15H);
-  const payer = await generateKeyPairSigner();
+  const payer = await newKeyPairSigner();
   fund(svm, payer.address, 1_000n);
-  const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
-  const keeper = await generateKeyPairSigner();
-  const treasury = await generateKeyPairSigner();
+  const admins = await Promise.all([0, 1, 2, 3, 4].map(() => newKeyPairSigner()));
+  const keeper = await newKeyPairSigner();
+  const treasury = await newKeyPairSigner();
   const [oracleConfig, configBump] = await getProgramDerivedAddress({
     programAddress: ORACLE_PROGRAM_ADDRESS,
     seeds: [getUtf8Encoder().encode('oracle_config')],
@@ -407,7 +407,7 @@ export interface Depositor {
 }
 
 export async function newDepositor(b: Basket, usdc: bigint): Promise<Depositor> {
-  const signer = await generateKeyPairSigner();
+  const signer = await newKeyPairSigner();
   fund(b.svm, signer.address, 10n);
   const usdcAccount = await createTokenAccount(b.svm, b.payer, b.usdc, signer.address);
   if (usdc > 0n) await mintTo(b.svm, b.payer, b.usdc, usdcAccount, usdc);
@@ -594,7 +594,7 @@ export async function sizeWithLookupTable(
   instructions: Instruction[],
   feePayer: KeyPairSigner,
 ): Promise<number> {
-  const lookupTable = (await generateKeyPairSigner()).address;
+  const lookupTable = (await newKeyPairSigner()).address;
   const addresses = [
     ...new Set(
       instructions.flatMap((ix) =>

@@ -9,15 +9,11 @@ import {
   fund,
   getTransferCheckedInstruction,
   mintTo,
+  newKeyPairSigner,
   type TestMint,
 } from '@basket/test-harness';
 import { getRebalanceLegInstruction, getRebalanceSettleInstruction } from '@basket/vault-client';
-import {
-  type Address,
-  generateKeyPairSigner,
-  type Instruction,
-  type KeyPairSigner,
-} from '@solana/kit';
+import type { Address, Instruction, KeyPairSigner } from '@solana/kit';
 import {
   assetValueDown,
   assetValueUp,
@@ -52,7 +48,7 @@ export function accountOf(c: Counterparty, slot: Slot): Address {
 
 /** A counterparty (market maker) holding plenty of every mint. */
 export async function newCounterparty(b: Basket): Promise<Counterparty> {
-  const signer = await generateKeyPairSigner();
+  const signer = await newKeyPairSigner();
   fund(b.svm, signer.address, 10n);
   const assets: Address[] = [];
   for (const a of b.assets) {
