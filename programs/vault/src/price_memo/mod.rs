@@ -14,9 +14,10 @@
 //! with (`seen`) and at the one it priced with before that (`prev`), with the vault-wide
 //! `memo_sequence`. A snapshot with a higher sequence rolls `seen` into `prev` when the
 //! two were published at most `MEMO_WINDOW_SECS` apart (else `prev` is cleared). Units
-//! compare value per raw token, so a split (multiplier x2, price / 2) is not a move. An
-//! asset the vault did not hold when the memory rolled has no `seen` value (0): it is
-//! priced at the current snapshot alone until the next roll.
+//! compare value per raw token, so a split (multiplier x2, price / 2) is not a move. Every
+//! asset the snapshot prices rolls, held or not (a rebalance can fill a book between two
+//! rolls); a `seen` of 0 (no entry, or a unit above `u64`) makes the caller use the two-step
+//! formula at the current snapshot.
 
 use crate::state::{AssetEntry, VaultState};
 use basket_common::math::{mul_wide, Rounding};
