@@ -1,0 +1,74 @@
+// The cast and the basket every step works with, and the reads several steps share.
+import {
+  amountToUiAmount,
+  findSkuAddresses,
+  formatDecimalAmount,
+  readAccounts,
+  tokenMintAccount,
+  type VaultStateAccount,
+  vaultStateAccount,
+} from '@basket/sdk';
+import type { TestMint } from '@basket/test-harness';
+import type { Address, KeyPairSigner } from '@solana/kit';
+import type { Ledger } from './ledger.ts';
+
+/** The SKU the scenario creates: one vault, one snapshot, one share mint. */
+export const SKU = 'TECH3';
+
+/** Everyone who signs something, all generated in-process (no secrets exist). */
+export interface Cast {
+  ledger: Ledger;
+  /** Upgrade authority of the three programs; pays for the one-shot set-up. */
+  deployer: KeyPairSigner;
+  /** The platform's and the vault's 5 admins; any 3 sign. */
+  admins: KeyPairSigner[];
+  /** The keeper's Ed25519 key: it signs NAV payloads and sends keeper instructions. */
+  keeperKeys: CryptoKeyPair;
+  keeper: KeyPairSigner;
+  /** Receives fees: withdrawal fees in stablecoin, management and performance fees in shares. */
+  treasury: KeyPairSigner;
+}
+
+/** A tokenized stock of the basket, with what the keeper's price feed says about it. */
+export interface BasketAsset {
+  symbol: string;
+  mint: TestMint;
+  /** ScaledUiAmount multiplier (1 for SPL Token mints, which have none). */
+  multiplier: number;
+  weightBps: number;
+  /** Price of one displayed share of the stock, in 1e-8 USD. */
+  priceUsd1e8: bigint;
+}
+
+/** The mints behind the vault. */
+export interface Basket {
+  stable: TestMint;
+  assets: BasketAsset[];
+}
+
+/** The vault's state, decoded, as the SDK's builders take it. */
+export async function readVault(ledger: Ledger): Promise<VaultStateAccount> {
+  const { vaultState } = await findSkuAddresses(SKU);
+  const [vault] = await readAccounts(ledger.rpc, [vaultStateAccount(vaultState)]);
+  if (!vault.exists) throw new Error(`the vault of ${SKU} does not exist`);
+  return { address: vault.address, data: vault.data };
+}
+
+/**
+ * `raw (display SYMBOL)`: the display amount is what a wallet shows, the ScaledUiAmount
+ * multiplier applied by the SDK exactly as Token-2022 applies it.
+ */
+export async function tokenAmountText(
+  ledger: Ledger,
+  mint: Address,
+  raw: bigint,
+  symbol: string,
+): Promise<string> {
+  const [info] = await readAccounts(ledger.rpc, [tokenMintAccount(mint)]);
+  if (!info.exists) throw new Error(`mint ${mint} does not exist`);
+  const { decimals, scaledUiAmount } = info.data;
+  const shown = scaledUiAmount
+    ? amountToUiAmount(raw, decimals, scaledUiAmount, ledger.now())
+    : formatDecimalAmount(raw, decimals);
+  return `${raw} raw (${shown} ${symbol})`;
+}
