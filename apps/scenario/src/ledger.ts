@@ -77,14 +77,21 @@ export class Ledger {
     this.svm.warpToSlot(this.svm.getClock().slot + 1n);
   }
 
-  /** Sends the instructions as one transaction; a refusal is returned, not thrown. */
-  async attempt(
+  /** Serialized size of the transaction the instructions make, without sending it. */
+  sizeOf(
     feePayer: TransactionSigner,
     instructions: readonly CostedInstruction[],
     addressLookupTables?: AddressesByLookupTableAddress,
-  ): Promise<Attempt> {
-    this.svm.expireBlockhash();
-    const message = buildTransactionMessage({
+  ): number {
+    return transactionMessageSize(this.message(feePayer, instructions, addressLookupTables));
+  }
+
+  private message(
+    feePayer: TransactionSigner,
+    instructions: readonly CostedInstruction[],
+    addressLookupTables?: AddressesByLookupTableAddress,
+  ) {
+    return buildTransactionMessage({
       feePayer,
       lifetime: {
         blockhash: this.svm.latestBlockhash() as Blockhash,
@@ -93,6 +100,16 @@ export class Ledger {
       instructions,
       ...(addressLookupTables ? { addressLookupTables } : {}),
     });
+  }
+
+  /** Sends the instructions as one transaction; a refusal is returned, not thrown. */
+  async attempt(
+    feePayer: TransactionSigner,
+    instructions: readonly CostedInstruction[],
+    addressLookupTables?: AddressesByLookupTableAddress,
+  ): Promise<Attempt> {
+    this.svm.expireBlockhash();
+    const message = this.message(feePayer, instructions, addressLookupTables);
     const txBytes = transactionMessageSize(message);
     const tx = await signTransactionMessageWithSigners(message);
     const result = this.svm.sendTransaction(tx);

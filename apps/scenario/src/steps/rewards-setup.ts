@@ -78,12 +78,13 @@ export async function initializeRewards(
     rewardMints: [first.mint.address],
     adminSigners: admins.slice(0, 3),
   });
-  // Four signatures plus the SDK's compute-unit limit come to 1,251 bytes, past the packet
-  // size (docs/rewards.md's 1,211 bytes has no compute-budget instruction): a lookup table.
+  // Four signatures plus the SDK's compute-unit limit exceed the packet size
+  // (docs/rewards.md's 1,211 bytes has no compute-budget instruction): a lookup table.
+  const bare = ledger.sizeOf(deployer, [init]);
   const lookup = await lookupTableFor(ledger, deployer, [init]);
   const r = await ledger.land('rewards initialize', deployer, [init], lookup.tables);
   say.detail(
-    `config ${short(config)}: staking mint BSKT ${short(stakingMint.address)}, reward mints [${first.symbol}]; ${cu(r.computeUnits)}, ${r.txBytes} bytes with lookup table ${short(lookup.table)}`,
+    `config ${short(config)}: staking mint BSKT ${short(stakingMint.address)}, reward mints [${first.symbol}]; ${cu(r.computeUnits)}, ${r.txBytes} bytes with lookup table ${short(lookup.table)} (${bare} without)`,
   );
   const rewardAssets = [first, third];
   const set = await ledger.land('rewards set_reward_mints', deployer, [

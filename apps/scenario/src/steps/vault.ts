@@ -73,11 +73,12 @@ export async function createVault(
     ...VAULT_TERMS,
     adminSigners: admins.slice(0, 3),
   });
-  // Five signatures (deployer and 3 admins) and 3 assets' accounts do not fit a packet: the
-  // deployer first puts the instruction's accounts in a lookup table.
+  // Four signatures (the deployer and 3 admins) and the accounts of even a 3-asset basket do
+  // not fit a packet: the deployer first puts the instruction's accounts in a lookup table.
+  const bare = ledger.sizeOf(deployer, [init]);
   const lookup = await lookupTableFor(ledger, deployer, [init]);
   say.detail(
-    `lookup table ${short(lookup.table)} with ${lookup.addressCount} accounts of init_vault`,
+    `init_vault is ${bare} bytes (packet: ${MAX_TRANSACTION_SIZE}): lookup table ${short(lookup.table)} with its ${lookup.addressCount} accounts`,
   );
   const r = await ledger.land('vault init_vault', deployer, [init], lookup.tables);
   say.detail(

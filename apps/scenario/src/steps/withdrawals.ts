@@ -16,8 +16,7 @@ import type { ScenarioFacts } from '../facts.ts';
 import { amount, cu, type Narrator, usd } from '../narrator.ts';
 import type { User } from './deposit.ts';
 import { STEPS } from './titles.ts';
-import type { TreasuryAccounts } from './vault.ts';
-import { VAULT_TERMS } from './vault.ts';
+import { type TreasuryAccounts, VAULT_TERMS } from './vault.ts';
 
 const STABLE_SHARES = 300_000_000n; // 300 shares
 const IN_KIND_SHARES = 2_000_000_000n; // 2,000 shares
