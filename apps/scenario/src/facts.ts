@@ -9,8 +9,8 @@ export interface ScenarioFacts {
   /** NAV from the NavRefreshed events (1e-6 USD, rounded down) after each push. */
   navAfterFirstPush: bigint;
   navAfterSecondPush: bigint;
-  /** The SDK's NAV quote after the second push (rounded down), to compare with the event. */
-  quotedNavAfterSecondPush: bigint;
+  /** The SDK's NAV quote after the second push, before its refresh_nav (rounded down). */
+  quotedNavAfterSecondPush: bigint | null;
   depositRaw: bigint;
   quotedShares: bigint;
   mintedShares: bigint;
