@@ -143,7 +143,9 @@ export class Ledger {
       throw new Error(`${what}: ${r.txBytes}-byte transaction exceeds ${MAX_TRANSACTION_SIZE}`);
     }
     if (r.ok) return r;
-    const failure = { ...r.failure, message: `${what}: ${r.failure.message}` };
+    const named =
+      r.failure.kind === 'custom' && r.failure.constant ? `${r.failure.constant}: ` : '';
+    const failure = { ...r.failure, message: `${what}: ${named}${r.failure.message}` };
     throw new BasketTransactionError(failure, r.logs);
   }
 

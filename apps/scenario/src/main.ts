@@ -31,10 +31,16 @@ export async function main(
     return 2;
   }
   const started = performance.now();
+  // The heading of the step under way, to say where a failure happened.
+  let heading = '(before the first step)';
+  const narrator = numberedNarrator((line) => {
+    if (line.startsWith('\n[')) heading = line.trim();
+    out(line);
+  });
   try {
-    await run(numberedNarrator(out));
+    await run(narrator);
   } catch (e) {
-    err(`\nscenario failed: ${e instanceof Error ? e.message : String(e)}`);
+    err(`\nscenario failed in ${heading}: ${e instanceof Error ? e.message : String(e)}`);
     if (e instanceof BasketTransactionError && e.logs.length > 0) {
       err(`last program logs:\n  ${e.logs.slice(-LOG_TAIL).join('\n  ')}`);
     }

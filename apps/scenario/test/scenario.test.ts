@@ -88,12 +88,15 @@ describe('the npm start command line', () => {
       [],
       () => {},
       (l) => err.push(l),
-      async () => {
+      async (say) => {
+        say.step(STEPS.deposit);
         throw new Error('deposit: VAULT_ERROR__STALE_NAV');
       },
     );
     expect(code).toBe(1);
-    expect(err.join('\n')).toMatch(/scenario failed: deposit: VAULT_ERROR__STALE_NAV/);
+    expect(err.join('\n')).toContain(
+      `scenario failed in [1] ${STEPS.deposit}: deposit: VAULT_ERROR__STALE_NAV`,
+    );
   });
 
   it('an unknown argument exits 2 with the usage', async () => {
