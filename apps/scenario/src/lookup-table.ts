@@ -1,23 +1,19 @@
-// An address lookup table for a transaction too large for one packet. The SDK's
+// An address lookup table for a set-up transaction too large for one packet. The SDK's
 // `vaultLookupTableAddresses` reads an existing vault; `init_vault` runs before the vault
-// exists, so its table holds the instruction's own non-signer accounts instead.
+// exists, so its table holds what the instruction itself may load from a table.
 import {
   type CostedInstruction,
   fetchAddressLookupTables,
   getCreateLookupTableInstructionFor,
   getExtendLookupTableInstructionsFor,
+  lookupTableAddressesForInstructions,
 } from '@basket/sdk';
-import {
-  type Address,
-  type AddressesByLookupTableAddress,
-  isSignerRole,
-  type TransactionSigner,
-} from '@solana/kit';
+import type { Address, AddressesByLookupTableAddress, TransactionSigner } from '@solana/kit';
 import type { Ledger } from './ledger.ts';
 
 /**
- * Creates and extends a lookup table holding every account of `instructions` that does not
- * sign (signers must stay in the message), and returns it as `buildTransactionMessage`
+ * Creates and extends a lookup table holding every account of `instructions` a table can
+ * carry (`lookupTableAddressesForInstructions`), and returns it as `buildTransactionMessage`
  * takes it.
  */
 export async function lookupTableFor(
@@ -25,13 +21,7 @@ export async function lookupTableFor(
   authority: TransactionSigner,
   instructions: readonly CostedInstruction[],
 ): Promise<{ table: Address; addressCount: number; tables: AddressesByLookupTableAddress }> {
-  const addresses = [
-    ...new Set(
-      instructions.flatMap((i) =>
-        (i.instruction.accounts ?? []).filter((a) => !isSignerRole(a.role)).map((a) => a.address),
-      ),
-    ),
-  ];
+  const addresses = lookupTableAddressesForInstructions(instructions.map((i) => i.instruction));
   const create = await getCreateLookupTableInstructionFor({
     authority: authority.address,
     payer: authority,

@@ -35,6 +35,7 @@ import {
   getU64Decoder,
   getU64Encoder,
   type Instruction,
+  isSignerRole,
   type TransactionSigner,
 } from '@solana/kit';
 import {
@@ -227,6 +228,29 @@ export async function vaultLookupTableAddresses(
     ...assets.flatMap((a, i) => [a.mint, (holdings[i] as readonly [Address, number])[0]]),
     ...extra,
   ];
+  return [...new Set(all)];
+}
+
+/**
+ * Every account of `instructions` a lookup table can carry, deduplicated in order: all but the
+ * signers (a signer must be a static key of the message) and the programs the instructions
+ * invoke at the top level (a transaction cannot load those from a table). For set-up
+ * transactions that exceed a packet before the accounts they create exist, such as
+ * `init_vault` (3 assets already need 1,328 bytes) or the rewards `initialize`.
+ *
+ * @example
+ * const init = await getInitVaultInstructionFor(input);
+ * const addresses = lookupTableAddressesForInstructions([init.instruction]);
+ */
+export function lookupTableAddressesForInstructions(
+  instructions: readonly Instruction[],
+): Address[] {
+  const invoked = new Set(instructions.map((i) => i.programAddress));
+  const all = instructions.flatMap((i) =>
+    (i.accounts ?? [])
+      .filter((a) => !isSignerRole(a.role) && !invoked.has(a.address))
+      .map((a) => a.address),
+  );
   return [...new Set(all)];
 }
 

@@ -16,7 +16,7 @@ import {
 import type { ProgramAddresses } from './program-addresses.ts';
 import type { RawAmount } from './raw-amount.ts';
 import { getPayRedemptionInstructionFor } from './redemption-instructions.ts';
-import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './token-programs.ts';
+import { TOKEN_2022_PROGRAM_ADDRESS, tokenProgramAddress } from './token-programs.ts';
 import type { CostedInstruction } from './transaction-message.ts';
 import {
   getDepositInstructionFor,
@@ -50,10 +50,6 @@ export interface UserFlowInstructions<A> {
   readonly accounts: A;
 }
 
-function tokenProgramOf(tag: number): Address {
-  return tag === 1 ? TOKEN_2022_PROGRAM_ADDRESS : TOKEN_PROGRAM_ADDRESS;
-}
-
 function shareSpec(vault: VaultStateAccount, owner: Address): TokenAccountSpec {
   return { owner, mint: vault.data.shareMint, tokenProgram: TOKEN_2022_PROGRAM_ADDRESS };
 }
@@ -62,7 +58,7 @@ function stableSpec(vault: VaultStateAccount, owner: Address): TokenAccountSpec 
   return {
     owner,
     mint: vault.data.stableMint,
-    tokenProgram: tokenProgramOf(vault.data.stableTokenProgram),
+    tokenProgram: tokenProgramAddress(vault.data.stableTokenProgram),
   };
 }
 
@@ -72,7 +68,7 @@ function assetSpecs(vault: VaultStateAccount, owner: Address, slots?: readonly n
   return indices.map((i) => {
     const asset = vault.data.assets[i];
     if (!asset || i >= count) throw new RangeError(`slot ${i} is not an asset of the vault`);
-    return { owner, mint: asset.mint, tokenProgram: tokenProgramOf(asset.tokenProgram) };
+    return { owner, mint: asset.mint, tokenProgram: tokenProgramAddress(asset.tokenProgram) };
   });
 }
 
