@@ -21,8 +21,9 @@ pub fn emit(bytes: &[u8]) {
 pub const MAX_EVENT_PAYLOAD: usize = 512;
 
 /// Implements [`Event`] for a payload struct after checking its layout at compile time:
-/// exactly `len` bytes, alignment 1 (so no padding), at most [`MAX_EVENT_PAYLOAD`]. An
-/// optional block adds items (a trailing counted array's constants and `emitted_len`).
+/// exactly `len` bytes, alignment 1 (so no padding), at most [`MAX_EVENT_PAYLOAD`]. A
+/// payload ending in a counted array names its slots and count field (`trailing = [item
+/// bytes; slots], count = field`); an optional block adds any other items.
 ///
 /// The struct must be `#[repr(C)]` with only `u8`, `[u8; N]` and `Pod*` fields (the trait's
 /// safety contract); its field offsets are pinned by each program's layout tests.
@@ -32,6 +33,23 @@ pub const MAX_EVENT_PAYLOAD: usize = 512;
 /// ```
 #[macro_export]
 macro_rules! impl_event {
+    // A payload ending in a counted array: `items` slots of `item` bytes, of which the `u8`
+    // field `count` says how many are used; only those are emitted.
+    ($ty:ident, $kind:expr, version = $version:literal, len = $len:literal,
+     trailing = [$item:literal; $slots:literal], count = $count:ident) => {
+        $crate::impl_event!($ty, $kind, version = $version, len = $len, {
+            const TRAILING_ITEM_LEN: usize = $item;
+            const TRAILING_ITEMS: usize = $slots;
+            const COUNT_OFFSET: Option<usize> = Some(::core::mem::offset_of!($ty, $count));
+
+            #[inline(always)]
+            fn emitted_len(&self) -> usize {
+                // `LEN - item * (slots - count)`; at most `LEN`, so it cannot wrap.
+                Self::MIN_LEN
+                    .wrapping_add(($item as usize).wrapping_mul(usize::from(self.$count).min($slots)))
+            }
+        });
+    };
     ($ty:ident, $kind:expr, version = $version:literal, len = $len:literal $(, { $($items:tt)* })?) => {
         const _: () = assert!(
             ::core::mem::size_of::<$ty>() == $len

@@ -117,17 +117,8 @@ basket_common::impl_event!(
     RewardsEventKind::EpochDistributed,
     version = 3,
     len = 121,
-    {
-        const TRAILING_ITEM_LEN: usize = 8;
-        const TRAILING_ITEMS: usize = 10;
-        const COUNT_OFFSET: Option<usize> = Some(40);
-
-        #[inline(always)]
-        fn emitted_len(&self) -> usize {
-            // `LEN - 8 * (10 - count)`; at most `LEN`, so it cannot wrap.
-            Self::MIN_LEN.wrapping_add(8usize.wrapping_mul(usize::from(self.mint_count).min(10)))
-        }
-    }
+    trailing = [8; 10],
+    count = mint_count
 );
 
 /// `claim`. Version 3: only the first `amount_count` amounts are emitted (v2 always carried 10).
@@ -152,17 +143,8 @@ basket_common::impl_event!(
     RewardsEventKind::Claimed,
     version = 3,
     len = 121,
-    {
-        const TRAILING_ITEM_LEN: usize = 8;
-        const TRAILING_ITEMS: usize = 10;
-        const COUNT_OFFSET: Option<usize> = Some(40);
-
-        #[inline(always)]
-        fn emitted_len(&self) -> usize {
-            // `LEN - 8 * (10 - count)`; at most `LEN`, so it cannot wrap.
-            Self::MIN_LEN.wrapping_add(8usize.wrapping_mul(usize::from(self.amount_count).min(10)))
-        }
-    }
+    trailing = [8; 10],
+    count = amount_count
 );
 
 /// `rotate_keepers`.
@@ -248,17 +230,8 @@ basket_common::impl_event!(
     RewardsEventKind::EpochSwept,
     version = 3,
     len = 409,
-    {
-        const TRAILING_ITEM_LEN: usize = 40;
-        const TRAILING_ITEMS: usize = 10;
-        const COUNT_OFFSET: Option<usize> = Some(8);
-
-        #[inline(always)]
-        fn emitted_len(&self) -> usize {
-            // `LEN - 40 * (10 - count)`; at most `LEN`, so it cannot wrap.
-            Self::MIN_LEN.wrapping_add(40usize.wrapping_mul(usize::from(self.mint_count).min(10)))
-        }
-    }
+    trailing = [40; 10],
+    count = mint_count
 );
 
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
