@@ -3,11 +3,10 @@
 // stablecoin and in kind, and a third party cranks a redemption into ATAs the owner never
 // created, with the SDK alone. The basket has non-unit multipliers (1.0571 and 2.5).
 import { createTokenAccount, fund, mintTo, tokenAmount } from '@basket/test-harness';
-import { type Address, type Blockhash, generateKeyPairSigner } from '@solana/kit';
+import { type Address, generateKeyPairSigner } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { SKU, treasuryAccounts } from '../../../programs/vault/tests/fixture.ts';
 import {
-  buildTransactionMessage,
   type CostedInstruction,
   findAssociatedTokenAddress,
   getBeginRedemptionInstructionFor,
@@ -26,9 +25,8 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '../src/index.ts';
-import { sendMessage } from './support/send-message.ts';
 import { svmRpc } from './support/svm-rpc.ts';
-import { fundedVault, readVault, USDC } from './support/vault-world.ts';
+import { fundedVault, readVault, run, USDC } from './support/vault-world.ts';
 
 type World = Awaited<ReturnType<typeof fundedVault>>['b'];
 
@@ -46,20 +44,8 @@ async function land(
   feePayer: World['payer'],
   instructions: readonly CostedInstruction[],
 ) {
-  b.svm.expireBlockhash();
-  const r = await sendMessage(
-    b.svm,
-    buildTransactionMessage({
-      feePayer,
-      lifetime: {
-        blockhash: b.svm.latestBlockhash() as Blockhash,
-        lastValidBlockHeight: 1_000_000n,
-      },
-      instructions,
-      // The vault's own costs are checked in vault-builders.test.ts; margin for them here.
-      computeMarginBps: 10_000,
-    }),
-  );
+  // The vault's own costs are checked in vault-builders.test.ts; margin for them here.
+  const r = await run(b, feePayer, instructions, { computeMarginBps: 10_000 });
   expect(r.error).toBeNull();
   return r;
 }

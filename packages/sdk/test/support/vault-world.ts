@@ -50,7 +50,8 @@ export async function readVault(b: Basket) {
 export async function run(
   b: Basket,
   feePayer: Depositor['signer'],
-  built: CostedInstruction | CostedInstruction[],
+  built: CostedInstruction | readonly CostedInstruction[],
+  options: { computeMarginBps?: number } = {},
 ) {
   const instructions = Array.isArray(built) ? built : [built];
   b.svm.expireBlockhash();
@@ -63,6 +64,7 @@ export async function run(
         lastValidBlockHeight: 1_000_000n,
       },
       instructions,
+      ...options,
     }),
   );
   const used = Number(r.computeUnits) - COMPUTE_BUDGET_INSTRUCTION_COST;
