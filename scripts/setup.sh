@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
 # Everything a fresh machine needs before building or testing: the program toolchain
-# (apt + sbpf-linker) and the npm workspace. Idempotent and quiet when already done.
+# (apt + sbpf-linker), Chromium, the local validator and the npm workspace. Idempotent and quiet when already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup-toolchain.sh
+
+# Debian's Chromium drives the dapp's browser tests (playwright-core never downloads a browser).
+if ! command -v chromium >/dev/null; then
+  echo "setup: installing Debian's chromium for the browser tests"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+# The local world's validator, built once per machine into a cache outside the checkout.
+bash scripts/setup-localnet.sh
 
 # Install from the lockfile only when node_modules is missing or older than it.
 # `npm ci` refuses this lockfile because the registry serves only the linux-x64 builds of

@@ -31,6 +31,7 @@ pub struct Args {
     pub verbose: bool,
 }
 
+#[derive(Debug)]
 pub enum Parsed {
     Run(Args),
     Help,
