@@ -58,7 +58,11 @@ pub fn parse(mut argv: impl Iterator<Item = String>) -> Result<Parsed, String> {
                 let raw = value("--slot-time-ms")?;
                 args.slot_time_ms = match raw.parse::<u64>() {
                     Ok(ms) if (10..=10_000).contains(&ms) => ms,
-                    _ => return Err(format!("--slot-time-ms: {raw:?} is not between 10 and 10000")),
+                    _ => {
+                        return Err(format!(
+                            "--slot-time-ms: {raw:?} is not between 10 and 10000"
+                        ))
+                    }
                 };
             }
             "--state-dir" => args.state_dir = PathBuf::from(value("--state-dir")?),
@@ -66,7 +70,10 @@ pub fn parse(mut argv: impl Iterator<Item = String>) -> Result<Parsed, String> {
         }
     }
     if args.rpc_port == args.ws_port {
-        return Err(format!("--rpc-port and --ws-port are both {}", args.rpc_port));
+        return Err(format!(
+            "--rpc-port and --ws-port are both {}",
+            args.rpc_port
+        ));
     }
     Ok(Parsed::Run(args))
 }
@@ -88,15 +95,24 @@ mod tests {
 
     #[test]
     fn defaults_bind_loopback_on_the_usual_ports() {
-        let Ok(Parsed::Run(a)) = run(&[]) else { panic!("defaults should parse") };
-        assert_eq!((a.host.as_str(), a.rpc_port, a.ws_port), ("127.0.0.1", 8899, 8900));
+        let Ok(Parsed::Run(a)) = run(&[]) else {
+            panic!("defaults should parse")
+        };
+        assert_eq!(
+            (a.host.as_str(), a.rpc_port, a.ws_port),
+            ("127.0.0.1", 8899, 8900)
+        );
     }
 
     #[test]
     fn rejects_a_bad_port_and_same_ports() {
-        assert!(run(&["--rpc-port", "0"]).unwrap_err().contains("--rpc-port"));
+        assert!(run(&["--rpc-port", "0"])
+            .unwrap_err()
+            .contains("--rpc-port"));
         assert!(run(&["--rpc-port", "9000", "--ws-port", "9000"]).is_err());
-        assert!(run(&["--slot-time-ms", "1"]).unwrap_err().contains("--slot-time-ms"));
+        assert!(run(&["--slot-time-ms", "1"])
+            .unwrap_err()
+            .contains("--slot-time-ms"));
         assert!(run(&["--nope"]).unwrap_err().contains("--nope"));
     }
 }

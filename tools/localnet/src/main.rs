@@ -39,8 +39,12 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &args::Args) -> Result<(), String> {
-    std::fs::create_dir_all(&args.state_dir)
-        .map_err(|e| format!("cannot create state directory {}: {e}", args.state_dir.display()))?;
+    std::fs::create_dir_all(&args.state_dir).map_err(|e| {
+        format!(
+            "cannot create state directory {}: {e}",
+            args.state_dir.display()
+        )
+    })?;
     let db_path = args.state_dir.join("ledger.sqlite");
     let db_url = db_path.to_string_lossy().into_owned();
 
