@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
 # Builds every on-chain program from source to target/deploy/<name>.so (SBPF v0) and prints
-# each file's size and sha256. Usage: scripts/build-programs.sh [program ...]
+# each file's size and sha256. Usage: scripts/build-programs.sh [--localnet] [program ...]
+#   --localnet  build with the local world's program ids (feature `localnet-ids`, whose
+#               keypairs are public: programs/<name>/program-id.local.json) into
+#               target/deploy/localnet/ (own target directory, so neither build evicts the other)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+FEATURES=()
+TARGET_DIR=target
+DEPLOY_DIR=target/deploy
+if [ "${1:-}" = "--localnet" ]; then
+  shift
+  FEATURES=(--features localnet-ids)
+  TARGET_DIR=target/localnet
+  DEPLOY_DIR=target/deploy/localnet
+fi
 
 PROGRAMS=("$@")
 if ((${#PROGRAMS[@]} == 0)); then
@@ -21,16 +34,19 @@ for p in "${PROGRAMS[@]}"; do
     echo "build-programs: no such program: programs/$p" >&2
     exit 1
   fi
-  cargo rustc --quiet --release --target bpfel-unknown-none --locked -p "$p" --crate-type cdylib 2> >(grep -v -e 'unstable feature specified' -e 'not stably supported' -e '^ *|$' -e '^ *= note' >&2)
+  features=()
+  # Programs without local ids (test-only ones, whose keypairs are public anyway) build as is.
+  if ((${#FEATURES[@]})) && grep -q '^localnet-ids' "programs/$p/Cargo.toml"; then features=("${FEATURES[@]}"); fi
+  cargo rustc --quiet --release --target bpfel-unknown-none --locked --target-dir "$TARGET_DIR" -p "$p" ${features[@]+"${features[@]}"} --crate-type cdylib 2> >(grep -v -e 'unstable feature specified' -e 'not stably supported' -e '^ *|$' -e '^ *= note' >&2)
 done
 
-mkdir -p target/deploy
+mkdir -p "$DEPLOY_DIR"
 printf '%-10s %10s  %s\n' program bytes sha256
 for p in "${PROGRAMS[@]}"; do
   [ -d "programs/$p" ] || continue
-  src="target/bpfel-unknown-none/release/deps/lib${p}.so"
-  cp "$src" "target/deploy/${p}.so"
-  size=$(stat -c %s "target/deploy/${p}.so")
-  sum=$(sha256sum "target/deploy/${p}.so" | awk '{print $1}')
+  src="$TARGET_DIR/bpfel-unknown-none/release/deps/lib${p}.so"
+  cp "$src" "$DEPLOY_DIR/${p}.so"
+  size=$(stat -c %s "$DEPLOY_DIR/${p}.so")
+  sum=$(sha256sum "$DEPLOY_DIR/${p}.so" | awk '{print $1}')
   printf '%-10s %10s  %s\n' "$p" "$size" "$sum"
 done

@@ -16,4 +16,11 @@ mod entrypoint;
 
 use pinocchio::address::declare_id;
 
+// The local world deploys through the ordinary loader, which needs the program's keypair; the
+// canonical id's keypair is a deployment secret, so the local world builds with an id whose
+// keypair is public (`program-id.local.json`, local world only). See docs/decisions.md.
+// Codama reads the last `declare_id!`, so the canonical id stays last.
+#[cfg(feature = "localnet-ids")]
+declare_id!("C1EVMT2BhvyjoFnMXyLmnXjkKGVq5jdkf9WCPXE2tiG8");
+#[cfg(not(feature = "localnet-ids"))]
 declare_id!("Cag41vF9wEy64VXVJuA5Ts8WiYewPrjuutdr59g23vhb");

@@ -21,4 +21,11 @@ mod entrypoint;
 
 use pinocchio::address::declare_id;
 
+// The local world deploys through the ordinary loader, which needs the program's keypair; the
+// canonical id's keypair is a deployment secret, so the local world builds with an id whose
+// keypair is public (`program-id.local.json`, local world only). See docs/decisions.md.
+// Codama reads the last `declare_id!`, so the canonical id stays last.
+#[cfg(feature = "localnet-ids")]
+declare_id!("9kgY8WqobNRctvbus8wgCg9sJwqxpcVdNgPp7uBs41mq");
+#[cfg(not(feature = "localnet-ids"))]
 declare_id!("9N5wBSU9d4vG9KVEHQ6V3SCGEWrNS2ZVTuS5i5BgcP6b");
