@@ -1,3 +1,2 @@
-export * from './free-port.ts';
 export * from './server.ts';
 export * from './test-server.ts';

