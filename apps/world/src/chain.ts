@@ -1,0 +1,128 @@
+import {
+  type BlockhashLifetime,
+  buildTransactionMessage,
+  type CostedInstruction,
+  createSendAndConfirm,
+  type SendableMessage,
+} from '@basket/sdk';
+import {
+  type Address,
+  type AddressesByLookupTableAddress,
+  appendTransactionMessageInstructions,
+  createSolanaRpc,
+  createSolanaRpcSubscriptions,
+  createTransactionMessage,
+  type Instruction,
+  type Lamports,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type TransactionSigner,
+} from '@solana/kit';
+
+/**
+ * The chain as every service meets it: a JSON-RPC endpoint and its PubSub, transactions sent
+ * and confirmed through the SDK (typed program errors, blockhash expiry handled by rebuilding).
+ *
+ * @example
+ * const chain = connectChain('http://127.0.0.1:8899', 'ws://127.0.0.1:8900');
+ * await chain.landRaw('fund', payer, [ix]);
+ */
+export function connectChain(rpcUrl: string, wsUrl: string) {
+  const rpc = createSolanaRpc(rpcUrl);
+  const rpcSubscriptions = createSolanaRpcSubscriptions(wsUrl);
+  const sendAndConfirm = createSendAndConfirm({ rpc, rpcSubscriptions });
+
+  /** SDK instructions (with their measured compute costs) as one confirmed transaction. */
+  async function land(
+    what: string,
+    feePayer: TransactionSigner,
+    instructions: readonly CostedInstruction[],
+    addressLookupTables?: AddressesByLookupTableAddress,
+  ) {
+    try {
+      return await sendAndConfirm((lifetime) =>
+        buildTransactionMessage({
+          feePayer,
+          lifetime,
+          instructions,
+          ...(addressLookupTables ? { addressLookupTables } : {}),
+        }),
+      );
+    } catch (error) {
+      throw withContext(what, error);
+    }
+  }
+
+  /**
+   * Instructions of other programs (system, token, loader) without a compute budget
+   * instruction: the runtime's default budget per instruction covers them.
+   */
+  async function landRaw(
+    what: string,
+    feePayer: TransactionSigner,
+    instructions: readonly Instruction[],
+  ) {
+    const build = (lifetime: BlockhashLifetime) =>
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(feePayer, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+        (m) => appendTransactionMessageInstructions(instructions, m),
+      ) as unknown as SendableMessage;
+    try {
+      return await sendAndConfirm(build);
+    } catch (error) {
+      throw withContext(what, error);
+    }
+  }
+
+  /** Airdrops until `address` holds at least `atLeast` lamports. */
+  async function fund(address: Address, atLeast: Lamports): Promise<void> {
+    const { value } = await rpc.getBalance(address, { commitment: 'confirmed' }).send();
+    if (value >= atLeast) return;
+    const signature = await rpc.requestAirdrop(address, lamports(atLeast - value)).send();
+    for (let i = 0; i < 100; i += 1) {
+      const { value: statuses } = await rpc.getSignatureStatuses([signature]).send();
+      const status = statuses[0];
+      if (status?.err)
+        throw new Error(`airdrop to ${address} failed: ${JSON.stringify(status.err)}`);
+      if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized')
+        return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`airdrop to ${address} was not confirmed within 10 s`);
+  }
+
+  async function exists(address: Address): Promise<boolean> {
+    const { value } = await rpc
+      .getAccountInfo(address, { encoding: 'base64', commitment: 'confirmed' })
+      .send();
+    return value !== null;
+  }
+
+  /** Raw amount of a token account (0 when it does not exist). */
+  async function tokenAmount(account: Address): Promise<bigint> {
+    try {
+      const { value } = await rpc
+        .getTokenAccountBalance(account, { commitment: 'confirmed' })
+        .send();
+      return BigInt(value.amount);
+    } catch {
+      if (!(await exists(account))) return 0n;
+      throw new Error(`cannot read the token balance of ${account}`);
+    }
+  }
+
+  return { rpc, rpcSubscriptions, land, landRaw, fund, exists, tokenAmount };
+}
+
+export type Chain = ReturnType<typeof connectChain>;
+
+function withContext(what: string, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const wrapped = new Error(`${what}: ${message}`);
+  (wrapped as { cause?: unknown }).cause = error;
+  return wrapped;
+}
