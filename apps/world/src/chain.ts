@@ -40,6 +40,7 @@ export function connectChain(rpcUrl: string, wsUrl: string) {
     feePayer: TransactionSigner,
     instructions: readonly CostedInstruction[],
     addressLookupTables?: AddressesByLookupTableAddress,
+    computeMarginBps?: number,
   ) {
     try {
       return await sendAndConfirm((lifetime) =>
@@ -48,6 +49,7 @@ export function connectChain(rpcUrl: string, wsUrl: string) {
           lifetime,
           instructions,
           ...(addressLookupTables ? { addressLookupTables } : {}),
+          ...(computeMarginBps === undefined ? {} : { computeMarginBps }),
         }),
       );
     } catch (error) {
@@ -78,10 +80,13 @@ export function connectChain(rpcUrl: string, wsUrl: string) {
     }
   }
 
-  /** Airdrops until `address` holds at least `atLeast` lamports. */
+  /**
+   * Airdrops `address` back up to `atLeast` lamports once it holds less than half of that
+   * (a wallet that spent a little is left alone, so a re-run changes nothing).
+   */
   async function fund(address: Address, atLeast: Lamports): Promise<void> {
     const { value } = await rpc.getBalance(address, { commitment: 'confirmed' }).send();
-    if (value >= atLeast) return;
+    if (value >= atLeast / 2n) return;
     const signature = await rpc.requestAirdrop(address, lamports(atLeast - value)).send();
     for (let i = 0; i < 100; i += 1) {
       const { value: statuses } = await rpc.getSignatureStatuses([signature]).send();

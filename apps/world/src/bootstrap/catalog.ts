@@ -1,0 +1,80 @@
+// What the local world holds: the issuer's tokenized stocks (the tokenized-API simulator's six
+// first, so its prices and corporate actions line up, then fourteen more to fill a 20-asset
+// basket), the stablecoin, the staking token and two SKUs with different baskets and weights.
+
+/** One tokenized stock of the world: a Token-2022 mint with a ScaledUiAmount multiplier. */
+export type CatalogStock = Readonly<{
+  symbol: string;
+  /** The multiplier in force at bootstrap; several differ from 1 on purpose. */
+  multiplier: number;
+  /** Price of one displayed share at bootstrap, USD x 1e8. */
+  priceUsd1e8: bigint;
+}>;
+
+const STOCK_DECIMALS = 8;
+
+export const STOCKS: readonly CatalogStock[] = [
+  { symbol: 'AAPLx', multiplier: 1.0571, priceUsd1e8: 229_50000000n },
+  { symbol: 'TSLAx', multiplier: 1, priceUsd1e8: 251_20000000n },
+  { symbol: 'NVDAx', multiplier: 2.5, priceUsd1e8: 131_40000000n },
+  { symbol: 'SPYx', multiplier: 1.0125, priceUsd1e8: 598_10000000n },
+  { symbol: 'GOOGLx', multiplier: 0.9975, priceUsd1e8: 172_30000000n },
+  { symbol: 'AMCx', multiplier: 0.1, priceUsd1e8: 4_05000000n },
+  { symbol: 'MSFTx', multiplier: 1.002, priceUsd1e8: 421_00000000n },
+  { symbol: 'AMZNx', multiplier: 1, priceUsd1e8: 201_70000000n },
+  { symbol: 'METAx', multiplier: 1.004, priceUsd1e8: 585_20000000n },
+  { symbol: 'NFLXx', multiplier: 1, priceUsd1e8: 897_40000000n },
+  { symbol: 'AMDx', multiplier: 1.5, priceUsd1e8: 137_90000000n },
+  { symbol: 'INTCx', multiplier: 1, priceUsd1e8: 24_10000000n },
+  { symbol: 'ORCLx', multiplier: 1.0033, priceUsd1e8: 190_60000000n },
+  { symbol: 'CRMx', multiplier: 1, priceUsd1e8: 331_80000000n },
+  { symbol: 'ADBEx', multiplier: 1, priceUsd1e8: 512_30000000n },
+  { symbol: 'AVGOx', multiplier: 3, priceUsd1e8: 166_20000000n },
+  { symbol: 'QCOMx', multiplier: 1.0081, priceUsd1e8: 158_00000000n },
+  { symbol: 'JPMx', multiplier: 1.0142, priceUsd1e8: 240_10000000n },
+  { symbol: 'Vx', multiplier: 1, priceUsd1e8: 312_40000000n },
+  { symbol: 'KOx', multiplier: 1.021, priceUsd1e8: 63_70000000n },
+];
+
+export const STOCK_MINT_DECIMALS = STOCK_DECIMALS;
+export const STABLE = { symbol: 'USDC', decimals: 6 } as const;
+export const STAKING = { symbol: 'BSKT', decimals: 6 } as const;
+
+export type CatalogSku = Readonly<{
+  skuId: string;
+  label: string;
+  /** Symbols and weights in basis points (they sum to 10,000). */
+  assets: readonly Readonly<{ symbol: string; weightBps: number }>[];
+}>;
+
+export const SKUS: readonly CatalogSku[] = [
+  {
+    skuId: 'TECH6',
+    label: 'Tech Six',
+    assets: [
+      { symbol: 'AAPLx', weightBps: 2_500 },
+      { symbol: 'NVDAx', weightBps: 2_000 },
+      { symbol: 'GOOGLx', weightBps: 1_500 },
+      { symbol: 'TSLAx', weightBps: 1_500 },
+      { symbol: 'SPYx', weightBps: 1_500 },
+      { symbol: 'AMCx', weightBps: 1_000 },
+    ],
+  },
+  {
+    skuId: 'BROAD20',
+    label: 'Broad Twenty',
+    // 20 assets, the vault's limit: 500 bps each.
+    assets: STOCKS.map((s) => ({ symbol: s.symbol, weightBps: 500 })),
+  },
+];
+
+/** The vault terms both SKUs use (the scenario's, documented in docs/vault.md). */
+export const VAULT_TERMS = {
+  mgmtFeeBps: 20,
+  perfFeeBps: 1_000,
+  withdrawFeeBps: 5,
+  cashBufferBps: 500,
+  maxSlipBps: 50,
+  depositCapUsd: 10_000_000_000_000n,
+  minDepositRaw: 1_000_000n,
+} as const;

@@ -1,0 +1,72 @@
+// The keeper's NAV cycle for one SKU, as the world's bootstrap and status line need it: sign
+// the payload with the keeper's Ed25519 key, push it, then refresh_nav so the vault prices its
+// holdings at the new snapshot. The keeper service does the same on its cadence.
+import { isOpen } from '@basket/market-calendar';
+import {
+  decodeF64Multiplier,
+  getPushSnapshotInstructionsFor,
+  getRefreshNavInstructionFor,
+  NAV_ENTRY_FLAGS,
+  navSnapshotAccount,
+  type ProgramAddresses,
+  readAccounts,
+} from '@basket/sdk';
+import type { Address } from '@solana/kit';
+import type { Chain } from '../chain.ts';
+import type { CatalogStock } from './catalog.ts';
+import type { WorldKeys } from './keys.ts';
+import { readVault } from './skus.ts';
+
+/** The snapshot's last sequence and publish time (0 when never pushed). */
+export async function readSnapshot(chain: Chain, snapshot: Address, programs: ProgramAddresses) {
+  const [account] = await readAccounts(chain.rpc, [navSnapshotAccount(snapshot, programs)], {
+    commitment: 'confirmed',
+  });
+  if (!account.exists) throw new Error(`snapshot ${snapshot} does not exist`);
+  return account.data;
+}
+
+/** Pushes the next snapshot of `skuId` at the given prices and refreshes the vault's NAV. */
+export async function pushNav(
+  chain: Chain,
+  input: {
+    keys: WorldKeys;
+    programs: ProgramAddresses;
+    skuId: string;
+    snapshot: Address;
+    /** Per snapshot entry, in the snapshot's mint order. */
+    prices: ReadonlyMap<Address, CatalogStock>;
+  },
+): Promise<bigint> {
+  const data = await readSnapshot(chain, input.snapshot, input.programs);
+  const sequence = BigInt(data.sequence) + 1n;
+  const slot = await chain.rpc.getSlot({ commitment: 'confirmed' }).send();
+  const open = isOpen('MarketHours', Date.now());
+  const mints = data.entries.slice(0, data.entryCount).map((e) => e.mint);
+  const push = await getPushSnapshotInstructionsFor(
+    {
+      keeper: input.keys.keeperKeyPair,
+      sku: input.skuId,
+      sequence,
+      entries: mints.map((mint) => {
+        const stock = input.prices.get(mint);
+        if (!stock) throw new Error(`no price for mint ${mint} of ${input.skuId}`);
+        return {
+          priceUsd1E8: stock.priceUsd1e8,
+          // The floor of multiplier x 1e12 from the mint's f64, decoded as the vault decodes it.
+          multiplierNum: decodeF64Multiplier(stock.multiplier).floor,
+          updatedSlot: slot,
+          flags: open ? NAV_ENTRY_FLAGS.marketOpen : 0,
+        };
+      }),
+    },
+    input.programs,
+  );
+  await chain.land(`oracle push_snapshot ${input.skuId} #${sequence}`, input.keys.keeper, push);
+  const vault = await readVault(chain, input.skuId, input.programs);
+  if (!vault) throw new Error(`the vault of ${input.skuId} does not exist`);
+  await chain.land(`vault refresh_nav ${input.skuId}`, input.keys.keeper, [
+    getRefreshNavInstructionFor({ vault }, input.programs),
+  ]);
+  return sequence;
+}

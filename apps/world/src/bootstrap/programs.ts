@@ -1,0 +1,135 @@
+// The three programs deployed through the loader with the world's upgrade authority, and the
+// one-shot configurations only that authority may sign (oracle config, rewards config).
+import { existsSync } from 'node:fs';
+import { repoRoot } from '@basket/localnet';
+import { findOracleConfigPda } from '@basket/oracle-client';
+import {
+  findRewardsConfigAddress,
+  getInitializeConfigInstructionFor,
+  getRewardsInitializeInstructionFor,
+  lookupTableAddressesForInstructions,
+  type ProgramAddresses,
+} from '@basket/sdk';
+import {
+  getCreateAccountInstruction,
+  getInitializeAccount3Instruction,
+} from '@basket/test-harness';
+import type { Address } from '@solana/kit';
+import type { Chain } from '../chain.ts';
+import { type DeployOutcome, deployProgram } from '../deploy-program.ts';
+import { loadOrCreateSigner, readSigner } from '../keys.ts';
+import type { WorldKeys } from './keys.ts';
+import { createLookupTable, loadLookupTables, SETUP_MARGIN_BPS } from './lookup-table.ts';
+import type { WorldMint } from './mints.ts';
+
+const PROGRAMS = ['oracle', 'vault', 'rewards'] as const;
+/** The deviation cap: a push moving any entry's value more than 10% needs the admins. */
+const MAX_DEVIATION_BPS = 1_000;
+
+/** Deploys (or confirms) the three programs; returns their ids and what happened to each. */
+export async function deployPrograms(
+  chain: Chain,
+  keys: WorldKeys,
+  log: (line: string) => void,
+): Promise<{ programs: ProgramAddresses; outcomes: DeployOutcome[] }> {
+  const outcomes: DeployOutcome[] = [];
+  for (const name of PROGRAMS) {
+    const soPath = `${repoRoot()}target/deploy/localnet/${name}.so`;
+    if (!existsSync(soPath)) {
+      throw new Error(
+        `${soPath} is missing: run \`bash scripts/build-programs.sh --localnet\` first`,
+      );
+    }
+    const programKeypair = await readSigner(`${repoRoot()}programs/${name}/program-id.local.json`);
+    const r = await deployProgram(chain, {
+      programKeypair,
+      soPath,
+      authority: keys.upgradeAuthority,
+      payer: keys.upgradeAuthority,
+    });
+    log(
+      `${name.padEnd(7)} ${r.program} ${r.action} (${r.bytes} bytes, sha256 ${r.sha256.slice(0, 16)}…)`,
+    );
+    outcomes.push(r);
+  }
+  const [oracle, vault, rewards] = outcomes.map((o) => o.program) as [Address, Address, Address];
+  return { programs: { oracle, vault, rewards }, outcomes };
+}
+
+export async function configureOracle(chain: Chain, keys: WorldKeys, programs: ProgramAddresses) {
+  const [config] = await findOracleConfigPda({ programAddress: programs.oracle });
+  if (await chain.exists(config)) return false;
+  const init = await getInitializeConfigInstructionFor(
+    {
+      payer: keys.upgradeAuthority,
+      admins: keys.admins.map((a) => a.address),
+      threshold: 3,
+      keepers: [keys.keeper.address],
+      maxDeviationBps: MAX_DEVIATION_BPS,
+      adminSigners: keys.admins.slice(0, 3),
+    },
+    programs,
+  );
+  await chain.land('oracle initialize_config', keys.upgradeAuthority, [init]);
+  return true;
+}
+
+/** The rewards config: the staking token, the keeper, and the first reward mints. */
+export async function configureRewards(
+  chain: Chain,
+  keys: WorldKeys,
+  programs: ProgramAddresses,
+  stakingMint: WorldMint,
+  rewardMints: readonly Address[],
+): Promise<boolean> {
+  const config = await findRewardsConfigAddress(programs);
+  if (await chain.exists(config)) return false;
+  // The staking holding exists before initialize, owned by the config PDA (the program checks).
+  const holdingKey = await loadOrCreateSigner(keys.path('stake-holding'));
+  if (!(await chain.exists(holdingKey.address))) {
+    const lamports = await chain.rpc.getMinimumBalanceForRentExemption(165n).send();
+    await chain.landRaw('staking holding', keys.upgradeAuthority, [
+      getCreateAccountInstruction({
+        payer: keys.upgradeAuthority,
+        newAccount: holdingKey,
+        lamports,
+        space: 165,
+        programAddress: stakingMint.tokenProgram,
+      }),
+      getInitializeAccount3Instruction({
+        account: holdingKey.address,
+        mint: stakingMint.address,
+        owner: config,
+        tokenProgram: stakingMint.tokenProgram,
+      }),
+    ]);
+  }
+  const init = await getRewardsInitializeInstructionFor(
+    {
+      payer: keys.upgradeAuthority,
+      stakingMint: stakingMint.address,
+      stakingTokenProgram: stakingMint.tokenProgram,
+      stakeHolding: holdingKey.address,
+      admins: keys.admins.map((a) => a.address),
+      threshold: 3,
+      keepers: [keys.keeper.address],
+      rewardMints: [...rewardMints],
+      adminSigners: keys.admins.slice(0, 3),
+    },
+    programs,
+  );
+  // Four signatures and the compute-budget instruction exceed a packet: a lookup table.
+  const table = await createLookupTable(
+    chain,
+    keys.upgradeAuthority,
+    lookupTableAddressesForInstructions([init.instruction]),
+  );
+  await chain.land(
+    'rewards initialize',
+    keys.upgradeAuthority,
+    [init],
+    await loadLookupTables(chain, [table]),
+    SETUP_MARGIN_BPS,
+  );
+  return true;
+}
