@@ -3,6 +3,7 @@ import {
   buildTransactionMessage,
   type CostedInstruction,
   createSendAndConfirm,
+  type ProgramAddresses,
   type SendableMessage,
 } from '@basket/sdk';
 import {
@@ -29,7 +30,12 @@ import {
  * const chain = connectChain('http://127.0.0.1:8899', 'ws://127.0.0.1:8900');
  * await chain.landRaw('fund', payer, [ix]);
  */
-export function connectChain(rpcUrl: string, wsUrl: string) {
+export function connectChain(
+  rpcUrl: string,
+  wsUrl: string,
+  /** Program ids other than the generated defaults, so failures decode to named errors. */
+  programs?: Partial<ProgramAddresses>,
+) {
   const rpc = createSolanaRpc(rpcUrl);
   const rpcSubscriptions = createSolanaRpcSubscriptions(wsUrl);
   const sendAndConfirm = createSendAndConfirm({ rpc, rpcSubscriptions });
@@ -43,14 +49,16 @@ export function connectChain(rpcUrl: string, wsUrl: string) {
     computeMarginBps?: number,
   ) {
     try {
-      return await sendAndConfirm((lifetime) =>
-        buildTransactionMessage({
-          feePayer,
-          lifetime,
-          instructions,
-          ...(addressLookupTables ? { addressLookupTables } : {}),
-          ...(computeMarginBps === undefined ? {} : { computeMarginBps }),
-        }),
+      return await sendAndConfirm(
+        (lifetime) =>
+          buildTransactionMessage({
+            feePayer,
+            lifetime,
+            instructions,
+            ...(addressLookupTables ? { addressLookupTables } : {}),
+            ...(computeMarginBps === undefined ? {} : { computeMarginBps }),
+          }),
+        programs ? { programs } : {},
       );
     } catch (error) {
       throw withContext(what, error);
@@ -74,7 +82,7 @@ export function connectChain(rpcUrl: string, wsUrl: string) {
         (m) => appendTransactionMessageInstructions(instructions, m),
       ) as unknown as SendableMessage;
     try {
-      return await sendAndConfirm(build);
+      return await sendAndConfirm(build, programs ? { programs } : {});
     } catch (error) {
       throw withContext(what, error);
     }

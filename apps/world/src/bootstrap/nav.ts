@@ -40,7 +40,8 @@ export async function pushNav(
 ): Promise<bigint> {
   const data = await readSnapshot(chain, input.snapshot, input.programs);
   const sequence = BigInt(data.sequence) + 1n;
-  const slot = await chain.rpc.getSlot({ commitment: 'confirmed' }).send();
+  // The slot programs see now (a confirmed slot lags, and lags far after a clock jump).
+  const slot = await chain.rpc.getSlot({ commitment: 'processed' }).send();
   const open = isOpen('MarketHours', Date.now());
   const mints = data.entries.slice(0, data.entryCount).map((e) => e.mint);
   const push = await getPushSnapshotInstructionsFor(
@@ -69,4 +70,18 @@ export async function pushNav(
     getRefreshNavInstructionFor({ vault }, input.programs),
   ]);
   return sequence;
+}
+
+/** The catalog's bootstrap prices keyed by each stock's mint in `manifest`. */
+export function catalogPrices(
+  manifest: { stocks: readonly { symbol: string; mint: string }[] },
+  stocks: readonly CatalogStock[],
+): Map<Address, CatalogStock> {
+  const bySymbol = new Map(stocks.map((s) => [s.symbol, s]));
+  const out = new Map<Address, CatalogStock>();
+  for (const s of manifest.stocks) {
+    const c = bySymbol.get(s.symbol);
+    if (c) out.set(s.mint as Address, c);
+  }
+  return out;
 }

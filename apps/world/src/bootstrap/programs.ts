@@ -26,6 +26,17 @@ const PROGRAMS = ['oracle', 'vault', 'rewards'] as const;
 /** The deviation cap: a push moving any entry's value more than 10% needs the admins. */
 const MAX_DEVIATION_BPS = 1_000;
 
+/** The local world's program ids: the public keypairs committed with each program. */
+export async function localProgramAddresses(): Promise<ProgramAddresses> {
+  const [oracle, vault, rewards] = await Promise.all(
+    PROGRAMS.map(
+      async (name) =>
+        (await readSigner(`${repoRoot()}programs/${name}/program-id.local.json`)).address,
+    ),
+  );
+  return { oracle, vault, rewards } as ProgramAddresses;
+}
+
 /** Deploys (or confirms) the three programs; returns their ids and what happened to each. */
 export async function deployPrograms(
   chain: Chain,
