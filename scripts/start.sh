@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# `npm start`: sets up a fresh machine if needed, builds the programs and runs the scenario.
+# `npm start`: sets up a fresh machine if needed, builds the programs (the canonical build and
+# the local world's, with its own program ids), then brings the local world up
+# (apps/world/src/main.ts; `npm start -- --help` lists its options).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build-programs.sh >/dev/null
-npx tsx apps/scenario/src/main.ts "$@"
+bash scripts/build-programs.sh --localnet >/dev/null
+exec node --import tsx apps/world/src/main.ts "$@"

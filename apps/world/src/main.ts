@@ -1,0 +1,171 @@
+// `npm start`: the local world under one supervisor. Wiring only: every piece lives in its own
+// module (options, children, services, status line, bootstrap).
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { repoRoot, startLocalnet } from '@basket/localnet';
+import { isOpen } from '@basket/market-calendar';
+import { startPostgres } from '@basket/postgres-server';
+import { periodic } from '@basket/service-kit';
+import { STOCKS } from './bootstrap/catalog.ts';
+import { loadWorldKeys } from './bootstrap/keys.ts';
+import { catalogPrices, pushNav } from './bootstrap/nav.ts';
+import { localProgramAddresses } from './bootstrap/programs.ts';
+import { MANIFEST_FILE, runBootstrap } from './bootstrap/run-bootstrap.ts';
+import { connectChain } from './chain.ts';
+import { type RunningService, startService, tailOf } from './supervisor/children.ts';
+import { HELP, parseWorldOptions } from './supervisor/options.ts';
+import { keeperPresent, worldServices } from './supervisor/services.ts';
+import { statusLine } from './supervisor/status-line.ts';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<number> {
+  let options: ReturnType<typeof parseWorldOptions>;
+  try {
+    options = parseWorldOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(
+      `npm start: ${error instanceof Error ? error.message : String(error)} (try --help)\n`,
+    );
+    return 2;
+  }
+  if (options.help) {
+    say(HELP);
+    return 0;
+  }
+  const root = repoRoot();
+  const dir = resolve(root, options.dir);
+  if (options.reset) {
+    say(`world: --reset: removing ${dir}`);
+    await rm(dir, { recursive: true, force: true });
+  }
+  const started = Date.now();
+  const logs = join(dir, 'logs');
+  const postgres = await startPostgres({ dataDir: join(dir, 'postgres'), port: options.pgPort });
+  say(
+    `world: Postgres ${postgres.owned ? `on 127.0.0.1:${new URL(postgres.url).port}` : '(DATABASE_URL)'}`,
+  );
+  const net = await startLocalnet({
+    stateDir: join(dir, 'ledger'),
+    rpcPort: options.rpcPort,
+    wsPort: options.wsPort,
+    logFile: join(logs, 'validator.log'),
+  });
+  say(
+    `world: validator ${net.owned ? 'started' : '(SOLANA_RPC_URL)'}: RPC ${net.rpcUrl}, PubSub ${net.wsUrl}`,
+  );
+  const programs = await localProgramAddresses();
+  const chain = connectChain(net.rpcUrl, net.wsUrl, programs);
+  const services: RunningService[] = [];
+  let stopping = false;
+  const stopAll = async () => {
+    stopping = true;
+    await Promise.all(services.map((s) => s.stop(10_000)));
+    await net.stop();
+    await postgres.stop();
+  };
+  try {
+    const manifest = await runBootstrap({
+      dir,
+      chain,
+      rpcUrl: net.rpcUrl,
+      wsUrl: net.wsUrl,
+      log: (l) => say(`bootstrap: ${l}`),
+    });
+    const manifestPath = join(dir, MANIFEST_FILE);
+    say(`world: manifest ${manifestPath}`);
+    say(`world: demo wallets (keypair files): ${manifest.keys.demoWallets.join(', ')}`);
+    if (options.once) {
+      say(`world: ready in ${((Date.now() - started) / 1000).toFixed(1)} s (--once: stopping)`);
+      await stopAll();
+      return 0;
+    }
+    if (options.services) {
+      for (const spec of worldServices({
+        root,
+        manifestPath,
+        rpcUrl: net.rpcUrl,
+        wsUrl: net.wsUrl,
+        databaseUrl: postgres.url,
+        simPort: options.simPort,
+      })) {
+        services.push(
+          startService(root, logs, spec, (s, code) => {
+            if (stopping) return;
+            say(
+              `world: ${s.spec.name} exited with code ${code}; last lines of ${s.logFile}:\n${tailOf(s.logFile)}`,
+            );
+          }),
+        );
+        say(
+          `world: ${spec.name} started${spec.url ? ` at ${spec.url}` : ''} (log ${join(logs, `${spec.name}.log`)})`,
+        );
+      }
+    }
+    const timers: { stop: () => Promise<void> }[] = [];
+    if (!keeperPresent(root)) {
+      // Until the keeper runs in the world, the supervisor keeps NAV fresh at the keeper's
+      // cadence (15 s in market hours, 60 s otherwise) with the bootstrap's catalog prices.
+      const keys = await loadWorldKeys(dir);
+      const prices = catalogPrices(manifest, STOCKS);
+      timers.push(
+        periodic(
+          async () => {
+            for (const sku of manifest.skus) {
+              await pushNav(chain, {
+                keys,
+                programs,
+                skuId: sku.skuId,
+                snapshot: sku.snapshot as never,
+                prices,
+              });
+            }
+          },
+          () => (isOpen('MarketHours', Date.now()) ? 15_000 : 60_000),
+          (e) => say(`world: NAV push failed: ${e instanceof Error ? e.message : String(e)}`),
+        ),
+      );
+      say('world: no keeper yet: the supervisor pushes NAV on the keeper cadence');
+    }
+    say(
+      `world: ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops everything (state kept in ${dir})`,
+    );
+    const tty = process.stdout.isTTY;
+    let lastPrinted = 0;
+    timers.push(
+      periodic(
+        async () => {
+          const line = await statusLine(
+            chain,
+            manifest,
+            programs,
+            services.map((s) => ({ name: s.spec.name, up: s.alive() })),
+          );
+          if (tty) process.stdout.write(`\r\x1b[2K${line}`);
+          else if (Date.now() - lastPrinted > 30_000) {
+            say(line);
+            lastPrinted = Date.now();
+          }
+        },
+        2_000,
+        () => {},
+        { runImmediately: true },
+      ),
+    );
+    await new Promise<void>((resolveSignal) => {
+      process.once('SIGINT', () => resolveSignal());
+      process.once('SIGTERM', () => resolveSignal());
+    });
+    say('\nworld: stopping…');
+    await Promise.all(timers.map((t) => t.stop()));
+    await stopAll();
+    say('world: stopped (state kept)');
+    return 0;
+  } catch (error) {
+    say(`world: ${error instanceof Error ? error.message : String(error)}`);
+    await stopAll();
+    return 1;
+  }
+}
+
+main().then((code) => process.exit(code));
