@@ -44,7 +44,8 @@ mkdir -p "$DEPLOY_DIR"
 printf '%-10s %10s  %s\n' program bytes sha256
 for p in "${PROGRAMS[@]}"; do
   [ -d "programs/$p" ] || continue
-  src="$TARGET_DIR/bpfel-unknown-none/release/deps/lib${p}.so"
+  # Cargo names the library after the crate with dashes as underscores (test-swap: libtest_swap.so).
+  src="$TARGET_DIR/bpfel-unknown-none/release/deps/lib${p//-/_}.so"
   cp "$src" "$DEPLOY_DIR/${p}.so"
   size=$(stat -c %s "$DEPLOY_DIR/${p}.so")
   sum=$(sha256sum "$DEPLOY_DIR/${p}.so" | awk '{print $1}')
