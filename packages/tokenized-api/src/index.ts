@@ -9,6 +9,7 @@ export * from './clock.ts';
 export * from './config.ts';
 export * from './decimal.ts';
 export * from './errors.ts';
+export * from './http-date.ts';
 export * from './logger.ts';
 export * from './manual-clock.ts';
 export * from './pagination.ts';

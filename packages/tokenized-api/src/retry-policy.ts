@@ -8,6 +8,8 @@
  * proportional ±20% jitter, and neither reads `Retry-After` (see docs/decisions.md).
  */
 
+import { parseHttpDate } from './http-date.ts';
+
 /** Tunables of the retry policy. */
 export type RetryPolicy = Readonly<{
   /** Total attempts including the first (spec: 5). */
@@ -94,7 +96,8 @@ export function rateLimitDelayMs(
 
 /**
  * Parses a `Retry-After` header (delta-seconds or an HTTP date) into milliseconds from `nowMs`.
- * A date in the past gives 0; an unparsable value gives `null` (treated as absent).
+ * A date in the past gives 0; anything that is not delta-seconds or exactly an HTTP date
+ * (`parseHttpDate`) gives `null`, treated as absent.
  *
  * @example
  * ```ts
@@ -106,10 +109,9 @@ export function parseRetryAfter(header: string | null, nowMs: number): number | 
   if (header === null) return null;
   const text = header.trim();
   if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;
-  // HTTP dates always name a weekday or month in letters: rejects bare numbers like "1.5".
-  if (!/[A-Za-z]{3}/.test(text)) return null;
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return null;
+  // Only the three forms RFC 9110 allows; anything else is treated as absent (own backoff).
+  const at = parseHttpDate(text, nowMs);
+  if (at === null) return null;
   return Math.max(0, at - nowMs);
 }
 
