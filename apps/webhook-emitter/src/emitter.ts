@@ -95,7 +95,7 @@ export function createEmitter(input: {
           ),
         );
         // A transaction not yet served at this commitment: stop here, the next tick resumes.
-        const ready = items.findIndex((t) => t === null);
+        const ready = items.indexOf(null);
         const sendable = (ready === -1 ? items : items.slice(0, ready)) as unknown[];
         if (sendable.length === 0) return;
         const body = config.reorder ? [...sendable].reverse() : sendable;

@@ -5,7 +5,6 @@ import {
   generateKeyPairSigner,
   getAddressEncoder,
   getProgramDerivedAddress,
-  type Instruction,
   type KeyPairSigner,
 } from '@solana/kit';
 import { getCreateAccountInstruction } from '@solana-program/system';

@@ -1,5 +1,5 @@
-export * from './free-port.ts';
 export * from './config.ts';
+export * from './free-port.ts';
 export * from './logger.ts';
 export * from './metrics.ts';
 export * from './periodic.ts';

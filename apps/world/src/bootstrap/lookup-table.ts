@@ -1,7 +1,6 @@
 // Address lookup tables over RPC: set-up transactions such as init_vault and the rewards
 // initialize, and every large user flow, do not fit a packet without one.
 import {
-  type CostedInstruction,
   fetchAddressLookupTables,
   getCreateLookupTableInstructionFor,
   getExtendLookupTableInstructionsFor,
