@@ -1,6 +1,7 @@
 // `npm start`: the local world under one supervisor. Wiring only: every piece lives in its own
 // module (options, children, services, status line, bootstrap).
-import { rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { repoRoot, startLocalnet } from '@basket/localnet';
 import { isOpen } from '@basket/market-calendar';
@@ -18,6 +19,17 @@ import { keeperPresent, worldServices } from './supervisor/services.ts';
 import { statusLine } from './supervisor/status-line.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** A random secret kept in a 0600 file, made on first use (the webhooks' Authorization). */
+async function readOrCreateSecret(path: string): Promise<string> {
+  try {
+    return (await readFile(path, 'utf8')).trim();
+  } catch {
+    const secret = `Bearer ${randomBytes(24).toString('base64url')}`;
+    await writeFile(path, `${secret}\n`, { mode: 0o600 });
+    return secret;
+  }
+}
 
 async function main(): Promise<number> {
   let options: ReturnType<typeof parseWorldOptions>;
@@ -81,6 +93,7 @@ async function main(): Promise<number> {
       return 0;
     }
     if (options.services) {
+      const webhookSecret = await readOrCreateSecret(join(dir, 'keys', 'webhook-secret'));
       for (const spec of worldServices({
         root,
         manifestPath,
@@ -88,6 +101,7 @@ async function main(): Promise<number> {
         wsUrl: net.wsUrl,
         databaseUrl: postgres.url,
         simPort: options.simPort,
+        webhookSecret,
       })) {
         services.push(
           startService(root, logs, spec, (s, code) => {

@@ -4,8 +4,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceSpec } from './children.ts';
 
-/** Apps started when present, in start order (simulators before their consumers). */
-const OPTIONAL_APPS = ['aggregator-sim', 'webhook-emitter', 'indexer', 'keeper', 'dapp'] as const;
+/** Apps started when present, in start order (receivers before their senders). */
+const OPTIONAL_APPS = ['aggregator-sim', 'indexer', 'webhook-emitter', 'keeper', 'dapp'] as const;
+
+/** The indexer's port in the local world; the emitter posts the three webhooks there. */
+const INDEXER_PORT = 7410;
 
 export function worldServices(input: {
   root: string;
@@ -14,6 +17,8 @@ export function worldServices(input: {
   wsUrl: string;
   databaseUrl: string;
   simPort: number;
+  /** The shared secret the emitter sends and the indexer checks (a file under the keys). */
+  webhookSecret: string;
 }): ServiceSpec[] {
   const tokenizedApiUrl = `http://127.0.0.1:${input.simPort}/api/v2`;
   const env = {
@@ -22,6 +27,10 @@ export function worldServices(input: {
     SOLANA_WS_URL: input.wsUrl,
     DATABASE_URL: input.databaseUrl,
     TOKENIZED_API_URL: tokenizedApiUrl,
+    INDEXER_URL: `http://127.0.0.1:${INDEXER_PORT}`,
+    INDEXER_PORT: String(INDEXER_PORT),
+    WEBHOOK_SECRET: input.webhookSecret,
+    WEBHOOK_EMITTER_STATE_DIR: join(input.manifestPath, '..', 'webhook-emitter'),
   };
   const specs: ServiceSpec[] = [
     {
@@ -31,9 +40,11 @@ export function worldServices(input: {
       url: tokenizedApiUrl,
     },
   ];
+  const present = (app: string) => existsSync(join(input.root, `apps/${app}/src/main.ts`));
   for (const app of OPTIONAL_APPS) {
-    const entry = `apps/${app}/src/main.ts`;
-    if (existsSync(join(input.root, entry))) specs.push({ name: app, entry, env });
+    // Webhooks need their receiver: without the indexer the emitter would retry forever.
+    if (app === 'webhook-emitter' && !present('indexer')) continue;
+    if (present(app)) specs.push({ name: app, entry: `apps/${app}/src/main.ts`, env });
   }
   return specs;
 }
