@@ -96,6 +96,9 @@ pub enum RewardsError {
     /// (`create_with_seed(claimant, "claim" + epoch id in 16 hex digits, rewards program)`).
     #[codama(error(message = "The claim status is not the claimant's address for this epoch"))]
     InvalidClaimStatusAddress = 4026,
+    /// More transfer-hook extra accounts than the program forwards to one transfer (16).
+    #[codama(error(message = "Too many transfer-hook extra accounts (at most 16)"))]
+    TooManyHookAccounts = 4027,
 }
 
 impl From<RewardsError> for ProgramError {

@@ -12,9 +12,9 @@ use pinocchio::{
 /// `TransferChecked` instruction tag, identical on SPL Token and Token-2022.
 const TRANSFER_CHECKED: u8 = 12;
 
-/// Token-2022 extensions a staking or reward mint may carry. Anything else (transfer fees,
+/// Token-2022 extensions the staking mint may carry. Anything else (transfer fees,
 /// transfer hooks, permanent delegates, interest, non-transferable, unknown types) changes
-/// what a transfer delivers or who can move the holdings, so such mints are rejected.
+/// what a transfer delivers or who can move the staked tokens, so such mints are rejected.
 pub const ALLOWED_MINT_EXTENSIONS: [u16; 8] = [
     extension::SCALED_UI_AMOUNT,
     extension::METADATA_POINTER,
@@ -26,9 +26,56 @@ pub const ALLOWED_MINT_EXTENSIONS: [u16; 8] = [
     extension::PAUSABLE,
 ];
 
-/// Checks a mint for use as a staking or reward mint and returns its decimals. The token
-/// program is the mint's owner, which must be one of the two token programs.
+/// Token-2022 `ConfidentialTransferMint` (not among `basket_common`'s named types).
+pub const CONFIDENTIAL_TRANSFER_MINT: u16 = 4;
+
+/// Token-2022 extensions a reward mint may carry: the staking list plus the issuer's own
+/// tokenized-stock set, each handled on purpose (docs/rewards.md, "Reward mints as the issuer
+/// makes them"): a permanent delegate can take from an epoch holding, so a claim never pays
+/// more than the holding really has; a default state of Frozen, or a later freeze, defers
+/// that mint's payment instead of failing the claim; a set transfer hook gets its extra
+/// accounts passed through; the confidential-transfer mint is accepted because the epoch's
+/// holdings are never configured for confidential balances. Transfer fees, interest,
+/// non-transferable and unknown types stay refused.
+pub const ALLOWED_REWARD_MINT_EXTENSIONS: [u16; 12] = [
+    extension::SCALED_UI_AMOUNT,
+    extension::METADATA_POINTER,
+    extension::TOKEN_METADATA,
+    extension::GROUP_POINTER,
+    extension::TOKEN_GROUP,
+    extension::GROUP_MEMBER_POINTER,
+    extension::TOKEN_GROUP_MEMBER,
+    extension::PAUSABLE,
+    extension::PERMANENT_DELEGATE,
+    extension::DEFAULT_ACCOUNT_STATE,
+    CONFIDENTIAL_TRANSFER_MINT,
+    extension::TRANSFER_HOOK,
+];
+
+/// Checks a mint for use as the staking mint and returns its decimals. The token program is
+/// the mint's owner, which must be one of the two token programs.
 pub fn checked_mint(mint: &AccountView) -> Result<u8, CommonError> {
+    checked_mint_with(mint, &ALLOWED_MINT_EXTENSIONS)
+}
+
+/// Checks a mint for use as a reward mint (the issuer's extension set allowed) and returns
+/// its decimals.
+pub fn checked_reward_mint(mint: &AccountView) -> Result<u8, CommonError> {
+    checked_mint_with(mint, &ALLOWED_REWARD_MINT_EXTENSIONS)
+}
+
+/// Whether the (already checked) mint carries extension `ty`.
+pub fn has_extension(mint: &AccountView, ty: u16) -> Result<bool, CommonError> {
+    // SAFETY: read-only view; no mutable borrow of the mint is alive.
+    for entry in token2022::mint_extensions(unsafe { mint.borrow_unchecked() })? {
+        if entry?.0 == ty {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+fn checked_mint_with(mint: &AccountView, allowed: &[u16]) -> Result<u8, CommonError> {
     if !mint.owned_by(&token2022::TOKEN_PROGRAM_ID)
         && !mint.owned_by(&token2022::TOKEN_2022_PROGRAM_ID)
     {
@@ -36,7 +83,7 @@ pub fn checked_mint(mint: &AccountView) -> Result<u8, CommonError> {
     }
     // SAFETY: read-only view; no mutable borrow of the mint is alive.
     let data = unsafe { mint.borrow_unchecked() };
-    token2022::check_mint_extensions(data, &ALLOWED_MINT_EXTENSIONS)?;
+    token2022::check_mint_extensions(data, allowed)?;
     token2022::mint_decimals(data)
 }
 

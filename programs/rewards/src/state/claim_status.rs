@@ -1,5 +1,5 @@
 use super::account_type;
-use basket_common::layout::{AccountLayout, PodU64};
+use basket_common::layout::{AccountLayout, PodU16, PodU64};
 use codama_macros::CodamaAccount;
 
 /// Prefix of the claim-status seed string.
@@ -59,7 +59,10 @@ pub fn claim_status_address(
 /// Receipt of one claim, at [`claim_status_address`] (created with seed, base = claimant).
 ///
 /// Layout (44 bytes):
-/// - `[0]` discriminator = 4, `[1]` version = 1, `[2..4]` reserved
+/// - `[0]` discriminator = 4, `[1]` version = 1
+/// - `[2..4]` deferred (u16 LE): bit `i` set = the leaf's amount of the epoch's mint `i` is
+///   owed but was not paid (its holding or the destination was frozen, the mint paused, or
+///   the holding short after a seizure); a later `claim` with the same proof pays it
 /// - `[4..12]` epoch id
 /// - `[12..44]` claimant
 ///
@@ -72,7 +75,8 @@ pub struct ClaimStatus {
     #[codama(default_value = 4)]
     pub discriminator: u8,
     pub version: u8,
-    pub reserved: [u8; 2],
+    #[codama(type = number(u16))]
+    pub deferred: PodU16,
     #[codama(type = number(u64))]
     pub epoch_id: PodU64,
     #[codama(type = public_key)]

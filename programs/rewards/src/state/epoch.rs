@@ -1,5 +1,5 @@
 use super::account_type;
-use basket_common::layout::{AccountLayout, PodBool, PodI64, PodU64};
+use basket_common::layout::{AccountLayout, PodBool, PodI64, PodU16, PodU64};
 use codama_macros::{CodamaAccount, CodamaType};
 
 /// Seconds after an epoch's distribution during which its rewards can only be claimed:
@@ -43,7 +43,9 @@ pub struct RewardEntry {
 /// - `[12..44]` Merkle root
 /// - `[44..52]` distribution time (unix seconds)
 /// - `[52..60]` number of claims made
-/// - `[60]` swept (0/1): unclaimed rewards were swept, claims are closed; `[61..64]` reserved
+/// - `[60]` swept (0/1): unclaimed rewards were swept, claims are closed
+/// - `[61..63]` pausable (u16 LE): bit `i` set = reward mint `i` carries Token-2022's Pausable
+///   extension, so a claim checks its pause flag before paying it; `[63]` reserved
 /// - `[64..884]` ten reward entries of 82 bytes (unused entries are zero); the order of
 ///   the entries is the order of `amounts[]` in every leaf of this epoch
 #[repr(C)]
@@ -67,7 +69,9 @@ pub struct Epoch {
     pub claim_count: PodU64,
     #[codama(type = number(u8))]
     pub swept: PodBool,
-    pub reserved: [u8; 3],
+    #[codama(type = number(u16))]
+    pub pausable: PodU16,
+    pub reserved: u8,
     // Literal length so the IDL generator can read it; equal to MAX_REWARD_MINTS (asserted below).
     pub rewards: [RewardEntry; 10],
 }

@@ -15,10 +15,10 @@ import {
   fetchEncodedAccounts,
   getAddressDecoder,
   getAddressEncoder,
-  getArrayDecoder,
-  getArrayEncoder,
   getStructDecoder,
   getStructEncoder,
+  getU16Decoder,
+  getU16Encoder,
   getU64Decoder,
   getU64Encoder,
   getU8Decoder,
@@ -46,7 +46,7 @@ export function getClaimStatusDiscriminatorBytes(): ReadonlyUint8Array {
 export type ClaimStatus = {
   discriminator: number;
   version: number;
-  reserved: Array<number>;
+  deferred: number;
   epochId: bigint;
   claimant: Address;
 };
@@ -54,7 +54,7 @@ export type ClaimStatus = {
 export type ClaimStatusArgs = {
   discriminator?: number;
   version: number;
-  reserved: Array<number>;
+  deferred: number;
   epochId: number | bigint;
   claimant: Address;
 };
@@ -65,7 +65,7 @@ export function getClaimStatusEncoder(): FixedSizeEncoder<ClaimStatusArgs> {
     getStructEncoder([
       ["discriminator", getU8Encoder()],
       ["version", getU8Encoder()],
-      ["reserved", getArrayEncoder(getU8Encoder(), { size: 2 })],
+      ["deferred", getU16Encoder()],
       ["epochId", getU64Encoder()],
       ["claimant", getAddressEncoder()],
     ]),
@@ -81,7 +81,7 @@ export function getClaimStatusDecoder(): FixedSizeDecoder<ClaimStatus> {
   return getStructDecoder([
     ["discriminator", getU8Decoder()],
     ["version", getU8Decoder()],
-    ["reserved", getArrayDecoder(getU8Decoder(), { size: 2 })],
+    ["deferred", getU16Decoder()],
     ["epochId", getU64Decoder()],
     ["claimant", getAddressDecoder()],
   ]);

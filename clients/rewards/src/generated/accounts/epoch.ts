@@ -23,6 +23,8 @@ import {
   getI64Encoder,
   getStructDecoder,
   getStructEncoder,
+  getU16Decoder,
+  getU16Encoder,
   getU64Decoder,
   getU64Encoder,
   getU8Decoder,
@@ -64,7 +66,8 @@ export type Epoch = {
   distributedTs: bigint;
   claimCount: bigint;
   swept: number;
-  reserved: Array<number>;
+  pausable: number;
+  reserved: number;
   rewards: Array<RewardEntry>;
 };
 
@@ -78,7 +81,8 @@ export type EpochArgs = {
   distributedTs: number | bigint;
   claimCount: number | bigint;
   swept: number;
-  reserved: Array<number>;
+  pausable: number;
+  reserved: number;
   rewards: Array<RewardEntryArgs>;
 };
 
@@ -95,7 +99,8 @@ export function getEpochEncoder(): FixedSizeEncoder<EpochArgs> {
       ["distributedTs", getI64Encoder()],
       ["claimCount", getU64Encoder()],
       ["swept", getU8Encoder()],
-      ["reserved", getArrayEncoder(getU8Encoder(), { size: 3 })],
+      ["pausable", getU16Encoder()],
+      ["reserved", getU8Encoder()],
       ["rewards", getArrayEncoder(getRewardEntryEncoder(), { size: 10 })],
     ]),
     (value) => ({
@@ -117,7 +122,8 @@ export function getEpochDecoder(): FixedSizeDecoder<Epoch> {
     ["distributedTs", getI64Decoder()],
     ["claimCount", getU64Decoder()],
     ["swept", getU8Decoder()],
-    ["reserved", getArrayDecoder(getU8Decoder(), { size: 3 })],
+    ["pausable", getU16Decoder()],
+    ["reserved", getU8Decoder()],
     ["rewards", getArrayDecoder(getRewardEntryDecoder(), { size: 10 })],
   ]);
 }

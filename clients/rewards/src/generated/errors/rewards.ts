@@ -61,6 +61,7 @@ export const REWARDS_ERROR__INVALID_PAUSE_FLAGS = 0xfb7; // 4023
 export const REWARDS_ERROR__NOT_UPGRADE_AUTHORITY = 0xfb8; // 4024
 export const REWARDS_ERROR__IMMUTABLE_PROGRAM = 0xfb9; // 4025
 export const REWARDS_ERROR__INVALID_CLAIM_STATUS_ADDRESS = 0xfba; // 4026
+export const REWARDS_ERROR__TOO_MANY_HOOK_ACCOUNTS = 0xfbb; // 4027
 
 export type RewardsError =
   | typeof REWARDS_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -106,6 +107,7 @@ export type RewardsError =
   | typeof REWARDS_ERROR__STAKE_LOCKED
   | typeof REWARDS_ERROR__STAKING_ACCOUNT_MISMATCH
   | typeof REWARDS_ERROR__STAKING_PAUSED
+  | typeof REWARDS_ERROR__TOO_MANY_HOOK_ACCOUNTS
   | typeof REWARDS_ERROR__UNSUPPORTED_MINT_EXTENSION
   | typeof REWARDS_ERROR__UNSUPPORTED_VERSION
   | typeof REWARDS_ERROR__WRONG_PROGRAM_ID
@@ -157,6 +159,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [REWARDS_ERROR__STAKE_LOCKED]: `The stake is still locked`,
     [REWARDS_ERROR__STAKING_ACCOUNT_MISMATCH]: `The staking accounts do not match the configuration`,
     [REWARDS_ERROR__STAKING_PAUSED]: `Staking is paused`,
+    [REWARDS_ERROR__TOO_MANY_HOOK_ACCOUNTS]: `Too many transfer-hook extra accounts (at most 16)`,
     [REWARDS_ERROR__UNSUPPORTED_MINT_EXTENSION]: `The mint carries an unsupported Token-2022 extension`,
     [REWARDS_ERROR__UNSUPPORTED_VERSION]: `The account has an unsupported layout version`,
     [REWARDS_ERROR__WRONG_PROGRAM_ID]: `The program was invoked under an unexpected address`,

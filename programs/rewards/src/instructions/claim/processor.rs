@@ -2,10 +2,12 @@ use super::{status, ClaimAccounts, ClaimData};
 use crate::events::ClaimedEvent;
 use crate::{
     error::RewardsError,
+    instructions::reward_transfer::{RewardTransfer, MAX_HOOK_ACCOUNTS},
     instructions::shared,
     merkle,
     state::{
-        claim_seed, claim_status_address, token_program_kind, Epoch, EPOCH_SEED, MAX_REWARD_MINTS,
+        claim_seed, claim_status_address, token_program_kind, ClaimStatus, Epoch, EPOCH_SEED,
+        MAX_REWARD_MINTS,
     },
 };
 use basket_common::layout::PodU64;
@@ -32,9 +34,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     shared::require(epoch.swept.0 == 0, RewardsError::EpochSwept)?;
     let n = epoch.mint_count as usize;
     shared::require(args.amount_count == n, RewardsError::AmountsCountMismatch)?;
-    if accounts.reward_accounts.len() != n.saturating_mul(4) {
+    let group_len = n.saturating_mul(4);
+    if accounts.reward_accounts.len() < group_len {
         return Err(CommonError::NotEnoughAccounts.into());
     }
+    // After the groups: the transfer hooks' extra accounts (reward_transfer.rs).
+    let (groups, hook_accounts) = accounts.reward_accounts.split_at(group_len);
+    shared::require(
+        hook_accounts.len() <= MAX_HOOK_ACCOUNTS,
+        RewardsError::TooManyHookAccounts,
+    )?;
 
     // The leaf binds program, epoch, claimant and amounts: another claimant's leaf, another
     // epoch's leaf or inflated amounts all hash to a leaf the root does not contain.
@@ -51,7 +60,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     )?;
 
     // One claim status per (epoch, claimant), at the one address the claimant's key and the
-    // epoch id give: a second claim finds it.
+    // epoch id give: a second claim finds it, and only pays what the first one deferred.
     let id = epoch.epoch_id.0;
     let seed = claim_seed(args.epoch_id);
     shared::require(
@@ -62,9 +71,24 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         RewardsError::InvalidClaimStatusAddress,
     )?;
     let mut status_account = *accounts.claim_status;
-    let created = status::create(accounts.claimant, &mut status_account, &seed)?;
-    created.epoch_id.0 = id;
-    created.claimant = *claimant;
+    let first = !status::is_initialized(&status_account);
+    let receipt = if first {
+        let created = status::create(accounts.claimant, &mut status_account, &seed)?;
+        created.epoch_id.0 = id;
+        created.claimant = *claimant;
+        created
+    } else {
+        // SAFETY: the only borrow of the claim status in this instruction.
+        let existing = ClaimStatus::load_mut(unsafe { status_account.borrow_unchecked_mut() })?;
+        shared::require(existing.deferred.get() != 0, RewardsError::AlreadyClaimed)?;
+        existing
+    };
+    // Mints still owed by this leaf: all of them on the first claim.
+    let owed = if first {
+        u16::MAX
+    } else {
+        receipt.deferred.get()
+    };
 
     let epoch_bump = [epoch.bump];
     let epoch_seeds = [
@@ -72,11 +96,15 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         Seed::from(&id),
         Seed::from(&epoch_bump),
     ];
-    for (i, group) in accounts.reward_accounts.chunks_exact(4).enumerate() {
+    let epoch_pausable = epoch.pausable.get();
+    let mut paid = [PodU64::default(); MAX_REWARD_MINTS];
+    let mut deferred = 0u16;
+    for (i, group) in groups.chunks_exact(4).enumerate() {
         let (mint, holding, destination, token_program) =
             (&group[0], &group[1], &group[2], &group[3]);
         let entry = &mut epoch.rewards[i];
-        let program = if entry.token_program == token_program_kind::TOKEN_2022 {
+        let is_token_2022 = entry.token_program == token_program_kind::TOKEN_2022;
+        let program = if is_token_2022 {
             token2022::TOKEN_2022_PROGRAM_ID
         } else {
             token2022::TOKEN_PROGRAM_ID
@@ -85,46 +113,69 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             && shared::eq32(holding.address().as_array(), &entry.holding)
             && shared::eq32(token_program.address().as_array(), program.as_array());
         shared::require(matches, RewardsError::RewardAccountMismatch)?;
+        // i < MAX_REWARD_MINTS = 10, so the shift stays inside a u16.
+        #[allow(clippy::arithmetic_side_effects)]
+        let bit = 1u16 << i;
+        if owed & bit == 0 {
+            continue; // paid by an earlier claim of this leaf
+        }
         let amount = args.amount(i);
-        // Claims of an epoch never add up to more than it funded, whatever the tree says.
-        let claimed = entry
-            .claimed
-            .get()
-            .checked_add(amount)
-            .ok_or(RewardsError::ClaimExceedsEpochTotal)?;
-        shared::require(
-            claimed <= entry.total.get(),
-            RewardsError::ClaimExceedsEpochTotal,
-        )?;
-        entry.claimed.set(claimed);
-        if amount > 0 {
-            // Mint and token program equal the epoch's, checked at distribution time.
-            shared::transfer_checked_unverified(
-                [holding, mint, destination, accounts.epoch, token_program],
-                amount,
-                entry.decimals,
-                &[Signer::from(&epoch_seeds)],
+        if first {
+            // Claims of an epoch never add up to more than it funded, whatever the tree
+            // says; a deferred amount stays reserved until it is paid or swept.
+            let claimed = entry
+                .claimed
+                .get()
+                .checked_add(amount)
+                .ok_or(RewardsError::ClaimExceedsEpochTotal)?;
+            shared::require(
+                claimed <= entry.total.get(),
+                RewardsError::ClaimExceedsEpochTotal,
             )?;
+            entry.claimed.set(claimed);
+        }
+        if amount == 0 {
+            continue;
+        }
+        // Mint and token program equal the epoch's, checked at distribution time.
+        let payment = RewardTransfer {
+            holding,
+            mint,
+            destination,
+            epoch: accounts.epoch,
+            token_program,
+            amount,
+            decimals: entry.decimals,
+            hook_accounts,
+            is_token_2022,
+            pausable: epoch_pausable & bit != 0,
+        };
+        if payment.can_move() {
+            payment.pay(&[Signer::from(&epoch_seeds)])?;
+            paid[i].set(amount);
+        } else {
+            deferred |= bit;
         }
     }
-    let count = epoch
-        .claim_count
-        .get()
-        .checked_add(1)
-        .ok_or(CommonError::MathOverflow)?;
-    epoch.claim_count.set(count);
-
-    let mut amounts = [PodU64::default(); MAX_REWARD_MINTS];
-    for (i, amount) in amounts.iter_mut().enumerate().take(args.amount_count) {
-        amount.set(args.amount(i));
+    receipt.deferred.set(deferred);
+    if first {
+        let count = epoch
+            .claim_count
+            .get()
+            .checked_add(1)
+            .ok_or(CommonError::MathOverflow)?;
+        epoch.claim_count.set(count);
     }
+
     ClaimedEvent {
         epoch_id: PodU64(id),
         claimant: *claimant,
         // At most MAX_REWARD_MINTS (checked in parsing).
         #[allow(clippy::cast_possible_truncation)]
         amount_count: args.amount_count as u8,
-        amounts,
+        // What this call paid: a deferred mint shows 0 here and its amount in the call
+        // that pays it.
+        amounts: paid,
     }
     .emit();
     Ok(())

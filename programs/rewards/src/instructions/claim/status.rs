@@ -91,6 +91,20 @@ pub fn create<'a>(
     })?)
 }
 
+/// Whether `status` already holds a claim status (case 4): owned by this program with a
+/// non-zero first byte (only this program writes its accounts, and it writes a claim status
+/// whole).
+#[inline(always)]
+pub fn is_initialized(status: &AccountView) -> bool {
+    // SAFETY: read-only look at the first byte; no other borrow of the status is alive.
+    shared::owned_by(status, &crate::ID)
+        && unsafe { status.borrow_unchecked() }
+            .first()
+            .copied()
+            .unwrap_or(0)
+            != 0
+}
+
 /// Base (the claimant) and seed of the `*WithSeed` instructions, at `[4..65]`.
 #[inline(always)]
 fn write_seeded<const N: usize>(

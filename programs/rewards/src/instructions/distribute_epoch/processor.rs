@@ -47,6 +47,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         total: Default::default(),
         claimed: Default::default(),
     }; MAX_REWARD_MINTS];
+    let mut pausable = 0u16;
     for (i, pair) in accounts.reward_accounts.chunks_exact(2).enumerate() {
         let (mint, holding) = (&pair[0], &pair[1]);
         let mint_key = mint.address().as_array();
@@ -56,8 +57,14 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             config.is_reward_mint(mint_key) && !repeated,
             RewardsError::InvalidRewardMints,
         )?;
-        let decimals = shared::checked_mint(mint)?;
+        let decimals = shared::checked_reward_mint(mint)?;
         let is_2022 = mint.owned_by(&token2022::TOKEN_2022_PROGRAM_ID);
+        if is_2022 && shared::has_extension(mint, token2022::extension::PAUSABLE)? {
+            // i < MAX_REWARD_MINTS = 10: inside a u16.
+            #[allow(clippy::arithmetic_side_effects)]
+            let bit = 1u16 << i;
+            pausable |= bit;
+        }
         let program = if is_2022 {
             token2022::TOKEN_2022_PROGRAM_ID
         } else {
@@ -107,6 +114,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     epoch.merkle_root = args.merkle_root;
     epoch.distributed_ts.set(shared::now()?);
     epoch.rewards = entries;
+    epoch.pausable.set(pausable);
     config.last_epoch_id.set(args.epoch_id);
 
     EpochDistributedEvent {

@@ -2,7 +2,11 @@ use super::SweepEpochData;
 use crate::events::{EpochSweptEvent, SweptMint};
 use crate::{
     error::RewardsError,
-    instructions::{admin::load_config, shared},
+    instructions::{
+        admin::load_config,
+        reward_transfer::{RewardTransfer, MAX_HOOK_ACCOUNTS},
+        shared,
+    },
     state::{token_program_kind, Epoch, CLAIM_WINDOW_SECS, EPOCH_SEED, MAX_REWARD_MINTS},
 };
 use basket_common::layout::PodU64;
@@ -17,7 +21,14 @@ use pinocchio::{
 /// 1. `[WRITE]` epoch
 ///
 /// Then `mint_count` groups `[]` mint, `[WRITE]` epoch holding, `[WRITE]` destination token
-/// account of the mint, `[]` token program; then the `[SIGNER]` admin signers.
+/// account of the mint, `[]` token program; then the `[SIGNER]` admin signers, and after
+/// them the transfer hooks' extra accounts of hooked mints (any order among the signers
+/// works: the admin check counts admins that signed, and Token-2022 finds hook accounts by
+/// address).
+///
+/// A holding that cannot move (frozen, or its mint paused) fails the sweep: the admins
+/// leave its group out and sweep it later, since a swept epoch can be swept again. A
+/// holding a permanent delegate took from sweeps what it really holds.
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let [config, epoch_account, rest @ ..] = accounts else {
@@ -31,6 +42,10 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let (groups, admin_signers) = rest.split_at(group_len);
     // 1. At least `threshold` distinct admins signed.
     load_config(config)?.admins.check_signed(admin_signers)?;
+    shared::require(
+        admin_signers.len() <= MAX_HOOK_ACCOUNTS,
+        RewardsError::TooManyHookAccounts,
+    )?;
     // 2. The epoch is this program's and the id is its own.
     shared::check_program_account(epoch_account, true)?;
     let mut view = *epoch_account;
@@ -93,12 +108,20 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             epoch_account.address(),
         )?;
         if left > 0 {
-            shared::transfer_checked_unverified(
-                [holding, mint, destination, epoch_account, token_program],
-                left,
-                entry.decimals,
-                &[Signer::from(&seeds)],
-            )?;
+            RewardTransfer {
+                holding,
+                mint,
+                destination,
+                epoch: epoch_account,
+                token_program,
+                amount: left,
+                decimals: entry.decimals,
+                hook_accounts: admin_signers,
+                is_token_2022: entry.token_program == token_program_kind::TOKEN_2022,
+                // The sweep does not ask whether a payment can move: a paused mint fails it.
+                pausable: false,
+            }
+            .pay(&[Signer::from(&seeds)])?;
         }
         if let Some(s) = event.swept.get_mut(g) {
             s.mint = entry.mint;
