@@ -29,6 +29,7 @@ export * from './raw-amount.ts';
 export * from './rebalance.ts';
 export * from './redemption-instructions.ts';
 export * from './rewards-admin-instructions.ts';
+export * from './rewards-claim-hooks.ts';
 export * from './rewards-instructions.ts';
 export * from './scaled-ui-amount.ts';
 export * from './scaled-ui-amount-extension.ts';

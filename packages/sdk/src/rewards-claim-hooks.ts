@@ -1,0 +1,31 @@
+/**
+ * `claim` for epochs whose reward mints have a transfer hook set: the claim of
+ * {@link getClaimInstructionFor} with the hooks' extra accounts appended, which the rewards
+ * program passes through to each Token-2022 transfer.
+ */
+import { withTransferHookAccounts } from '@basket/rewards-client';
+import type { AccountMeta } from '@solana/kit';
+import type { ProgramAddresses } from './program-addresses.ts';
+import { getClaimInstructionFor } from './rewards-instructions.ts';
+import type { CostedInstruction } from './transaction-message.ts';
+
+/**
+ * A `claim` whose hooked reward mints get their extra accounts: pass in `hookAccounts` what
+ * the hook-resolution helper returns for each hooked mint's transfer from the epoch holding
+ * to the claimant's destination (duplicates are merged). With no hooked mint, the result is
+ * exactly {@link getClaimInstructionFor}'s.
+ *
+ * @example
+ * const { instruction } = await getClaimInstructionWithHooksFor({ claimant, epoch, destinations, amounts, proof, hookAccounts });
+ */
+export async function getClaimInstructionWithHooksFor(
+  input: Parameters<typeof getClaimInstructionFor>[0] & {
+    hookAccounts: readonly AccountMeta[];
+  },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction> {
+  const { hookAccounts, ...claim } = input;
+  const costed = await getClaimInstructionFor(claim, programs);
+  if (hookAccounts.length === 0) return costed;
+  return { ...costed, instruction: withTransferHookAccounts(costed.instruction, hookAccounts) };
+}
