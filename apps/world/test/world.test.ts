@@ -2,6 +2,7 @@
 // wallet deposits and withdraws both ways through the SDK, the clock moves and the vault's
 // staleness guard follows it, and stopping the world leaves nothing running.
 import { createConnection } from 'node:net';
+import { join } from 'node:path';
 import {
   type BasketTransactionError,
   findAssociatedTokenAddress,
@@ -16,7 +17,10 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
   vaultStateAccount,
 } from '@basket/sdk';
+import { createLogger, createMetrics } from '@basket/service-kit';
+import { createEmitter } from '@basket/webhook-emitter';
 import type { Address } from '@solana/kit';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCKS } from '../src/bootstrap/catalog.ts';
 import { loadLookupTables } from '../src/bootstrap/lookup-table.ts';
@@ -219,6 +223,65 @@ describe('the local world', () => {
     await push();
     await world.chain.land('fresh deposit', wallet, (await depositFlow()).instructions);
   }, 120_000);
+
+  it("posts the vault program's transactions, deposits and withdrawals included, as raw-transaction webhooks", async () => {
+    // Given a receiver and the emitter watching the vault program
+    const seen: {
+      auth: string | undefined;
+      items: { meta: { logMessages: string[] }; transaction: { signatures: string[] } }[];
+    }[] = [];
+    const receiver = Fastify({ bodyLimit: 20 * 1024 * 1024 });
+    receiver.post('/webhooks/vault', async (request) => {
+      seen.push({ auth: request.headers.authorization, items: request.body as never });
+      return { ok: true };
+    });
+    await receiver.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const url = `http://127.0.0.1:${(receiver.server.address() as { port: number }).port}/webhooks/vault`;
+      const emitter = createEmitter({
+        config: {
+          rpcUrl: world.localnet.rpcUrl,
+          port: 0,
+          stateDir: join(world.dir, 'webhook-emitter-test'),
+          pollMs: 100,
+          batchSize: 50,
+          duplicateEvery: 0,
+          delayMs: 0,
+          reorder: false,
+          webhooks: [
+            {
+              name: 'vault',
+              url,
+              authorization: 'env:X',
+              authorizationValue: 'Bearer world',
+              programs: [programs().vault],
+              commitment: 'confirmed',
+            },
+          ],
+        },
+        rpc: world.chain.rpc,
+        logger: createLogger({ name: 'test', level: 'silent' }),
+        metrics: createMetrics('world_emitter_test'),
+      });
+      // When it makes a pass
+      await emitter.tick();
+      // Then every vault transaction so far arrived, with the vault's deposit log among them
+      const items = seen.flatMap((s) => s.items);
+      const logs = items.flatMap((i) => i.meta.logMessages);
+      expect(seen.every((s) => s.auth === 'Bearer world')).toBe(true);
+      expect(
+        logs.some((l) => l.includes('Instruction: Deposit') || l.startsWith('Program data:')),
+      ).toBe(true);
+      const listed = await world.chain.rpc
+        .getSignaturesForAddress(programs().vault, { commitment: 'confirmed' })
+        .send();
+      expect(new Set(items.map((i) => i.transaction.signatures[0]))).toEqual(
+        new Set(listed.map((v) => v.signature)),
+      );
+    } finally {
+      await receiver.close();
+    }
+  });
 
   it('stops with nothing left running and its ports free', async () => {
     const { rpcUrl, wsUrl, pid } = world.localnet;
