@@ -1,0 +1,58 @@
+//! Events of an epoch's life: distribute_epoch and claim.
+
+use super::RewardsEventKind;
+use basket_common::layout::PodU64;
+use codama_macros::CodamaType;
+
+/// `distribute_epoch`: an epoch root posted. Version 3: only the first `mint_count` totals are
+/// emitted (v2 always carried 10).
+///
+/// Payload: 41 + 8 * `mint_count` bytes (at most 121) after `[4][3]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct EpochDistributedEvent {
+    #[codama(type = number(u64))]
+    pub epoch_id: PodU64,
+    #[codama(type = fixed_size(bytes, 32))]
+    pub merkle_root: [u8; 32],
+    pub mint_count: u8,
+    /// Total per reward mint, in the epoch's mint order; only `mint_count` are emitted (the
+    /// decoder zero-fills the rest).
+    #[codama(type = array(number(u64), 10))]
+    pub totals: [PodU64; 10],
+}
+
+basket_common::impl_event!(
+    EpochDistributedEvent,
+    RewardsEventKind::EpochDistributed,
+    version = 3,
+    len = 121,
+    trailing = [8; 10],
+    count = mint_count
+);
+
+/// `claim`. Version 3: only the first `amount_count` amounts are emitted (v2 always carried 10).
+///
+/// Payload: 41 + 8 * `amount_count` bytes (at most 121) after `[5][3]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct ClaimedEvent {
+    #[codama(type = number(u64))]
+    pub epoch_id: PodU64,
+    #[codama(type = public_key)]
+    pub claimant: [u8; 32],
+    pub amount_count: u8,
+    /// Amount per reward mint in the epoch's mint order; only `amount_count` are emitted (the
+    /// decoder zero-fills the rest).
+    #[codama(type = array(number(u64), 10))]
+    pub amounts: [PodU64; 10],
+}
+
+basket_common::impl_event!(
+    ClaimedEvent,
+    RewardsEventKind::Claimed,
+    version = 3,
+    len = 121,
+    trailing = [8; 10],
+    count = amount_count
+);
