@@ -42,8 +42,10 @@ pub struct ClaimedEvent {
     #[codama(type = public_key)]
     pub claimant: [u8; 32],
     pub amount_count: u8,
-    /// Amount per reward mint in the epoch's mint order; only `amount_count` are emitted (the
-    /// decoder zero-fills the rest).
+    /// Amount per reward mint paid by this call, in the epoch's mint order; only
+    /// `amount_count` are emitted (the decoder zero-fills the rest). A mint the claim had to
+    /// defer shows 0 here and its amount in the event of the later claim that pays it, so a
+    /// leaf's events add up to the leaf.
     #[codama(type = array(number(u64), 10))]
     pub amounts: [PodU64; 10],
 }
