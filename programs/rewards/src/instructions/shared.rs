@@ -59,20 +59,24 @@ pub fn checked_mint(mint: &AccountView) -> Result<u8, CommonError> {
 }
 
 /// Checks a mint for use as a reward mint (the issuer's extension set allowed) and returns
-/// its decimals.
-pub fn checked_reward_mint(mint: &AccountView) -> Result<u8, CommonError> {
-    checked_mint_with(mint, &ALLOWED_REWARD_MINT_EXTENSIONS)
-}
-
-/// Whether the (already checked) mint carries extension `ty`.
-pub fn has_extension(mint: &AccountView, ty: u16) -> Result<bool, CommonError> {
-    // SAFETY: read-only view; no mutable borrow of the mint is alive.
-    for entry in token2022::mint_extensions(unsafe { mint.borrow_unchecked() })? {
-        if entry?.0 == ty {
-            return Ok(true);
-        }
+/// its decimals and whether it carries Pausable, in one pass over its extensions.
+pub fn checked_reward_mint(mint: &AccountView) -> Result<(u8, bool), CommonError> {
+    if !mint.owned_by(&token2022::TOKEN_PROGRAM_ID)
+        && !mint.owned_by(&token2022::TOKEN_2022_PROGRAM_ID)
+    {
+        return Err(CommonError::InvalidTokenProgram);
     }
-    Ok(false)
+    // SAFETY: read-only view; no mutable borrow of the mint is alive.
+    let data = unsafe { mint.borrow_unchecked() };
+    let mut pausable = false;
+    for entry in token2022::mint_extensions(data)? {
+        let (ty, _) = entry?;
+        if !ALLOWED_REWARD_MINT_EXTENSIONS.contains(&ty) {
+            return Err(CommonError::UnsupportedMintExtension);
+        }
+        pausable |= ty == extension::PAUSABLE;
+    }
+    Ok((token2022::mint_decimals(data)?, pausable))
 }
 
 fn checked_mint_with(mint: &AccountView, allowed: &[u16]) -> Result<u8, CommonError> {

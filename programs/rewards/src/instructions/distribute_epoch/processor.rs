@@ -57,9 +57,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             config.is_reward_mint(mint_key) && !repeated,
             RewardsError::InvalidRewardMints,
         )?;
-        let decimals = shared::checked_reward_mint(mint)?;
+        let (decimals, has_pausable) = shared::checked_reward_mint(mint)?;
         let is_2022 = mint.owned_by(&token2022::TOKEN_2022_PROGRAM_ID);
-        if is_2022 && shared::has_extension(mint, token2022::extension::PAUSABLE)? {
+        if has_pausable {
             // i < MAX_REWARD_MINTS = 10: inside a u16.
             #[allow(clippy::arithmetic_side_effects)]
             let bit = 1u16 << i;

@@ -22,9 +22,8 @@ use pinocchio::{
 ///
 /// Then `mint_count` groups `[]` mint, `[WRITE]` epoch holding, `[WRITE]` destination token
 /// account of the mint, `[]` token program; then the `[SIGNER]` admin signers, and after
-/// them the transfer hooks' extra accounts of hooked mints (any order among the signers
-/// works: the admin check counts admins that signed, and Token-2022 finds hook accounts by
-/// address).
+/// them the transfer hooks' extra accounts of hooked mints (non-signers; Token-2022 finds
+/// what each hook needs by address).
 ///
 /// A holding that cannot move (frozen, or its mint paused) fails the sweep: the admins
 /// leave its group out and sweep it later, since a swept epoch can be swept again. A
@@ -42,8 +41,15 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let (groups, admin_signers) = rest.split_at(group_len);
     // 1. At least `threshold` distinct admins signed.
     load_config(config)?.admins.check_signed(admin_signers)?;
+    // The hook accounts follow the admin signers: the first account that did not sign starts
+    // them, so a sweep without hooked mints keeps the plain four-account transfers.
+    let hooks_at = admin_signers
+        .iter()
+        .position(|a| !a.is_signer())
+        .unwrap_or(admin_signers.len());
+    let hook_accounts = &admin_signers[hooks_at..];
     shared::require(
-        admin_signers.len() <= MAX_HOOK_ACCOUNTS,
+        hook_accounts.len() <= MAX_HOOK_ACCOUNTS,
         RewardsError::TooManyHookAccounts,
     )?;
     // 2. The epoch is this program's and the id is its own.
@@ -116,7 +122,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
                 token_program,
                 amount: left,
                 decimals: entry.decimals,
-                hook_accounts: admin_signers,
+                hook_accounts,
                 is_token_2022: entry.token_program == token_program_kind::TOKEN_2022,
                 // The sweep does not ask whether a payment can move: a paused mint fails it.
                 pausable: false,
