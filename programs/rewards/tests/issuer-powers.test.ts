@@ -152,6 +152,24 @@ function pause(mint: TestMint, issuer: KeyPairSigner, paused: boolean): Instruct
   };
 }
 
+/** The issuer's FreezeAccount (10) / ThawAccount (11). */
+function freeze(
+  mint: TestMint,
+  issuer: KeyPairSigner,
+  account: Address,
+  frozen: boolean,
+): Instruction {
+  return {
+    programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+    accounts: [
+      { address: account, role: AccountRole.WRITABLE },
+      { address: mint.address, role: AccountRole.READONLY },
+      signerMeta(issuer),
+    ],
+    data: Uint8Array.of(frozen ? 10 : 11),
+  };
+}
+
 async function deferredOf(f: Fixture, claimant: Address): Promise<number> {
   const acc = f.svm.getAccount(await claimStatusAddress(1n, claimant));
   if (!acc.exists) throw new Error('no claim status');
@@ -256,6 +274,30 @@ describe('issuer powers over a reward mint', () => {
     const acc = f.svm.getAccount(await epochPda(1n));
     if (!acc.exists) throw new Error('no epoch');
     expect(getEpochDecoder().decode(Uint8Array.from(acc.data)).pausable).toBe(1);
+  });
+
+  it('a frozen holding fails only the sweep that names it; swept later once thawed', async () => {
+    // Given the issuer froze the stock holding and the claim window is over
+    await ok(f, [freeze(stock, issuer, e.holdings[0] as Address, true)]);
+    setUnixTime(f.svm, T0 + 90n * DAY);
+    const stockTreasury = await stockAccount(f, stock, f.payer.address);
+    const legacyTreasury = await createTokenAccount(f.svm, f.payer, f.legacy, f.payer.address);
+    const sweep = (mints: TestMint[], holdings: Address[], destinations: Address[]) =>
+      sweepIx(f, { epochId: 1n, mints, holdings, destinations, signers: f.admins.slice(0, 3) });
+    // When the admins sweep the stock, Then the token program refuses the frozen account
+    const refused = await send(
+      f.svm,
+      [await sweep([stock], [e.holdings[0] as Address], [stockTreasury])],
+      f.payer,
+    );
+    expect(refused.ok).toBe(false);
+    // When they sweep the legacy mint alone, Then it moves
+    await ok(f, [await sweep([f.legacy], [e.holdings[1] as Address], [legacyTreasury])]);
+    expect(tokenAmount(f.svm, legacyTreasury)).toBe(30_000_000n);
+    // When the holding is thawed, Then the swept epoch's stock can still be swept
+    await ok(f, [freeze(stock, issuer, e.holdings[0] as Address, false)]);
+    await ok(f, [await sweep([stock], [e.holdings[0] as Address], [stockTreasury])]);
+    expect(tokenAmount(f.svm, stockTreasury)).toBe(1_000_000_000n);
   });
 
   it('a sweep after a seizure moves what the holding really has left', async () => {
