@@ -31,6 +31,9 @@ if [ -n "${BASKET_LOCALNET_BIN:-}" ]; then
   exit 0
 fi
 
+# The programs' builds export RUSTC=/usr/bin/rustc (Debian's 1.96); this crate needs its own.
+unset RUSTC
+
 src=tools/localnet
 cache="${BASKET_CACHE_DIR:-$HOME/.cache/basket-vault}"
 key=$(cat "$src/Cargo.lock" "$src/Cargo.toml" "$src/rust-toolchain.toml" "$src"/src/*.rs | sha256sum | cut -c1-16)

@@ -43,7 +43,7 @@ cargo_status=${PIPESTATUS[0]}
 # The validator's own crate lives outside the workspace (its own toolchain); its tests reuse
 # the release dependencies that setup built into the per-machine cache, so they take seconds.
 localnet_target="${BASKET_CACHE_DIR:-$HOME/.cache/basket-vault}/localnet-target"
-(cd tools/localnet && CARGO_TARGET_DIR="$localnet_target" cargo test --release --quiet --locked) 2>&1 | tee -a "$results/cargo.txt"
+(cd tools/localnet && env -u RUSTC CARGO_TARGET_DIR="$localnet_target" cargo test --release --quiet --locked) 2>&1 | tee -a "$results/cargo.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || cargo_status=1
 rust_passed=$(grep -oE 'test result: [a-z]+\. [0-9]+ passed' "$results/cargo.txt" | awk '{s+=$4} END {print s+0}')
 rust_failed=$(grep -oE '[0-9]+ failed' "$results/cargo.txt" | awk '{s+=$1} END {print s+0}')
