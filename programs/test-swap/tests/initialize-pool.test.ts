@@ -8,6 +8,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
 import { findPoolPda, getInitializePoolInstruction, TestSwapError } from '@basket/test-swap-client';
+import { lamports } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { ata, FEE_BPS, initializePoolIx, poolState, setupSwap } from './fixture.ts';
 
@@ -107,6 +108,46 @@ describe('initialize_pool', () => {
     const r = await send(w.svm, [{ ...ix, accounts }], w.owner);
     expect(r.customError).toBe(TestSwapError.InvalidVault);
   });
+
+  for (const [name, type, len] of [
+    ['a transfer fee', 1, 108],
+    ['interest-bearing', 10, 52],
+    ['non-transferable', 9, 0],
+  ] as const) {
+    it(`refuses a stock mint with ${name}: the quote could not be exact`, async () => {
+      // Given a Token-2022 mint carrying the extension (written as bytes)
+      const w = await setupSwap({ seed: false });
+      const bad = (await newKeyPairSigner()).address;
+      const data = new Uint8Array(165 + 1 + 4 + len);
+      data[44] = 8;
+      data[45] = 1;
+      data[165] = 1;
+      new DataView(data.buffer).setUint16(166, type, true);
+      new DataView(data.buffer).setUint16(168, len, true);
+      w.svm.setAccount({
+        address: bad,
+        data,
+        executable: false,
+        lamports: lamports(w.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+        programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+        space: BigInt(data.length),
+      });
+      const [pool] = await findPoolPda({ stockMint: bad, usdMint: w.usd.address });
+      const ix = getInitializePoolInstruction({
+        owner: w.owner,
+        pool,
+        stockMint: bad,
+        usdMint: w.usd.address,
+        stockVault: w.accounts.stockVault,
+        usdVault: w.accounts.usdVault,
+        feeBps: FEE_BPS,
+      });
+      // When the pool is initialized, Then it is refused and nothing is created
+      const r = await send(w.svm, [ix], w.owner);
+      expect(r.customError).toBe(TestSwapError.UnsupportedMint);
+      expect(w.svm.getAccount(pool).exists).toBe(false);
+    });
+  }
 
   it('refuses an initialize the owner did not sign', async () => {
     const w = await setupSwap({ seed: false });
