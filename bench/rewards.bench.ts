@@ -11,7 +11,7 @@
 
 import { createHash } from 'node:crypto';
 import { leafHash, nodeHash } from '@basket/merkle';
-import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
+import { REWARDS_PROGRAM_ADDRESS, withTransferHookAccounts } from '@basket/rewards-client';
 import {
   createTokenAccount,
   fund,
@@ -22,6 +22,8 @@ import {
   type TestMint,
 } from '@basket/test-harness';
 import {
+  type AccountMeta,
+  AccountRole,
   type Address,
   createKeyPairSignerFromPrivateKeyBytes,
   type KeyPairSigner,
@@ -115,6 +117,15 @@ export default async function rewardsBench(): Promise<CuRecord[]> {
     label: 'claimant 6',
     prefunded: true,
   });
+  // Epoch 11: the claim carries three transfer-hook extra accounts (what a hooked mint's
+  // resolution adds) while the mint has no hook: the cost of the forwarding path itself.
+  await claimAt(f, record, {
+    epochId: BigInt(cases.length + 6),
+    mints: mints.slice(0, 1),
+    depth: 4,
+    label: 'claimant 7',
+    hookAccounts: 3,
+  });
   await admin(f, record, mints);
   return records;
 }
@@ -178,7 +189,14 @@ async function claimant(f: Fixture, label: string, mints: TestMint[]) {
 async function claimAt(
   f: Fixture,
   record: Recorder,
-  input: { epochId: bigint; mints: TestMint[]; depth: number; label?: string; prefunded?: boolean },
+  input: {
+    epochId: bigint;
+    mints: TestMint[];
+    depth: number;
+    label?: string;
+    prefunded?: boolean;
+    hookAccounts?: number;
+  },
 ): Promise<void> {
   const n = input.mints.length;
   const amounts = input.mints.map((_, i) => 10_000n + BigInt(i));
@@ -216,7 +234,7 @@ async function claimAt(
       f.keeper,
     ),
   );
-  const ix = await claimIx(f, {
+  const plain = await claimIx(f, {
     claimant: w.signer,
     epochId: input.epochId,
     amounts,
@@ -225,6 +243,12 @@ async function claimAt(
     holdings,
     destinations: w.destinations,
   });
+  const extra: AccountMeta[] = [];
+  for (let i = 0; i < (input.hookAccounts ?? 0); i++) {
+    const key = await createKeyPairSignerFromPrivateKeyBytes(seeded(`hook account ${i}`));
+    extra.push({ address: key.address, role: AccountRole.READONLY });
+  }
+  const ix = extra.length > 0 ? withTransferHookAccounts(plain, extra) : plain;
   if (input.prefunded) {
     const status = await claimStatusAddress(input.epochId, w.signer.address);
     f.svm.airdrop(status, lamports(f.svm.minimumBalanceForRentExemption(0n)));
@@ -233,7 +257,9 @@ async function claimAt(
   // mint(s), depth <d>" leave it out.
   const c = input.prefunded
     ? `pre-funded claim status, ${mintCase}, depth ${input.depth}, ${input.label}`
-    : `${mintCase}, depth ${input.depth}${input.label ? `, ${input.label}` : ''}`;
+    : extra.length > 0
+      ? `${extra.length} transfer-hook accounts forwarded (no hook set), ${mintCase}, depth ${input.depth}`
+      : `${mintCase}, depth ${input.depth}${input.label ? `, ${input.label}` : ''}`;
   if (n < 10) {
     record('claim', c, await send(f.svm, [ix], w.signer));
   } else {
