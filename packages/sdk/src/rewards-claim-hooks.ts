@@ -12,8 +12,8 @@ import type { CostedInstruction } from './transaction-message.ts';
 /**
  * A `claim` whose hooked reward mints get their extra accounts: pass in `hookAccounts` what
  * the hook-resolution helper returns for each hooked mint's transfer from the epoch holding
- * to the claimant's destination (duplicates are merged). With no hooked mint, the result is
- * exactly {@link getClaimInstructionFor}'s.
+ * to the claimant's destination (duplicates are merged). With no hooked mint and nothing
+ * deferred, the result is exactly {@link getClaimInstructionFor}'s.
  *
  * @example
  * const { instruction } = await getClaimInstructionWithHooksFor({ claimant, epoch, destinations, amounts, proof, hookAccounts });
@@ -21,11 +21,21 @@ import type { CostedInstruction } from './transaction-message.ts';
 export async function getClaimInstructionWithHooksFor(
   input: Parameters<typeof getClaimInstructionFor>[0] & {
     hookAccounts: readonly AccountMeta[];
+    /**
+     * Indices (epoch order) of mints to leave owed for now, for example one whose transfer
+     * hook refuses (a simulation says so): their destination becomes the epoch holding, which
+     * the program reads as "defer", so the other mints still pay. A later claim with the same
+     * proof pays them.
+     */
+    defer?: readonly number[];
   },
   programs: Partial<ProgramAddresses> = {},
 ): Promise<CostedInstruction> {
-  const { hookAccounts, ...claim } = input;
-  const costed = await getClaimInstructionFor(claim, programs);
+  const { hookAccounts, defer = [], ...claim } = input;
+  const destinations = claim.destinations.map((d, i) =>
+    defer.includes(i) ? (claim.epoch.rewards[i]?.holding ?? d) : d,
+  );
+  const costed = await getClaimInstructionFor({ ...claim, destinations }, programs);
   if (hookAccounts.length === 0) return costed;
   return { ...costed, instruction: withTransferHookAccounts(costed.instruction, hookAccounts) };
 }

@@ -60,6 +60,27 @@ describe('claim with transfer-hook extra accounts', () => {
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(5_000_000n);
   });
 
+  it('the SDK defers a mint on request (its destination becomes the epoch holding)', async () => {
+    const acc = f.svm.getAccount(await epochPda(1n));
+    if (!acc.exists) throw new Error('no epoch');
+    const epoch = getEpochDecoder().decode(Uint8Array.from(acc.data));
+    const who = e.claimants[0]!;
+    const claim = e.distribution.claims[0]!;
+    const { instruction } = await getClaimInstructionWithHooksFor({
+      claimant: who.signer,
+      epoch,
+      destinations: who.destinations,
+      amounts: claim.amounts,
+      proof: claim.proof,
+      hookAccounts: [],
+      defer: [0],
+    });
+    const r = await send(f.svm, [instruction], who.signer);
+    expect(r.error).toBeNull();
+    expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(0n);
+    expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(5_000_000n);
+  });
+
   it('refuses more than 16 hook accounts and changes nothing', async () => {
     const who = e.claimants[1]!;
     const plain = await claimOf(f, e, 1);

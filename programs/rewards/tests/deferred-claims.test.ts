@@ -195,6 +195,26 @@ describe('claim defers a mint that cannot move', () => {
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(100_000_000n);
   });
 
+  it('a claimant defers a mint on purpose by naming the epoch holding as its destination', async () => {
+    // Given nothing frozen (the way around a transfer hook that refuses: the other mints pay)
+    const who = e.claimants[0]!;
+    const own = [...who.destinations];
+    // When claimant 0 claims with the stock's destination set to the epoch holding itself
+    const r = await send(
+      f.svm,
+      [await claimOf(f, e, 0, { destinations: [e.holdings[0] as Address, own[1] as Address] })],
+      who.signer,
+    );
+    // Then the legacy reward is paid and the stock is owed, nothing moved within the holding
+    expect(r.error).toBeNull();
+    expect(tokenAmount(f.svm, own[1] as Address)).toBe(2_000_000n);
+    expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(400_000_000n);
+    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(1);
+    // When it claims again with its own account, Then the stock is paid
+    await send(f.svm, [await claimOf(f, e, 0)], who.signer);
+    expect(tokenAmount(f.svm, own[0] as Address)).toBe(100_000_000n);
+  });
+
   it('a deferred amount stays reserved: claims still never exceed what the epoch funded', async () => {
     await setFrozen(f, issuer, stock, e.holdings[0] as Address, true);
     for (const i of [0, 1]) await send(f.svm, [await claimOf(f, e, i)], e.claimants[i]!.signer);

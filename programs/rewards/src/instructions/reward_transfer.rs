@@ -72,8 +72,18 @@ impl RewardTransfer<'_> {
     /// amount (a permanent delegate may have taken from it), the destination is not frozen,
     /// and the mint is not paused. A payment that cannot move is deferred by the caller, so
     /// one mint's trouble never fails the other mints of the claim.
+    ///
+    /// Naming the epoch holding itself as the destination defers the mint on purpose: the
+    /// claimant's way around a transfer hook that refuses (its failure would fail the whole
+    /// claim, since a failed CPI cannot be caught), so the other mints still pay.
     #[inline(always)]
     pub fn can_move(&self) -> bool {
+        if shared::eq32(
+            self.destination.address().as_array(),
+            self.holding.address().as_array(),
+        ) {
+            return false;
+        }
         // SAFETY: read-only views, dropped before any CPI.
         let holding = unsafe { self.holding.borrow_unchecked() };
         let Ok(held) = token2022::token_account(holding) else {
