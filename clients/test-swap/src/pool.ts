@@ -70,3 +70,15 @@ export function decodePool(data: Uint8Array): Pool {
     usdVault: key(133),
   };
 }
+
+/**
+ * The raw amount of a token account (either token program), from its data: a pool's
+ * reserves are its two vaults' amounts.
+ *
+ * @example
+ * const stockReserve = tokenAccountAmount(vaultData);
+ */
+export function tokenAccountAmount(data: Uint8Array): bigint {
+  if (data.length < 165) throw new Error(`not a token account: ${data.length} bytes`);
+  return new DataView(data.buffer, data.byteOffset).getBigUint64(64, true);
+}

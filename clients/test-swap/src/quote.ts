@@ -77,3 +77,52 @@ export function quoteSwap(
     feeBps: pool.feeBps,
   });
 }
+
+/**
+ * The smallest exact-in `amountIn` whose {@link quoteExactIn} pays at least `amountOut`
+ * (for an aggregator's ExactOut mode over this venue, which itself only swaps exact-in).
+ * Throws {@link SwapQuoteError} when the pool cannot pay that much.
+ *
+ * @example
+ * const { amountIn } = quoteExactOut({ reserveIn, reserveOut, amountOut: 10n ** 8n, feeBps: 30 });
+ */
+export function quoteExactOut(input: {
+  reserveIn: bigint;
+  reserveOut: bigint;
+  amountOut: bigint;
+  feeBps: number;
+}): { amountIn: bigint; quote: SwapQuote } {
+  const { reserveIn, reserveOut, amountOut } = input;
+  if (amountOut <= 0n) throw new SwapQuoteError('ZeroAmount', 'amountOut must be above zero');
+  if (reserveIn === 0n || reserveOut === 0n) {
+    throw new SwapQuoteError('EmptyPool', 'a pool side holds nothing, so no price exists');
+  }
+  if (amountOut >= reserveOut) {
+    throw new SwapQuoteError(
+      'ZeroAmountOut',
+      `the pool holds ${reserveOut}, cannot pay ${amountOut}`,
+    );
+  }
+  // The net input that buys amountOut: net * (reserveOut - amountOut) >= amountOut * reserveIn.
+  const net = (amountOut * reserveIn + (reserveOut - amountOut) - 1n) / (reserveOut - amountOut);
+  // Gross it up for the fee, then step to the smallest input that still pays amountOut
+  // (the fee's rounding makes the first estimate off by at most a unit or two).
+  const keep = BPS - BigInt(input.feeBps);
+  let amountIn = (net * BPS + keep - 1n) / keep;
+  const pays = (a: bigint) => {
+    try {
+      return (
+        quoteExactIn({ reserveIn, reserveOut, amountIn: a, feeBps: input.feeBps }).amountOut >=
+        amountOut
+      );
+    } catch {
+      return false;
+    }
+  };
+  while (!pays(amountIn)) amountIn += 1n;
+  while (amountIn > 1n && pays(amountIn - 1n)) amountIn -= 1n;
+  return {
+    amountIn,
+    quote: quoteExactIn({ reserveIn, reserveOut, amountIn, feeBps: input.feeBps }),
+  };
+}

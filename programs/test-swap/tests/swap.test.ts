@@ -2,6 +2,7 @@ import { accountBytes, mintTo, newKeyPairSigner, send, tokenAmount } from '@bask
 import {
   getAddLiquidityInstruction,
   getSwapInstruction,
+  quoteExactOut,
   quoteSwap,
   SwapDirection,
   TEST_SWAP_PROGRAM_ADDRESS,
@@ -242,5 +243,31 @@ describe('swap', () => {
 
   it('runs under its own program id only', () => {
     expect(TEST_SWAP_PROGRAM_ADDRESS).toBe('5FkVB7mxXKuXw6TWvPy1eo1NMBbLk8c1cSLqy5x6hvNf');
+  });
+});
+
+describe('quoteExactOut', () => {
+  it('finds the smallest input the program pays the wanted output for, in both directions', async () => {
+    const w = await setupSwap();
+    for (const [direction, want] of [
+      [SwapDirection.BuyStock, 123_456_789n],
+      [SwapDirection.SellStock, 987_654_321n],
+    ] as const) {
+      const pool = poolState(w);
+      const buying = direction === SwapDirection.BuyStock;
+      const reserves = buying
+        ? { reserveIn: pool.usdReserve, reserveOut: pool.stockReserve }
+        : { reserveIn: pool.stockReserve, reserveOut: pool.usdReserve };
+      const { amountIn } = quoteExactOut({ ...reserves, amountOut: want, feeBps: pool.feeBps });
+      // One unit less pays less than wanted (the program refuses it at that minimum)
+      const short = await send(w.svm, [swapIx(w, direction, amountIn - 1n, want)], w.trader);
+      expect(short.customError).toBe(TestSwapError.SlippageExceeded);
+      // The input found pays at least what was wanted
+      const out = buying ? w.traderStock : w.traderUsd;
+      const before = tokenAmount(w.svm, out);
+      const r = await send(w.svm, [swapIx(w, direction, amountIn, want)], w.trader);
+      expect(r.error).toBeNull();
+      expect(tokenAmount(w.svm, out) - before).toBeGreaterThanOrEqual(want);
+    }
   });
 });
