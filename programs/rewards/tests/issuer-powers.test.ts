@@ -1,6 +1,8 @@
-// The issuer's powers over a reward mint, exercised on a real Token-2022 mint that carries
-// them (ScaledUiAmount 1.0571, permanent delegate, pausable, freeze authority): a seizure
-// from an epoch holding, a pause. Claims never pay more than the holding really has and
+// The issuer's powers over a reward mint, exercised on a real Token-2022 mint with the
+// issuer's extensions (ScaledUiAmount 1.0571, permanent delegate, pausable, default account
+// state Initialized, confidential-transfer mint with auto-approve off and no auditor,
+// transfer hook with no program set, metadata pointer; freeze authority): a seizure from an
+// epoch holding, a pause, a freeze. Claims never pay more than the holding really has and
 // never fail for the other mints; what is owed is paid once it can move.
 import { fromClaims } from '@basket/merkle';
 import {
@@ -50,11 +52,19 @@ import { send } from './measured.ts';
 // Token-2022 instruction tags (mint extensions initialized before InitializeMint2).
 const INITIALIZE_PERMANENT_DELEGATE = 35;
 const PAUSABLE_EXTENSION = 44;
+const DEFAULT_ACCOUNT_STATE_EXTENSION = 28;
+const CONFIDENTIAL_TRANSFER_EXTENSION = 27;
+const TRANSFER_HOOK_EXTENSION = 36;
+const METADATA_POINTER_EXTENSION = 39;
 const BURN_CHECKED = 15;
-/** Mint: base 165 + account type + ScaledUiAmount (4+56) + PermanentDelegate (4+32) + Pausable (4+33). */
-const MINT_SPACE = 165 + 1 + 60 + 36 + 37;
-/** Token account of a pausable mint: base 165 + account type + PausableAccount (4+0). */
-const ACCOUNT_SPACE = 165 + 1 + 4;
+/**
+ * Mint: base 165 + account type + ScaledUiAmount (4+56) + PermanentDelegate (4+32) + Pausable
+ * (4+33) + DefaultAccountState (4+1) + ConfidentialTransferMint (4+65) + TransferHook (4+64)
+ * + MetadataPointer (4+64).
+ */
+const MINT_SPACE = 165 + 1 + 60 + 36 + 37 + 5 + 69 + 68 + 68;
+/** Token account: base 165 + account type + PausableAccount (4+0) + TransferHookAccount (4+1). */
+const ACCOUNT_SPACE = 165 + 1 + 4 + 5;
 
 const signerMeta = (s: KeyPairSigner): AccountMeta =>
   ({ address: s.address, role: AccountRole.READONLY_SIGNER, signer: s }) as AccountMeta;
@@ -90,6 +100,34 @@ async function issuerStock(f: Fixture, issuer: KeyPairSigner): Promise<TestMint>
       programAddress: TOKEN_2022_PROGRAM_ADDRESS,
       accounts: [{ address: mint.address, role: AccountRole.WRITABLE }],
       data: Uint8Array.from([PAUSABLE_EXTENSION, 0, ...key]),
+    },
+    // Default state Initialized (1); the Frozen variant is the deferral tests' freeze.
+    {
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+      accounts: [{ address: mint.address, role: AccountRole.WRITABLE }],
+      data: Uint8Array.of(DEFAULT_ACCOUNT_STATE_EXTENSION, 0, 1),
+    },
+    // Confidential transfers: authority = issuer, auto-approve off, no auditor key.
+    {
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+      accounts: [{ address: mint.address, role: AccountRole.WRITABLE }],
+      data: Uint8Array.from([CONFIDENTIAL_TRANSFER_EXTENSION, 0, ...key, 0, ...new Uint8Array(32)]),
+    },
+    // Transfer hook: authority = issuer, no program set.
+    {
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+      accounts: [{ address: mint.address, role: AccountRole.WRITABLE }],
+      data: Uint8Array.from([TRANSFER_HOOK_EXTENSION, 0, ...key, ...new Uint8Array(32)]),
+    },
+    {
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+      accounts: [{ address: mint.address, role: AccountRole.WRITABLE }],
+      data: Uint8Array.from([
+        METADATA_POINTER_EXTENSION,
+        0,
+        ...key,
+        ...getAddressEncoder().encode(mint.address),
+      ]),
     },
     getInitializeMint2Instruction({
       mint: mint.address,
@@ -274,6 +312,23 @@ describe('issuer powers over a reward mint', () => {
     const acc = f.svm.getAccount(await epochPda(1n));
     if (!acc.exists) throw new Error('no epoch');
     expect(getEpochDecoder().decode(Uint8Array.from(acc.data)).pausable).toBe(1);
+  });
+
+  it('the epoch pays a mint carrying the issuer extension types', () => {
+    const mint = f.svm.getAccount(stock.address);
+    if (!mint.exists) throw new Error('no mint');
+    const data = Uint8Array.from(mint.data);
+    const view = new DataView(data.buffer);
+    const types: number[] = [];
+    for (let at = 166; at + 4 <= data.length; ) {
+      const type = view.getUint16(at, true);
+      if (type === 0) break;
+      types.push(type);
+      at += 4 + view.getUint16(at + 2, true);
+    }
+    // ScaledUiAmount, PermanentDelegate, Pausable, DefaultAccountState,
+    // ConfidentialTransferMint, TransferHook, MetadataPointer
+    expect(types.sort((a, b) => a - b)).toEqual([4, 6, 12, 14, 18, 25, 26]);
   });
 
   it('a frozen holding fails only the sweep that names it; swept later once thawed', async () => {
