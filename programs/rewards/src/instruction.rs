@@ -158,8 +158,12 @@ pub enum RewardsInstruction {
 
     /// Claims the claimant's amounts of an epoch with a Merkle proof. Remaining accounts are
     /// one `[mint, holding, destination, token program]` group per reward mint, in the
-    /// epoch's order. The claim status is created at the claimant's seeded address for the
-    /// epoch (no bump). Fails while claims are paused and after the epoch was swept.
+    /// epoch's order, then up to 16 transfer-hook extra accounts for hooked mints. The claim
+    /// status is created at the claimant's seeded address for the epoch (no bump). A mint
+    /// that cannot move (holding or destination frozen, mint paused, holding short after a
+    /// seizure, or the holding named as destination) is deferred and the others are paid;
+    /// the same claim sent again pays what was deferred. Fails while claims are paused and
+    /// after the epoch was swept.
     #[codama(account(
         name = "claimant",
         signer,
@@ -180,7 +184,7 @@ pub enum RewardsInstruction {
     ))]
     #[codama(remaining_accounts(
         argument("rewardAccounts"),
-        docs = "Per reward mint: mint, epoch holding, destination, token program"
+        docs = "Per reward mint: mint, epoch holding, destination, token program; then the transfer hooks' extra accounts"
     ))]
     Claim {
         epoch_id: u64,
@@ -231,7 +235,8 @@ pub enum RewardsInstruction {
     /// Moves what is left in an epoch's holdings to destinations the admins name, once the
     /// claim window (90 days after distribution) has ended, and closes the epoch's claims.
     /// Remaining accounts: `mint_count` groups `[mint, holding, destination, token program]`
-    /// (any of the epoch's mints, each at most once), then the admin signers.
+    /// (any of the epoch's mints, each at most once), then the admin signers, then up to 16
+    /// transfer-hook extra accounts (non-signers) for hooked mints.
     #[codama(account(name = "config", docs = "PDA [\"rewards_config\"]"))]
     #[codama(account(name = "epoch", writable, docs = "The epoch being swept"))]
     #[codama(remaining_accounts(
