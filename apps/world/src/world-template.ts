@@ -1,0 +1,116 @@
+// A bootstrapped world kept once per machine (per build) so end-to-end suites start from a
+// copy in seconds instead of bootstrapping for ~50 s each. The copy is a whole world
+// directory (ledger, keys, lookup tables, manifest) taken while its validator was stopped, so
+// the ledger is checkpointed; the copy's own bootstrap run then only refreshes the manifest's
+// URLs and pushes NAV.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { repoRoot, resolveValidatorBinary, startLocalnet } from '@basket/localnet';
+import lockfile from 'proper-lockfile';
+import { localProgramAddresses } from './bootstrap/programs.ts';
+import { runBootstrap } from './bootstrap/run-bootstrap.ts';
+import { connectChain } from './chain.ts';
+
+const TEMPLATES_DIR = join(tmpdir(), 'basket-world-templates');
+const READY_MARKER = '.template-ready';
+
+/**
+ * The template's key: what the bootstrap makes depends on the validator binary, the program
+ * binaries it deploys and the world's own source, so any change to them makes a new template.
+ */
+export function worldTemplateKey(root: string = repoRoot()): string {
+  const hash = createHash('sha256');
+  hash.update(resolveValidatorBinary());
+  const inputs = [
+    ...listFiles(join(root, 'target/deploy/localnet'), '.so'),
+    ...listFiles(join(root, 'target/deploy'), '.so', false),
+    ...listFiles(join(root, 'apps/world/src'), '.ts'),
+  ].sort();
+  for (const file of inputs) {
+    hash.update(relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Copies a bootstrapped world into `dir` (which must be empty or absent), building the
+ * template first when this machine has none for the current build. Concurrent test files
+ * wait on one lock, so the template is built once.
+ */
+export async function copyWorldTemplate(dir: string, log: (line: string) => void): Promise<void> {
+  const key = worldTemplateKey();
+  const templateDir = join(TEMPLATES_DIR, key);
+  await mkdir(TEMPLATES_DIR, { recursive: true });
+  const release = await lockfile.lock(TEMPLATES_DIR, {
+    // Building a template takes about a minute on two cores; waiters poll for up to 10.
+    retries: { retries: 120, factor: 1, minTimeout: 5_000, maxTimeout: 5_000 },
+    stale: 30_000,
+    update: 10_000,
+  });
+  try {
+    if (!existsSync(join(templateDir, READY_MARKER))) {
+      await buildTemplate(templateDir, log);
+      await pruneOtherTemplates(key);
+    }
+  } finally {
+    await release();
+  }
+  await cp(templateDir, dir, {
+    recursive: true,
+    filter: (source) => !source.endsWith(READY_MARKER),
+  });
+}
+
+async function buildTemplate(templateDir: string, log: (line: string) => void): Promise<void> {
+  const building = `${templateDir}.building`;
+  await rm(building, { recursive: true, force: true });
+  await mkdir(building, { recursive: true });
+  log(`building the world template ${templateDir}`);
+  const localnet = await startLocalnet({
+    stateDir: join(building, 'ledger'),
+    logFile: join(building, 'logs', 'validator.log'),
+  });
+  try {
+    const chain = connectChain(localnet.rpcUrl, localnet.wsUrl, await localProgramAddresses());
+    await runBootstrap({
+      dir: building,
+      chain,
+      rpcUrl: localnet.rpcUrl,
+      wsUrl: localnet.wsUrl,
+      log,
+    });
+  } finally {
+    // Stopping checkpoints the ledger, so the copied files hold the whole state.
+    await localnet.stop();
+  }
+  await rm(join(building, 'logs'), { recursive: true, force: true });
+  await rm(templateDir, { recursive: true, force: true });
+  await rename(building, templateDir);
+  await writeFile(join(templateDir, READY_MARKER), new Date().toISOString());
+}
+
+async function pruneOtherTemplates(keep: string): Promise<void> {
+  for (const name of readdirSync(TEMPLATES_DIR)) {
+    if (name === keep) continue;
+    await rm(join(TEMPLATES_DIR, name), { recursive: true, force: true });
+  }
+}
+
+function listFiles(dir: string, suffix: string, recursive = true): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      if (recursive) out.push(...listFiles(path, suffix));
+    } else if (name.endsWith(suffix)) {
+      out.push(path);
+    }
+  }
+  return out;
+}
