@@ -11,7 +11,7 @@ import {
   type TransactionFailure,
   transactionMessageSize,
 } from '@basket/sdk';
-import { setUnixTime } from '@basket/test-harness';
+import { rpcErrorOf, setUnixTime, svmRpc } from '@basket/test-harness';
 import {
   type AddressesByLookupTableAddress,
   type Blockhash,
@@ -19,7 +19,6 @@ import {
   type TransactionSigner,
 } from '@solana/kit';
 import { type LiteSVM, TransactionMetadata } from 'litesvm';
-import { rpcErrorOf, svmRpc } from './svm-rpc.ts';
 
 /** What a landed transaction did. */
 export interface Landed {

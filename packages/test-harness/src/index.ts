@@ -1,5 +1,6 @@
 export * from './keys.ts';
 export * from './send.ts';
 export * from './svm.ts';
+export * from './svm-rpc.ts';
 export * from './token.ts';
 export * from './upgradeable.ts';
