@@ -12,12 +12,17 @@ import type { TestMint } from '@basket/test-harness';
 import type { Address, KeyPairSigner } from '@solana/kit';
 import type { Ledger } from './ledger.ts';
 
-/** The SKU the scenario creates: one vault, one snapshot, one share mint. */
+/** The SKU the scenario creates on LiteSVM: one vault, one snapshot, one share mint. */
 export const SKU = 'TECH3';
 
-/** Everyone who signs something, all generated in-process (no secrets exist). */
+/**
+ * Everyone who signs something: generated in-process on LiteSVM (no secrets exist); on the
+ * local world, the world's own keys (files under its keys directory) and a new SKU per run.
+ */
 export interface Cast {
   ledger: Ledger;
+  /** The SKU this run creates. */
+  sku: string;
   /** Upgrade authority of the three programs; pays for the one-shot set-up. */
   deployer: KeyPairSigner;
   /** The platform's and the vault's 5 admins; any 3 sign. */
@@ -27,6 +32,8 @@ export interface Cast {
   keeper: KeyPairSigner;
   /** Receives fees: withdrawal fees in stablecoin, management and performance fees in shares. */
   treasury: KeyPairSigner;
+  /** On the local world: its staking token (the rewards program is configured once, by it). */
+  world?: { stakingMint: TestMint };
 }
 
 /** A tokenized stock of the basket, with what the keeper's price feed says about it. */
@@ -47,10 +54,13 @@ export interface Basket {
 }
 
 /** The vault's state, decoded, as the SDK's builders take it. */
-export async function readVault(ledger: Ledger): Promise<VaultStateAccount> {
-  const { vaultState } = await findSkuAddresses(SKU);
-  const [vault] = await readAccounts(ledger.rpc, [vaultStateAccount(vaultState)]);
-  if (!vault.exists) throw new Error(`the vault of ${SKU} does not exist`);
+export async function readVault(cast: Cast): Promise<VaultStateAccount> {
+  const { ledger, sku } = cast;
+  const { vaultState } = await findSkuAddresses(sku, ledger.programs);
+  const [vault] = await readAccounts(ledger.rpc, [vaultStateAccount(vaultState, ledger.programs)], {
+    commitment: 'confirmed',
+  });
+  if (!vault.exists) throw new Error(`the vault of ${sku} does not exist`);
   return { address: vault.address, data: vault.data };
 }
 
@@ -64,11 +74,13 @@ export async function tokenAmountText(
   raw: bigint,
   symbol: string,
 ): Promise<string> {
-  const [info] = await readAccounts(ledger.rpc, [tokenMintAccount(mint)]);
+  const [info] = await readAccounts(ledger.rpc, [tokenMintAccount(mint)], {
+    commitment: 'confirmed',
+  });
   if (!info.exists) throw new Error(`mint ${mint} does not exist`);
   const { decimals, scaledUiAmount } = info.data;
   const shown = scaledUiAmount
-    ? amountToUiAmount(raw, decimals, scaledUiAmount, ledger.now())
+    ? amountToUiAmount(raw, decimals, scaledUiAmount, await ledger.now())
     : formatDecimalAmount(raw, decimals);
   return `${raw} raw (${shown} ${symbol})`;
 }

@@ -1,24 +1,35 @@
-// Sends SDK-built instructions to LiteSVM the way the dapp and the keeper send them to a
-// cluster: `buildTransactionMessage` (compute-unit limit from the SDK's measured costs),
-// signed with kit, failures decoded by the SDK into typed program errors.
+// Where the scenario's transactions land: LiteSVM in-process (svm-ledger.ts) or a cluster
+// over JSON-RPC, the local world by default (rpc-ledger.ts). The steps only see this class:
+// SDK instructions sent the way the dapp and the keeper send them (`buildTransactionMessage`,
+// compute-unit limit from the SDK's measured costs, failures decoded into typed program
+// errors), the few token operations an issuer or a faucet would do, and the clock.
 import {
   BasketTransactionError,
-  buildTransactionMessage,
   type CostedInstruction,
-  decodeRpcTransactionError,
   type GetMultipleAccountsRpc,
   MAX_TRANSACTION_SIZE,
+  type ProgramAddresses,
   type TransactionFailure,
-  transactionMessageSize,
 } from '@basket/sdk';
-import { rpcErrorOf, setUnixTime, svmRpc } from '@basket/test-harness';
 import {
+  getCreateAccountInstruction,
+  getInitializeAccount3Instruction,
+  getInitializeMint2Instruction,
+  getInitializeScaledUiAmountInstruction,
+  getMintToCheckedInstruction,
+  mintSize,
+  type TestMint,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_ACCOUNT_SIZE,
+  type TokenProgram,
+} from '@basket/test-harness';
+import {
+  type Address,
   type AddressesByLookupTableAddress,
-  type Blockhash,
-  signTransactionMessageWithSigners,
+  generateKeyPairSigner,
+  type Instruction,
   type TransactionSigner,
 } from '@solana/kit';
-import { type LiteSVM, TransactionMetadata } from 'litesvm';
 
 /** What a landed transaction did. */
 export interface Landed {
@@ -34,100 +45,49 @@ export type Attempt =
   | ({ ok: true } & Landed)
   | { ok: false; failure: TransactionFailure; logs: string[] };
 
-/** A LiteSVM instance with an RPC view for the SDK and a sender for SDK instructions. */
-export class Ledger {
-  readonly rpc: GetMultipleAccountsRpc;
+/** Offset of the raw amount in a token account of either token program. */
+const AMOUNT_OFFSET = 64;
 
-  constructor(readonly svm: LiteSVM) {
-    this.rpc = svmRpc(svm);
-  }
+export abstract class Ledger {
+  /** `litesvm` (in-process, canonical program ids) or `rpc` (a cluster, its program ids). */
+  abstract readonly kind: 'litesvm' | 'rpc';
+  /** What the SDK's readers and quotes take. */
+  abstract readonly rpc: GetMultipleAccountsRpc;
+  /** The programs' addresses on this ledger, passed to every SDK builder and reader. */
+  abstract readonly programs: ProgramAddresses;
 
   /** Unix time of the Clock sysvar. */
-  now(): bigint {
-    return this.svm.getClock().unixTimestamp;
-  }
-
-  /**
-   * Moves the clock forward. Slots advance too (2.5 per second, as on mainnet), so a keeper's
-   * `updated_slot` is read against a plausible current slot.
-   */
-  advance(seconds: bigint): void {
-    const clock = this.svm.getClock();
-    this.svm.warpToSlot(clock.slot + (seconds * 5n) / 2n);
-    setUnixTime(this.svm, clock.unixTimestamp + seconds);
-  }
-
-  /**
-   * A slot the lookup-table program accepts as `recent_slot`: LiteSVM's SlotHashes sysvar
-   * does not follow warps, so the newest entry is rewritten to the slot before the current.
-   */
-  recentSlot(): bigint {
-    const recent = this.svm.getClock().slot - 1n;
-    const hashes = this.svm.getSlotHashes();
-    const newest = hashes[0];
-    if (!newest) throw new Error('LiteSVM has no SlotHashes entry');
-    newest.slot = recent;
-    this.svm.setSlotHashes(hashes);
-    return recent;
-  }
-
-  /** One slot later: addresses added to a lookup table are usable from the next slot. */
-  nextSlot(): void {
-    this.svm.warpToSlot(this.svm.getClock().slot + 1n);
-  }
-
+  abstract now(): Promise<bigint>;
+  /** The current slot. */
+  abstract slot(): Promise<bigint>;
+  /** Moves the clock forward (slots follow on LiteSVM; a cluster's clock is time-travelled). */
+  abstract advance(seconds: bigint): Promise<void>;
+  /** A slot the lookup-table program accepts as `recent_slot`. */
+  abstract recentSlot(): Promise<bigint>;
+  /** Waits for (or makes) the next slot: lookup-table additions are usable from then. */
+  abstract nextSlot(): Promise<void>;
+  /** Gives `address` at least `sol` SOL for fees and rent. */
+  abstract fund(address: Address, sol: bigint): Promise<void>;
+  /** Lamports that keep `space` bytes rent-exempt. */
+  abstract rentExempt(space: number): Promise<bigint>;
   /** Serialized size of the transaction the instructions make, without sending it. */
-  sizeOf(
+  abstract sizeOf(
     feePayer: TransactionSigner,
     instructions: readonly CostedInstruction[],
     addressLookupTables?: AddressesByLookupTableAddress,
-  ): number {
-    return transactionMessageSize(this.message(feePayer, instructions, addressLookupTables));
-  }
-
-  private message(
+  ): Promise<number>;
+  /** Sends SDK instructions as one transaction; a refusal is returned, not thrown. */
+  abstract attempt(
     feePayer: TransactionSigner,
     instructions: readonly CostedInstruction[],
     addressLookupTables?: AddressesByLookupTableAddress,
-  ) {
-    return buildTransactionMessage({
-      feePayer,
-      lifetime: {
-        blockhash: this.svm.latestBlockhash() as Blockhash,
-        lastValidBlockHeight: 1_000_000n,
-      },
-      instructions,
-      ...(addressLookupTables ? { addressLookupTables } : {}),
-    });
-  }
-
-  /** Sends the instructions as one transaction; a refusal is returned, not thrown. */
-  async attempt(
+  ): Promise<Attempt>;
+  /** Sends other programs' instructions (system, token) with the default budget; throws. */
+  abstract landRaw(
+    what: string,
     feePayer: TransactionSigner,
-    instructions: readonly CostedInstruction[],
-    addressLookupTables?: AddressesByLookupTableAddress,
-  ): Promise<Attempt> {
-    this.svm.expireBlockhash();
-    const message = this.message(feePayer, instructions, addressLookupTables);
-    const txBytes = transactionMessageSize(message);
-    const tx = await signTransactionMessageWithSigners(message);
-    const result = this.svm.sendTransaction(tx);
-    if (result instanceof TransactionMetadata) {
-      return {
-        ok: true,
-        computeUnits: result.computeUnitsConsumed(),
-        logs: result.logs(),
-        txBytes,
-      };
-    }
-    const logs = result.meta().logs();
-    const programs = message.instructions.map((i) => i.programAddress);
-    return {
-      ok: false,
-      failure: decodeRpcTransactionError(rpcErrorOf(result.err()), programs, logs),
-      logs,
-    };
-  }
+    instructions: Instruction[],
+  ): Promise<void>;
 
   /** Sends the instructions; a refusal throws a `BasketTransactionError` naming `what`. */
   async land(
@@ -157,5 +117,120 @@ export class Ledger {
     const r = await this.attempt(feePayer, instructions);
     if (r.ok) throw new Error(`${what} was accepted, but the programs must refuse it`);
     return r.failure;
+  }
+
+  /** Whether an account exists. */
+  async exists(address: Address): Promise<boolean> {
+    const { value } = await this.rpc
+      .getMultipleAccounts([address], { encoding: 'base64', commitment: 'confirmed' })
+      .send();
+    return value[0] !== null && value[0] !== undefined;
+  }
+
+  /** Raw amount of a token account of either program; 0 when it does not exist. */
+  async tokenAmount(account: Address): Promise<bigint> {
+    const { value } = await this.rpc
+      .getMultipleAccounts([account], { encoding: 'base64', commitment: 'confirmed' })
+      .send();
+    const info = value[0];
+    if (!info) return 0n;
+    const bytes = Buffer.from(info.data[0], 'base64');
+    return bytes.readBigUInt64LE(AMOUNT_OFFSET);
+  }
+
+  /**
+   * Creates a mint on either token program (what an issuer does; the SDK builds no mint);
+   * with `scaledUiAmountMultiplier` (Token-2022) the ScaledUiAmount extension comes first.
+   */
+  async createMint(
+    payer: TransactionSigner,
+    options: {
+      tokenProgram: TokenProgram;
+      decimals: number;
+      authority?: TransactionSigner;
+      scaledUiAmountMultiplier?: number;
+    },
+  ): Promise<TestMint> {
+    const scaled = options.scaledUiAmountMultiplier !== undefined;
+    if (scaled && options.tokenProgram !== TOKEN_2022_PROGRAM_ADDRESS) {
+      throw new Error('ScaledUiAmount is a Token-2022 extension');
+    }
+    const authority = options.authority ?? payer;
+    const mint = await generateKeyPairSigner();
+    const space = mintSize({ scaledUiAmount: scaled });
+    await this.landRaw('create mint', payer, [
+      getCreateAccountInstruction({
+        payer,
+        newAccount: mint,
+        lamports: await this.rentExempt(space),
+        space,
+        programAddress: options.tokenProgram,
+      }),
+      ...(scaled
+        ? [
+            getInitializeScaledUiAmountInstruction({
+              mint: mint.address,
+              authority: authority.address,
+              multiplier: options.scaledUiAmountMultiplier as number,
+            }),
+          ]
+        : []),
+      getInitializeMint2Instruction({
+        mint: mint.address,
+        decimals: options.decimals,
+        mintAuthority: authority.address,
+        tokenProgram: options.tokenProgram,
+      }),
+    ]);
+    return {
+      address: mint.address,
+      tokenProgram: options.tokenProgram,
+      decimals: options.decimals,
+      authority,
+    };
+  }
+
+  /** Creates a token account (at a fresh keypair address) of `mint` owned by `owner`. */
+  async createTokenAccount(
+    payer: TransactionSigner,
+    mint: Pick<TestMint, 'address' | 'tokenProgram'>,
+    owner: Address,
+  ): Promise<Address> {
+    const account = await generateKeyPairSigner();
+    await this.landRaw('create token account', payer, [
+      getCreateAccountInstruction({
+        payer,
+        newAccount: account,
+        lamports: await this.rentExempt(TOKEN_ACCOUNT_SIZE),
+        space: TOKEN_ACCOUNT_SIZE,
+        programAddress: mint.tokenProgram,
+      }),
+      getInitializeAccount3Instruction({
+        account: account.address,
+        mint: mint.address,
+        owner,
+        tokenProgram: mint.tokenProgram,
+      }),
+    ]);
+    return account.address;
+  }
+
+  /** Mints `amount` raw units of `mint` to `destination`, signed by the mint's authority. */
+  async mintTo(
+    payer: TransactionSigner,
+    mint: TestMint,
+    destination: Address,
+    amount: bigint,
+  ): Promise<void> {
+    await this.landRaw('mint to', payer, [
+      getMintToCheckedInstruction({
+        mint: mint.address,
+        destination,
+        authority: mint.authority,
+        amount,
+        decimals: mint.decimals,
+        tokenProgram: mint.tokenProgram,
+      }),
+    ]);
   }
 }

@@ -25,7 +25,7 @@ export async function lookupTableFor(
   const create = await getCreateLookupTableInstructionFor({
     authority: authority.address,
     payer: authority,
-    recentSlot: ledger.recentSlot(),
+    recentSlot: await ledger.recentSlot(),
   });
   await ledger.land('create lookup table', authority, [create]);
   for (const extend of getExtendLookupTableInstructionsFor({
@@ -34,10 +34,12 @@ export async function lookupTableFor(
     payer: authority,
     addresses,
   })) {
-    ledger.nextSlot();
+    await ledger.nextSlot();
     await ledger.land('extend lookup table', authority, [extend]);
   }
-  ledger.nextSlot();
-  const tables = await fetchAddressLookupTables(ledger.rpc, [create.table]);
+  await ledger.nextSlot();
+  const tables = await fetchAddressLookupTables(ledger.rpc, [create.table], {
+    commitment: 'confirmed',
+  });
   return { table: create.table, addressCount: addresses.length, tables };
 }

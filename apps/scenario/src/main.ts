@@ -1,12 +1,53 @@
 #!/usr/bin/env -S npx tsx
-// `npm start`: runs the scenario (scenario.ts) and narrates it on the console. A failure
+// `npm run scenario`: runs the scenario (scenario.ts) and narrates it on the console. A failure
 // prints what failed, with the SDK's decoded program error when there is one, and exits 1.
 import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { BasketTransactionError } from '@basket/sdk';
 import { HELP } from './help.ts';
 import { numberedNarrator } from './narrator.ts';
 import { runScenario } from './scenario.ts';
+import type { Target } from './steps/deploy.ts';
+
+/** The world's manifest `npm start` writes, relative to the repository. */
+const DEFAULT_MANIFEST = fileURLToPath(new URL('../../../.localnet/world.json', import.meta.url));
+
+/** The ledger the arguments name, or the reason they name none. */
+export function targetOf(argv: readonly string[]): Target | { error: string } {
+  try {
+    const { values } = parseArgs({
+      args: argv.filter((a) => a !== '--'),
+      options: {
+        rpc: { type: 'string' },
+        ws: { type: 'string' },
+        world: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (values.rpc === undefined) {
+      if (values.ws !== undefined || values.world !== undefined) {
+        return { error: '--ws and --world need --rpc' };
+      }
+      return { kind: 'litesvm' };
+    }
+    if (!/^https?:\/\//.test(values.rpc))
+      return { error: `--rpc ${values.rpc} is not an http(s) URL` };
+    if (values.ws !== undefined && !/^wss?:\/\//.test(values.ws)) {
+      return { error: `--ws ${values.ws} is not a ws(s) URL` };
+    }
+    return {
+      kind: 'rpc',
+      manifestPath: values.world === undefined ? DEFAULT_MANIFEST : resolve(values.world),
+      rpcUrl: values.rpc,
+      ...(values.ws === undefined ? {} : { wsUrl: values.ws }),
+    };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
 
 /** Lines of the program logs shown under a failed transaction. */
 const LOG_TAIL = 12;
@@ -25,9 +66,9 @@ export async function main(
     out(HELP);
     return 0;
   }
-  const unknown = argv.filter((a) => a !== '--');
-  if (unknown.length > 0) {
-    err(`unknown argument(s): ${unknown.join(' ')}\n\n${HELP}`);
+  const target = targetOf(argv);
+  if ('error' in target) {
+    err(`${target.error}\n\n${HELP}`);
     return 2;
   }
   const started = performance.now();
@@ -38,7 +79,7 @@ export async function main(
     out(line);
   });
   try {
-    await run(narrator);
+    await run(narrator, target);
   } catch (e) {
     err(`\nscenario failed in ${heading}: ${e instanceof Error ? e.message : String(e)}`);
     if (e instanceof BasketTransactionError && e.logs.length > 0) {

@@ -1,9 +1,9 @@
-// The end-to-end scenario: every step in product order on one LiteSVM, each step a module of
+// The end-to-end scenario: every step in product order on one ledger (LiteSVM or a world), each step a module of
 // steps/ that narrates itself through `say`. Returns the facts the test asserts.
 import type { ScenarioFacts } from './facts.ts';
 import type { Narrator } from './narrator.ts';
 import { describeCalendar } from './steps/calendar.ts';
-import { deployPrograms } from './steps/deploy.ts';
+import { deployPrograms, type Target } from './steps/deploy.ts';
 import { firstDeposit } from './steps/deposit.ts';
 import { collectFees } from './steps/fees.ts';
 import { createBasketMints } from './steps/mints.ts';
@@ -16,14 +16,20 @@ import { createVault } from './steps/vault.ts';
 import { withdrawInKind, withdrawStable } from './steps/withdrawals.ts';
 
 /**
- * Runs every step; throws on the first thing that does not go as the product intends.
+ * Runs every step on LiteSVM (the default) or on a running world over RPC; throws on the
+ * first thing that does not go as the product intends.
  *
  * @example
  * const facts = await runScenario(numberedNarrator((line) => console.log(line)));
+ * const overRpc = await runScenario(say, { kind: 'rpc', manifestPath: '.localnet/world.json' });
  */
-export async function runScenario(say: Narrator, now = new Date()): Promise<ScenarioFacts> {
-  describeCalendar(say, now);
-  const cast = await deployPrograms(say);
+export async function runScenario(
+  say: Narrator,
+  target: Target = { kind: 'litesvm' },
+  now = new Date(),
+): Promise<ScenarioFacts> {
+  describeCalendar(say, now, target.kind);
+  const cast = await deployPrograms(say, target);
   const refusals = await refuseWrongSigners(cast, say);
   await configureOracle(cast, say);
   const basket = await createBasketMints(cast, say);

@@ -108,6 +108,6 @@ describe('the npm start command line', () => {
         (l) => err.push(l),
       ),
     ).toBe(2);
-    expect(err.join('\n')).toContain('usage: npm start');
+    expect(err.join('\n')).toContain('usage: npm run scenario');
   });
 });

@@ -6,6 +6,7 @@ import {
   type ProgramAddresses,
   type SendableMessage,
 } from '@basket/sdk';
+import { waitFor } from '@basket/localnet';
 import {
   type Address,
   type AddressesByLookupTableAddress,
@@ -96,16 +97,15 @@ export function connectChain(
     const { value } = await rpc.getBalance(address, { commitment: 'confirmed' }).send();
     if (value >= atLeast / 2n) return;
     const signature = await rpc.requestAirdrop(address, lamports(atLeast - value)).send();
-    for (let i = 0; i < 100; i += 1) {
+    await waitFor(`the airdrop to ${address} was not confirmed`, async () => {
       const { value: statuses } = await rpc.getSignatureStatuses([signature]).send();
       const status = statuses[0];
       if (status?.err)
         throw new Error(`airdrop to ${address} failed: ${JSON.stringify(status.err)}`);
-      if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized')
-        return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`airdrop to ${address} was not confirmed within 10 s`);
+      const done =
+        status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized';
+      return done ? true : null;
+    });
   }
 
   async function exists(address: Address): Promise<boolean> {

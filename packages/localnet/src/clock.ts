@@ -1,4 +1,5 @@
 import { rpcCall } from './rpc-call.ts';
+import { waitFor } from './wait-for.ts';
 
 const CLOCK_SYSVAR = 'SysvarC1ock11111111111111111111111111111111';
 
@@ -38,14 +39,21 @@ export function localnetClock(rpcUrl: string) {
 
   /** Resolves once the Clock sysvar reads at least `seconds`. */
   async function waitForTimestamp(seconds: bigint, timeoutMs = 10_000): Promise<ChainClock> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const c = await now();
-      if (c.unixTimestamp >= seconds) return c;
-      if (Date.now() > deadline) {
-        throw new ClockMoveError(`the chain clock reads ${c.unixTimestamp}, not yet ${seconds}`);
-      }
-      await new Promise((r) => setTimeout(r, 50));
+    let last: ChainClock | null = null;
+    try {
+      return await waitFor(
+        `the chain clock did not reach ${seconds}`,
+        async () => {
+          last = await now();
+          return last.unixTimestamp >= seconds ? last : null;
+        },
+        { timeoutMs },
+      );
+    } catch (error) {
+      if (last === null) throw error;
+      throw new ClockMoveError(
+        `the chain clock reads ${(last as ChainClock).unixTimestamp}, not yet ${seconds}`,
+      );
     }
   }
 

@@ -3,3 +3,4 @@ export * from './rpc-call.ts';
 export * from './start-localnet.ts';
 export * from './validator-binary.ts';
 export * from './world-manifest.ts';
+export * from './wait-for.ts';

@@ -9,9 +9,8 @@ import {
   quoteDeposit,
   rawAmount,
 } from '@basket/sdk';
-import { fund, mintTo, tokenAmount } from '@basket/test-harness';
 import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
-import { type Basket, type Cast, readVault, SKU } from '../context.ts';
+import { type Basket, type Cast, readVault } from '../context.ts';
 import { amount, cu, type Narrator, short, usd } from '../narrator.ts';
 import { STEPS } from './titles.ts';
 
@@ -30,9 +29,10 @@ export async function firstDeposit(
   say: Narrator,
 ): Promise<{ user: User; depositRaw: bigint; quotedShares: bigint; mintedShares: bigint }> {
   say.step(STEPS.deposit);
-  const { ledger } = cast;
+  const { ledger, sku } = cast;
+  const { programs } = ledger;
   const signer = await generateKeyPairSigner();
-  fund(ledger.svm, signer.address, 10n);
+  await ledger.fund(signer.address, 10n);
   // The wallet got its USDC elsewhere (an exchange): its USDC ATA, funded by a faucet.
   const usdcAta = await getCreateAssociatedTokenAccountInstructionFor({
     payer: cast.deployer,
@@ -41,30 +41,33 @@ export async function firstDeposit(
     tokenProgram: basket.stable.tokenProgram,
   });
   await ledger.land('user USDC account', cast.deployer, [usdcAta]);
-  await mintTo(ledger.svm, cast.deployer, basket.stable, usdcAta.address, DEPOSIT_RAW);
+  await ledger.mintTo(cast.deployer, basket.stable, usdcAta.address, DEPOSIT_RAW);
   say.detail(
     `wallet ${short(signer.address)} holds ${amount(DEPOSIT_RAW, 6, 'USDC')} and no share account`,
   );
 
-  const nav = await getNavQuote(ledger.rpc, SKU);
-  const q = quoteDeposit(nav, rawAmount(DEPOSIT_RAW), { slippageBps: 50 });
+  const nav = await getNavQuote(ledger.rpc, sku, { programs });
+  const q = quoteDeposit(nav, rawAmount(DEPOSIT_RAW), {
+    slippageBps: 50,
+    vaultProgram: programs.vault,
+  });
   if (!q.ok) throw new Error(`the deposit quote was refused: ${q.refusal.message}`);
   say.detail(
-    `getNavQuote: NAV ${usd(q.navUsd)}, supply ${q.supply}; quoteDeposit: ${amount(q.shares, 6, SKU)}, min ${q.minSharesOut} (0.5% slippage)`,
+    `getNavQuote: NAV ${usd(q.navUsd)}, supply ${q.supply}; quoteDeposit: ${amount(q.shares, 6, sku)}, min ${q.minSharesOut} (0.5% slippage)`,
   );
   const flow = await getDepositInstructionsFor(
     {
       depositor: signer,
-      vault: await readVault(ledger),
+      vault: await readVault(cast),
       source: usdcAta.address,
       rawAmount: q.rawAmount,
       minSharesOut: q.minSharesOut,
     },
-    { rpc: ledger.rpc },
+    { rpc: ledger.rpc, programs },
   );
   const r = await ledger.land('deposit', signer, flow.instructions);
-  const minted = tokenAmount(ledger.svm, flow.accounts.shares);
-  const event = decodeProgramEvents(r.logs).find(
+  const minted = await ledger.tokenAmount(flow.accounts.shares);
+  const event = decodeProgramEvents(r.logs, cast.ledger.programs).find(
     (e) => e.status === 'decoded' && e.program === 'vault' && e.name === 'deposit',
   );
   const eventShares =

@@ -9,8 +9,7 @@ import {
   PERF_FEE_PERIOD_SECS,
   quotePerfFee,
 } from '@basket/sdk';
-import { tokenAmount } from '@basket/test-harness';
-import { type Cast, readVault, SKU } from '../context.ts';
+import { type Cast, readVault } from '../context.ts';
 import type { ScenarioFacts } from '../facts.ts';
 import { amount, cu, type Narrator } from '../narrator.ts';
 import { STEPS } from './titles.ts';
@@ -24,27 +23,29 @@ export async function collectFees(
   say: Narrator,
 ): Promise<Pick<ScenarioFacts, 'mgmtFee' | 'perfFeeQuoteRefusal' | 'perfFeeRefusal'>> {
   say.step(STEPS.fees);
-  const { ledger } = cast;
-  ledger.advance(DAYS * 86_400n);
+  const { ledger, sku } = cast;
+  const { programs } = ledger;
+  await ledger.advance(DAYS * 86_400n);
+  const clockName = ledger.kind === 'rpc' ? "The world's clock" : 'LiteSVM clock';
   say.detail(
-    `LiteSVM clock moved ${DAYS} days to ${new Date(Number(ledger.now()) * 1000).toISOString()}`,
+    `${clockName} moved ${DAYS} days to ${new Date(Number(await ledger.now()) * 1000).toISOString()}`,
   );
-  const nav = await getNavQuote(ledger.rpc, SKU);
+  const nav = await getNavQuote(ledger.rpc, sku, { programs });
   const quoted = nav.supply.feeSharesOwed + nav.supply.accruedMgmtFeeShares;
-  const before = tokenAmount(ledger.svm, treasury.shares);
-  const vault = await readVault(ledger);
+  const before = await ledger.tokenAmount(treasury.shares);
+  const vault = await readVault(cast);
   const r = await ledger.land('collect_mgmt_fee', cast.keeper, [
-    await getCollectMgmtFeeInstructionFor({ vault, treasuryShares: treasury.shares }),
+    await getCollectMgmtFeeInstructionFor({ vault, treasuryShares: treasury.shares }, programs),
   ]);
-  const minted = tokenAmount(ledger.svm, treasury.shares) - before;
+  const minted = (await ledger.tokenAmount(treasury.shares)) - before;
   say.detail(
-    `collect_mgmt_fee: ${amount(minted, 6, SKU)} to the treasury (quoted ${quoted}, supply ${nav.supply.minted}); ${cu(r.computeUnits)}`,
+    `collect_mgmt_fee: ${amount(minted, 6, sku)} to the treasury (quoted ${quoted}, supply ${nav.supply.minted}); ${cu(r.computeUnits)}`,
   );
 
-  const perfQuote = quotePerfFee(nav);
+  const perfQuote = quotePerfFee(nav, { vaultProgram: programs.vault });
   const perfQuoteRefusal = perfQuote.ok ? null : perfQuote.refusal.constant;
   const refused = await ledger.refused('collect_perf_fee before 90 days', cast.keeper, [
-    await getCollectPerfFeeInstructionFor({ vault, treasuryShares: treasury.shares }),
+    await getCollectPerfFeeInstructionFor({ vault, treasuryShares: treasury.shares }, programs),
   ]);
   const due = new Date(Number(nav.config.lastPerfFeeTime + PERF_FEE_PERIOD_SECS) * 1000);
   say.detail(

@@ -1,9 +1,8 @@
 // Step: the mints an issuer would already have on mainnet. The SDK builds no mint (issuers
-// create them), so the LiteSVM helpers of @basket/test-harness do. The stocks mix both token
+// create them), so the ledger does, with the token programs' own instructions. The stocks mix both token
 // programs and carry non-unit ScaledUiAmount multipliers: raw amounts are what the programs
 // move, the multiplier only changes what wallets display and what a raw unit is worth.
 import {
-  createMint,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
   type TokenProgram,
@@ -51,14 +50,14 @@ const programName = (p: string) => (p === TOKEN_2022_PROGRAM_ADDRESS ? 'Token-20
 export async function createBasketMints(cast: Cast, say: Narrator): Promise<Basket> {
   say.step(STEPS.mints);
   const { ledger, deployer } = cast;
-  const stable = await createMint(ledger.svm, deployer, {
+  const stable = await ledger.createMint(deployer, {
     tokenProgram: TOKEN_PROGRAM_ADDRESS,
     decimals: 6,
   });
   say.detail(`USDC   ${short(stable.address)} SPL Token, 6 decimals, valued at par`);
   const assets: BasketAsset[] = [];
   for (const s of STOCKS) {
-    const mint = await createMint(ledger.svm, deployer, {
+    const mint = await ledger.createMint(deployer, {
       tokenProgram: s.tokenProgram,
       decimals: s.decimals,
       ...(s.multiplier === 1 ? {} : { scaledUiAmountMultiplier: s.multiplier }),

@@ -9,7 +9,7 @@ import {
   getPushSnapshotInstructionsFor,
   getRefreshNavInstructionFor,
 } from '@basket/sdk';
-import { type Basket, type Cast, readVault, SKU } from '../context.ts';
+import { type Basket, type Cast, readVault } from '../context.ts';
 import { cu, type Narrator, usd } from '../narrator.ts';
 import { STEPS } from './titles.ts';
 
@@ -30,29 +30,32 @@ export interface NavRefresh {
 
 async function pushAndRefresh(cast: Cast, basket: Basket, sequence: bigint, say: Narrator) {
   const { ledger, keeper } = cast;
-  const slot = ledger.svm.getClock().slot;
-  const push = await getPushSnapshotInstructionsFor({
-    keeper: cast.keeperKeys,
-    sku: SKU,
-    sequence,
-    entries: basket.assets.map((a) => ({
-      priceUsd1E8: a.priceUsd1e8,
-      // The oracle stores the floor of multiplier x 1e12, decoded from the mint's f64 exactly
-      // as the vault decodes it, so the vault's multiplier check passes to the bit.
-      multiplierNum: decodeF64Multiplier(a.multiplier).floor,
-      updatedSlot: slot,
-      flags: MARKET_OPEN,
-    })),
-  });
+  const slot = await ledger.slot();
+  const push = await getPushSnapshotInstructionsFor(
+    {
+      keeper: cast.keeperKeys,
+      sku: cast.sku,
+      sequence,
+      entries: basket.assets.map((a) => ({
+        priceUsd1E8: a.priceUsd1e8,
+        // The oracle stores the floor of multiplier x 1e12, decoded from the mint's f64 exactly
+        // as the vault decodes it, so the vault's multiplier check passes to the bit.
+        multiplierNum: decodeF64Multiplier(a.multiplier).floor,
+        updatedSlot: slot,
+        flags: MARKET_OPEN,
+      })),
+    },
+    ledger.programs,
+  );
   const pushed = await ledger.land(`oracle push_snapshot #${sequence}`, keeper, push);
   say.detail(
     `push #${sequence} (Ed25519 verify + push_snapshot): ${cu(pushed.computeUnits)}, ${pushed.txBytes} bytes; prices ${basket.assets.map((a) => `${a.symbol} ${usd(a.priceUsd1e8 / 100n)}`).join(', ')}`,
   );
-  const quote = await getNavQuote(ledger.rpc, SKU);
+  const quote = await getNavQuote(ledger.rpc, cast.sku, { programs: ledger.programs });
   const refresh = await ledger.land('vault refresh_nav', keeper, [
-    getRefreshNavInstructionFor({ vault: await readVault(ledger) }),
+    getRefreshNavInstructionFor({ vault: await readVault(cast) }, ledger.programs),
   ]);
-  const event = decodeProgramEvents(refresh.logs).find(
+  const event = decodeProgramEvents(refresh.logs, cast.ledger.programs).find(
     (e) => e.status === 'decoded' && e.program === 'vault' && e.name === 'navRefreshed',
   );
   if (event?.status !== 'decoded' || event.name !== 'navRefreshed') {
@@ -90,8 +93,8 @@ const MOVES_BPS = [300n, -100n, 500n];
 export async function secondPush(cast: Cast, basket: Basket, say: Narrator): Promise<NavRefresh> {
   say.step(STEPS.secondPush);
   // Half a minute later: well within the 60 s staleness of market hours.
-  cast.ledger.advance(30n);
-  const before = await getNavQuote(cast.ledger.rpc, SKU);
+  await cast.ledger.advance(30n);
+  const before = await getNavQuote(cast.ledger.rpc, cast.sku, { programs: cast.ledger.programs });
   for (const [i, a] of basket.assets.entries()) {
     a.priceUsd1e8 = (a.priceUsd1e8 * (10_000n + (MOVES_BPS[i] ?? 0n))) / 10_000n;
   }

@@ -10,15 +10,9 @@ import {
   quoteRebalanceLeg,
   rebalanceSideAccounts,
 } from '@basket/sdk';
-import {
-  createTokenAccount,
-  fund,
-  getTransferCheckedInstruction,
-  mintTo,
-  tokenAmount,
-} from '@basket/test-harness';
+import { getTransferCheckedInstruction } from '@basket/test-harness';
 import { generateKeyPairSigner } from '@solana/kit';
-import { type Basket, type Cast, readVault, SKU, tokenAmountText } from '../context.ts';
+import { type Basket, type Cast, readVault, tokenAmountText } from '../context.ts';
 import { amount, cu, type Narrator, short, usd } from '../narrator.ts';
 import { STEPS } from './titles.ts';
 import { VAULT_TERMS } from './vault.ts';
@@ -29,65 +23,59 @@ export async function rebalanceIntoBasket(
   say: Narrator,
 ): Promise<bigint[]> {
   say.step(STEPS.rebalance);
-  const { ledger, keeper } = cast;
+  const { ledger, keeper, sku } = cast;
+  const { programs } = ledger;
   const maker = await generateKeyPairSigner();
-  fund(ledger.svm, maker.address, 10n);
-  const makerUsdc = await createTokenAccount(
-    ledger.svm,
-    cast.deployer,
-    basket.stable,
-    maker.address,
-  );
-  const start = await getNavQuote(ledger.rpc, SKU);
+  await ledger.fund(maker.address, 10n);
+  const makerUsdc = await ledger.createTokenAccount(cast.deployer, basket.stable, maker.address);
+  const start = await getNavQuote(ledger.rpc, sku, { programs });
   const investable = (start.cashRaw * BigInt(10_000 - VAULT_TERMS.cashBufferBps)) / 10_000n;
   say.detail(
     `cash ${amount(start.cashRaw, 6, 'USDC')}; to invest ${usd(investable)} by target weight; market maker ${short(maker.address)}`,
   );
   const received: bigint[] = [];
   for (const [i, asset] of basket.assets.entries()) {
-    const inventory = await createTokenAccount(
-      ledger.svm,
-      cast.deployer,
-      asset.mint,
-      maker.address,
-    );
-    await mintTo(ledger.svm, cast.deployer, asset.mint, inventory, 10n ** 18n);
+    const inventory = await ledger.createTokenAccount(cast.deployer, asset.mint, maker.address);
+    await ledger.mintTo(cast.deployer, asset.mint, inventory, 10n ** 18n);
     const payAmountRaw = (investable * BigInt(asset.weightBps)) / 10_000n;
-    const q = quoteRebalanceLeg(await getNavQuote(ledger.rpc, SKU), {
-      pay: 'cash',
-      receive: i,
-      payAmountRaw,
-    });
+    const q = quoteRebalanceLeg(
+      await getNavQuote(ledger.rpc, sku, { programs }),
+      { pay: 'cash', receive: i, payAmountRaw },
+      { vaultProgram: programs.vault },
+    );
     if (!q.ok) throw new Error(`the ${asset.symbol} leg was refused: ${q.refusal.message}`);
-    const vault = await readVault(ledger);
-    const receive = await rebalanceSideAccounts(vault, i);
-    const before = tokenAmount(ledger.svm, receive.holding);
-    const swap = await getRebalanceSwapInstructionsFor({
-      keeper,
-      vault,
-      pay: 'cash',
-      receive: i,
-      payAmountRaw,
-      expectedAmountRaw: q.minReceiveRaw,
-      counterparty: makerUsdc,
-      delivery: getTransferCheckedInstruction({
-        source: inventory,
-        mint: receive.mint,
-        destination: receive.holding,
-        authority: maker,
-        amount: q.minReceiveRaw,
-        decimals: asset.mint.decimals,
-        tokenProgram: asset.mint.tokenProgram,
-      }),
-    });
+    const vault = await readVault(cast);
+    const receive = await rebalanceSideAccounts(vault, i, programs);
+    const before = await ledger.tokenAmount(receive.holding);
+    const swap = await getRebalanceSwapInstructionsFor(
+      {
+        keeper,
+        vault,
+        pay: 'cash',
+        receive: i,
+        payAmountRaw,
+        expectedAmountRaw: q.minReceiveRaw,
+        counterparty: makerUsdc,
+        delivery: getTransferCheckedInstruction({
+          source: inventory,
+          mint: receive.mint,
+          destination: receive.holding,
+          authority: maker,
+          amount: q.minReceiveRaw,
+          decimals: asset.mint.decimals,
+          tokenProgram: asset.mint.tokenProgram,
+        }),
+      },
+      programs,
+    );
     const r = await ledger.land(`rebalance leg ${asset.symbol}`, keeper, swap);
-    const got = tokenAmount(ledger.svm, receive.holding) - before;
+    const got = (await ledger.tokenAmount(receive.holding)) - before;
     received.push(got);
     say.detail(
       `${asset.symbol}: paid ${usd(payAmountRaw)}, received ${await tokenAmountText(ledger, asset.mint.address, got, asset.symbol)}; value out ${usd(q.valueOutUsd)}, least in ${usd(q.minValueInUsd)}; ${cu(r.computeUnits)}, ${r.txBytes} bytes`,
     );
   }
-  const end = await getNavQuote(ledger.rpc, SKU);
+  const end = await getNavQuote(ledger.rpc, sku, { programs });
   say.detail(`cash left ${amount(end.cashRaw, 6, 'USDC')}; NAV ${usd(end.navUsd?.down ?? 0n)}`);
   return received;
 }

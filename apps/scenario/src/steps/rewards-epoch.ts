@@ -4,7 +4,6 @@
 // the totals (`distribute_epoch`). Each staker claims their leaf with its proof; the claim
 // creates a claim-status account, so a second claim of the same leaf is refused.
 import { buildDistribution, TIER_WEIGHTS, toHex } from '@basket/merkle';
-import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
 import {
   ensureTokenAccounts,
   epochAccount,
@@ -13,15 +12,13 @@ import {
   getDistributeEpochInstructionFor,
   readAccounts,
 } from '@basket/sdk';
-import { createTokenAccount, mintTo, tokenAmount } from '@basket/test-harness';
 import type { KeyPairSigner } from '@solana/kit';
 import { type Cast, tokenAmountText } from '../context.ts';
 import type { ScenarioFacts } from '../facts.ts';
 import { cu, type Narrator, short } from '../narrator.ts';
-import type { Rewards, Staker } from './rewards-setup.ts';
+import { type Rewards, readConfig, type Staker } from './rewards-setup.ts';
 import { STEPS } from './titles.ts';
 
-const EPOCH_ID = 1n;
 const WEEK = 7n * 86_400n;
 
 /** Raw totals of epoch 1 per reward mint: 3 AAPLx-raw tokens and 10 NVDAx-raw tokens. */
@@ -35,13 +32,16 @@ export async function distributeEpoch(
 ) {
   say.step(STEPS.distribute);
   const { ledger } = cast;
-  const epochStart = ledger.now();
-  ledger.advance(WEEK);
+  const { programs } = ledger;
+  // Epoch ids only grow: 1 on a new ledger, the next one on a world that paid epochs before.
+  const epochId = (await readConfig(cast)).data.lastEpochId + 1n;
+  const epochStart = await ledger.now();
+  await ledger.advance(WEEK);
   const distribution = buildDistribution({
-    programId: REWARDS_PROGRAM_ADDRESS,
-    epochId: EPOCH_ID,
+    programId: programs.rewards,
+    epochId,
     epochStart,
-    epochEnd: ledger.now(),
+    epochEnd: await ledger.now(),
     rewardMints: rewards.rewardAssets.map((a) => a.mint.address),
     totals: TOTALS,
     stakes: stakers.map((s) => ({
@@ -52,47 +52,51 @@ export async function distributeEpoch(
       end: null,
     })),
   });
-  const [epoch] = await findEpochPda({ epochId: EPOCH_ID });
+  const [epoch] = await findEpochPda({ epochId }, { programAddress: programs.rewards });
   // The keeper funds one holding per reward mint, owned by the epoch PDA, with the totals.
   const holdings = [];
   for (const [i, asset] of rewards.rewardAssets.entries()) {
-    const holding = await createTokenAccount(ledger.svm, cast.deployer, asset.mint, epoch);
-    await mintTo(ledger.svm, cast.deployer, asset.mint, holding, TOTALS[i] ?? 0n);
+    const holding = await ledger.createTokenAccount(cast.deployer, asset.mint, epoch);
+    await ledger.mintTo(cast.deployer, asset.mint, holding, TOTALS[i] ?? 0n);
     holdings.push({ mint: asset.mint.address, holding, total: TOTALS[i] ?? 0n });
   }
   const posted = await ledger.land('distribute_epoch', cast.keeper, [
-    await getDistributeEpochInstructionFor({
-      keeper: cast.keeper,
-      epochId: EPOCH_ID,
-      merkleRoot: distribution.root,
-      rewards: holdings,
-    }),
+    await getDistributeEpochInstructionFor(
+      { keeper: cast.keeper, epochId, merkleRoot: distribution.root, rewards: holdings },
+      programs,
+    ),
   ]);
   say.detail(
-    `epoch ${EPOCH_ID} ${short(epoch)}: root ${toHex(distribution.root).slice(0, 16)}…, ${distribution.claims.length} leaves; ${cu(posted.computeUnits)}`,
+    `epoch ${epochId} ${short(epoch)}: root ${toHex(distribution.root).slice(0, 16)}…, ${distribution.claims.length} leaves; ${cu(posted.computeUnits)}`,
   );
   for (const [i, asset] of rewards.rewardAssets.entries()) {
     say.detail(
       `total ${await tokenAmountText(ledger, asset.mint.address, TOTALS[i] ?? 0n, asset.symbol)}`,
     );
   }
-  return distribution;
+  return { distribution, epochId };
 }
 
 export async function claimRewards(
   cast: Cast,
   rewards: Rewards,
-  distribution: Awaited<ReturnType<typeof distributeEpoch>>,
+  paid: Awaited<ReturnType<typeof distributeEpoch>>,
   user: KeyPairSigner,
   say: Narrator,
 ): Promise<Pick<ScenarioFacts, 'claim' | 'secondClaimRefusal'>> {
   say.step(STEPS.claim);
   const { ledger } = cast;
-  const leaf = distribution.claims.find((c) => c.claimant === user.address);
+  const { programs } = ledger;
+  const leaf = paid.distribution.claims.find((c) => c.claimant === user.address);
   if (!leaf) throw new Error('the user has no leaf in the epoch');
-  const [epochId] = await findEpochPda({ epochId: EPOCH_ID });
-  const [epoch] = await readAccounts(ledger.rpc, [epochAccount(epochId)]);
-  if (!epoch.exists) throw new Error(`epoch ${EPOCH_ID} does not exist`);
+  const [epochAddress] = await findEpochPda(
+    { epochId: paid.epochId },
+    { programAddress: programs.rewards },
+  );
+  const [epoch] = await readAccounts(ledger.rpc, [epochAccount(epochAddress, programs)], {
+    commitment: 'confirmed',
+  });
+  if (!epoch.exists) throw new Error(`epoch ${paid.epochId} does not exist`);
   // Reward destinations: the user's ATAs of each mint in the epoch's order (created first if
   // missing; this user has them since the in-kind withdrawal).
   const accounts = await ensureTokenAccounts(
@@ -103,19 +107,22 @@ export async function claimRewards(
       mint: a.mint.address,
       tokenProgram: a.mint.tokenProgram,
     })),
+    { commitment: 'confirmed' },
   );
-  const before = accounts.addresses.map((a) =>
-    ledger.svm.getAccount(a).exists ? tokenAmount(ledger.svm, a) : 0n,
+  const before = await Promise.all(accounts.addresses.map((a) => ledger.tokenAmount(a)));
+  const claim = await getClaimInstructionFor(
+    {
+      claimant: user,
+      epoch: epoch.data,
+      destinations: accounts.addresses,
+      amounts: leaf.amounts,
+      proof: leaf.proof,
+    },
+    programs,
   );
-  const claim = await getClaimInstructionFor({
-    claimant: user,
-    epoch: epoch.data,
-    destinations: accounts.addresses,
-    amounts: leaf.amounts,
-    proof: leaf.proof,
-  });
   const r = await ledger.land('claim', user, [...accounts.instructions, claim]);
-  const received = accounts.addresses.map((a, i) => tokenAmount(ledger.svm, a) - (before[i] ?? 0n));
+  const after = await Promise.all(accounts.addresses.map((a) => ledger.tokenAmount(a)));
+  const received = after.map((a, i) => a - (before[i] ?? 0n));
   say.detail(
     `claim with a ${leaf.proof.length}-node proof: ${cu(r.computeUnits)}, ${r.txBytes} bytes`,
   );

@@ -10,9 +10,8 @@ import {
   MAX_TRANSACTION_SIZE,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@basket/sdk';
-import { fund } from '@basket/test-harness';
 import type { Address } from '@solana/kit';
-import { type Basket, type Cast, readVault, SKU } from '../context.ts';
+import { type Basket, type Cast, readVault } from '../context.ts';
 import { lookupTableFor } from '../lookup-table.ts';
 import { cu, type Narrator, short, usd } from '../narrator.ts';
 import { STEPS } from './titles.ts';
@@ -39,43 +38,50 @@ export async function createVault(
   say: Narrator,
 ): Promise<TreasuryAccounts> {
   say.step(STEPS.vault);
-  const { ledger, deployer, admins } = cast;
+  const { ledger, deployer, admins, sku } = cast;
+  const { programs } = ledger;
   // An admin pays: a fourth signature (the deployer's) would push the 20-slot mint list
   // past the packet size.
   const [payingAdmin] = admins.slice(1, 2);
   if (!payingAdmin) throw new Error('no admins');
-  fund(ledger.svm, payingAdmin.address, 10n);
-  const snapshot = await getCreateSnapshotInstructionFor({
-    payer: payingAdmin,
-    sku: SKU,
-    mints: basket.assets.map((a) => a.mint.address),
-    adminSigners: admins.slice(1, 4),
-  });
+  await ledger.fund(payingAdmin.address, 10n);
+  const snapshot = await getCreateSnapshotInstructionFor(
+    {
+      payer: payingAdmin,
+      sku,
+      mints: basket.assets.map((a) => a.mint.address),
+      adminSigners: admins.slice(1, 4),
+    },
+    programs,
+  );
   const created = await ledger.land('oracle create_snapshot', payingAdmin, [snapshot]);
   say.detail(
-    `snapshot ${short(snapshot.snapshot)} of ${SKU} over 3 mints, paid by admin ${short(payingAdmin.address)}: ${cu(created.computeUnits)}, ${created.txBytes} bytes`,
+    `snapshot ${short(snapshot.snapshot)} of ${sku} over 3 mints, paid by admin ${short(payingAdmin.address)}: ${cu(created.computeUnits)}, ${created.txBytes} bytes`,
   );
 
-  const init = await getInitVaultInstructionFor({
-    payer: deployer,
-    sku: SKU,
-    stableMint: basket.stable.address,
-    stableTokenProgram: basket.stable.tokenProgram,
-    assets: basket.assets.map((a) => ({
-      mint: a.mint.address,
-      tokenProgram: a.mint.tokenProgram,
-      weightBps: a.weightBps,
-    })),
-    admins: admins.map((a) => a.address),
-    threshold: 3,
-    keeper: cast.keeper.address,
-    treasury: cast.treasury.address,
-    ...VAULT_TERMS,
-    adminSigners: admins.slice(0, 3),
-  });
+  const init = await getInitVaultInstructionFor(
+    {
+      payer: deployer,
+      sku,
+      stableMint: basket.stable.address,
+      stableTokenProgram: basket.stable.tokenProgram,
+      assets: basket.assets.map((a) => ({
+        mint: a.mint.address,
+        tokenProgram: a.mint.tokenProgram,
+        weightBps: a.weightBps,
+      })),
+      admins: admins.map((a) => a.address),
+      threshold: 3,
+      keeper: cast.keeper.address,
+      treasury: cast.treasury.address,
+      ...VAULT_TERMS,
+      adminSigners: admins.slice(0, 3),
+    },
+    programs,
+  );
   // Four signatures (the deployer and 3 admins) and the accounts of even a 3-asset basket do
   // not fit a packet: the deployer first puts the instruction's accounts in a lookup table.
-  const bare = ledger.sizeOf(deployer, [init]);
+  const bare = await ledger.sizeOf(deployer, [init]);
   const lookup = await lookupTableFor(ledger, deployer, [init]);
   say.detail(
     `init_vault is ${bare} bytes (packet: ${MAX_TRANSACTION_SIZE}): lookup table ${short(lookup.table)} with its ${lookup.addressCount} accounts`,
@@ -89,16 +95,19 @@ export async function createVault(
     `fees: management ${t.mgmtFeeBps / 100}%/yr, performance ${t.perfFeeBps / 100}%, withdrawal ${t.withdrawFeeBps / 100}%; cash buffer ${t.cashBufferBps / 100}%, keeper slippage ${t.maxSlipBps / 100}%, cap ${usd(t.depositCapUsd)}`,
   );
 
-  const meta = getSetShareMetadataInstructionFor({
-    payer: deployer,
-    vault: await readVault(ledger),
-    name: 'Tech Three Basket',
-    symbol: SKU,
-    uri: 'https://example.com/tech3.json',
-    adminSigners: admins.slice(2, 5),
-  });
+  const meta = getSetShareMetadataInstructionFor(
+    {
+      payer: deployer,
+      vault: await readVault(cast),
+      name: 'Tech Three Basket',
+      symbol: sku,
+      uri: 'https://example.com/tech3.json',
+      adminSigners: admins.slice(2, 5),
+    },
+    programs,
+  );
   const named = await ledger.land('vault set_share_metadata', deployer, [meta]);
-  say.detail(`share metadata "Tech Three Basket" (${SKU}): ${cu(named.computeUnits)}`);
+  say.detail(`share metadata "Tech Three Basket" (${sku}): ${cu(named.computeUnits)}`);
 
   const stable = await getCreateAssociatedTokenAccountInstructionFor({
     payer: deployer,

@@ -9,9 +9,8 @@ import {
   quoteInKindWithdrawal,
   quoteStableWithdrawal,
 } from '@basket/sdk';
-import { tokenAmount } from '@basket/test-harness';
 import type { Address } from '@solana/kit';
-import { type Basket, type Cast, readVault, SKU, tokenAmountText } from '../context.ts';
+import { type Basket, type Cast, readVault, tokenAmountText } from '../context.ts';
 import type { ScenarioFacts } from '../facts.ts';
 import { amount, cu, type Narrator, usd } from '../narrator.ts';
 import type { User } from './deposit.ts';
@@ -21,8 +20,7 @@ import { type TreasuryAccounts, VAULT_TERMS } from './vault.ts';
 const STABLE_SHARES = 300_000_000n; // 300 shares
 const IN_KIND_SHARES = 2_000_000_000n; // 2,000 shares
 
-const balance = (cast: Cast, account: Address) =>
-  cast.ledger.svm.getAccount(account).exists ? tokenAmount(cast.ledger.svm, account) : 0n;
+const balance = (cast: Cast, account: Address) => cast.ledger.tokenAmount(account);
 
 export async function withdrawStable(
   cast: Cast,
@@ -31,28 +29,31 @@ export async function withdrawStable(
   say: Narrator,
 ): Promise<ScenarioFacts['stableWithdrawal']> {
   say.step(STEPS.withdrawStable);
-  const { ledger } = cast;
-  const q = quoteStableWithdrawal(await getNavQuote(ledger.rpc, SKU), STABLE_SHARES);
+  const { ledger, sku } = cast;
+  const { programs } = ledger;
+  const q = quoteStableWithdrawal(await getNavQuote(ledger.rpc, sku, { programs }), STABLE_SHARES, {
+    vaultProgram: programs.vault,
+  });
   if (!q.ok) throw new Error(`the stablecoin withdrawal was refused: ${q.refusal.message}`);
   say.detail(
-    `quoteStableWithdrawal(${amount(STABLE_SHARES, 6, SKU)}): gross ${usd(q.grossUsd)}, fee ${usd(q.feeUsd)} (${VAULT_TERMS.withdrawFeeBps / 100}%, rounded up), net ${usd(q.netUsd)}`,
+    `quoteStableWithdrawal(${amount(STABLE_SHARES, 6, sku)}): gross ${usd(q.grossUsd)}, fee ${usd(q.feeUsd)} (${VAULT_TERMS.withdrawFeeBps / 100}%, rounded up), net ${usd(q.netUsd)}`,
   );
-  const userBefore = balance(cast, user.usdc);
-  const feeBefore = balance(cast, treasury.stable);
+  const userBefore = await balance(cast, user.usdc);
+  const feeBefore = await balance(cast, treasury.stable);
   const flow = await getWithdrawUsdcInstructionsFor(
     {
       owner: user.signer,
-      vault: await readVault(ledger),
+      vault: await readVault(cast),
       treasuryStable: treasury.stable,
       shares: STABLE_SHARES,
       quotedOut: q.netUsd,
       maxSlipBps: 50,
     },
-    { rpc: ledger.rpc },
+    { rpc: ledger.rpc, programs },
   );
   const r = await ledger.land('withdraw_usdc', user.signer, flow.instructions);
-  const received = balance(cast, user.usdc) - userBefore;
-  const feeReceived = balance(cast, treasury.stable) - feeBefore;
+  const received = (await balance(cast, user.usdc)) - userBefore;
+  const feeReceived = (await balance(cast, treasury.stable)) - feeBefore;
   say.detail(
     `received ${amount(received, 6, 'USDC')} (quoted ${q.netUsd}); treasury fee ${amount(feeReceived, 6, 'USDC')}; ${cu(r.computeUnits)}, ${r.txBytes} bytes`,
   );
@@ -66,27 +67,33 @@ export async function withdrawInKind(
   say: Narrator,
 ): Promise<ScenarioFacts['inKindWithdrawal']> {
   say.step(STEPS.withdrawInKind);
-  const { ledger } = cast;
-  const q = quoteInKindWithdrawal(await getNavQuote(ledger.rpc, SKU), IN_KIND_SHARES);
+  const { ledger, sku } = cast;
+  const { programs } = ledger;
+  const q = quoteInKindWithdrawal(
+    await getNavQuote(ledger.rpc, sku, { programs }),
+    IN_KIND_SHARES,
+    { vaultProgram: programs.vault },
+  );
   if (!q.ok) throw new Error(`the in-kind withdrawal was refused: ${q.refusal.message}`);
   const flow = await getWithdrawInKindInstructionsFor(
-    { owner: user.signer, vault: await readVault(ledger), shares: IN_KIND_SHARES },
-    { rpc: ledger.rpc },
+    { owner: user.signer, vault: await readVault(cast), shares: IN_KIND_SHARES },
+    { rpc: ledger.rpc, programs },
   );
-  const before = flow.accounts.assets.map((a) => balance(cast, a));
-  const cashBefore = balance(cast, flow.accounts.stable);
+  const before = await Promise.all(flow.accounts.assets.map((a) => balance(cast, a)));
+  const cashBefore = await balance(cast, flow.accounts.stable);
   const r = await ledger.land('withdraw_in_kind', user.signer, flow.instructions);
   say.detail(
-    `burned ${amount(IN_KIND_SHARES, 6, SKU)}: ${flow.instructions.length - 1} asset ATAs created + withdraw_in_kind, ${cu(r.computeUnits)}, ${r.txBytes} bytes`,
+    `burned ${amount(IN_KIND_SHARES, 6, sku)}: ${flow.instructions.length - 1} asset ATAs created + withdraw_in_kind, ${cu(r.computeUnits)}, ${r.txBytes} bytes`,
   );
-  const receivedAssets = flow.accounts.assets.map((a, i) => balance(cast, a) - (before[i] ?? 0n));
+  const after = await Promise.all(flow.accounts.assets.map((a) => balance(cast, a)));
+  const receivedAssets = after.map((a, i) => a - (before[i] ?? 0n));
   for (const [i, asset] of basket.assets.entries()) {
     const got = receivedAssets[i] ?? 0n;
     say.detail(
       `${asset.symbol}: ${await tokenAmountText(ledger, asset.mint.address, got, asset.symbol)} (quoted ${q.assets[i]?.amountRaw})`,
     );
   }
-  const receivedCash = balance(cast, flow.accounts.stable) - cashBefore;
+  const receivedCash = (await balance(cast, flow.accounts.stable)) - cashBefore;
   say.detail(`USDC: ${amount(receivedCash, 6, 'USDC')} (quoted ${q.cashRaw}); no fee in kind`);
   return {
     shares: IN_KIND_SHARES,

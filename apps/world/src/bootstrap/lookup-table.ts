@@ -5,6 +5,7 @@ import {
   getCreateLookupTableInstructionFor,
   getExtendLookupTableInstructionsFor,
 } from '@basket/sdk';
+import { waitFor } from '@basket/localnet';
 import type { Address, AddressesByLookupTableAddress, KeyPairSigner } from '@solana/kit';
 import type { Chain } from '../chain.ts';
 
@@ -17,11 +18,9 @@ export const SETUP_MARGIN_BPS = 10_000;
 
 /** Resolves once the chain's slot has moved past `slot` (table entries are usable then). */
 export async function waitForSlotAfter(chain: Chain, slot: bigint): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if ((await chain.rpc.getSlot({ commitment: 'confirmed' }).send()) > slot) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the chain did not pass slot ${slot} within 10 s`);
+  await waitFor(`the chain did not pass slot ${slot}`, async () =>
+    (await chain.rpc.getSlot({ commitment: 'confirmed' }).send()) > slot ? true : null,
+  );
 }
 
 /** Creates a table holding `addresses` (authority: `authority`), ready to use on return. */
