@@ -1,0 +1,99 @@
+// The indexer's configuration, read once at start from the environment (and the world
+// manifest for program ids in the local world). A bad value names its variable.
+import { readWorldManifest } from '@basket/localnet';
+import { parseConfig, resolveSecret } from '@basket/service-kit';
+import { z } from 'zod';
+
+const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'not a base58 address');
+
+const schema = z.object({
+  /** Postgres; unset: a local server under `dataDir`, started by the indexer. */
+  databaseUrl: z.string().startsWith('postgres', 'not a postgres:// URL').optional(),
+  dataDir: z.string().min(1),
+  host: z.string().min(1),
+  port: z.coerce.number().int().min(0).max(65_535),
+  /** The shared secret the webhook sender puts in `Authorization` (by reference). */
+  webhookSecret: z.string().min(16, 'at least 16 characters'),
+  rpcUrl: z.url(),
+  programs: z.object({ oracle: address, vault: address, rewards: address }),
+  /** Largest webhook body accepted, bytes. */
+  bodyLimitBytes: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(64 * 1024 * 1024),
+  /** How often confirmed rows are checked for finality. */
+  finalityIntervalMs: z.coerce.number().int().min(100).max(600_000),
+  /** A transaction still unknown to the cluster this long after it was seen never lands. */
+  dropAfterMs: z.coerce.number().int().min(1_000),
+  /** RPC requests per second (the provider's budget is 50). */
+  rpcPerSecond: z.coerce.number().int().min(1).max(50),
+  workerConcurrency: z.coerce.number().int().min(1).max(16),
+});
+
+export type IndexerConfig = z.infer<typeof schema>;
+
+const NAMES: Record<string, string> = {
+  databaseUrl: 'DATABASE_URL',
+  dataDir: 'INDEXER_DATA_DIR',
+  host: 'INDEXER_HOST',
+  port: 'INDEXER_PORT',
+  webhookSecret: 'WEBHOOK_SECRET',
+  rpcUrl: 'SOLANA_RPC_URL',
+  programs: 'WORLD_MANIFEST or INDEXER_PROGRAM_IDS',
+  'programs.oracle': 'INDEXER_PROGRAM_IDS.oracle',
+  'programs.vault': 'INDEXER_PROGRAM_IDS.vault',
+  'programs.rewards': 'INDEXER_PROGRAM_IDS.rewards',
+  bodyLimitBytes: 'INDEXER_BODY_LIMIT_BYTES',
+  finalityIntervalMs: 'INDEXER_FINALITY_INTERVAL_MS',
+  dropAfterMs: 'INDEXER_DROP_AFTER_MS',
+  rpcPerSecond: 'INDEXER_RPC_PER_SECOND',
+  workerConcurrency: 'INDEXER_WORKER_CONCURRENCY',
+};
+
+/** Program ids: `INDEXER_PROGRAM_IDS` (JSON {oracle, vault, rewards}) or the world manifest. */
+function programsOf(env: NodeJS.ProcessEnv): unknown {
+  if (env.INDEXER_PROGRAM_IDS) return JSON.parse(env.INDEXER_PROGRAM_IDS);
+  if (env.WORLD_MANIFEST) return readWorldManifest(env.WORLD_MANIFEST).programs;
+  return undefined;
+}
+
+/**
+ * Reads the configuration once.
+ *
+ * @example
+ * const config = loadIndexerConfig(process.env); // throws ConfigError naming each bad variable
+ */
+export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): IndexerConfig {
+  let programs: unknown;
+  try {
+    programs = programsOf(env);
+  } catch (error) {
+    programs = `unreadable: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  let webhookSecret: string | undefined;
+  try {
+    webhookSecret = resolveSecret(env.WEBHOOK_SECRET, env);
+  } catch {
+    webhookSecret = undefined;
+  }
+  return parseConfig(
+    'indexer',
+    schema,
+    {
+      databaseUrl: env.DATABASE_URL || undefined,
+      dataDir: env.INDEXER_DATA_DIR ?? '.localnet/indexer-postgres',
+      host: env.INDEXER_HOST ?? '127.0.0.1',
+      port: env.INDEXER_PORT ?? '7410',
+      webhookSecret,
+      rpcUrl: env.SOLANA_RPC_URL,
+      programs,
+      bodyLimitBytes: env.INDEXER_BODY_LIMIT_BYTES ?? String(8 * 1024 * 1024),
+      finalityIntervalMs: env.INDEXER_FINALITY_INTERVAL_MS ?? '2000',
+      dropAfterMs: env.INDEXER_DROP_AFTER_MS ?? '180000',
+      rpcPerSecond: env.INDEXER_RPC_PER_SECOND ?? '50',
+      workerConcurrency: env.INDEXER_WORKER_CONCURRENCY ?? '2',
+    },
+    NAMES,
+  );
+}

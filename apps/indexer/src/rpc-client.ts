@@ -1,0 +1,71 @@
+// The indexer's RPC: Kit's client behind one rate limiter (bottleneck) at the provider's
+// budget, with transient failures retried by cockatiel. Only the calls the indexer makes.
+import { type Address, createSolanaRpc, type Signature } from '@solana/kit';
+import Bottleneck from 'bottleneck';
+import { ExponentialBackoff, handleAll, retry } from 'cockatiel';
+import type { SignatureStatus } from './finality.ts';
+import type { TransactionItem } from './webhook-body.ts';
+
+export type IndexerRpc = ReturnType<typeof createIndexerRpc>;
+
+/**
+ * @example
+ * const rpc = createIndexerRpc('http://127.0.0.1:8899', 50);
+ * const statuses = await rpc.signatureStatuses([sig]);
+ */
+export function createIndexerRpc(url: string, perSecond: number) {
+  const rpc = createSolanaRpc(url);
+  const limiter = new Bottleneck({
+    reservoir: perSecond,
+    reservoirRefreshAmount: perSecond,
+    reservoirRefreshInterval: 1_000,
+    maxConcurrent: Math.min(perSecond, 10),
+  });
+  const policy = retry(handleAll, {
+    maxAttempts: 4,
+    backoff: new ExponentialBackoff({ initialDelay: 200, maxDelay: 4_000 }),
+  });
+  const call = <T>(fn: () => Promise<T>) => limiter.schedule(() => policy.execute(fn));
+  return {
+    async signatureStatuses(signatures: string[]): Promise<SignatureStatus[]> {
+      const { value } = await call(() =>
+        rpc
+          .getSignatureStatuses(signatures as Signature[], { searchTransactionHistory: true })
+          .send(),
+      );
+      return value.map((s) =>
+        s === null ? null : { confirmationStatus: s.confirmationStatus, err: s.err },
+      );
+    },
+    /** One page of signatures, newest first, before `before`. */
+    async signaturesPage(program: string, before: string | undefined, limit = 1_000) {
+      return call(() =>
+        rpc
+          .getSignaturesForAddress(program as Address, {
+            limit,
+            commitment: 'confirmed',
+            ...(before ? { before: before as Signature } : {}),
+          })
+          .send(),
+      );
+    },
+    /** A transaction in the webhook item shape (getTransaction, encoding json). */
+    async transaction(signature: string): Promise<TransactionItem | null> {
+      const tx = await call(() =>
+        rpc
+          .getTransaction(signature as Signature, {
+            encoding: 'json',
+            commitment: 'confirmed',
+            maxSupportedTransactionVersion: 0,
+          })
+          .send(),
+      );
+      if (!tx) return null;
+      // bigints (slot, lamports) become numbers: the item is what a webhook body carries.
+      return JSON.parse(
+        JSON.stringify(tx, (_k, v) => (typeof v === 'bigint' ? Number(v) : v)),
+      ) as TransactionItem;
+    },
+    limiter,
+  };
+}

@@ -1,0 +1,134 @@
+// The indexer service: Postgres (its own local server unless DATABASE_URL), migrations, the
+// ingest queue (graphile-worker), the webhook and analytics routes, the finality pass.
+import { startPostgres } from '@basket/postgres-server';
+import type { ProgramAddresses } from '@basket/sdk';
+import { createServiceServer, type Logger, type Metrics, periodic } from '@basket/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { run, Logger as WorkerLogger } from 'graphile-worker';
+import pg from 'pg';
+import { apiRoutes } from './api-routes.ts';
+import type { IndexerConfig } from './config.ts';
+import { finalityPass } from './finality.ts';
+import { ingestMetrics, ingestTaskList } from './ingest.ts';
+import { migrate } from './migrate.ts';
+import { createIndexerRpc } from './rpc-client.ts';
+import { webhookRoutes } from './webhook-routes.ts';
+
+export type Indexer = Readonly<{
+  server: FastifyInstance;
+  url: string;
+  databaseUrl: string;
+  writePool: pg.Pool;
+  close: () => Promise<void>;
+}>;
+
+/** The configured database, or a local server of the indexer's own under its data dir. */
+async function database(config: IndexerConfig) {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
+  const server = await startPostgres({ dataDir: config.dataDir, env: {} });
+  return { url: server.url, stop: server.stop };
+}
+
+/**
+ * The indexer's tables live in their own schema, and its queue in another, so it can share
+ * a database with the keeper (the local world gives every service one server).
+ */
+export const INDEXER_SCHEMA = 'indexer';
+export const QUEUE_SCHEMA = 'indexer_worker';
+
+function pool(url: string, max: number): pg.Pool {
+  return new pg.Pool({ connectionString: url, max, options: `-c search_path=${INDEXER_SCHEMA}` });
+}
+
+/**
+ * Starts everything and listens; `close()` stops in reverse order.
+ *
+ * @example
+ * const indexer = await startIndexer(config, logger, metrics);
+ * await indexer.close();
+ */
+export async function startIndexer(
+  config: IndexerConfig,
+  logger: Logger,
+  metrics: Metrics,
+): Promise<Indexer> {
+  const db = await database(config);
+  const writePool = pool(db.url, 10);
+  const readPool = pool(db.url, 5);
+  const stops: (() => Promise<unknown>)[] = [db.stop, () => writePool.end(), () => readPool.end()];
+  try {
+    const applied = await migrate(writePool);
+    if (applied.length > 0) logger.info({ applied }, 'schema migrated');
+    const counters = ingestMetrics(metrics);
+    const programs = config.programs as ProgramAddresses;
+    const runner = await run({
+      pgPool: writePool,
+      schema: QUEUE_SCHEMA,
+      concurrency: config.workerConcurrency,
+      noHandleSignals: true,
+      pollInterval: 1_000,
+      logger: new WorkerLogger(() => (level, message, meta) => {
+        const log =
+          level === 'error' ? logger.error : level === 'warning' ? logger.warn : logger.debug;
+        log.call(logger, { component: 'queue', ...meta }, message);
+      }),
+      taskList: ingestTaskList({ pool: writePool, programs, counters, logger }),
+    });
+    stops.unshift(() => runner.stop());
+
+    const rpc = createIndexerRpc(config.rpcUrl, config.rpcPerSecond);
+    const lag = metrics.gauge(
+      'finality_lag_seconds',
+      'Age of the oldest confirmed, unfinalized row',
+    );
+    const finalized = metrics.counter('transactions_finalized_total', 'Rows moved to finalized');
+    const dropped = metrics.counter(
+      'transactions_dropped_total',
+      'Transactions that never finalized',
+    );
+    const finality = periodic(
+      async () => {
+        const r = await finalityPass(
+          writePool,
+          (s) => rpc.signatureStatuses(s),
+          config.dropAfterMs,
+        );
+        finalized.inc(r.finalized);
+        dropped.inc(r.dropped);
+        lag.set(r.oldestPendingMs / 1000);
+        if (r.dropped > 0)
+          logger.warn({ dropped: r.dropped }, 'removed rows of transactions that never finalized');
+      },
+      config.finalityIntervalMs,
+      (error) => logger.warn({ err: error }, 'finality pass failed'),
+    );
+    stops.unshift(() => finality.stop());
+
+    const server = createServiceServer({
+      logger,
+      metrics,
+      bodyLimit: config.bodyLimitBytes,
+      readiness: [
+        { name: 'postgres', check: async () => (await readPool.query('select 1')).rowCount === 1 },
+      ],
+    });
+    server.register(webhookRoutes({ pool: writePool, secret: config.webhookSecret, metrics }));
+    server.register(apiRoutes(readPool));
+    const url = await server.listen({ host: config.host, port: config.port });
+    logger.info({ url }, 'indexer listening');
+    return {
+      server,
+      url,
+      databaseUrl: db.url,
+      writePool,
+      close: async () => {
+        await server.close();
+        for (const stop of stops)
+          await stop().catch((error) => logger.warn({ err: error }, 'stop failed'));
+      },
+    };
+  } catch (error) {
+    for (const stop of stops) await stop().catch(() => {});
+    throw error;
+  }
+}
