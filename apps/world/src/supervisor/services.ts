@@ -44,7 +44,9 @@ export function worldServices(input: {
   for (const app of OPTIONAL_APPS) {
     // Webhooks need their receiver: without the indexer the emitter would retry forever.
     if (app === 'webhook-emitter' && !present('indexer')) continue;
-    if (present(app)) specs.push({ name: app, entry: `apps/${app}/src/main.ts`, env });
+    if (!present(app)) continue;
+    const url = app === 'indexer' ? `${env.INDEXER_URL}/api/skus` : undefined;
+    specs.push({ name: app, entry: `apps/${app}/src/main.ts`, env, ...(url ? { url } : {}) });
   }
   return specs;
 }

@@ -1,0 +1,90 @@
+// Ingest on a real Postgres: deliveries in any order, any of them repeated, give the same rows;
+// the schema is migrated once and a newer one is refused.
+import { startTestDatabase } from '@basket/postgres-server';
+import { createMetrics } from '@basket/service-kit';
+import fc from 'fast-check';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestDelivery, ingestMetrics } from '../src/ingest.ts';
+import { bundledMigrations, migrate, SchemaTooNewError } from '../src/migrate.ts';
+import { INDEXER_SCHEMA } from '../src/start-indexer.ts';
+import type { TransactionItem } from '../src/webhook-body.ts';
+import { depositField, item, navRefreshedField, PROGRAMS } from './support/synthetic-items.ts';
+
+describe('ingest on Postgres', () => {
+  let db: Awaited<ReturnType<typeof startTestDatabase>>;
+  let pool: pg.Pool;
+  const counters = ingestMetrics(createMetrics('ingest_db_test'));
+
+  beforeAll(async () => {
+    db = await startTestDatabase('ingest');
+    pool = new pg.Pool({ connectionString: db.url, options: `-c search_path=${INDEXER_SCHEMA}` });
+  }, 120_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    await db?.close();
+  });
+
+  it('migrates an empty database once, then has nothing to apply', async () => {
+    const versions = bundledMigrations().map((m) => m.version);
+    expect(await migrate(pool)).toEqual(versions);
+    expect(await migrate(pool)).toEqual([]);
+  });
+
+  it('refuses a database whose schema is newer than this build', async () => {
+    await pool.query(`insert into schema_version (version, name) values (999, 'future')`);
+    try {
+      await expect(migrate(pool)).rejects.toBeInstanceOf(SchemaTooNewError);
+    } finally {
+      await pool.query('delete from schema_version where version = 999');
+    }
+  });
+
+  /** Stores `items` as one delivery (as the webhook route does) and ingests it. */
+  async function deliver(items: TransactionItem[]): Promise<void> {
+    const { rows } = await pool.query<{ id: string }>(
+      `insert into deliveries (endpoint, source, item_count, body) values ('vault', 'webhook', $1, $2) returning id`,
+      [items.length, JSON.stringify(items)],
+    );
+    await ingestDelivery(pool, BigInt(rows[0]?.id as string), PROGRAMS, counters);
+  }
+
+  const snapshot = async () =>
+    (
+      await pool.query(
+        'select signature, event_index, name, status, payload from events order by signature, event_index',
+      )
+    ).rows;
+
+  it('writes the same rows whatever the order, the batching and the repeats of deliveries', async () => {
+    const transactions = [
+      item([depositField({ eventSequence: 1n })], { slot: 10 }),
+      item([depositField({ eventSequence: 2n }), navRefreshedField({ eventSequence: 3n })], {
+        slot: 11,
+      }),
+      item([navRefreshedField({ eventSequence: 4n })], { slot: 12 }),
+      item([depositField()], { slot: 13, err: { InstructionError: [0, { Custom: 1 }] } }),
+    ];
+    await pool.query('truncate transactions cascade');
+    await deliver(transactions);
+    const expected = await snapshot();
+    expect(expected).toHaveLength(4);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...transactions), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (sequence, batch) => {
+          // Given the rows start empty and every transaction is delivered at least once
+          await pool.query('truncate transactions cascade');
+          const all = [...sequence, ...transactions];
+          // When they arrive in this order, in batches of `batch`
+          for (let i = 0; i < all.length; i += batch) await deliver(all.slice(i, i + batch));
+          // Then the rows are exactly the once-delivered ones
+          expect(await snapshot()).toEqual(expected);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
