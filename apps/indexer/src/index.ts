@@ -3,6 +3,7 @@ export * from './backfill.ts';
 export * from './config.ts';
 export * from './event-rows.ts';
 export * from './finality.ts';
+export * from './ingest.ts';
 export * from './migrate.ts';
 export * from './start-indexer.ts';
 export * from './webhook-body.ts';

@@ -11,10 +11,12 @@ export type IngestMetrics = ReturnType<typeof ingestMetrics>;
 
 export function ingestMetrics(metrics: Metrics) {
   return {
-    events: metrics.counter('events_ingested_total', 'New event rows written', [
-      'program',
-      'status',
-    ]),
+    events: metrics.counter(
+      'events_processed_total',
+      'Event fields processed (a repeat delivery counts again)',
+      ['program', 'status'],
+    ),
+    newEvents: metrics.counter('events_written_total', 'Event rows written for the first time'),
     failedTransactions: metrics.counter(
       'failed_transactions_ignored_total',
       'Delivered transactions that failed on chain (no rows)',
@@ -42,23 +44,23 @@ export async function ingestDelivery(
   let newEvents = 0;
   let failed = 0;
   try {
-    await client.query('begin');
+    const batch: Extract<ReturnType<typeof rowsOfItem>, { kind: 'rows' }>[] = [];
     for (const item of delivery.items) {
       const rows = rowsOfItem(item, programs);
-      if (rows.kind === 'failed') {
-        failed += 1;
-        continue;
-      }
-      const written = await writeRows(client, rows);
-      newEvents += written;
-      counters.lastIngestSlot.set(Math.max(Number(rows.transaction.slot), 0));
-      if (written > 0) {
-        for (const e of rows.events)
-          counters.events.inc({ program: e.program ?? 'unknown', status: e.status });
-      }
+      if (rows.kind === 'failed') failed += 1;
+      else batch.push(rows);
     }
+    await client.query('begin');
+    newEvents = await writeRows(client, batch);
+    const top = batch.reduce((m, b) => (b.transaction.slot > m ? b.transaction.slot : m), 0n);
+    if (top > 0n) counters.lastIngestSlot.set(Number(top));
     await markProcessed(client, id);
     await client.query('commit');
+    for (const b of batch) {
+      for (const e of b.events)
+        counters.events.inc({ program: e.program ?? 'unknown', status: e.status });
+    }
+    counters.newEvents.inc(newEvents);
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;

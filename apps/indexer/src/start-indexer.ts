@@ -55,6 +55,10 @@ export async function startIndexer(
   const db = await database(config);
   const writePool = pool(db.url, 10);
   const readPool = pool(db.url, 5);
+  // An idle client's connection error must not crash the process: the next query reconnects.
+  for (const p of [writePool, readPool]) {
+    p.on('error', (error) => logger.warn({ err: error }, 'postgres client error'));
+  }
   const stops: (() => Promise<unknown>)[] = [db.stop, () => writePool.end(), () => readPool.end()];
   try {
     const applied = await migrate(writePool);

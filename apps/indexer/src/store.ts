@@ -53,53 +53,49 @@ export async function loadDelivery(
   return row ? { endpoint: row.endpoint, items: row.body } : null;
 }
 
-const EVENT_COLUMNS = 14;
-
-function eventValues(e: EventRow): unknown[] {
-  return [
-    e.signature,
-    e.eventIndex,
-    e.program,
-    e.programAddress,
-    e.status,
-    e.name,
-    e.version,
-    e.reason,
-    e.instructionIndex,
-    e.depth,
-    e.sku,
-    e.slot.toString(),
-    e.blockTime,
-    JSON.stringify(e.payload),
-  ];
-}
-
 /**
- * Writes the rows of one transaction, once: a transaction already known (same signature)
- * keeps its rows and its commitment. Returns how many events were new.
+ * Writes the rows of a delivery's transactions, once: a transaction already known (same
+ * signature) keeps its rows and its commitment; an event already written is skipped. Two
+ * statements whatever the size (arrays unnested server-side). Returns how many events were new.
  */
 export async function writeRows(
   client: pg.PoolClient,
-  rows: Extract<ItemRows, { kind: 'rows' }>,
+  batch: readonly Extract<ItemRows, { kind: 'rows' }>[],
 ): Promise<number> {
-  const t = rows.transaction;
+  if (batch.length === 0) return 0;
+  const txs = batch.map((b) => b.transaction);
   await client.query(
     `insert into transactions (signature, slot, block_time, commitment)
-     values ($1, $2, $3, 'confirmed') on conflict (signature) do nothing`,
-    [t.signature, t.slot.toString(), t.blockTime],
+     select s, sl, bt, 'confirmed' from unnest($1::text[], $2::bigint[], $3::timestamptz[]) as u(s, sl, bt)
+     on conflict (signature) do nothing`,
+    [txs.map((t) => t.signature), txs.map((t) => t.slot.toString()), txs.map((t) => t.blockTime)],
   );
-  if (rows.events.length === 0) return 0;
-  const placeholders = rows.events
-    .map(
-      (_, i) =>
-        `(${Array.from({ length: EVENT_COLUMNS }, (_, j) => `$${i * EVENT_COLUMNS + j + 1}`).join(', ')})`,
-    )
-    .join(', ');
+  const events: EventRow[] = batch.flatMap((b) => b.events);
+  if (events.length === 0) return 0;
+  const column = <T>(f: (e: EventRow) => T) => events.map(f);
   const result = await client.query(
     `insert into events (signature, event_index, program, program_address, status, name, version,
        reason, instruction_index, depth, sku, slot, block_time, payload)
-     values ${placeholders} on conflict (signature, event_index) do nothing`,
-    rows.events.flatMap(eventValues),
+     select * from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
+       $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::bigint[],
+       $13::timestamptz[], $14::jsonb[])
+     on conflict (signature, event_index) do nothing`,
+    [
+      column((e) => e.signature),
+      column((e) => e.eventIndex),
+      column((e) => e.program),
+      column((e) => e.programAddress),
+      column((e) => e.status),
+      column((e) => e.name),
+      column((e) => e.version),
+      column((e) => e.reason),
+      column((e) => e.instructionIndex),
+      column((e) => e.depth),
+      column((e) => e.sku),
+      column((e) => e.slot.toString()),
+      column((e) => e.blockTime),
+      column((e) => JSON.stringify(e.payload)),
+    ],
   );
   return result.rowCount ?? 0;
 }

@@ -162,6 +162,18 @@ function lengthProblem(row: EventTableRow, payload: Uint8Array): string | null {
   return null;
 }
 
+/** Decoders built once per event type: building a codec costs more than decoding with it. */
+const decoders = new WeakMap<EventTableRow, Decoder<unknown>>();
+
+function decoderOf(row: EventTableRow): Decoder<unknown> {
+  let decoder = decoders.get(row);
+  if (!decoder) {
+    decoder = row.getDecoder();
+    decoders.set(row, decoder);
+  }
+  return decoder;
+}
+
 function decodeOne(e: ProgramEvent): DecodedProgramEventEntry {
   const context = contextOf(e);
   const program = e.program;
@@ -223,7 +235,7 @@ function decodeOne(e: ProgramEvent): DecodedProgramEventEntry {
     name: row.name,
     kind: row.kind,
     version: row.version,
-    event: row.getDecoder().decode(payload),
+    event: decoderOf(row).decode(payload),
   } as DecodedProgramEventEntry;
 }
 

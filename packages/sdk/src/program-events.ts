@@ -44,10 +44,13 @@ const END = /^Program (\w+) (success|failed)/;
 const DATA = /^Program data: (.*)$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
+const base64 = getBase64Encoder();
+
 function decodeBase64(field: string): Uint8Array | null {
   if (!BASE64.test(field)) return null;
   try {
-    return Uint8Array.from(getBase64Encoder().encode(field));
+    // The pattern above already proved the field canonical; the codec only converts.
+    return base64.encode(field) as Uint8Array;
   } catch {
     return null;
   }
