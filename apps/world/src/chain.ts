@@ -1,3 +1,4 @@
+import { waitFor } from '@basket/localnet';
 import {
   type BlockhashLifetime,
   buildTransactionMessage,
@@ -6,7 +7,6 @@ import {
   type ProgramAddresses,
   type SendableMessage,
 } from '@basket/sdk';
-import { waitFor } from '@basket/localnet';
 import {
   type Address,
   type AddressesByLookupTableAddress,

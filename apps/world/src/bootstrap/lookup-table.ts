@@ -1,11 +1,12 @@
 // Address lookup tables over RPC: set-up transactions such as init_vault and the rewards
 // initialize, and every large user flow, do not fit a packet without one.
+
+import { waitFor } from '@basket/localnet';
 import {
   fetchAddressLookupTables,
   getCreateLookupTableInstructionFor,
   getExtendLookupTableInstructionsFor,
 } from '@basket/sdk';
-import { waitFor } from '@basket/localnet';
 import type { Address, AddressesByLookupTableAddress, KeyPairSigner } from '@solana/kit';
 import type { Chain } from '../chain.ts';
 
