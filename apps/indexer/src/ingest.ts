@@ -52,7 +52,8 @@ export async function ingestDelivery(
     }
     await client.query('begin');
     newEvents = await writeRows(client, batch);
-    const top = batch.reduce((m, b) => (b.transaction.slot > m ? b.transaction.slot : m), 0n);
+    let top = 0n;
+    for (const b of batch) if (b.transaction.slot > top) top = b.transaction.slot;
     if (top > 0n) counters.lastIngestSlot.set(Number(top));
     await markProcessed(client, id);
     await client.query('commit');

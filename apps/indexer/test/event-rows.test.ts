@@ -22,6 +22,7 @@ describe('rows of a delivered transaction', () => {
     expect(rows.transaction.slot).toBe(42n);
     expect(rows.events).toHaveLength(1);
     const [e] = rows.events;
+    if (!e) throw new Error('expected one event');
     expect(e).toMatchObject({
       status: 'decoded',
       program: 'vault',
@@ -29,8 +30,8 @@ describe('rows of a delivered transaction', () => {
       sku: 'TECH6',
       eventIndex: 0,
     });
-    expect((e?.payload as Record<string, unknown>).shares).toBe('18446744073709551615');
-    expect((e?.payload as Record<string, unknown>).skuId).toBe('TECH6');
+    expect((e.payload as Record<string, unknown>).shares).toBe('18446744073709551615');
+    expect((e.payload as Record<string, unknown>).skuId).toBe('TECH6');
   });
 
   it('ignores a vault event logged while another program runs (it cannot forge ours)', () => {

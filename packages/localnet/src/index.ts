@@ -2,5 +2,5 @@ export * from './clock.ts';
 export * from './rpc-call.ts';
 export * from './start-localnet.ts';
 export * from './validator-binary.ts';
-export * from './world-manifest.ts';
 export * from './wait-for.ts';
+export * from './world-manifest.ts';
