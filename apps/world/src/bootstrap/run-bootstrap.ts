@@ -23,6 +23,7 @@ import {
 import { loadWorldKeys } from './keys.ts';
 import { ensureMint, topUp, type WorldMint } from './mints.ts';
 import { pushNav } from './nav.ts';
+import { deployTestSwap, ensurePools } from './pools.ts';
 import { configureOracle, configureRewards, deployPrograms } from './programs.ts';
 import { ensureSku } from './skus.ts';
 
@@ -136,6 +137,14 @@ export async function runBootstrap(input: {
   }
   log(`funded ${keys.demoWallets.length} demo wallets and the market maker`);
 
+  const testSwap = await deployTestSwap(chain, keys);
+  const venue = await ensurePools(chain, {
+    keys,
+    stable,
+    stocks: STOCKS.map((s) => ({ catalog: s, mint: stocks.get(s.symbol) as WorldMint })),
+  });
+  log(`swap venue ${testSwap}: ${venue.pools.length} pools (${venue.created} new)`);
+
   const priceOf = new Map<Address, CatalogStock>();
   for (const [symbol, m] of stocks) {
     const s = bySymbol.get(symbol);
@@ -191,7 +200,7 @@ export async function runBootstrap(input: {
     version: 1,
     rpcUrl: input.rpcUrl,
     wsUrl: input.wsUrl,
-    programs: { ...programs, testSwap: null, testTransferHook: null },
+    programs: { ...programs, testSwap, testTransferHook: null },
     stablecoin: {
       mint: stable.address,
       decimals: stable.decimals,
@@ -217,7 +226,7 @@ export async function runBootstrap(input: {
       marketMaker: keys.path('market-maker'),
       demoWallets: keys.demoWallets.map((_, i) => keys.path(`demo-${i + 1}`)),
     },
-    pools: [],
+    pools: venue.pools.map((p) => ({ ...p })),
     services: previous?.services ?? {},
   };
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
