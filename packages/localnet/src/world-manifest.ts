@@ -61,7 +61,20 @@ export const worldManifestSchema = z.object({
     marketMaker: z.string(),
     demoWallets: z.array(z.string()),
   }),
-  pools: z.array(z.object({ symbol: z.string(), pool: address }).passthrough()),
+  // One test-swap pool per stock against the stablecoin (the aggregator simulator's venue).
+  pools: z.array(
+    z.object({
+      symbol: z.string(),
+      pool: address,
+      stockMint: address,
+      usdMint: address,
+      stockVault: address,
+      usdVault: address,
+      stockTokenProgram: address,
+      usdTokenProgram: address,
+      feeBps: z.number().int().min(0).max(10_000),
+    }),
+  ),
   services: z
     .object({
       tokenizedApiUrl: z.url().optional(),

@@ -10,6 +10,9 @@ const OPTIONAL_APPS = ['aggregator-sim', 'indexer', 'webhook-emitter', 'keeper',
 /** The indexer's port in the local world; the emitter posts the three webhooks there. */
 const INDEXER_PORT = 7410;
 
+/** The aggregator simulator's port (its own default); the keeper reaches it by AGGREGATOR_URL. */
+const AGGREGATOR_PORT = 7420;
+
 export function worldServices(input: {
   root: string;
   manifestPath: string;
@@ -29,6 +32,8 @@ export function worldServices(input: {
     TOKENIZED_API_URL: tokenizedApiUrl,
     INDEXER_URL: `http://127.0.0.1:${INDEXER_PORT}`,
     INDEXER_PORT: String(INDEXER_PORT),
+    AGGREGATOR_URL: `http://127.0.0.1:${AGGREGATOR_PORT}`,
+    AGGREGATOR_PORT: String(AGGREGATOR_PORT),
     WEBHOOK_SECRET: input.webhookSecret,
     WEBHOOK_EMITTER_STATE_DIR: join(input.manifestPath, '..', 'webhook-emitter'),
   };
@@ -45,7 +50,12 @@ export function worldServices(input: {
     // Webhooks need their receiver: without the indexer the emitter would retry forever.
     if (app === 'webhook-emitter' && !present('indexer')) continue;
     if (!present(app)) continue;
-    const url = app === 'indexer' ? `${env.INDEXER_URL}/api/skus` : undefined;
+    const url =
+      app === 'indexer'
+        ? `${env.INDEXER_URL}/api/skus`
+        : app === 'aggregator-sim'
+          ? `${env.AGGREGATOR_URL}/quote`
+          : undefined;
     specs.push({ name: app, entry: `apps/${app}/src/main.ts`, env, ...(url ? { url } : {}) });
   }
   return specs;
