@@ -7,7 +7,7 @@ import {
   TOKENIZED_API_ERROR__TIMEOUT,
   TokenizedApiError,
 } from './errors.ts';
-import type { RequestSpec } from './transport.ts';
+import type { RequestSpec } from './request-spec.ts';
 import { parseUpstreamError } from './upstream-error.ts';
 
 /** Bodies above this many characters are refused. */

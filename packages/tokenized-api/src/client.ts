@@ -12,6 +12,7 @@ import {
 } from './errors.ts';
 import { collectPages } from './pagination.ts';
 import { invalidResponse, parseResponse, type ResponseOrigin } from './parse-response.ts';
+import type { RequestSpec } from './request-spec.ts';
 import { createResponseCache } from './response-cache.ts';
 import { buildRfqRequestBody, type RfqRequest } from './rfq-request.ts';
 import { fillPath, type OperationName } from './routes.ts';
@@ -52,7 +53,7 @@ import {
   type SwapAsset,
   swapAssetSchema,
 } from './schemas/trading.ts';
-import { createTransport, type RequestSpec } from './transport.ts';
+import { createTransport } from './transport.ts';
 
 /** Per-call options. */
 export type CallOptions = Readonly<{ signal?: AbortSignal }>;

@@ -90,19 +90,22 @@ export function parseHttpDate(text: string, nowMs: number = Date.now()): number 
   }
   m = RFC_850.exec(text);
   if (m) {
-    const yy = Number(m[4]);
-    const nowYear = new Date(nowMs).getUTCFullYear();
-    let year = Math.floor(nowYear / 100) * 100 + yy;
-    if (Date.UTC(year, 0, 1) - nowMs > FIFTY_YEARS_MS) year -= 100;
-    return toEpochMs({
+    const fields = {
       weekday: WEEKDAYS_LONG.indexOf(m[1] as (typeof WEEKDAYS_LONG)[number]),
       day: Number(m[2]),
       month: MONTHS.indexOf(m[3] as (typeof MONTHS)[number]),
-      year,
       h: Number(m[5]),
       m: Number(m[6]),
       s: Number(m[7]),
-    });
+    };
+    // The latest year ending in these two digits whose instant is at most 50 years ahead: a
+    // value that would be further ahead is "the most recent year in the past" (RFC 9110).
+    const century = Math.floor(new Date(nowMs).getUTCFullYear() / 100) * 100;
+    for (const year of [century + 100, century, century - 100].map((c) => c + Number(m?.[4]))) {
+      const at = Date.UTC(year, fields.month, Math.min(fields.day, 28), fields.h, fields.m);
+      if (at - nowMs <= FIFTY_YEARS_MS) return toEpochMs({ ...fields, year });
+    }
+    return null;
   }
   m = ASCTIME.exec(text);
   if (m) {

@@ -15,6 +15,7 @@ export * from './manual-clock.ts';
 export * from './pagination.ts';
 export * from './parse-response.ts';
 export * from './quote-status.ts';
+export * from './request-spec.ts';
 export * from './response-cache.ts';
 export * from './retry-policy.ts';
 export * from './retry-safety.ts';

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.ts';
 
 /** A TTL cache with in-flight deduplication, keyed by request (method, path and query). */
@@ -18,13 +19,17 @@ export interface ResponseCache {
   clear(): void;
 }
 
-type Flight = { promise: Promise<unknown>; controller: AbortController; waiters: number };
+type Loader = (signal: AbortSignal) => Promise<unknown>;
 
 /** Each caller gets its own copy, so one caller mutating a result cannot corrupt another's. */
 const copy = <T>(value: T): T => structuredClone(value);
 
 /**
- * Creates a cache bounded to `maxEntries` stored values (oldest evicted first).
+ * Creates a cache bounded to `maxEntries` stored values (least recently used evicted first).
+ * lru-cache's `fetch` does the storing, the expiry (on the injected clock) and the in-flight
+ * de-duplication; what is added here is per-caller abort: lru-cache would abort the shared
+ * request when any one caller's signal aborts, so callers are counted and the shared request
+ * is cancelled (by deleting its entry) only when the last one leaves.
  *
  * @example
  * ```ts
@@ -33,67 +38,62 @@ const copy = <T>(value: T): T => structuredClone(value);
  * ```
  */
 export function createResponseCache(options: { clock: Clock; maxEntries?: number }): ResponseCache {
-  const maxEntries = options.maxEntries ?? 500;
-  const stored = new Map<string, { value: unknown; expiresAt: number }>();
-  const inFlight = new Map<string, Flight>();
-
-  const start = <T>(key: string, ttlMs: number, load: (signal: AbortSignal) => Promise<T>) => {
-    const controller = new AbortController();
-    const promise = load(controller.signal).then(
-      (value) => {
-        inFlight.delete(key);
-        if (ttlMs > 0) {
-          stored.set(key, { value, expiresAt: options.clock.now() + ttlMs });
-          if (stored.size > maxEntries) {
-            const oldest = stored.keys().next().value;
-            if (oldest !== undefined) stored.delete(oldest);
-          }
-        }
-        return value;
-      },
-      (error: unknown) => {
-        inFlight.delete(key);
-        throw error;
-      },
-    );
-    promise.catch(() => {}); // every waiter handles it; this only silences an abandoned flight
-    const flight: Flight = { promise, controller, waiters: 0 };
-    inFlight.set(key, flight);
-    return flight;
-  };
+  const lru = new LRUCache<string, { value: unknown }, Loader>({
+    max: options.maxEntries ?? 500,
+    // Read the injected clock on every check (the default caches `now` behind a real timer).
+    perf: { now: () => options.clock.now() },
+    ttlResolution: 0,
+    fetchMethod: async (_key, _stale, { signal, context }) => ({ value: await context(signal) }),
+  });
+  // Callers waiting per key. At zero after an abort, whatever is in flight for the key has no
+  // one left to serve, so deleting the entry (which aborts that fetch) is always right.
+  const waiters = new Map<string, number>();
 
   return {
-    load(key, ttlMs, load, caller) {
-      const hit = stored.get(key);
-      if (hit !== undefined) {
-        if (options.clock.now() < hit.expiresAt) return Promise.resolve(copy(hit.value as never));
-        stored.delete(key);
-      }
+    load<T>(
+      key: string,
+      ttlMs: number,
+      load: (signal: AbortSignal) => Promise<T>,
+      caller?: Readonly<{ signal?: AbortSignal; abortError: () => unknown }>,
+    ): Promise<T> {
       const signal = caller?.signal;
       if (signal?.aborted) return Promise.reject(caller?.abortError());
-      const flight = inFlight.get(key) ?? start(key, ttlMs, load);
-      flight.waiters += 1;
-      return new Promise((resolve, reject) => {
+      // lru-cache keeps an entry while `now - stored <= ttl`; ours expires at exactly `ttlMs`.
+      // `forceRefresh` never serves a stored value but still joins a request in flight: ttl 0.
+      const shared = lru.fetch(key, {
+        context: load as Loader,
+        ...(ttlMs > 0 ? { ttl: Math.max(1, ttlMs - 1) } : { forceRefresh: true, ttl: 1 }),
+      });
+      waiters.set(key, (waiters.get(key) ?? 0) + 1);
+      const leave = () => {
+        const left = (waiters.get(key) ?? 1) - 1;
+        if (left > 0) waiters.set(key, left);
+        else waiters.delete(key);
+        return left;
+      };
+      return new Promise<T>((resolve, reject) => {
         const onAbort = () => {
-          flight.waiters -= 1;
-          if (flight.waiters === 0) flight.controller.abort();
+          // Deleting an entry whose fetch is in flight aborts that fetch (and stores nothing).
+          if (leave() === 0) lru.delete(key);
           reject(caller?.abortError());
         };
         signal?.addEventListener('abort', onAbort, { once: true });
-        flight.promise.then(
-          (value) => {
+        shared.then(
+          (entry) => {
             signal?.removeEventListener('abort', onAbort);
-            resolve(copy(value as never));
+            leave();
+            resolve(copy(entry?.value as T));
           },
           (error: unknown) => {
             signal?.removeEventListener('abort', onAbort);
+            leave();
             reject(error);
           },
         );
       });
     },
     clear() {
-      stored.clear();
+      lru.clear();
     },
   };
 }

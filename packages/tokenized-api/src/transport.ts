@@ -14,20 +14,15 @@ import {
   TokenizedApiError,
 } from './errors.ts';
 import type { Logger } from './logger.ts';
+import type { RequestSpec } from './request-spec.ts';
 import {
   backoffDelayMs,
   parseRetryAfter,
   type RetryPolicy,
   rateLimitDelayMs,
 } from './retry-policy.ts';
-import {
-  type AttemptFailure,
-  describeNetworkError,
-  isRetryable,
-  type RetrySafety,
-} from './retry-safety.ts';
+import { type AttemptFailure, describeNetworkError, isRetryable } from './retry-safety.ts';
 import { requiresApiKey } from './routes.ts';
-import type { UpstreamError } from './upstream-error.ts';
 
 /** The `fetch` signature the client needs (the global one in Node 20+ and browsers). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -43,20 +38,6 @@ export type TransportOptions = Readonly<{
   logger: Logger;
   retry: RetryPolicy;
   monitor: ServerErrorMonitor;
-}>;
-
-/** One logical call; the transport makes up to `retry.maxAttempts` attempts of it. */
-export type RequestSpec = Readonly<{
-  operation: string;
-  method: 'GET' | 'POST';
-  /** Filled path relative to the base URL, e.g. `/public/assets/AAPLx`. */
-  path: string;
-  query?: Readonly<Record<string, string>>;
-  body?: unknown;
-  safety: RetrySafety;
-  signal?: AbortSignal;
-  /** Lets an operation turn a final non-2xx answer into its own error. */
-  interpretFailure?: (status: number, upstream: UpstreamError) => TokenizedApiError | null;
 }>;
 
 /** A successful (2xx) answer with its parsed JSON body. */

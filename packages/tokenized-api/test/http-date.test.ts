@@ -17,6 +17,11 @@ describe('parseHttpDate: the three forms RFC 9110 allows', () => {
     expect(parseHttpDate('Wednesday, 06-Nov-30 08:49:37 GMT', Date.UTC(2026, 0, 1))).toBe(
       Date.UTC(2030, 10, 6, 8, 49, 37),
     );
+    // and late in a century, 10 is the next century's year when that is less than 50 years
+    // ahead (2110), not one 80 years back
+    expect(parseHttpDate('Thursday, 06-Nov-10 08:49:37 GMT', Date.UTC(2090, 0, 1))).toBe(
+      Date.UTC(2110, 10, 6, 8, 49, 37),
+    );
   });
 
   it('reads the asctime form as UTC, with a space-padded day', () => {
