@@ -32,7 +32,7 @@ export type SimRoute = Readonly<{
   method: 'GET' | 'POST';
   template: string;
   pattern: RegExp;
-  handle: (request: SimRequest) => SimResponse;
+  handle: (request: SimRequest) => SimResponse | Promise<SimResponse>;
 }>;
 
 const SIM_WALLET_REGISTERED_AT = '2024-11-04T15:00:00.000Z';

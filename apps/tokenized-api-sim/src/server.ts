@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createLogger, createMetrics, createServiceServer, type Logger } from '@basket/service-kit';
+import type { FastifyReply } from 'fastify';
 import { DEFAULT_SIM_CONFIG, SIM_HOST, type SimulatorConfig } from './config.ts';
 import { corruptBody, createFaultInjector } from './faults.ts';
 import { createMarketModel } from './market-model.ts';
@@ -30,6 +32,8 @@ export type SimulatorDeps = Readonly<{
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   newQuoteId?: () => string;
   log?: (line: string) => void;
+  /** The service's JSON logger (silent when absent, e.g. in tests). */
+  logger?: Logger;
 }>;
 
 /** A running simulator. */
@@ -93,12 +97,13 @@ export async function startSimulator(
     quotePath: (id) => `${API_PREFIX}${config.swapRoutePrefix}/quote/${id}`,
   });
 
-  async function handle(
-    req: IncomingMessage,
-  ): Promise<{ response: SimResponse; raw?: string; fault: RequestLogEntry['fault'] }> {
-    const url = new URL(req.url ?? '/', 'http://sim.invalid');
-    if (url.pathname === '/healthz')
-      return { response: { status: 200, body: { status: 'ok' } }, fault: null };
+  async function handle(req: {
+    method: string;
+    url: string;
+    headers: IncomingHttpHeaders;
+    body: string;
+  }): Promise<{ response: SimResponse; raw?: string; fault: RequestLogEntry['fault'] }> {
+    const url = new URL(req.url, 'http://sim.invalid');
     if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
       return {
         response: apiError(404, 'NotFound', `every endpoint is under ${API_PREFIX}`),
@@ -106,17 +111,7 @@ export async function startSimulator(
       };
     }
     const path = url.pathname.slice(API_PREFIX.length);
-    const body = await readBody(req);
-    if (body === null) {
-      return {
-        response: apiError(
-          413,
-          'PayloadTooLarge',
-          `bodies are limited to ${MAX_RFQ_BODY_BYTES} bytes`,
-        ),
-        fault: null,
-      };
-    }
+    const body = req.body;
 
     const decision = faults.next(path);
     if (decision.slow) await sleep(config.faults.slowMs, shutdown.signal);
@@ -184,7 +179,7 @@ export async function startSimulator(
         };
       }
     }
-    const response = found.route.handle({
+    const response = await found.route.handle({
       path,
       params,
       query: url.searchParams,
@@ -198,35 +193,49 @@ export async function startSimulator(
     return { response, fault: decision.slow ? 'slow' : null };
   }
 
-  const server = createServer((req, res) => {
+  // The HTTP framework the services use (service-kit: /healthz, /readyz, /metrics). Bodies reach
+  // the handlers as raw text: the RFQ handler checks content type and JSON itself, so that its
+  // errors keep the simulator's documented shape.
+  const app = createServiceServer({
+    logger: deps.logger ?? createLogger({ name: 'tokenized_api_sim', level: 'silent' }),
+    metrics: createMetrics('tokenized_api_sim'),
+    bodyLimit: MAX_RFQ_BODY_BYTES,
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
+    const response =
+      error.statusCode === 413
+        ? apiError(413, 'PayloadTooLarge', `bodies are limited to ${MAX_RFQ_BODY_BYTES} bytes`)
+        : apiError(500, 'InternalError', 'simulator error');
+    send(reply, response);
+  });
+  app.all('/*', async (request, reply) => {
     const started = clock.now();
-    handle(req)
-      .then(({ response, raw, fault }) => {
-        send(res, response, raw);
-        const entry: RequestLogEntry = {
-          at: started,
-          method: req.method ?? '?',
-          path: (req.url ?? '').split('?')[0] ?? '',
-          status: response.status,
-          hadApiKey: req.headers['x-api-key'] !== undefined,
-          fault,
-        };
-        requests.push(entry);
-        if (requests.length > 10_000) requests.shift();
-        log(
-          `${entry.method} ${req.url} ${entry.status}${fault === null ? '' : ` [${fault}]`} ${clock.now() - started}ms`,
-        );
-      })
-      .catch(() => {
-        if (!res.headersSent) send(res, apiError(500, 'InternalError', 'simulator error'));
-      });
+    const { response, raw, fault } = await handle({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: typeof request.body === 'string' ? request.body : '',
+    });
+    const entry: RequestLogEntry = {
+      at: started,
+      method: request.method,
+      path: request.url.split('?')[0] ?? '',
+      status: response.status,
+      hadApiKey: request.headers['x-api-key'] !== undefined,
+      fault,
+    };
+    requests.push(entry);
+    if (requests.length > 10_000) requests.shift();
+    log(
+      `${entry.method} ${request.url} ${entry.status}${fault === null ? '' : ` [${fault}]`} ${clock.now() - started}ms`,
+    );
+    return send(reply, response, raw);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, SIM_HOST, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  await app.listen({ host: SIM_HOST, port: config.port });
+  const port = (app.server.address() as AddressInfo).port;
   const origin = `http://${SIM_HOST}:${port}`;
 
   return {
@@ -236,12 +245,10 @@ export async function startSimulator(
     anchorMs,
     config,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        shutdown.abort();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      shutdown.abort();
+      await app.close();
+    },
   };
 }
 
@@ -249,25 +256,14 @@ function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
 
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_RFQ_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: ServerResponse, response: SimResponse, raw?: string): void {
-  if (res.destroyed) return;
+function send(reply: FastifyReply, response: SimResponse, raw?: string): FastifyReply {
   const text = raw ?? JSON.stringify(response.body);
-  res.writeHead(response.status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Length': Buffer.byteLength(text),
-    ...response.headers,
-  });
-  res.end(text);
+  return reply
+    .code(response.status)
+    .headers({
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...response.headers,
+    })
+    .send(text);
 }
