@@ -1,0 +1,121 @@
+// Fenced, recorded actions. Before a transaction is sent, one statement inserts its action row
+// only if this replica's lease (holder and token) is still unexpired by the database's clock
+// and leaves a margin to land the send; the unique action key makes a second attempt by any
+// replica find the row instead. After the send the row records the signature and outcome.
+import type pg from 'pg';
+import type { HeldLease } from './lease.ts';
+import { KEEPER_SCHEMA } from './schema.ts';
+
+/** Outcome of claiming an action. */
+export type ClaimResult =
+  | Readonly<{ claimed: true }>
+  | Readonly<{ claimed: false; reason: 'lease-lost' }>
+  | Readonly<{
+      claimed: false;
+      reason: 'already-claimed';
+      status: string;
+      signature: string | null;
+      ageMs: number;
+      token: bigint;
+    }>;
+
+/**
+ * Claims `actionKey` under `lease`. A row left `failed` or `expired` may be claimed again (its
+ * transaction never landed); a `sending` or `sent` row may not.
+ *
+ * @example
+ * const claim = await claimAction(pool, lease, 'nav-push:TECH6:42', 'nav-push', 2_000);
+ * if (!claim.claimed) return;
+ */
+export async function claimAction(
+  pool: pg.Pool,
+  lease: HeldLease,
+  actionKey: string,
+  job: string,
+  marginMs: number,
+): Promise<ClaimResult> {
+  const { rows } = await pool.query<{ action_key: string }>(
+    `insert into ${KEEPER_SCHEMA}.actions as a (action_key, job, token, holder, status)
+       select $1, $2, $3, $4, 'sending'
+        where exists (select 1 from ${KEEPER_SCHEMA}.leader_lease
+                       where name = $5 and holder = $4 and token = $3
+                         and expires_at > now() + $6 * interval '1 millisecond')
+     on conflict (action_key) do update set
+       token = excluded.token, holder = excluded.holder, status = 'sending',
+       signature = null, detail = null, updated_at = now()
+       where a.status in ('failed', 'expired')
+     returning action_key`,
+    [actionKey, job, lease.token.toString(), lease.holder, lease.name, marginMs],
+  );
+  if (rows.length === 1) return { claimed: true };
+  const existing = await pool.query<{
+    status: string;
+    signature: string | null;
+    ms: string;
+    token: string;
+  }>(
+    `select status, signature, token, extract(epoch from (now() - updated_at)) * 1000 as ms
+       from ${KEEPER_SCHEMA}.actions where action_key = $1`,
+    [actionKey],
+  );
+  const row = existing.rows[0];
+  // No row (or a retryable one) and no insert: the fencing condition failed.
+  if (!row || row.status === 'failed' || row.status === 'expired') {
+    return { claimed: false, reason: 'lease-lost' };
+  }
+  return {
+    claimed: false,
+    reason: 'already-claimed',
+    status: row.status,
+    signature: row.signature,
+    ageMs: Number(row.ms),
+    token: BigInt(row.token),
+  };
+}
+
+/**
+ * Records the outcome of a claimed action.
+ *
+ * @example
+ * await finishAction(pool, key, 'sent', signature, { sequence: '42' });
+ */
+export async function finishAction(
+  pool: pg.Pool,
+  actionKey: string,
+  status: 'sent' | 'failed' | 'expired' | 'dry-run',
+  signature: string | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await pool.query(
+    `update ${KEEPER_SCHEMA}.actions
+        set status = $2, signature = coalesce($3, signature), detail = $4, updated_at = now()
+      where action_key = $1`,
+    [actionKey, status, signature, JSON.stringify(detail)],
+  );
+}
+
+/** Records the signature as soon as it is known (before confirmation). */
+export async function recordSignature(pool: pg.Pool, actionKey: string, signature: string) {
+  await pool.query(
+    `update ${KEEPER_SCHEMA}.actions set signature = $2, updated_at = now() where action_key = $1`,
+    [actionKey, signature],
+  );
+}
+
+/** The last actions, newest first (for `keeper status`). */
+export async function recentActions(pool: pg.Pool, limit = 20) {
+  const { rows } = await pool.query<{
+    action_key: string;
+    job: string;
+    token: string;
+    holder: string;
+    status: string;
+    signature: string | null;
+    updated_at: Date;
+  }>(
+    `select action_key, job, token, holder, status, signature, updated_at
+       from ${KEEPER_SCHEMA}.actions order by updated_at desc limit $1`,
+    [limit],
+  );
+  return rows;
+}

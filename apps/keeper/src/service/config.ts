@@ -1,0 +1,254 @@
+// The keeper's configuration, read once at start: an optional JSON file (KEEPER_CONFIG, no
+// secrets allowed in it) overridden by the environment, plus the local world's manifest for
+// program ids and SKUs. Every bad field is reported on its own line, named as the operator
+// wrote it.
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { readWorldManifest } from '@basket/localnet';
+import { ConfigError, parseConfig, resolveSecret } from '@basket/service-kit';
+import { z } from 'zod';
+
+const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'not a base58 address');
+const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'not a decimal number');
+
+/** How the keeper's key signs: a keypair file locally, a remote signer in production. */
+const signerSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('keypair-file'), path: z.string().min(1) }),
+  z.object({
+    kind: z.literal('aws-kms'),
+    keyId: z.string().min(1),
+    publicKey: address,
+    region: z.string().min(1).optional(),
+  }),
+  z.object({
+    kind: z.literal('vault'),
+    vaultAddr: z.url(),
+    keyName: z.string().min(1),
+    publicKey: address,
+    vaultToken: z.string().min(1, 'required (env:NAME or file:/path)'),
+  }),
+  z.object({
+    kind: z.literal('fireblocks'),
+    apiKey: z.string().min(1, 'required (env:NAME or file:/path)'),
+    privateKeyPem: z.string().min(1, 'required (env:NAME or file:/path)'),
+    vaultAccountId: z.string().min(1),
+    apiBaseUrl: z.url().optional(),
+  }),
+]);
+
+const skuSchema = z.object({
+  skuId: z.string().min(1).max(16),
+  vault: address,
+  snapshot: address,
+  assets: z
+    .array(z.object({ symbol: z.string().min(1), mint: address }))
+    .min(1)
+    .max(20),
+});
+
+const schema = z.object({
+  rpcUrl: z.url(),
+  wsUrl: z.string().regex(/^wss?:\/\//, 'not a ws:// URL'),
+  databaseUrl: z.string().startsWith('postgres', 'not a postgres:// URL').optional(),
+  dataDir: z.string().min(1),
+  tokenizedApiUrl: z.url(),
+  tokenizedApiKey: z.string().min(8, 'at least 8 characters').optional(),
+  host: z.string().min(1),
+  port: z.coerce.number().int().min(0).max(65_535),
+  replicaId: z.string().min(1).max(64),
+  programs: z.object({ oracle: address, vault: address, rewards: address }),
+  skus: z.array(skuSchema).min(1),
+  signer: signerSchema,
+  /** Leader lease time to live; a dead leader's lease is taken over after this. */
+  leaseTtlMs: z.coerce.number().int().min(2_000).max(120_000),
+  /** Per-job cap on transactions per minute. */
+  txPerMinutePerJob: z.coerce.number().int().min(1).max(300),
+  rpcPerSecond: z.coerce.number().int().min(1).max(50),
+  txPerSecond: z.coerce.number().int().min(1).max(5),
+  assetIndexPerSecond: z.coerce.number().int().min(1).max(10),
+  /** Drifts worth less than this (USD) are not traded. */
+  minTradeUsd: decimal,
+  /** A vault whose largest drift is below this is left alone. */
+  driftThresholdBps: z.coerce.number().int().min(1).max(5_000),
+  workerConcurrency: z.coerce.number().int().min(1).max(8),
+  dryRun: z.boolean(),
+});
+
+export type KeeperConfig = z.infer<typeof schema>;
+export type SignerConfig = z.infer<typeof signerSchema>;
+export type KeeperSku = z.infer<typeof skuSchema>;
+
+/** Keys that are secrets: accepted from the environment only (by reference), never a file. */
+const FILE_FORBIDDEN = ['tokenizedApiKey', 'vaultToken', 'apiKey', 'privateKeyPem'];
+
+const NAMES: Record<string, string> = {
+  rpcUrl: 'SOLANA_RPC_URL',
+  wsUrl: 'SOLANA_WS_URL',
+  databaseUrl: 'DATABASE_URL',
+  dataDir: 'KEEPER_DATA_DIR',
+  tokenizedApiUrl: 'TOKENIZED_API_URL',
+  tokenizedApiKey: 'TOKENIZED_API_KEY',
+  host: 'KEEPER_HOST',
+  port: 'KEEPER_PORT',
+  replicaId: 'KEEPER_REPLICA_ID',
+  programs: 'WORLD_MANIFEST or programs (config file)',
+  skus: 'WORLD_MANIFEST or skus (config file)',
+  signer: 'KEEPER_SIGNER',
+  'signer.kind': 'KEEPER_SIGNER',
+  'signer.path': 'KEEPER_KEYPAIR_FILE',
+  'signer.keyId': 'KEEPER_AWS_KMS_KEY_ID',
+  'signer.publicKey': 'KEEPER_SIGNER_PUBLIC_KEY',
+  'signer.region': 'KEEPER_AWS_REGION',
+  'signer.vaultAddr': 'KEEPER_VAULT_ADDR',
+  'signer.keyName': 'KEEPER_VAULT_KEY_NAME',
+  'signer.vaultToken': 'KEEPER_VAULT_TOKEN',
+  'signer.apiKey': 'KEEPER_FIREBLOCKS_API_KEY',
+  'signer.privateKeyPem': 'KEEPER_FIREBLOCKS_PRIVATE_KEY',
+  'signer.vaultAccountId': 'KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID',
+  'signer.apiBaseUrl': 'KEEPER_FIREBLOCKS_API_URL',
+  leaseTtlMs: 'KEEPER_LEASE_TTL_MS',
+  txPerMinutePerJob: 'KEEPER_TX_PER_MINUTE',
+  rpcPerSecond: 'KEEPER_RPC_PER_SECOND',
+  txPerSecond: 'KEEPER_TX_PER_SECOND',
+  assetIndexPerSecond: 'KEEPER_ASSET_INDEX_PER_SECOND',
+  minTradeUsd: 'KEEPER_MIN_TRADE_USD',
+  driftThresholdBps: 'KEEPER_DRIFT_THRESHOLD_BPS',
+  workerConcurrency: 'KEEPER_WORKER_CONCURRENCY',
+};
+
+function readFileConfig(path: string | undefined): Record<string, unknown> {
+  if (!path) return {};
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  const text = JSON.stringify(raw);
+  for (const key of FILE_FORBIDDEN) {
+    if (text.includes(`"${key}"`)) {
+      throw new Error(`${path}: "${key}" is a secret; give it in the environment, not the file`);
+    }
+  }
+  return raw;
+}
+
+function secret(reference: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    return resolveSecret(reference, env);
+  } catch {
+    return undefined;
+  }
+}
+
+function signerFrom(env: NodeJS.ProcessEnv, file: Record<string, unknown>, keeperPath?: string) {
+  const fromFile = (file.signer ?? {}) as Record<string, unknown>;
+  const kind = env.KEEPER_SIGNER ?? (fromFile.kind as string | undefined) ?? 'keypair-file';
+  const pick = (name: string, key: string) => env[name] ?? (fromFile[key] as string | undefined);
+  switch (kind) {
+    case 'keypair-file':
+      return { kind, path: pick('KEEPER_KEYPAIR_FILE', 'path') ?? keeperPath };
+    case 'aws-kms':
+      return {
+        kind,
+        keyId: pick('KEEPER_AWS_KMS_KEY_ID', 'keyId'),
+        publicKey: pick('KEEPER_SIGNER_PUBLIC_KEY', 'publicKey'),
+        region: pick('KEEPER_AWS_REGION', 'region'),
+      };
+    case 'vault':
+      return {
+        kind,
+        vaultAddr: pick('KEEPER_VAULT_ADDR', 'vaultAddr'),
+        keyName: pick('KEEPER_VAULT_KEY_NAME', 'keyName'),
+        publicKey: pick('KEEPER_SIGNER_PUBLIC_KEY', 'publicKey'),
+        vaultToken: secret(env.KEEPER_VAULT_TOKEN, env),
+      };
+    case 'fireblocks':
+      return {
+        kind,
+        apiKey: secret(env.KEEPER_FIREBLOCKS_API_KEY, env),
+        privateKeyPem: secret(env.KEEPER_FIREBLOCKS_PRIVATE_KEY, env),
+        vaultAccountId: pick('KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID', 'vaultAccountId'),
+        apiBaseUrl: pick('KEEPER_FIREBLOCKS_API_URL', 'apiBaseUrl'),
+      };
+    default:
+      return { kind };
+  }
+}
+
+/**
+ * Reads the configuration once. `argv` carries `--dry-run`.
+ *
+ * @throws {ConfigError} naming every bad field, one per line.
+ * @example
+ * const config = loadKeeperConfig(process.env, ['--dry-run']);
+ */
+export function loadKeeperConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = [],
+): KeeperConfig {
+  let file: Record<string, unknown>;
+  try {
+    file = readFileConfig(env.KEEPER_CONFIG);
+  } catch (error) {
+    throw new ConfigError('keeper', [
+      `KEEPER_CONFIG: ${error instanceof Error ? error.message : String(error)}`,
+    ]);
+  }
+  let world: ReturnType<typeof readWorldManifest> | undefined;
+  let worldError: string | undefined;
+  if (env.WORLD_MANIFEST) {
+    try {
+      world = readWorldManifest(env.WORLD_MANIFEST);
+    } catch (error) {
+      worldError = `unreadable: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  const stockMint = new Map(world?.stocks.map((s) => [s.symbol, s.mint]) ?? []);
+  const skus =
+    file.skus ??
+    worldError ??
+    world?.skus.map((s) => ({
+      skuId: s.skuId,
+      vault: s.vault,
+      snapshot: s.snapshot,
+      assets: s.assets.map((a) => ({ symbol: a.symbol, mint: stockMint.get(a.symbol) ?? a.mint })),
+    }));
+  const pick = (name: string, key: string, fallback?: string) =>
+    env[name] ?? (file[key] as string | undefined) ?? fallback;
+  return parseConfig(
+    'keeper',
+    schema,
+    {
+      rpcUrl: pick('SOLANA_RPC_URL', 'rpcUrl', world?.rpcUrl),
+      wsUrl: pick('SOLANA_WS_URL', 'wsUrl', world?.wsUrl),
+      databaseUrl: env.DATABASE_URL || (file.databaseUrl as string | undefined) || undefined,
+      dataDir: pick('KEEPER_DATA_DIR', 'dataDir', '.localnet/keeper-postgres'),
+      tokenizedApiUrl: pick('TOKENIZED_API_URL', 'tokenizedApiUrl'),
+      tokenizedApiKey: secret(env.TOKENIZED_API_KEY, env),
+      host: pick('KEEPER_HOST', 'host', '127.0.0.1'),
+      port: pick('KEEPER_PORT', 'port', '7411'),
+      replicaId: pick('KEEPER_REPLICA_ID', 'replicaId', `${hostname()}-${process.pid}`),
+      programs: file.programs ?? worldError ?? world?.programs,
+      skus,
+      signer: signerFrom(env, file, world?.keys.keeper),
+      leaseTtlMs: pick('KEEPER_LEASE_TTL_MS', 'leaseTtlMs', '15000'),
+      txPerMinutePerJob: pick('KEEPER_TX_PER_MINUTE', 'txPerMinutePerJob', '30'),
+      rpcPerSecond: pick('KEEPER_RPC_PER_SECOND', 'rpcPerSecond', '50'),
+      txPerSecond: pick('KEEPER_TX_PER_SECOND', 'txPerSecond', '5'),
+      assetIndexPerSecond: pick('KEEPER_ASSET_INDEX_PER_SECOND', 'assetIndexPerSecond', '10'),
+      minTradeUsd: pick('KEEPER_MIN_TRADE_USD', 'minTradeUsd', '50'),
+      driftThresholdBps: pick('KEEPER_DRIFT_THRESHOLD_BPS', 'driftThresholdBps', '100'),
+      workerConcurrency: pick('KEEPER_WORKER_CONCURRENCY', 'workerConcurrency', '2'),
+      dryRun: argv.includes('--dry-run'),
+    },
+    NAMES,
+  );
+}
+
+/** Values the logger must scrub wherever they appear. */
+export function keeperSecrets(config: KeeperConfig): (string | undefined)[] {
+  const s = config.signer;
+  return [
+    config.tokenizedApiKey,
+    config.databaseUrl,
+    s.kind === 'vault' ? s.vaultToken : undefined,
+    s.kind === 'fireblocks' ? s.apiKey : undefined,
+    s.kind === 'fireblocks' ? s.privateKeyPem : undefined,
+  ];
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from '@basket/service-kit';
+import { describe, expect, it } from 'vitest';
+import { keeperSecrets, loadKeeperConfig } from '../src/service/config.ts';
+
+const A = '11111111111111111111111111111111';
+const B = 'So11111111111111111111111111111111111111112';
+const dir = mkdtempSync(join(tmpdir(), 'keeper-config-'));
+const file = (name: string, value: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, JSON.stringify(value));
+  return path;
+};
+const good = file('good.json', {
+  programs: { oracle: A, vault: A, rewards: A },
+  skus: [{ skuId: 'TECH6', vault: B, snapshot: B, assets: [{ symbol: 'AAPLx', mint: B }] }],
+  signer: { kind: 'keypair-file', path: '/keys/keeper.json' },
+});
+const env = {
+  KEEPER_CONFIG: good,
+  SOLANA_RPC_URL: 'http://127.0.0.1:8899',
+  SOLANA_WS_URL: 'ws://127.0.0.1:8900',
+  TOKENIZED_API_URL: 'http://127.0.0.1:7407/api/v2',
+};
+
+function errorLines(fn: () => unknown): readonly string[] {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.lines;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('keeper config', () => {
+  it('reads the file, lets the environment override it, and applies defaults', () => {
+    const c = loadKeeperConfig({ ...env, KEEPER_TX_PER_MINUTE: '12' }, ['--dry-run']);
+    expect(c.txPerMinutePerJob).toBe(12);
+    expect(c.rpcPerSecond).toBe(50);
+    expect(c.leaseTtlMs).toBe(15_000);
+    expect(c.dryRun).toBe(true);
+    expect(c.signer).toEqual({ kind: 'keypair-file', path: '/keys/keeper.json' });
+  });
+
+  it('names every bad field on its own line, by the variable the operator sets', () => {
+    const lines = errorLines(() =>
+      loadKeeperConfig({
+        ...env,
+        SOLANA_RPC_URL: 'not a url',
+        KEEPER_RPC_PER_SECOND: '80',
+        KEEPER_SIGNER: 'aws-kms',
+      }),
+    );
+    expect(lines.some((l) => l.startsWith('SOLANA_RPC_URL:'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('KEEPER_RPC_PER_SECOND:'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('KEEPER_AWS_KMS_KEY_ID:'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('KEEPER_SIGNER_PUBLIC_KEY:'))).toBe(true);
+  });
+
+  it('refuses a secret written in the config file', () => {
+    const leaky = file('leaky.json', { signer: { kind: 'vault', vaultToken: 'hvs.secret' } });
+    const lines = errorLines(() => loadKeeperConfig({ ...env, KEEPER_CONFIG: leaky }));
+    expect(lines.join('\n')).toMatch(/vaultToken.*environment/);
+  });
+
+  it('reads secrets by reference from the environment and lists them for redaction', () => {
+    const c = loadKeeperConfig({
+      ...env,
+      KEEPER_SIGNER: 'vault',
+      KEEPER_VAULT_ADDR: 'https://vault.internal:8200',
+      KEEPER_VAULT_KEY_NAME: 'keeper',
+      KEEPER_SIGNER_PUBLIC_KEY: B,
+      KEEPER_VAULT_TOKEN: 'env:MY_TOKEN',
+      MY_TOKEN: 'hvs.0123456789',
+    });
+    expect(c.signer.kind === 'vault' && c.signer.vaultToken).toBe('hvs.0123456789');
+    expect(keeperSecrets(c)).toContain('hvs.0123456789');
+  });
+});
