@@ -77,6 +77,8 @@ export const OPTIONS = [
     'count and fault only paths starting with P, e.g. /public (default: all)',
   ],
   ['--quiet', 'TOKENIZED_SIM_QUIET=1', 'do not print one line per request'],
+  ['', 'WORLD_MANIFEST', "back the simulator by the local world's chain (its world.json)"],
+  ['', 'SOLANA_RPC_URL, SOLANA_WS_URL', "the cluster's endpoints (default: the manifest's)"],
   ['--help', '', 'print this help and exit'],
 ] as const;
 
@@ -101,6 +103,8 @@ export function helpText(): string {
     ...rows,
     '',
     'Flags win over environment variables. The URL to give the client (TOKENIZED_API_URL) is',
-    'printed on start. Fault counters are per process and deterministic.',
+    'printed on start. Fault counters are per process and deterministic. With WORLD_MANIFEST the',
+    "RFQ returns the market maker's partially signed transaction, statuses follow the chain, and",
+    '/api/v2/admin/* exercises the issuer powers (docs/tokenized-api.md).',
   ].join('\n');
 }

@@ -46,6 +46,11 @@ export type SimulatorConfig = Readonly<{
   anchorMs: number | null;
   faults: FaultConfig;
   logRequests: boolean;
+  /**
+   * The local world backing the simulator (`WORLD_MANIFEST`, with `SOLANA_RPC_URL` and
+   * `SOLANA_WS_URL` overriding the manifest's endpoints); null = no chain (RFQ answers 501).
+   */
+  world: Readonly<{ manifestPath: string; rpcUrl: string | null; wsUrl: string | null }> | null;
 }>;
 
 /** The defaults: no faults, default port and key. */
@@ -72,6 +77,7 @@ export const DEFAULT_SIM_CONFIG: SimulatorConfig = {
     pathPrefix: '',
   },
   logRequests: true,
+  world: null,
 };
 
 /** Result of parsing the command line and environment. */
@@ -226,6 +232,13 @@ export function parseSimulatorCommand(
         pathPrefix: faultPath?.[1] ?? '',
       },
       logRequests: !(values.quiet === true || env.TOKENIZED_SIM_QUIET === '1'),
+      world: env.WORLD_MANIFEST
+        ? {
+            manifestPath: env.WORLD_MANIFEST,
+            rpcUrl: env.SOLANA_RPC_URL || null,
+            wsUrl: env.SOLANA_WS_URL || null,
+          }
+        : null,
     },
   };
 }

@@ -25,6 +25,14 @@ export type RfqContext = ViewContext &
     rfqOutcome: RfqOutcome;
     newQuoteId: () => string;
     quotePath: (id: string) => string;
+    /**
+     * Present when the simulator is backed by the local chain: builds the quote's partially
+     * signed transaction and answers with it (the quote is kept only when that succeeds).
+     */
+    fill?: (
+      quote: QuoteRecord,
+      trade: Readonly<{ quantity8: bigint; priceCents: bigint }>,
+    ) => Promise<SimResponse>;
   }>;
 
 const bad = (field: string, message: string) => apiError(400, 'InvalidField', message, { field });
@@ -35,9 +43,9 @@ const refused = (code: string, message: string, field?: string) =>
  * Handles `POST {swap}/rfq`: validates the request fully (content type, JSON, fields, the
  * quantity/cashAmount exclusivity, wallet equality and whitelist, trading window, halts, trade
  * size, per-transaction and daily limits), then records a quote whose status axes evolve with
- * time. Building the partially signed swap transaction needs the local chain (a later issue),
- * so a valid request answers 501 with the quote id in `error.details.quoteId` and a `Location`
- * header; `GET {swap}/quote/{id}` then serves the quote.
+ * time. Backed by the local chain (`ctx.fill`), a valid request answers with the real partially
+ * signed transaction; without a chain it answers 501 with the quote id in
+ * `error.details.quoteId` and a `Location` header; `GET {swap}/quote/{id}` then serves the quote.
  *
  * @example
  * ```ts
@@ -49,7 +57,7 @@ export function handleRfq(
   contentType: string | undefined,
   rawBody: string,
   now: number,
-): SimResponse {
+): SimResponse | Promise<SimResponse> {
   if (!/^application\/json(\s*;.*)?$/i.test(contentType ?? '')) {
     return apiError(415, 'UnsupportedMediaType', 'send Content-Type: application/json');
   }
@@ -170,6 +178,7 @@ export function handleRfq(
     quoteValiditySeconds: asset.quoteValiditySeconds,
     executionTimeoutSeconds: asset.executionTimeoutSeconds,
   };
+  if (ctx.fill) return ctx.fill(quote, { quantity8, priceCents });
   ctx.quotes.add(quote);
   return apiError(
     501,

@@ -57,6 +57,8 @@ function compile(template: string): RegExp {
 export function buildRoutes(
   config: SimulatorConfig,
   ctx: RfqContext & { quotes: QuoteBook },
+  /** Routes that answer first (the chain-backed ones, which replace seeded answers). */
+  first: readonly (readonly [SimRoute['method'], string, SimRoute['handle']])[] = [],
 ): SimRoute[] {
   const page = (items: readonly unknown[], request: SimRequest) =>
     paginate(items, request.query, config.maxPageSize);
@@ -223,7 +225,7 @@ export function buildRoutes(
         ),
     ],
   ];
-  return table.map(([method, template, handle]) => ({
+  return [...first, ...table].map(([method, template, handle]) => ({
     method,
     template,
     pattern: compile(template),

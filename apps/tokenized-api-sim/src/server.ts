@@ -3,6 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger, createMetrics, createServiceServer, type Logger } from '@basket/service-kit';
 import type { FastifyReply } from 'fastify';
+import { createChainBackend } from './chain/chain-backend.ts';
+import { connectWorldChain } from './chain/world-chain.ts';
 import { DEFAULT_SIM_CONFIG, SIM_HOST, type SimulatorConfig } from './config.ts';
 import { corruptBody, createFaultInjector } from './faults.ts';
 import { createMarketModel } from './market-model.ts';
@@ -13,7 +15,7 @@ import { apiError, type SimResponse } from './sim-response.ts';
 
 /** The version prefix every endpoint lives under (spec: Versioning). */
 export const API_PREFIX = '/api/v2';
-const AUTHENTICATED = ['/client/', '/trades/', '/bridges/'];
+const AUTHENTICATED = ['/client/', '/trades/', '/bridges/', '/admin/'];
 
 /** What the simulator records of each request (never header values). */
 export type RequestLogEntry = Readonly<{
@@ -87,15 +89,30 @@ export async function startSimulator(
   const requests: RequestLogEntry[] = [];
   const shutdown = new AbortController();
   const keyDigest = digest(config.apiKey);
-  const routes: SimRoute[] = buildRoutes(config, {
-    market,
-    quotes,
-    haltOverrides: config.haltOverrides,
-    whitelistedWallets: config.whitelistedWallets,
-    rfqOutcome: config.rfqOutcome,
-    newQuoteId: deps.newQuoteId ?? (() => `q_${randomBytes(12).toString('hex')}`),
-    quotePath: (id) => `${API_PREFIX}${config.swapRoutePrefix}/quote/${id}`,
-  });
+  const logger = deps.logger ?? createLogger({ name: 'tokenized_api_sim', level: 'silent' });
+  const chain =
+    config.world === null
+      ? null
+      : createChainBackend(await connectWorldChain(config.world), {
+          quotes,
+          swapPrefix: config.swapRoutePrefix,
+          maxPageSize: config.maxPageSize,
+          onError: (error) => logger.warn({ err: error }, 'chain operation failed'),
+        });
+  const routes: SimRoute[] = buildRoutes(
+    config,
+    {
+      market,
+      quotes,
+      haltOverrides: config.haltOverrides,
+      whitelistedWallets: [...config.whitelistedWallets, ...(chain?.tradingWallets ?? [])],
+      ...(chain ? { fill: chain.fill } : {}),
+      rfqOutcome: config.rfqOutcome,
+      newQuoteId: deps.newQuoteId ?? (() => `q_${randomBytes(12).toString('hex')}`),
+      quotePath: (id) => `${API_PREFIX}${config.swapRoutePrefix}/quote/${id}`,
+    },
+    chain?.routes ?? [],
+  );
 
   async function handle(req: {
     method: string;
@@ -197,7 +214,7 @@ export async function startSimulator(
   // the handlers as raw text: the RFQ handler checks content type and JSON itself, so that its
   // errors keep the simulator's documented shape.
   const app = createServiceServer({
-    logger: deps.logger ?? createLogger({ name: 'tokenized_api_sim', level: 'silent' }),
+    logger,
     metrics: createMetrics('tokenized_api_sim'),
     bodyLimit: MAX_RFQ_BODY_BYTES,
   });
@@ -247,6 +264,7 @@ export async function startSimulator(
     requests,
     close: async () => {
       shutdown.abort();
+      await chain?.close();
       await app.close();
     },
   };

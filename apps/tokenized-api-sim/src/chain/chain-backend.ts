@@ -1,0 +1,171 @@
+// The simulator backed by the local chain: RFQ fills as real transactions, quote statuses
+// from the chain, token lists, balances and proof of reserves read from it, corporate actions
+// and the issuer's powers carried out on it (admin routes).
+import type { Address } from '@solana/kit';
+import { formatFixed } from '../fixed-point.ts';
+import type { QuoteBook, QuoteRecord } from '../quote-book.ts';
+import type { SimRequest } from '../routes.ts';
+import { SEED_ASSETS } from '../seed-data.ts';
+import { apiError, ok, paginate, type SimResponse } from '../sim-response.ts';
+import { assetView } from '../views.ts';
+import { adminRoutes } from './admin-routes.ts';
+import { startCorporateActions } from './corporate-actions.ts';
+import { type FillState, fillState, isFinalFillState, statusesOf } from './fill-status.ts';
+import { issuerPowers } from './issuer-powers.ts';
+import { multiplierAt } from './mint-state.ts';
+import { type BuiltFill, buildRfqFill } from './rfq-transaction.ts';
+import type { WorldChain } from './world-chain.ts';
+
+/** One route: method, template (after /api/v2), handler. */
+export type ChainRoute = readonly [
+  'GET' | 'POST',
+  string,
+  (request: SimRequest) => SimResponse | Promise<SimResponse>,
+];
+
+/**
+ * Creates the chain side of the simulator for `world`.
+ *
+ * @example
+ * const backend = createChainBackend(world, { quotes, swapPrefix: '/trades/swap', onError });
+ */
+export function createChainBackend(
+  world: WorldChain,
+  options: {
+    quotes: QuoteBook;
+    swapPrefix: string;
+    maxPageSize: number;
+    onError: (error: unknown) => void;
+  },
+) {
+  const powers = issuerPowers(world);
+  const actions = startCorporateActions(world, powers, options.onError);
+  const fills = new Map<string, { fill: BuiltFill; final: FillState | null }>();
+
+  async function fill(
+    quote: QuoteRecord,
+    trade: Readonly<{ quantity8: bigint; priceCents: bigint }>,
+  ): Promise<SimResponse> {
+    const stock = world.stock(quote.symbol);
+    if (stock === undefined) {
+      return apiError(422, 'UnknownAsset', 'the local world has no mint for this symbol', {
+        field: 'symbol',
+      });
+    }
+    if (stock.transferHookProgram !== null) {
+      // The fill's transfer would need the hook's extra accounts; not resolved here yet.
+      return apiError(422, 'AssetNotTradable', `${quote.symbol} has a transfer hook`);
+    }
+    let built: BuiltFill;
+    try {
+      built = await buildRfqFill(world, {
+        stock,
+        side: quote.side,
+        quantity8: trade.quantity8,
+        priceCents: trade.priceCents,
+        taker: quote.walletIdentifier,
+        quoteId: quote.id,
+      });
+    } catch (error) {
+      options.onError(error);
+      return apiError(503, 'FillUnavailable', 'the market maker could not build the fill');
+    }
+    options.quotes.add(quote);
+    fills.set(quote.id, { fill: built, final: null });
+    return ok({ id: quote.id, signature: built.transaction, signaturePayload: built.payload });
+  }
+
+  async function quoteState(request: SimRequest): Promise<SimResponse> {
+    const id = request.params.id ?? '';
+    const quote = options.quotes.get(id);
+    const entry = fills.get(id);
+    if (quote === undefined || entry === undefined) {
+      return apiError(404, 'QuoteNotFound', 'no quote with this id', { field: 'id' });
+    }
+    // Final states are kept: a landed, failed or expired fill never changes again.
+    const state =
+      entry.final ??
+      (await fillState(world, entry.fill.signature, entry.fill.lastValidBlockHeight));
+    if (isFinalFillState(state)) entry.final = state;
+    return ok({
+      id: quote.id,
+      symbol: quote.symbol,
+      side: quote.side,
+      quantity: quote.quantity,
+      cashAmount: quote.cashAmount,
+      priceCents: quote.priceCents,
+      ...statusesOf(state),
+      signature: entry.fill.transaction,
+      signaturePayload: entry.fill.payload,
+      transactionSignature: entry.fill.signature,
+      createdAt: new Date(quote.createdAt).toISOString(),
+      quoteValiditySeconds: quote.quoteValiditySeconds,
+      executionTimeoutSeconds: quote.executionTimeoutSeconds,
+    });
+  }
+
+  /** The seeded asset with its deployment on the world's mint. */
+  const worldAssetView = (asset: (typeof SEED_ASSETS)[number]) => {
+    const stock = world.stock(asset.symbol);
+    const view = assetView(asset);
+    return stock === undefined
+      ? view
+      : {
+          ...view,
+          deployments: [{ network: 'solana', mintAddress: stock.mint, decimals: stock.decimals }],
+        };
+  };
+
+  /** Supply read from the mint, in displayed tokens (raw × multiplier in force). */
+  async function reserves(symbol: string): Promise<SimResponse> {
+    const stock = world.stock(symbol);
+    if (stock === undefined) return apiError(404, 'AssetNotFound', 'no asset with this symbol');
+    const mint = await powers.mintOf(stock);
+    const m = multiplierAt(mint, await world.chainUnixSeconds());
+    const scale = 10n ** BigInt(mint.decimals);
+    // Displayed supply at 8 decimals, rounded up: reserves are never under-reported.
+    const supply8 = (mint.supply * m.num * 100_000_000n + scale * m.den - 1n) / (scale * m.den);
+    return ok({
+      symbol,
+      reservesQuantity: formatFixed(supply8, 8),
+      circulatingSupply: formatFixed(supply8, 8),
+      collateralizationRatio: '1.0000',
+      custodian: 'Simulated Custody AG',
+      asOf: new Date().toISOString(),
+      mintAddress: stock.mint,
+      rawSupply: mint.supply.toString(),
+      multiplier: m.text,
+    });
+  }
+
+  const routes: ChainRoute[] = [
+    ['GET', `${options.swapPrefix}/quote/{id}`, quoteState],
+    ['GET', '/public/proof-of-reserves/{symbol}', (r) => reserves(r.params.symbol ?? '')],
+    [
+      'GET',
+      '/public/assets',
+      (r) => paginate(SEED_ASSETS.map(worldAssetView), r.query, options.maxPageSize),
+    ],
+    [
+      'GET',
+      '/public/assets/{symbol}',
+      (r) => {
+        const asset = SEED_ASSETS.find((a) => a.symbol === r.params.symbol);
+        return asset === undefined
+          ? apiError(404, 'AssetNotFound', 'no asset with this symbol', { field: 'symbol' })
+          : ok(worldAssetView(asset));
+      },
+    ],
+    ...adminRoutes(world, powers, actions),
+  ];
+
+  return {
+    fill,
+    routes,
+    /** Wallets the world funded: whitelisted for RFQ in addition to the configured ones. */
+    tradingWallets: world.tradingWallets,
+    stock: (symbol: string) => world.stock(symbol),
+    mintAddress: (symbol: string) => world.stock(symbol)?.mint as Address | undefined,
+    close: () => actions.stop(),
+  };
+}

@@ -1,0 +1,134 @@
+// The RFQ's answer on the local chain: one v0 transaction swapping the stock against the
+// stablecoin between the market maker and the taker, signed by the market maker (fee payer)
+// and waiting for the taker's signature, bound to a recent blockhash and expiring with it.
+import {
+  findAssociatedTokenAddress,
+  getCreateAssociatedTokenAccountInstructionFor,
+} from '@basket/sdk';
+import {
+  type Address,
+  address,
+  appendTransactionMessageInstructions,
+  createNoopSigner,
+  createTransactionMessage,
+  getBase64EncodedWireTransaction,
+  getSignatureFromTransaction,
+  partiallySignTransactionMessageWithSigners,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit';
+import { getTransferCheckedInstruction } from '@solana-program/token';
+import { multiplierAt, parseMint } from './mint-state.ts';
+import { type FillAmounts, fillAmounts } from './rfq-amounts.ts';
+import type { WorldChain, WorldStock } from './world-chain.ts';
+
+/** What the simulator keeps of a built fill, to follow it on chain. */
+export type BuiltFill = Readonly<{
+  /** Base64 wire transaction, the market maker's signature in place, the taker's empty. */
+  transaction: string;
+  /** The transaction's id: the fee payer's (market maker's) signature, known before it lands. */
+  signature: string;
+  lastValidBlockHeight: bigint;
+  /** The structured swap, for the taker to check before signing. */
+  payload: Readonly<Record<string, string>>;
+  amounts: FillAmounts;
+}>;
+
+/**
+ * Builds and partially signs the fill of a quote for `taker`.
+ *
+ * @example
+ * const fill = await buildRfqFill(world, { stock, side: 'Buy', quantity8, priceCents, taker });
+ */
+export async function buildRfqFill(
+  world: WorldChain,
+  input: {
+    stock: WorldStock;
+    side: 'Buy' | 'Sell';
+    quantity8: bigint;
+    priceCents: bigint;
+    taker: string;
+    quoteId: string;
+  },
+): Promise<BuiltFill> {
+  const { stock, side } = input;
+  const stable = world.manifest.stablecoin;
+  const maker = world.marketMaker;
+  const taker = address(input.taker);
+  const mintData = await world.accountData(stock.mint as Address);
+  if (mintData === null) throw new Error(`the mint of ${stock.symbol} does not exist`);
+  const multiplier = multiplierAt(parseMint(mintData), await world.chainUnixSeconds());
+  const amounts = fillAmounts({
+    side,
+    quantity8: input.quantity8,
+    priceCents: input.priceCents,
+    multiplier,
+    stockDecimals: stock.decimals,
+    stableDecimals: stable.decimals,
+  });
+  const leg = async (
+    mint: string,
+    tokenProgram: string,
+    decimals: number,
+    buyerIsTaker: boolean,
+    amount: bigint,
+  ) => {
+    const from = buyerIsTaker ? maker.address : taker;
+    const to = buyerIsTaker ? taker : maker.address;
+    const spec = { mint: mint as Address, tokenProgram: tokenProgram as Address };
+    // The receiving account may not exist yet (a taker's first buy): the maker pays its rent.
+    const create = await getCreateAssociatedTokenAccountInstructionFor({
+      ...spec,
+      owner: to,
+      payer: maker,
+    });
+    const transfer = getTransferCheckedInstruction(
+      {
+        source: await findAssociatedTokenAddress({ ...spec, owner: from }),
+        mint: spec.mint,
+        destination: create.address,
+        authority: from === maker.address ? maker : createNoopSigner(taker),
+        amount,
+        decimals,
+      },
+      { programAddress: spec.tokenProgram },
+    );
+    return [create.instruction, transfer];
+  };
+  const buy = side === 'Buy';
+  const instructions = [
+    ...(await leg(stock.mint, stock.tokenProgram, stock.decimals, buy, amounts.stockRaw)),
+    ...(await leg(stable.mint, stable.tokenProgram, stable.decimals, !buy, amounts.stableRaw)),
+  ];
+  const { value: lifetime } = await world.rpc
+    .getLatestBlockhash({ commitment: 'confirmed' })
+    .send();
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(maker, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  const signed = await partiallySignTransactionMessageWithSigners(message);
+  return {
+    transaction: getBase64EncodedWireTransaction(signed),
+    signature: getSignatureFromTransaction(signed),
+    lastValidBlockHeight: lifetime.lastValidBlockHeight,
+    amounts,
+    payload: {
+      quoteId: input.quoteId,
+      symbol: stock.symbol,
+      side,
+      taker,
+      marketMaker: maker.address,
+      stockMint: stock.mint,
+      stockAmount: amounts.stockRaw.toString(),
+      stablecoinMint: stable.mint,
+      stablecoinAmount: amounts.stableRaw.toString(),
+      multiplier: multiplier.text,
+      recentBlockhash: lifetime.blockhash,
+      lastValidBlockHeight: lifetime.lastValidBlockHeight.toString(),
+    },
+  };
+}
