@@ -32,6 +32,11 @@ async function main(): Promise<number> {
       : '  auth: the key from --api-key / TOKENIZED_SIM_API_KEY (not printed)',
   );
   out(`  assets: ${SEED_ASSETS.map((a) => `${a.symbol} (${a.tradingHoursMode})`).join(', ')}`);
+  out(
+    config.world === null
+      ? '  chain: none (RFQ answers 501; set WORLD_MANIFEST to back it by the local world)'
+      : `  chain: the world of ${config.world.manifestPath} (RFQ fills signed by its market maker)`,
+  );
   out(`  schedule anchor: ${new Date(sim.anchorMs).toISOString()}; quotes: ${config.rfqOutcome}`);
   out(
     `  faults: 429 every ${f.rateLimitEvery || '-'}, 5xx burst ${f.serverErrorBurst} every ${f.serverErrorEvery || '-'}, ` +

@@ -33,6 +33,7 @@ export function startCorporateActions(
   const all: ScheduledAction[] = [];
 
   async function tick(): Promise<void> {
+    if (!all.some((a) => a.status === 'scheduled' || a.status === 'announced')) return;
     const now = await world.chainUnixSeconds();
     for (const stock of world.manifest.stocks) {
       const queue = all
