@@ -119,3 +119,39 @@ export async function recentActions(pool: pg.Pool, limit = 20) {
   );
   return rows;
 }
+
+/**
+ * Settles actions left `sending` (a replica died, or the send's outcome was unknown) once
+ * their blockhash must have expired (`olderThanMs`): a signature the chain knows becomes
+ * `sent`, one it does not know (or no signature at all) becomes `expired`, so the action may
+ * run again. Returns how many were settled.
+ *
+ * @example
+ * await resolveInFlight(pool, (sigs) => rpc.getSignatureStatuses(sigs).send(), 150_000);
+ */
+export async function resolveInFlight(
+  pool: pg.Pool,
+  statuses: (signatures: string[]) => Promise<readonly ({ err: unknown } | null)[]>,
+  olderThanMs: number,
+): Promise<number> {
+  const { rows } = await pool.query<{ action_key: string; signature: string | null }>(
+    `select action_key, signature from ${KEEPER_SCHEMA}.actions
+      where status = 'sending' and updated_at < now() - $1 * interval '1 millisecond'
+      limit 100`,
+    [olderThanMs],
+  );
+  if (rows.length === 0) return 0;
+  const signed = rows.filter((r) => r.signature !== null);
+  const found = signed.length > 0 ? await statuses(signed.map((r) => r.signature as string)) : [];
+  const landed = new Map(signed.map((r, i) => [r.action_key, found[i] ?? null]));
+  for (const row of rows) {
+    const status = landed.get(row.action_key) ?? null;
+    const next = status === null ? 'expired' : status.err ? 'failed' : 'sent';
+    await pool.query(
+      `update ${KEEPER_SCHEMA}.actions set status = $2, updated_at = now()
+        where action_key = $1 and status = 'sending'`,
+      [row.action_key, next],
+    );
+  }
+  return rows.length;
+}

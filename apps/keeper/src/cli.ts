@@ -1,0 +1,93 @@
+#!/usr/bin/env -S npx tsx
+// `keeper run | status | once <job>` (docs/keeper.md). Wiring only.
+import { ConfigError, createLogger, createMetrics, runService } from '@basket/service-kit';
+import { isJobName, JOBS } from './jobs/registry.ts';
+import { startKeeper, statusOf } from './keeper.ts';
+import { keeperSecrets, loadKeeperConfig } from './service/config.ts';
+
+export const HELP = `keeper: NAV pushes, drift scans, rebalances, fees and corporate-action watch for the
+basket vaults; one leader among replicas (Postgres lease with a fencing token).
+
+usage: keeper [run] [--dry-run]      the service (queue, cron, leader election, HTTP)
+       keeper status                  leader, NAV ages, last actions (JSON)
+       keeper once <job> [--dry-run]  run one job now and exit (as leader, if the lease is free)
+       keeper --help
+
+jobs: ${Object.entries(JOBS)
+  .map(([name, j]) => `\n  ${name.padEnd(18)} ${j.description}`)
+  .join('')}
+
+--dry-run: every job simulates its transactions and prints what it would send; nothing is
+sent or queued.
+
+Environment (a JSON file at KEEPER_CONFIG may hold the non-secret ones; the environment wins):
+  SOLANA_RPC_URL, SOLANA_WS_URL      the cluster (default: the world manifest's)
+  DATABASE_URL                       Postgres (unset: a local server under KEEPER_DATA_DIR)
+  TOKENIZED_API_URL, TOKENIZED_API_KEY (env:NAME or file:/path)
+  WORLD_MANIFEST                     the local world (program ids, SKUs, the keeper's keypair file)
+  KEEPER_SIGNER                      keypair-file | aws-kms | vault | fireblocks (default keypair-file)
+  KEEPER_KEYPAIR_FILE                the keypair file (default: the world's keeper key)
+  KEEPER_SIGNER_PUBLIC_KEY, KEEPER_AWS_KMS_KEY_ID, KEEPER_AWS_REGION, KEEPER_VAULT_ADDR,
+  KEEPER_VAULT_KEY_NAME, KEEPER_VAULT_TOKEN, KEEPER_FIREBLOCKS_API_KEY,
+  KEEPER_FIREBLOCKS_PRIVATE_KEY, KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID   remote signers
+  KEEPER_HOST, KEEPER_PORT           HTTP (default 127.0.0.1:7411)
+  KEEPER_REPLICA_ID                  this replica's name (default host-pid)
+  KEEPER_LEASE_TTL_MS                leader lease TTL (default 15000; failover within 4/3 of it)
+  KEEPER_TX_PER_MINUTE               per-job transaction cap (default 30)
+  KEEPER_RPC_PER_SECOND, KEEPER_TX_PER_SECOND, KEEPER_ASSET_INDEX_PER_SECOND  (50, 5, 10)
+  KEEPER_MIN_TRADE_USD, KEEPER_DRIFT_THRESHOLD_BPS   rebalance thresholds (50, 100)
+Endpoints: /healthz, /readyz, /metrics, /status.`;
+
+async function oneShot(argv: string[]): Promise<number> {
+  const [command, jobName] = argv.filter((a) => !a.startsWith('--'));
+  let config: ReturnType<typeof loadKeeperConfig>;
+  try {
+    config = loadKeeperConfig(process.env, argv);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (command === 'once' && (!jobName || !isJobName(jobName))) {
+    process.stderr.write(`keeper once: name a job: ${Object.keys(JOBS).join(', ')}\n`);
+    return 2;
+  }
+  const logger = createLogger({ name: 'keeper', secrets: keeperSecrets(config) });
+  const keeper = await startKeeper(config, logger, createMetrics('keeper'), { serve: false });
+  try {
+    if (command === 'status') {
+      process.stdout.write(`${JSON.stringify(await statusOf(keeper.context), null, 2)}\n`);
+      return 0;
+    }
+    const job = JOBS[jobName as keyof typeof JOBS];
+    const out = await job.run(keeper.context, null);
+    for (const r of Array.isArray(out) ? out : [out])
+      process.stdout.write(`${r.job}: ${r.summary}\n`);
+    return 0;
+  } finally {
+    await keeper.close();
+  }
+}
+
+const argv = process.argv.slice(2);
+const command = argv.find((a) => !a.startsWith('--'));
+if ((command === 'status' || command === 'once') && !argv.includes('--help')) {
+  process.exitCode = await oneShot(argv);
+} else if (command !== undefined && command !== 'run') {
+  process.stderr.write(`keeper: unknown command ${command} (try --help)\n`);
+  process.exitCode = 2;
+} else {
+  await runService({
+    name: 'keeper',
+    help: HELP,
+    argv,
+    loadConfig: (a) => loadKeeperConfig(process.env, a),
+    secretsOf: keeperSecrets,
+    start: async ({ config, logger, metrics }) => {
+      const keeper = await startKeeper(config, logger, metrics, { serve: true });
+      return { close: keeper.close };
+    },
+  });
+}

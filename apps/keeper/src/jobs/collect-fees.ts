@@ -1,0 +1,66 @@
+// collect-mgmt-fee daily and collect_perf_fee when due (both permissionless): the fee shares go
+// to the treasury's share-mint token account (ATA of the vault's treasury). Decided from the
+// SDK's NAV quote, which computes owed shares and the performance fee as the program does.
+import {
+  findAssociatedTokenAddress,
+  getCollectMgmtFeeInstructionFor,
+  getCollectPerfFeeInstructionFor,
+  getNavQuote,
+  quotePerfFee,
+  readAccounts,
+  vaultStateAccount,
+} from '@basket/sdk';
+import { type Address, address } from '@solana/kit';
+import { mgmtFeeDue, perfFeeDue } from '../decisions/fees.ts';
+import type { KeeperSku } from '../service/config.ts';
+import type { JobResult, KeeperContext } from './context.ts';
+
+const TOKEN_2022 = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
+
+/**
+ * Collects what is due for one SKU.
+ *
+ * @example
+ * await runCollectFees(ctx, sku);
+ */
+export async function runCollectFees(ctx: KeeperContext, sku: KeeperSku): Promise<JobResult> {
+  const quote = await getNavQuote(ctx.rpc, sku.skuId, { programs: ctx.programs });
+  const [vault] = await readAccounts(ctx.rpc, [
+    vaultStateAccount(sku.vault as Address, ctx.programs),
+  ]);
+  if (!vault.exists) return { job: 'collect-fees', summary: `${sku.skuId}: no vault` };
+  const treasuryShares = await findAssociatedTokenAddress({
+    owner: vault.data.treasury,
+    mint: vault.data.shareMint,
+    tokenProgram: TOKEN_2022,
+  });
+  const done: string[] = [];
+  const owed = quote.supply.feeSharesOwed + quote.supply.accruedMgmtFeeShares;
+  if (
+    mgmtFeeDue({ lastMgmtFeeTime: vault.data.lastMgmtFeeTime, now: quote.now, owedShares: owed })
+  ) {
+    const ix = await getCollectMgmtFeeInstructionFor({ vault, treasuryShares }, ctx.programs);
+    const day = quote.now / 86_400n;
+    const outcome = await ctx.send({
+      job: 'collect-fees',
+      actionKey: `mgmt-fee:${sku.skuId}:${day}`,
+      instructions: [ix],
+      describe: `collect_mgmt_fee of ${sku.skuId} (${owed} shares)`,
+      detail: { sku: sku.skuId, owedShares: owed.toString() },
+    });
+    done.push(`mgmt ${outcome.kind}`);
+  } else done.push('mgmt not due');
+  const perf = quotePerfFee(quote, { vaultProgram: ctx.programs.vault });
+  if (perfFeeDue(perf.ok ? { ok: true, feeShares: perf.feeShares } : { ok: false })) {
+    const ix = await getCollectPerfFeeInstructionFor({ vault, treasuryShares }, ctx.programs);
+    const outcome = await ctx.send({
+      job: 'collect-fees',
+      actionKey: `perf-fee:${sku.skuId}:${vault.data.lastPerfFeeTime}`,
+      instructions: [ix],
+      describe: `collect_perf_fee of ${sku.skuId}`,
+      detail: { sku: sku.skuId },
+    });
+    done.push(`perf ${outcome.kind}`);
+  } else done.push('perf not due');
+  return { job: 'collect-fees', summary: `${sku.skuId}: ${done.join(', ')}` };
+}

@@ -1,0 +1,43 @@
+// What every job receives: wiring only, built once in keeper.ts.
+
+import type { ProgramAddresses } from '@basket/sdk';
+import type { Logger } from '@basket/service-kit';
+import type { TokenizedApiClient } from '@basket/tokenized-api';
+import type pg from 'pg';
+import type { FencedSender } from '../chain/fenced-send.ts';
+import type { KeeperLimits } from '../chain/limits.ts';
+import type { createLimitedRpc } from '../chain/rpc.ts';
+import type { Alerter } from '../service/alerts.ts';
+import type { KeeperConfig, KeeperSku } from '../service/config.ts';
+import type { KeeperMetrics } from '../service/keeper-metrics.ts';
+import type { LeaderElector } from '../service/leader.ts';
+import type { KeeperSigner } from '../service/signer.ts';
+
+export type KeeperRpc = ReturnType<typeof createLimitedRpc>['rpc'];
+
+export type KeeperContext = Readonly<{
+  config: KeeperConfig;
+  logger: Logger;
+  metrics: KeeperMetrics;
+  alert: Alerter;
+  rpc: KeeperRpc;
+  api: TokenizedApiClient;
+  signer: KeeperSigner;
+  pool: pg.Pool;
+  elector: LeaderElector;
+  limits: KeeperLimits;
+  send: FencedSender;
+  programs: ProgramAddresses;
+  skus: readonly KeeperSku[];
+  /** Adds a queue job once per key (a second add with the same key keeps the first). */
+  enqueue: (
+    task: string,
+    payload: Record<string, unknown>,
+    options: { jobKey: string; runAt?: Date },
+  ) => Promise<void>;
+  /** Wall clock (ms); injectable for tests. */
+  now: () => number;
+}>;
+
+/** The outcome a job reports (logged, counted, printed by `keeper once`). */
+export type JobResult = Readonly<{ job: string; summary: string; details?: unknown }>;

@@ -1,0 +1,181 @@
+// drift-scan (every 60 s): every vault's drift from on-chain state only: the vault's books
+// (raw holdings), its holding token accounts (what is really there), the snapshot's prices and
+// multipliers. One getMultipleAccounts per 100 accounts. A vault beyond the threshold gets one
+// rebalance job per (vault, asset) with a unique key; a holding whose real balance is below
+// the books means the issuer's powers were used (burn or move by the permanent delegate, a
+// freeze): alert and refresh_nav at once so NAV reflects it.
+import {
+  decodeWith,
+  fetchEncodedAccountsBatched,
+  getRefreshNavInstructionFor,
+  navSnapshotAccount,
+  readAccounts,
+  vaultStateAccount,
+} from '@basket/sdk';
+import type { Address, MaybeEncodedAccount } from '@solana/kit';
+import { computeVaultDrift, type VaultDrift } from '../decisions/drift.ts';
+import { USD_ONE } from '../decisions/valuation.ts';
+import type { KeeperSku } from '../service/config.ts';
+import type { JobResult, KeeperContext } from './context.ts';
+
+/** Token account amount (bytes 64..72) and state (byte 108: 2 = frozen). */
+function tokenAccountView(
+  account: MaybeEncodedAccount,
+): { amount: bigint; frozen: boolean } | null {
+  if (!account.exists || account.data.length < 165) return null;
+  const data = Uint8Array.from(account.data);
+  const view = new DataView(data.buffer);
+  return { amount: view.getBigUint64(64, true), frozen: data[108] === 2 };
+}
+
+/** The scan's reading of one vault. */
+export type ScannedVault = Readonly<{
+  sku: KeeperSku;
+  drift: VaultDrift;
+  /** Holdings whose real balance differs from the books, or that are frozen. */
+  issuerEvents: readonly { mint: string; books: bigint; actual: bigint; frozen: boolean }[];
+}>;
+
+/**
+ * Reads and values every configured vault: 2 accounts per vault plus one per asset holding,
+ * fetched in batches of 100.
+ *
+ * @example
+ * const vaults = await scanVaults(ctx.rpc, ctx.skus, ctx.programs);
+ */
+export async function scanVaults(
+  rpc: KeeperContext['rpc'],
+  skus: readonly KeeperSku[],
+  programs: KeeperContext['programs'],
+): Promise<ScannedVault[]> {
+  const heads = skus.flatMap((s) => [s.vault as Address, s.snapshot as Address]);
+  const first = await fetchEncodedAccountsBatched(rpc, heads, { commitment: 'confirmed' });
+  const states = skus.map((s, i) => {
+    const vault = decodeWith(
+      vaultStateAccount(s.vault as Address, programs),
+      first.accounts[2 * i] as MaybeEncodedAccount,
+    );
+    const snapshot = decodeWith(
+      navSnapshotAccount(s.snapshot as Address, programs),
+      first.accounts[2 * i + 1] as MaybeEncodedAccount,
+    );
+    return { sku: s, vault, snapshot };
+  });
+  const holdings = states.flatMap(({ vault }) =>
+    vault.exists ? vault.data.assets.slice(0, vault.data.assetCount).map((a) => a.holding) : [],
+  );
+  const second = await fetchEncodedAccountsBatched(rpc, holdings, { commitment: 'confirmed' });
+  let cursor = 0;
+  const out: ScannedVault[] = [];
+  for (const { sku, vault, snapshot } of states) {
+    if (!vault.exists || !snapshot.exists) continue;
+    const assets = vault.data.assets.slice(0, vault.data.assetCount);
+    const entries = new Map(
+      snapshot.data.entries.slice(0, snapshot.data.entryCount).map((e) => [e.mint, e]),
+    );
+    const symbolOf = new Map(sku.assets.map((a) => [a.mint, a.symbol]));
+    const issuerEvents: { mint: string; books: bigint; actual: bigint; frozen: boolean }[] = [];
+    const driftAssets = assets.map((a) => {
+      const real = tokenAccountView(second.accounts[cursor++] as MaybeEncodedAccount);
+      if (real && (real.amount < a.holdingsRaw || real.frozen)) {
+        issuerEvents.push({
+          mint: a.mint,
+          books: a.holdingsRaw,
+          actual: real.amount,
+          frozen: real.frozen,
+        });
+      }
+      const entry = entries.get(a.mint);
+      return {
+        symbol: symbolOf.get(a.mint) ?? a.mint,
+        mint: a.mint,
+        // Value what is really there when it is less than the books (never more).
+        rawAmount: real && real.amount < a.holdingsRaw ? real.amount : a.holdingsRaw,
+        decimals: a.decimals,
+        multiplierNum: entry?.multiplierNum ?? 0n,
+        priceUsd1e8: entry?.priceUsd1E8 ?? 0n,
+        targetWeightBps: a.targetWeightBps,
+      };
+    });
+    // The stablecoin has 6 decimals; USD x 1e8 = raw x 100.
+    const drift = computeVaultDrift({
+      skuId: sku.skuId,
+      assets: driftAssets,
+      cashUsd1e8: vault.data.cashRaw * 100n,
+      cashBufferBps: vault.data.cashBufferBps,
+    });
+    out.push({ sku, drift, issuerEvents });
+  }
+  return out;
+}
+
+/**
+ * One drift scan over every configured vault.
+ *
+ * @example
+ * await runDriftScan(ctx);
+ */
+export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
+  const scanned = await scanVaults(ctx.rpc, ctx.skus, ctx.programs);
+  const results: JobResult[] = [];
+  const minNotional = BigInt(Math.round(Number(ctx.config.minTradeUsd) * 100)) * (USD_ONE / 100n);
+  for (const { sku, drift, issuerEvents } of scanned) {
+    ctx.metrics.driftBps.set({ sku: sku.skuId }, drift.maxAbsDriftBps);
+    if (issuerEvents.length > 0) await onIssuerPower(ctx, sku, issuerEvents);
+    const enqueued: string[] = [];
+    if (drift.maxAbsDriftBps >= ctx.config.driftThresholdBps) {
+      for (const a of drift.assets) {
+        const abs = a.deltaUsd1e8 < 0n ? -a.deltaUsd1e8 : a.deltaUsd1e8;
+        if (abs < minNotional) continue;
+        await ctx.enqueue(
+          'rebalance-exec',
+          { skuId: sku.skuId, mint: a.mint, symbol: a.symbol },
+          { jobKey: `rebalance:${sku.skuId}:${a.mint}` },
+        );
+        enqueued.push(a.symbol);
+      }
+    }
+    results.push({
+      job: 'drift-scan',
+      summary: `${sku.skuId}: max drift ${drift.maxAbsDriftBps} bps${enqueued.length ? `, rebalance queued for ${enqueued.join(', ')}` : ''}`,
+      details: { maxAbsDriftBps: drift.maxAbsDriftBps, enqueued },
+    });
+  }
+  return results;
+}
+
+async function onIssuerPower(
+  ctx: KeeperContext,
+  sku: KeeperSku,
+  events: ScannedVault['issuerEvents'],
+): Promise<void> {
+  ctx.alert(
+    'issuer-power-used',
+    'critical',
+    `${sku.skuId}: a holding changed outside the vault's own instructions`,
+    {
+      sku: sku.skuId,
+      holdings: events.map((e) => ({
+        mint: e.mint,
+        books: e.books.toString(),
+        actual: e.actual.toString(),
+        frozen: e.frozen,
+      })),
+    },
+  );
+  const [vault] = await readAccounts(ctx.rpc, [
+    vaultStateAccount(sku.vault as Address, ctx.programs),
+  ]);
+  if (!vault.exists) return;
+  // Keyed by the snapshot sequence: one refresh per snapshot, whichever replica sees it.
+  await ctx
+    .send({
+      job: 'drift-scan',
+      actionKey: `issuer-refresh:${sku.skuId}:${vault.data.lastSnapshotSequence}`,
+      instructions: [getRefreshNavInstructionFor({ vault }, ctx.programs)],
+      describe: `refresh_nav of ${sku.skuId} after an issuer action`,
+    })
+    .catch((error) =>
+      ctx.logger.warn({ err: error, sku: sku.skuId }, 'refresh_nav after issuer action failed'),
+    );
+}

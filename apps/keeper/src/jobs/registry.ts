@@ -1,0 +1,61 @@
+// The keeper's jobs by name: what `keeper once <job>` runs and what the queue's tasks call.
+import type { KeeperSku } from '../service/config.ts';
+import { runCollectFees } from './collect-fees.ts';
+import type { JobResult, KeeperContext } from './context.ts';
+import { runCorpActionWatch } from './corp-action-watch.ts';
+import { runDriftScan } from './drift-scan.ts';
+import { runNavPush } from './nav-push.ts';
+import { runRebalanceExec } from './rebalance-exec.ts';
+
+type Job = Readonly<{
+  description: string;
+  run: (ctx: KeeperContext, payload: unknown) => Promise<JobResult | JobResult[]>;
+  runFor: (ctx: KeeperContext, sku: KeeperSku) => Promise<JobResult>;
+}>;
+
+const perSku =
+  (fn: (ctx: KeeperContext, sku: KeeperSku) => Promise<JobResult>) =>
+  async (ctx: KeeperContext, payload: unknown) => {
+    const only = (payload as { skuId?: string } | null)?.skuId;
+    const out: JobResult[] = [];
+    for (const sku of ctx.skus) if (!only || sku.skuId === only) out.push(await fn(ctx, sku));
+    return out;
+  };
+
+const notPerSku = async (): Promise<JobResult> => {
+  throw new Error('this job runs over every vault at once');
+};
+
+export const JOBS = {
+  'nav-push': {
+    description: 'push every SKU snapshot (prices, multipliers, flags) and refresh_nav',
+    run: perSku(runNavPush),
+    runFor: runNavPush,
+  },
+  'drift-scan': {
+    description: 'value every vault from chain, queue rebalance legs beyond the threshold',
+    run: (ctx) => runDriftScan(ctx),
+    runFor: notPerSku,
+  },
+  'rebalance-exec': {
+    description: 'size, route and execute one leg (payload {skuId, mint})',
+    run: runRebalanceExec,
+    runFor: notPerSku,
+  },
+  'collect-fees': {
+    description: 'collect_mgmt_fee daily, collect_perf_fee when due',
+    run: perSku(runCollectFees),
+    runFor: runCollectFees,
+  },
+  'corp-action-watch': {
+    description: 'alert on severe corporate actions, schedule the 1 h freeze push',
+    run: (ctx) => runCorpActionWatch(ctx),
+    runFor: notPerSku,
+  },
+} satisfies Record<string, Job>;
+
+export type JobName = keyof typeof JOBS;
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOBS, name);
+}

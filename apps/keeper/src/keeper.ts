@@ -1,0 +1,277 @@
+// The keeper service: wiring only. Postgres (the world's, DATABASE_URL, or a local server of
+// its own), the schema, the leader election, the budgeted RPC, the API client, the signer,
+// the fenced sender, the queue (run only while leading), the stale-NAV watch, and the HTTP
+// server (/healthz, /readyz, /metrics, /status).
+import { startPostgres } from '@basket/postgres-server';
+import { navSnapshotAccount, readAccounts } from '@basket/sdk';
+import { createServiceServer, type Logger, type Metrics, periodic } from '@basket/service-kit';
+import { createTokenizedApiClient } from '@basket/tokenized-api';
+import type { Address } from '@solana/kit';
+import { makeWorkerUtils, type Runner } from 'graphile-worker';
+import pg from 'pg';
+import { createFencedSender } from './chain/fenced-send.ts';
+import { createKeeperLimits } from './chain/limits.ts';
+import { createLimitedRpc, createSubscriptions, limitedFetch } from './chain/rpc.ts';
+import type { KeeperContext } from './jobs/context.ts';
+import { staleCheck } from './jobs/nav-push.ts';
+import { startQueue } from './jobs/queue.ts';
+import { resolveInFlight } from './service/actions.ts';
+import { createAlerter } from './service/alerts.ts';
+import type { KeeperConfig } from './service/config.ts';
+import { keeperMetrics } from './service/keeper-metrics.ts';
+import { startLeaderElection } from './service/leader.ts';
+import { currentLeader, leaderChangesSince } from './service/lease.ts';
+import { ensureKeeperSchema, QUEUE_SCHEMA } from './service/schema.ts';
+import { createKeeperSigner } from './service/signer.ts';
+
+export const LEASE_NAME = 'keeper';
+/** A send is claimed only while the lease has at least this long left. */
+const CLAIM_MARGIN_MS = 3_000;
+/** A `sending` action older than this has an expired blockhash (validity ~60-90 s). */
+const IN_FLIGHT_SETTLE_MS = 150_000;
+
+export type Keeper = Readonly<{
+  context: KeeperContext;
+  url: string | null;
+  close: () => Promise<void>;
+}>;
+
+async function database(config: KeeperConfig) {
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
+  const server = await startPostgres({ dataDir: config.dataDir, env: {} });
+  return { url: server.url, stop: server.stop };
+}
+
+/**
+ * Starts the keeper. `serve: false` (for `keeper once`) skips the HTTP server and the queue
+ * and does not contend for leadership beyond one election round.
+ *
+ * @example
+ * const keeper = await startKeeper(config, logger, metrics, { serve: true });
+ * await keeper.close();
+ */
+export async function startKeeper(
+  config: KeeperConfig,
+  logger: Logger,
+  metrics: Metrics,
+  options: { serve: boolean; now?: () => number },
+): Promise<Keeper> {
+  const db = await database(config);
+  const pool = new pg.Pool({ connectionString: db.url, max: 8 });
+  pool.on('error', (error) => logger.warn({ err: error }, 'postgres client error'));
+  const stops: (() => Promise<unknown>)[] = [() => pool.end(), db.stop];
+  try {
+    await ensureKeeperSchema(pool);
+    const m = keeperMetrics(metrics);
+    const alert = createAlerter(logger, m);
+    const limits = createKeeperLimits(config);
+    stops.unshift(() => limits.stop());
+    const { rpc } = createLimitedRpc(config.rpcUrl, limits, (method) => m.rpcCalls.inc({ method }));
+    const subscriptions = createSubscriptions(config.wsUrl);
+    const apiLog = logger.child({ component: 'tokenized-api' });
+    const api = createTokenizedApiClient({
+      baseUrl: config.tokenizedApiUrl,
+      ...(config.tokenizedApiKey ? { apiKey: config.tokenizedApiKey } : {}),
+      fetch: limitedFetch(limits),
+      cacheProfile: 'keeper',
+      logger: {
+        debug: (msg, f) => apiLog.debug(f ?? {}, msg),
+        info: (msg, f) => apiLog.info(f ?? {}, msg),
+        warn: (msg, f) => apiLog.warn(f ?? {}, msg),
+        error: (msg, f) => apiLog.error(f ?? {}, msg),
+      },
+      alertSink: {
+        send: (a) => {
+          if (a.severity === 'critical')
+            alert(
+              'api-5xx-persisting',
+              'critical',
+              'the tokenized-asset API has answered 5xx for over 5 minutes',
+              {
+                since: a.firstSeenAt.toISOString(),
+                count: a.count,
+              },
+            );
+          else logger.info({ since: a.firstSeenAt.toISOString() }, 'tokenized-asset API recovered');
+        },
+      },
+    });
+    const signer = await createKeeperSigner(config.signer);
+    const workerUtils = await makeWorkerUtils({ pgPool: pool, schema: QUEUE_SCHEMA });
+    stops.unshift(async () => workerUtils.release());
+    let runner: Runner | null = null;
+    let context: KeeperContext | null = null;
+    const elector = startLeaderElection({
+      pool,
+      name: LEASE_NAME,
+      holder: config.replicaId,
+      ttlMs: config.leaseTtlMs,
+      onError: (error) => logger.warn({ err: error }, 'leader election round failed'),
+      onChange: (lease) => {
+        m.leader.set(lease ? 1 : 0);
+        m.leaderToken.set(lease ? Number(lease.token) : 0);
+        m.leaderChanges.inc();
+        logger.info(
+          { token: lease?.token.toString() ?? null },
+          lease ? 'leader: this replica leads' : 'leader: this replica follows',
+        );
+        if (!options.serve || !context) return;
+        const ctx = context;
+        if (lease && !runner) {
+          startQueue(ctx, pool, logger, config.workerConcurrency)
+            .then(async (r) => {
+              runner = r;
+              // Leadership may have been lost while the runner started.
+              if (!elector.lease()) {
+                runner = null;
+                await r.stop();
+              }
+            })
+            .catch((error) => logger.error({ err: error }, 'queue failed to start'));
+        } else if (!lease && runner) {
+          const r = runner;
+          runner = null;
+          r.stop().catch((error) => logger.warn({ err: error }, 'queue stop failed'));
+        }
+      },
+    });
+    stops.unshift(async () => {
+      if (runner) await runner.stop();
+      await elector.stop();
+    });
+    const send = createFencedSender({
+      rpc,
+      subscriptions,
+      pool,
+      elector,
+      limits,
+      feePayer: signer,
+      programs: config.programs as KeeperContext['programs'],
+      logger,
+      dryRun: config.dryRun,
+      claimMarginMs: CLAIM_MARGIN_MS,
+      onSent: (job) => m.txSent.inc({ job }),
+    });
+    context = {
+      config,
+      logger,
+      metrics: m,
+      alert,
+      rpc,
+      api,
+      signer,
+      pool,
+      elector,
+      limits,
+      send,
+      programs: config.programs as KeeperContext['programs'],
+      skus: config.skus,
+      now: options.now ?? Date.now,
+      enqueue: async (task, payload, o) => {
+        if (config.dryRun) {
+          logger.info({ task, payload, jobKey: o.jobKey }, 'dry-run: would enqueue');
+          return;
+        }
+        await workerUtils.addJob(task, payload, {
+          jobKey: o.jobKey,
+          jobKeyMode: 'preserve_run_at',
+          ...(o.runAt ? { runAt: o.runAt } : {}),
+          maxAttempts: 3,
+        });
+      },
+    };
+    const ctx = context;
+    await elector.tick();
+    if (elector.lease() && options.serve && !runner) {
+      runner = await startQueue(ctx, pool, logger, config.workerConcurrency);
+    }
+    if (!options.serve) return { context: ctx, url: null, close: closeAll(stops, logger) };
+
+    // Every replica watches NAV age (a follower alerts too when the leader is gone).
+    const watch = periodic(
+      async () => {
+        for (const sku of ctx.skus) await staleCheck(ctx, sku);
+        if (elector.lease()) {
+          await resolveInFlight(
+            pool,
+            async (sigs) =>
+              (
+                await rpc
+                  .getSignatureStatuses(sigs as never, { searchTransactionHistory: true })
+                  .send()
+              ).value,
+            IN_FLIGHT_SETTLE_MS,
+          );
+        }
+      },
+      15_000,
+      (error) => logger.warn({ err: error }, 'NAV watch failed'),
+    );
+    stops.unshift(() => watch.stop());
+    const server = createServiceServer({
+      logger,
+      metrics,
+      readiness: [
+        { name: 'postgres', check: async () => (await pool.query('select 1')).rowCount === 1 },
+        { name: 'rpc', check: async () => (await rpc.getHealth().send()) === 'ok' },
+      ],
+    });
+    server.get('/status', async () => statusOf(ctx));
+    const url = await server.listen({ host: config.host, port: config.port });
+    stops.unshift(() => server.close());
+    logger.info(
+      { url, replica: config.replicaId, dryRun: config.dryRun, signer: signer.address },
+      'keeper listening',
+    );
+    return { context: ctx, url, close: closeAll(stops, logger) };
+  } catch (error) {
+    for (const stop of stops) await stop().catch(() => {});
+    throw error;
+  }
+}
+
+function closeAll(stops: (() => Promise<unknown>)[], logger: Logger) {
+  return async () => {
+    for (const stop of stops)
+      await stop().catch((error) => logger.warn({ err: error }, 'stop failed'));
+  };
+}
+
+/** What `keeper status` and GET /status print. */
+export async function statusOf(ctx: KeeperContext) {
+  const leader = await currentLeader(ctx.pool, LEASE_NAME);
+  const changes = await leaderChangesSince(ctx.pool, LEASE_NAME, 3_600_000);
+  const { rows } = await ctx.pool.query<{
+    action_key: string;
+    job: string;
+    status: string;
+    token: string;
+    updated_at: Date;
+  }>(
+    'select action_key, job, status, token, updated_at from keeper.actions order by updated_at desc limit 10',
+  );
+  const ages: Record<string, number> = {};
+  const snaps = await readAccounts(
+    ctx.rpc,
+    ctx.skus.map((s) => navSnapshotAccount(s.snapshot as Address, ctx.programs)),
+  );
+  ctx.skus.forEach((s, i) => {
+    const snap = snaps[i];
+    if (snap?.exists)
+      ages[s.skuId] = Math.round(ctx.now() / 1000 - Number(snap.data.publishUnixTime));
+  });
+  return {
+    replica: ctx.config.replicaId,
+    leading: ctx.elector.lease() !== null,
+    leader: leader
+      ? {
+          holder: leader.holder,
+          token: leader.token.toString(),
+          expiresInMs: Math.round(leader.expiresInMs),
+        }
+      : null,
+    leaderChangesLastHour: changes,
+    navAgeSeconds: ages,
+    recentActions: rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() })),
+  };
+}

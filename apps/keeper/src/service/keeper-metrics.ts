@@ -1,0 +1,46 @@
+// The keeper's Prometheus metrics (names in docs/keeper.md; the alert rules read them).
+import type { Metrics } from '@basket/service-kit';
+
+/**
+ * @example
+ * const m = keeperMetrics(metrics);
+ * m.jobRuns.inc({ job: 'nav-push', outcome: 'ok' });
+ */
+export function keeperMetrics(metrics: Metrics) {
+  return {
+    jobRuns: metrics.counter('job_runs_total', 'Job runs by outcome', ['job', 'outcome']),
+    jobLatency: metrics.histogram(
+      'job_duration_seconds',
+      'Job run time',
+      ['job'],
+      [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    ),
+    jobLastSuccess: metrics.gauge(
+      'job_last_success_timestamp_seconds',
+      'Unix time of the last successful run',
+      ['job'],
+    ),
+    navAge: metrics.gauge('nav_age_seconds', 'Age of the on-chain snapshot at the last check', [
+      'sku',
+    ]),
+    navMaxStale: metrics.gauge('nav_max_stale_seconds', 'MAX_STALE_SECS in force', ['sku']),
+    pushWithoutRefresh: metrics.counter(
+      'push_without_refresh_total',
+      'A snapshot push not followed by refresh_nav',
+      ['sku'],
+    ),
+    leader: metrics.gauge('leader', '1 while this replica holds the leader lease'),
+    leaderToken: metrics.gauge('leader_token', 'Fencing token of the lease this replica holds'),
+    leaderChanges: metrics.counter('leader_changes_total', 'Leadership gained or lost'),
+    alerts: metrics.counter('alerts_total', 'Alerts raised', ['kind', 'severity']),
+    txSent: metrics.counter('transactions_sent_total', 'Transactions confirmed', ['job']),
+    rpcCalls: metrics.counter('rpc_calls_total', 'JSON-RPC calls', ['method']),
+    rebalanceFailures: metrics.counter('rebalance_failures_total', 'Rebalance legs that failed', [
+      'sku',
+      'route',
+    ]),
+    driftBps: metrics.gauge('drift_bps', 'Largest absolute drift of a vault', ['sku']),
+  };
+}
+
+export type KeeperMetrics = ReturnType<typeof keeperMetrics>;
