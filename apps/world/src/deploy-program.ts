@@ -126,7 +126,7 @@ async function onChainBinary(
   return tailIsZero ? head : body;
 }
 
-async function writeBuffer(
+export async function writeBuffer(
   chain: Chain,
   binary: Buffer,
   input: {

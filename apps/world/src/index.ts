@@ -5,5 +5,6 @@ export * from './bootstrap/run-bootstrap.ts';
 export * from './chain.ts';
 export * from './deploy-program.ts';
 export * from './keys.ts';
+export * from './loader-instructions.ts';
 export * from './manifest-programs.ts';
 export * from './start-world.ts';

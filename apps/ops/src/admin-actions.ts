@@ -1,0 +1,259 @@
+/**
+ * Every admin action the CLI can propose, built with the SDK's admin instruction builders and
+ * address-only admin signers (the keys sign later, offline). Upgrades go through the loader
+ * with the upgrade authority and the named admins as signers of the same transaction.
+ */
+import {
+  ASSET_STATUS,
+  getApproveDeviationInstructionFor,
+  getCancelWeightsInstructionFor,
+  getOracleRotateKeepersInstructionFor,
+  getRewardsRotateKeepersInstructionFor,
+  getRewardsSetPausedInstructionFor,
+  getSetAssetStatusInstructionFor,
+  getSetPausedInstructionFor,
+  getSetRewardMintsInstructionFor,
+  getUpdateWeightsInstructionFor,
+  type ProgramAddresses,
+  REWARDS_PAUSE_FLAGS,
+} from '@basket/sdk';
+import { type Chain, findProgramDataAddress, upgradeInstruction } from '@basket/world';
+import {
+  AccountRole,
+  type Address,
+  createNoopSigner,
+  type Instruction,
+  type TransactionSigner,
+} from '@solana/kit';
+import { readAdminSet, readVault } from './chain-state.ts';
+import { OpsError } from './errors.ts';
+import type { Governance } from './proposal-file.ts';
+
+export const ADMIN_ACTIONS = [
+  'vault.pause',
+  'vault.unpause',
+  'vault.asset-status',
+  'vault.weights',
+  'vault.cancel-weights',
+  'vault.rotate-keeper',
+  'vault.rotate-trade-authority',
+  'oracle.rotate-keepers',
+  'oracle.approve-deviation',
+  'rewards.pause',
+  'rewards.rotate-keepers',
+  'rewards.reward-mints',
+  'program.upgrade',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export type ActionInput = Readonly<{
+  sku?: string;
+  /** Asset by its index in the vault (0-based) or its mint. */
+  asset?: string;
+  status?: keyof typeof ASSET_STATUS;
+  weights?: readonly number[];
+  keepers?: readonly Address[];
+  rewardMints?: readonly Address[];
+  pauseStaking?: boolean;
+  pauseClaims?: boolean;
+  program?: 'oracle' | 'vault' | 'rewards';
+  buffer?: Address;
+  upgradeAuthority?: Address;
+  /** Admins who will sign; default: the first `threshold` keys of the governing set. */
+  signers?: readonly Address[];
+  /** Refund of the buffer's rent on upgrade. */
+  spill?: Address;
+}>;
+
+export type BuiltAction = Readonly<{
+  governance: Governance;
+  summary: string;
+  instructions: Instruction[];
+  operatorSigners: Address[];
+}>;
+
+/**
+ * The instructions of `action`, ready for {@link buildProposal}.
+ *
+ * @example
+ * const built = await buildAdminAction(chain, programs, 'vault.pause', { sku: 'TECH6' });
+ */
+export async function buildAdminAction(
+  chain: Chain,
+  programs: ProgramAddresses,
+  action: AdminAction,
+  input: ActionInput,
+): Promise<BuiltAction> {
+  const governance = governanceOf(action, input);
+  const set = await readAdminSet(chain.rpc, programs, governance);
+  const signerAddresses = input.signers ?? set.keys.slice(0, set.threshold);
+  if (signerAddresses.length < set.threshold) {
+    throw new OpsError(
+      'INVALID_INPUT',
+      `name at least ${set.threshold} admins to sign (--signers), not ${signerAddresses.length}`,
+    );
+  }
+  const adminSigners = signerAddresses.map((a) => createNoopSigner(a));
+  const one = (instruction: Instruction, summary: string, operatorSigners: Address[] = []) => ({
+    governance,
+    summary,
+    instructions: [instruction],
+    operatorSigners,
+  });
+  const sku = () => required(input.sku, '--sku');
+
+  switch (action) {
+    case 'vault.pause':
+    case 'vault.unpause': {
+      const vault = await vaultOf(chain, programs, sku());
+      const paused = action === 'vault.pause';
+      return one(
+        getSetPausedInstructionFor({ vault: vault.address, paused, adminSigners }, programs)
+          .instruction,
+        `${paused ? 'pause' : 'unpause'} vault ${sku()}`,
+      );
+    }
+    case 'vault.asset-status': {
+      const vault = await vaultOf(chain, programs, sku());
+      const assetIndex = assetIndexOf(
+        vault.data.assets.slice(0, vault.data.assetCount),
+        required(input.asset, '--asset'),
+      );
+      const status = required(input.status, '--status');
+      return one(
+        getSetAssetStatusInstructionFor(
+          { vault: vault.address, assetIndex, status: ASSET_STATUS[status], adminSigners },
+          programs,
+        ).instruction,
+        `set asset #${assetIndex} of ${sku()} to ${status}`,
+      );
+    }
+    case 'vault.weights': {
+      const vault = await vaultOf(chain, programs, sku());
+      const weights = required(input.weights, '--weights');
+      return one(
+        getUpdateWeightsInstructionFor({ vault, weightsBps: weights, adminSigners }, programs)
+          .instruction,
+        `queue weights ${weights.join(',')} bps for ${sku()} (48 h timelock)`,
+      );
+    }
+    case 'vault.cancel-weights': {
+      const vault = await vaultOf(chain, programs, sku());
+      return one(
+        getCancelWeightsInstructionFor({ vault, adminSigners }, programs).instruction,
+        `cancel the queued weights #${vault.data.pendingWeightsNonce} of ${sku()}`,
+      );
+    }
+    case 'vault.rotate-keeper':
+    case 'vault.rotate-trade-authority':
+      // Issue 15 adds these timelocked rotations to the vault; until its instructions are on
+      // main there is nothing to build, and a hand-made instruction would be a guess.
+      throw new OpsError(
+        'INVALID_INPUT',
+        `${action}: this vault version has no rotation instruction yet (issue 15)`,
+      );
+    case 'oracle.rotate-keepers': {
+      const keepers = required(input.keepers, '--keepers');
+      const ix = await getOracleRotateKeepersInstructionFor({ keepers, adminSigners }, programs);
+      return one(ix.instruction, `oracle keepers := ${keepers.join(', ')}`);
+    }
+    case 'oracle.approve-deviation': {
+      const ix = await getApproveDeviationInstructionFor({ sku: sku(), adminSigners }, programs);
+      return one(ix.instruction, `approve the next NAV push of ${sku()} beyond the deviation cap`);
+    }
+    case 'rewards.pause': {
+      const flags =
+        (input.pauseStaking ? REWARDS_PAUSE_FLAGS.staking : 0) |
+        (input.pauseClaims ? REWARDS_PAUSE_FLAGS.claims : 0);
+      const ix = await getRewardsSetPausedInstructionFor({ flags, adminSigners }, programs);
+      return one(
+        ix.instruction,
+        `rewards paused: staking ${!!input.pauseStaking}, claims ${!!input.pauseClaims}`,
+      );
+    }
+    case 'rewards.rotate-keepers': {
+      const keepers = required(input.keepers, '--keepers');
+      const ix = await getRewardsRotateKeepersInstructionFor({ keepers, adminSigners }, programs);
+      return one(ix.instruction, `rewards keepers := ${keepers.join(', ')}`);
+    }
+    case 'rewards.reward-mints': {
+      const rewardMints = required(input.rewardMints, '--reward-mints');
+      const ix = await getSetRewardMintsInstructionFor({ rewardMints, adminSigners }, programs);
+      return one(ix.instruction, `reward mints := ${rewardMints.join(', ')}`);
+    }
+    case 'program.upgrade': {
+      const name = required(input.program, '--program');
+      const authority = required(input.upgradeAuthority, 'upgradeAuthority');
+      const buffer = required(input.buffer, '--buffer');
+      const ix = await upgradeWithAdmins(
+        programs[name],
+        buffer,
+        authority,
+        input.spill ?? authority,
+        adminSigners,
+      );
+      return one(ix, `upgrade ${name} (${programs[name]}) from buffer ${buffer}`, [authority]);
+    }
+  }
+}
+
+function governanceOf(action: AdminAction, input: ActionInput): Governance {
+  if (action.startsWith('vault.')) return { kind: 'vault', sku: required(input.sku, '--sku') };
+  if (action.startsWith('rewards.')) return { kind: 'rewards' };
+  // The oracle's admin set is the platform's: it also governs upgrades.
+  return { kind: 'oracle' };
+}
+
+/**
+ * The loader's `Upgrade` with the admins appended as read-only signers: the loader reads its
+ * first seven accounts and ignores the rest, while the runtime refuses the transaction unless
+ * every listed signer signed, so the upgrade cannot land without the admins' signatures in the
+ * same transaction as the upgrade authority's.
+ */
+async function upgradeWithAdmins(
+  program: Address,
+  buffer: Address,
+  authority: Address,
+  spill: Address,
+  admins: readonly TransactionSigner[],
+): Promise<Instruction> {
+  const base = upgradeInstruction({
+    programData: await findProgramDataAddress(program),
+    program,
+    buffer,
+    spill,
+    authority: createNoopSigner(authority),
+  });
+  return {
+    ...base,
+    accounts: [
+      ...(base.accounts ?? []),
+      ...admins.map((a) => ({ address: a.address, role: AccountRole.READONLY_SIGNER, signer: a })),
+    ],
+  };
+}
+
+async function vaultOf(chain: Chain, programs: ProgramAddresses, sku: string) {
+  const vault = await readVault(chain.rpc, programs, sku);
+  if (!vault) throw new OpsError('ACCOUNT_NOT_FOUND', `no vault for SKU ${sku}`);
+  return vault;
+}
+
+function assetIndexOf(assets: readonly { mint: Address }[], asset: string): number {
+  if (/^[0-9]+$/.test(asset)) {
+    const i = Number(asset);
+    if (i < assets.length) return i;
+  }
+  const i = assets.findIndex((a) => a.mint === asset);
+  if (i < 0)
+    throw new OpsError(
+      'INVALID_INPUT',
+      `--asset ${asset}: neither an index below ${assets.length} nor a mint of the vault`,
+    );
+  return i;
+}
+
+function required<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new OpsError('INVALID_INPUT', `${name} is required`);
+  return value;
+}

@@ -1,0 +1,89 @@
+/**
+ * What the operator commands read from the chain: the three configurations and each SKU's
+ * vault, decoded through the SDK's account requests (owner and discriminator checked).
+ */
+
+import { findOracleConfigPda, type OracleConfig } from '@basket/oracle-client';
+import type { RewardsConfig } from '@basket/rewards-client';
+import {
+  findRewardsConfigAddress,
+  findSkuAddresses,
+  oracleConfigAccount,
+  type ProgramAddresses,
+  readAccounts,
+  rewardsConfigAccount,
+  type VaultStateAccount,
+  vaultStateAccount,
+} from '@basket/sdk';
+import type { Chain } from '@basket/world';
+import type { Address } from '@solana/kit';
+import { OpsError } from './errors.ts';
+import type { Governance } from './proposal-file.ts';
+import type { AdminSet } from './proposal-signatures.ts';
+
+type Rpc = Chain['rpc'];
+
+export async function readOracleConfig(
+  rpc: Rpc,
+  programs: ProgramAddresses,
+): Promise<(OracleConfig & { address: Address }) | null> {
+  const [address] = await findOracleConfigPda({ programAddress: programs.oracle });
+  const [account] = await readAccounts(rpc, [oracleConfigAccount(address, programs)], {
+    commitment: 'confirmed',
+  });
+  return account.exists ? { ...account.data, address } : null;
+}
+
+export async function readRewardsConfig(
+  rpc: Rpc,
+  programs: ProgramAddresses,
+): Promise<(RewardsConfig & { address: Address }) | null> {
+  const address = await findRewardsConfigAddress(programs);
+  const [account] = await readAccounts(rpc, [rewardsConfigAccount(address, programs)], {
+    commitment: 'confirmed',
+  });
+  return account.exists ? { ...account.data, address } : null;
+}
+
+export async function readVault(
+  rpc: Rpc,
+  programs: ProgramAddresses,
+  sku: string,
+): Promise<VaultStateAccount | null> {
+  const { vaultState } = await findSkuAddresses(sku, programs);
+  const [account] = await readAccounts(rpc, [vaultStateAccount(vaultState, programs)], {
+    commitment: 'confirmed',
+  });
+  return account.exists ? { address: account.address, data: account.data } : null;
+}
+
+/** The configured keys of a stored signer set (unused slots are never zero: all 5 are set). */
+function adminSetOf(stored: { keys: readonly Address[]; threshold: number }): AdminSet {
+  return { keys: [...stored.keys], threshold: stored.threshold };
+}
+
+/**
+ * The admin set that governs a proposal, read now (a rotation since proposing counts).
+ *
+ * @example
+ * const admins = await readAdminSet(chain.rpc, programs, { kind: 'vault', sku: 'TECH6' });
+ */
+export async function readAdminSet(
+  rpc: Rpc,
+  programs: ProgramAddresses,
+  governance: Governance,
+): Promise<AdminSet> {
+  if (governance.kind === 'oracle') {
+    const config = await readOracleConfig(rpc, programs);
+    if (!config) throw new OpsError('ACCOUNT_NOT_FOUND', 'the oracle is not configured');
+    return adminSetOf(config.admins);
+  }
+  if (governance.kind === 'rewards') {
+    const config = await readRewardsConfig(rpc, programs);
+    if (!config) throw new OpsError('ACCOUNT_NOT_FOUND', 'the rewards program is not configured');
+    return adminSetOf(config.admins);
+  }
+  const vault = await readVault(rpc, programs, governance.sku);
+  if (!vault) throw new OpsError('ACCOUNT_NOT_FOUND', `no vault for SKU ${governance.sku}`);
+  return adminSetOf(vault.data.admins);
+}

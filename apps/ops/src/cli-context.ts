@@ -1,0 +1,38 @@
+/**
+ * What every command needs from `--env`: the validated environment, a chain connection with
+ * the environment's program ids (so failures decode to named program errors), and keys.
+ */
+import type { ProgramAddresses } from '@basket/sdk';
+import { type Chain, connectChain } from '@basket/world';
+import type { KeyPairSigner } from '@solana/kit';
+import { type EnvConfig, loadEnvConfig } from './env-config.ts';
+import { signerFromReference } from './key-reference.ts';
+
+export type CliContext = Readonly<{
+  config: EnvConfig;
+  chain: Chain;
+  programs: ProgramAddresses;
+  feePayer: () => Promise<KeyPairSigner>;
+  deployer: () => Promise<KeyPairSigner>;
+}>;
+
+/**
+ * @example
+ * const ctx = openContext('ops/environments/devnet.yaml');
+ */
+export function openContext(envPath: string): CliContext {
+  const config = loadEnvConfig(envPath);
+  const programs = config.programs as ProgramAddresses;
+  const chain = connectChain(config.cluster.rpcUrl, config.cluster.wsUrl, programs);
+  return {
+    config,
+    chain,
+    programs,
+    feePayer: () => signerFromReference(config.keys.feePayer, config.baseDir),
+    deployer: () => signerFromReference(config.keys.deployer, config.baseDir),
+  };
+}
+
+/** Progress and results go to stderr/stdout respectively; nothing secret is ever printed. */
+export const say = (line: string) => process.stdout.write(`${line}\n`);
+export const note = (line: string) => process.stderr.write(`${line}\n`);

@@ -1,0 +1,351 @@
+#!/usr/bin/env -S npx tsx
+// `basket-ops`: the operator CLI (docs/operations.md). Every command takes `--env <file>`
+// (ops/environments/<name>.yaml) and prints `--help`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readWorldManifest } from '@basket/localnet';
+import { connectChain } from '@basket/world';
+import { Command, Option } from 'commander';
+import { ADMIN_ACTIONS, type AdminAction, buildAdminAction } from './admin-actions.ts';
+import { note, openContext, say } from './cli-context.ts';
+import { checkReferences } from './config-check.ts';
+import { buildPrograms, deployOrStage, PROGRAM_NAMES, soPaths, verifyDeployed } from './deploy.ts';
+import { loadEnvConfig, requireUpgradeAuthority } from './env-config.ts';
+import { OpsError } from './errors.ts';
+import { applyInit } from './init-apply.ts';
+import { actionableSteps, formatPlan, planInit } from './init-plan.ts';
+import { readChainSnapshot } from './init-read.ts';
+import { signerFromFile, signerFromReference } from './key-reference.ts';
+import { comparableSha256, localBinary } from './program-binary.ts';
+import {
+  decodeTransaction,
+  describeTransaction,
+  readProposal,
+  writeProposal,
+} from './proposal-file.ts';
+import { signatureStates, signProposal } from './proposal-signatures.ts';
+import { buildProposal } from './propose.ts';
+import { formatStatus, readStatus } from './status.ts';
+import { submitProposal } from './submit.ts';
+import { environmentFromWorld } from './world-config.ts';
+
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const envOption = () =>
+  new Option(
+    '--env <file>',
+    'environment file (ops/environments/<name>.yaml)',
+  ).makeOptionMandatory();
+
+const program = new Command('basket-ops')
+  .description(
+    'Operator CLI: deploy and upgrade programs, converge on-chain state, 3-of-5 admin proposals signed offline.',
+  )
+  .showHelpAfterError();
+
+const config = program.command('config').description('environment files');
+config
+  .command('check')
+  .description(
+    'validate the environment file and resolve every key and secret reference (nothing printed but public keys)',
+  )
+  .addOption(envOption())
+  .action(async (o) => {
+    const { lines, ok } = await checkReferences(loadEnvConfig(o.env));
+    for (const l of lines) say(l);
+    if (!ok)
+      throw new OpsError(
+        'KEY_UNAVAILABLE',
+        'some references do not resolve (lines marked MISSING)',
+      );
+  });
+config
+  .command('from-world')
+  .description(
+    'write an environment file describing a running local world, state included (its plan is empty)',
+  )
+  .requiredOption('--world <manifest>', 'the world manifest (.localnet/world.json)')
+  .requiredOption('--out <file>', 'where to write the environment file')
+  .action(async (o) => {
+    const manifest = readWorldManifest(o.world);
+    const chain = connectChain(manifest.rpcUrl, manifest.wsUrl);
+    writeFileSync(o.out, await environmentFromWorld(chain, manifest));
+    say(`wrote ${o.out}`);
+  });
+
+program
+  .command('deploy')
+  .description(
+    'build reproducibly, deploy new programs (then hand them to the upgrade authority), stage changed ones in a buffer for a program.upgrade proposal; every result checked by sha256',
+  )
+  .addOption(envOption())
+  .option('--skip-build', 'use the binaries already under target/deploy')
+  .option('--programs <names>', 'subset, comma-separated (oracle,vault,rewards)', list)
+  .action(async (o) => {
+    const ctx = openContext(o.env);
+    const names: string[] = o.programs ?? [...PROGRAM_NAMES];
+    const paths = o.skipBuild
+      ? soPaths(ctx.config.localnetIds, names)
+      : buildPrograms({ localnetIds: ctx.config.localnetIds, names, log: note });
+    const [feePayer, deployer] = [await ctx.feePayer(), await ctx.deployer()];
+    for (const name of names as (typeof PROGRAM_NAMES)[number][]) {
+      const reference = ctx.config.keys.programKeypairs[name];
+      const r = await deployOrStage(ctx.chain, {
+        name,
+        soPath: paths[name] as string,
+        program: ctx.programs[name],
+        ...(reference
+          ? { programKeypair: await signerFromReference(reference, ctx.config.baseDir) }
+          : {}),
+        deployer,
+        feePayer,
+        upgradeAuthority: requireUpgradeAuthority(ctx.config),
+        log: note,
+      });
+      say(
+        `${name.padEnd(7)} ${r.program} ${r.action} sha256 ${r.sha256} upgrade authority ${r.upgradeAuthority ?? '(none)'}`,
+      );
+      if (r.buffer)
+        say(
+          `        next: basket-ops propose program.upgrade --env ${o.env} --program ${name} --buffer ${r.buffer} --out upgrade-${name}.json`,
+        );
+    }
+  });
+
+program
+  .command('verify')
+  .description('compare each on-chain binary with the local build (sha256); exit 1 on a mismatch')
+  .addOption(envOption())
+  .option('--skip-build', 'use the binaries already under target/deploy')
+  .action(async (o) => {
+    const ctx = openContext(o.env);
+    const paths = o.skipBuild
+      ? soPaths(ctx.config.localnetIds)
+      : buildPrograms({ localnetIds: ctx.config.localnetIds, log: note });
+    for (const name of PROGRAM_NAMES) {
+      const onChain = await verifyDeployed(
+        ctx.chain,
+        name,
+        ctx.programs[name],
+        comparableSha256(localBinary(paths[name] as string).bytes),
+      );
+      say(
+        `${name.padEnd(7)} ${ctx.programs[name]} sha256 ${onChain.sha256} matches the local build`,
+      );
+    }
+  });
+
+const init = program
+  .command('init')
+  .description(
+    "converge the chain to the environment file's `state` (plan first, like a plan/apply tool)",
+  );
+init
+  .command('plan')
+  .description(
+    'show the difference between the chain and the file; exit code 2 when there are changes',
+  )
+  .addOption(envOption())
+  .action(async (o) => {
+    const ctx = openContext(o.env);
+    const state = requireState(ctx.config.state);
+    const steps = planInit(
+      await readChainSnapshot(
+        ctx.chain,
+        ctx.programs,
+        state.skus.map((s) => s.skuId),
+      ),
+      state,
+    );
+    for (const l of formatPlan(steps)) say(l);
+    if (actionableSteps(steps).length > 0) process.exitCode = 2;
+  });
+init
+  .command('apply')
+  .description(
+    'plan, then apply each step through an admin proposal (signed here with --admin-key files, or written to --propose-dir for offline signing)',
+  )
+  .addOption(envOption())
+  .option('--admin-key <file...>', 'admin keypair files to sign with (at least the threshold)')
+  .option('--propose-dir <dir>', 'write proposals here instead of signing')
+  .action(async (o) => {
+    const ctx = openContext(o.env);
+    const state = requireState(ctx.config.state);
+    const steps = planInit(
+      await readChainSnapshot(
+        ctx.chain,
+        ctx.programs,
+        state.skus.map((s) => s.skuId),
+      ),
+      state,
+    );
+    for (const l of formatPlan(steps)) say(l);
+    if (o.proposeDir) mkdirSync(o.proposeDir, { recursive: true });
+    const adminKeys = await Promise.all(
+      ((o.adminKey as string[]) ?? []).map((f) => signerFromFile(f)),
+    );
+    await applyInit(ctx.chain, ctx.programs, steps, {
+      environment: ctx.config.environment,
+      feePayer: await ctx.feePayer(),
+      adminKeys,
+      ...(o.proposeDir ? { proposeDir: o.proposeDir } : {}),
+      log: say,
+    });
+  });
+
+program
+  .command('propose')
+  .description(
+    `write a proposal file (durable nonce) for an admin action: ${ADMIN_ACTIONS.join(', ')}`,
+  )
+  .argument('<action>', 'the admin action')
+  .addOption(envOption())
+  .requiredOption('--out <file>', 'the proposal file to write')
+  .option('--sku <id>', 'the SKU (vault actions, approve-deviation)')
+  .option('--asset <index|mint>', 'vault.asset-status: the asset')
+  .addOption(
+    new Option('--status <status>', 'vault.asset-status').choices(['Active', 'Frozen', 'Retired']),
+  )
+  .option('--weights <bps,...>', 'vault.weights: one per asset, summing to 10000', (v) =>
+    list(v).map(Number),
+  )
+  .option('--keepers <addresses>', 'rotate-keepers: the new set', list)
+  .option('--reward-mints <addresses>', 'rewards.reward-mints: the new allow-list', list)
+  .option('--pause-staking', 'rewards.pause: pause staking')
+  .option('--pause-claims', 'rewards.pause: pause claims')
+  .addOption(new Option('--program <name>', 'program.upgrade').choices([...PROGRAM_NAMES]))
+  .option('--buffer <address>', 'program.upgrade: the staged buffer (from deploy)')
+  .option(
+    '--signers <addresses>',
+    'the admins who will sign (default: the first threshold admins)',
+    list,
+  )
+  .option(
+    '--nonce-account <address>',
+    'reuse this nonce account (its authority must be the fee payer)',
+  )
+  .action(async (action: string, o) => {
+    if (!(ADMIN_ACTIONS as readonly string[]).includes(action)) {
+      throw new OpsError(
+        'INVALID_INPUT',
+        `unknown action ${action}; one of ${ADMIN_ACTIONS.join(', ')}`,
+      );
+    }
+    const ctx = openContext(o.env);
+    const feePayer = await ctx.feePayer();
+    const built = await buildAdminAction(ctx.chain, ctx.programs, action as AdminAction, {
+      sku: o.sku,
+      asset: o.asset,
+      status: o.status,
+      weights: o.weights,
+      keepers: o.keepers,
+      rewardMints: o.rewardMints,
+      pauseStaking: Boolean(o.pauseStaking),
+      pauseClaims: Boolean(o.pauseClaims),
+      program: o.program,
+      buffer: o.buffer,
+      ...(action === 'program.upgrade'
+        ? { upgradeAuthority: requireUpgradeAuthority(ctx.config) }
+        : {}),
+      signers: o.signers,
+      spill: feePayer.address,
+    });
+    const proposal = await buildProposal(ctx.chain, {
+      environment: ctx.config.environment,
+      action,
+      summary: built.summary,
+      governance: built.governance,
+      feePayer,
+      instructions: built.instructions,
+      operatorSigners: built.operatorSigners,
+      ...(o.nonceAccount ? { nonceAccount: o.nonceAccount } : {}),
+    });
+    writeProposal(o.out, proposal);
+    say(`wrote ${o.out}: ${built.summary}`);
+    for (const s of await signatureStates(decodeTransaction(proposal)))
+      say(`  ${s.state.padEnd(7)} ${s.address}`);
+  });
+
+program
+  .command('show')
+  .description('decode a proposal: what the signed bytes do, and who has signed')
+  .argument('<proposal>')
+  .action(async (path: string) => {
+    const proposal = readProposal(path);
+    const tx = decodeTransaction(proposal);
+    say(`${proposal.environment}: ${proposal.action}: ${proposal.summary}`);
+    for (const l of describeTransaction(tx)) say(l);
+    for (const s of await signatureStates(tx)) say(`  ${s.state.padEnd(7)} ${s.address}`);
+  });
+
+program
+  .command('sign')
+  .description('add one signature from a keypair file (offline: no network needed)')
+  .argument('<proposal>')
+  .option('--key <file>', 'the admin keypair file')
+  .option('--ledger', 'sign with a Ledger (not available: see docs/operations.md, "Key custody")')
+  .action(async (path: string, o) => {
+    if (o.ledger) {
+      throw new OpsError(
+        'INVALID_INPUT',
+        'Ledger signing is not built in this version (docs/operations.md, "Key custody"); sign on an offline machine with a key file',
+      );
+    }
+    if (!o.key) throw new OpsError('INVALID_INPUT', '--key <file> is required');
+    const signer = await signerFromFile(o.key);
+    writeProposal(path, await signProposal(readProposal(path), signer));
+    say(`${signer.address} signed ${path}`);
+  });
+
+program
+  .command('submit')
+  .description(
+    'send a proposal once the governing threshold of distinct admins has signed (refused before sending otherwise)',
+  )
+  .argument('<proposal>')
+  .addOption(envOption())
+  .action(async (path: string, o) => {
+    const ctx = openContext(o.env);
+    const proposal = readProposal(path);
+    if (proposal.environment !== ctx.config.environment) {
+      throw new OpsError(
+        'INVALID_PROPOSAL',
+        `${path} was proposed for ${proposal.environment}, not ${ctx.config.environment}`,
+      );
+    }
+    const { signature, admins } = await submitProposal(ctx.chain, ctx.programs, proposal);
+    say(`submitted ${path}: ${signature} (admins ${admins.join(', ')})`);
+  });
+
+program
+  .command('status')
+  .description(
+    'programs (hash, upgrade authority), keepers, vaults, and pending timelocks with when they can be applied',
+  )
+  .addOption(envOption())
+  .option('--sku <ids>', 'SKUs to show (default: those in the environment file)', list)
+  .action(async (o) => {
+    const ctx = openContext(o.env);
+    const skus: string[] = o.sku ?? ctx.config.state?.skus.map((s) => s.skuId) ?? [];
+    for (const l of formatStatus(await readStatus(ctx.chain, ctx.programs, skus))) say(l);
+  });
+
+function requireState<T>(state: T | undefined): T {
+  if (!state)
+    throw new OpsError(
+      'INVALID_CONFIG',
+      'the environment file has no `state` section (see ops/environments/state.example.yaml)',
+    );
+  return state;
+}
+
+program.parseAsync(process.argv).then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    if (error instanceof OpsError) note(`${error.code}: ${error.message}`);
+    else note(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,129 @@
+/**
+ * `status`: what an operator checks before and after acting: each program's binary hash and
+ * upgrade authority, the configurations' keepers, and every pending timelock with the moment
+ * it can be applied. Timelocks are a list of kinds so the keeper and trade-authority rotations
+ * (issue 15, not on main yet) join the weights without a new report shape.
+ */
+import type { ProgramAddresses } from '@basket/sdk';
+import type { Chain } from '@basket/world';
+import type { Address } from '@solana/kit';
+import { readOracleConfig, readRewardsConfig, readVault } from './chain-state.ts';
+import { readChainSnapshot } from './init-read.ts';
+import { readOnChainProgram } from './program-binary.ts';
+
+export type PendingTimelock = Readonly<{
+  sku: string;
+  kind: 'weights' | 'keeper-rotation' | 'trade-authority-rotation';
+  detail: string;
+  eta: bigint;
+  applicable: boolean;
+}>;
+
+export type StatusReport = Readonly<{
+  now: bigint;
+  programs: readonly Readonly<{
+    name: string;
+    address: Address;
+    sha256: string | null;
+    upgradeAuthority: Address | null;
+  }>[];
+  oracleKeepers: readonly Address[] | null;
+  rewardsKeepers: readonly Address[] | null;
+  vaults: readonly Readonly<{
+    sku: string;
+    exists: boolean;
+    paused: boolean;
+    keeper: Address | null;
+  }>[];
+  timelocks: readonly PendingTimelock[];
+}>;
+
+/**
+ * @example
+ * const report = await readStatus(chain, programs, ['TECH6']);
+ * report.timelocks.filter((t) => t.applicable);
+ */
+export async function readStatus(
+  chain: Chain,
+  programs: ProgramAddresses,
+  skus: readonly string[],
+): Promise<StatusReport> {
+  const snapshot = await readChainSnapshot(chain, programs, skus);
+  const programRows = [];
+  for (const name of ['oracle', 'vault', 'rewards'] as const) {
+    const onChain = await readOnChainProgram(chain, programs[name]);
+    programRows.push({
+      name,
+      address: programs[name],
+      sha256: onChain?.sha256 ?? null,
+      upgradeAuthority: onChain?.upgradeAuthority ?? null,
+    });
+  }
+  const [oracle, rewards] = await Promise.all([
+    readOracleConfig(chain.rpc, programs),
+    readRewardsConfig(chain.rpc, programs),
+  ]);
+  const timelocks: PendingTimelock[] = [];
+  const vaults = [];
+  for (const sku of skus) {
+    const view = snapshot.vaults.get(sku) ?? null;
+    const vault = view ? await readVault(chain.rpc, programs, sku) : null;
+    vaults.push({
+      sku,
+      exists: view !== null,
+      paused: view?.paused ?? false,
+      keeper: vault?.data.keeper ?? null,
+    });
+    if (view?.pending) {
+      timelocks.push({
+        sku,
+        kind: 'weights',
+        detail: `#${view.pending.nonce}: ${view.pending.weights.join(',')} bps`,
+        eta: view.pending.eta,
+        applicable: view.pending.eta <= snapshot.now,
+      });
+    }
+  }
+  return {
+    now: snapshot.now,
+    programs: programRows,
+    oracleKeepers: oracle ? oracle.keepers.slice(0, oracle.keeperCount) : null,
+    rewardsKeepers: rewards ? rewards.keepers.slice(0, rewards.keeperCount) : null,
+    vaults,
+    timelocks,
+  };
+}
+
+export function formatStatus(report: StatusReport): string[] {
+  const at = (s: bigint) => new Date(Number(s) * 1000).toISOString();
+  const lines = [`cluster time ${at(report.now)}`, 'programs:'];
+  for (const p of report.programs) {
+    lines.push(
+      `  ${p.name.padEnd(7)} ${p.address} sha256 ${p.sha256 ?? '(not deployed)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}`,
+    );
+  }
+  lines.push(`oracle keepers: ${report.oracleKeepers?.join(', ') ?? '(not configured)'}`);
+  lines.push(`rewards keepers: ${report.rewardsKeepers?.join(', ') ?? '(not configured)'}`);
+  lines.push('vaults:');
+  for (const v of report.vaults) {
+    lines.push(
+      `  ${v.sku.padEnd(8)} ${v.exists ? (v.paused ? 'PAUSED' : 'live') : 'missing'}${v.keeper ? ` keeper ${v.keeper}` : ''}`,
+    );
+  }
+  lines.push('pending timelocks:');
+  if (report.timelocks.length === 0) lines.push('  none');
+  for (const t of report.timelocks) {
+    const when = t.applicable
+      ? 'applicable now'
+      : `applicable at ${at(t.eta)} (in ${formatSeconds(t.eta - report.now)})`;
+    lines.push(`  ${t.sku.padEnd(8)} ${t.kind} ${t.detail}: ${when}`);
+  }
+  lines.push('  (keeper and trade-authority rotations: not in this vault version, issue 15)');
+  return lines;
+}
+
+function formatSeconds(s: bigint): string {
+  const h = s / 3600n;
+  const m = (s % 3600n) / 60n;
+  return `${h}h${String(m).padStart(2, '0')}m`;
+}
