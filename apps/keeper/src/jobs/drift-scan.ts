@@ -7,6 +7,7 @@
 import {
   decodeWith,
   fetchEncodedAccountsBatched,
+  type GetMultipleAccountsRpc,
   getRefreshNavInstructionFor,
   navSnapshotAccount,
   readAccounts,
@@ -44,7 +45,7 @@ export type ScannedVault = Readonly<{
  * const vaults = await scanVaults(ctx.rpc, ctx.skus, ctx.programs);
  */
 export async function scanVaults(
-  rpc: KeeperContext['rpc'],
+  rpc: GetMultipleAccountsRpc,
   skus: readonly KeeperSku[],
   programs: KeeperContext['programs'],
 ): Promise<ScannedVault[]> {

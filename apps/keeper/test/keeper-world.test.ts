@@ -1,0 +1,156 @@
+// The keeper end to end on the local world: real validator, the API simulator backed by it,
+// real Postgres. NAV pushes land with refresh_nav, dry-run sends nothing, a follower never
+// sends, a leader killed in the middle of a push is replaced with zero double actions, the
+// drift scan reads every vault in batched calls, fees are collected once per day.
+import { navSnapshotAccount, readAccounts, vaultStateAccount } from '@basket/sdk';
+import type { Address } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCollectFees } from '../src/jobs/collect-fees.ts';
+import { runDriftScan } from '../src/jobs/drift-scan.ts';
+import { runNavPush } from '../src/jobs/nav-push.ts';
+import type { Keeper } from '../src/keeper.ts';
+import { claimAction, resolveInFlight } from '../src/service/actions.ts';
+import { type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
+
+let kw: KeeperWorld;
+const open: Keeper[] = [];
+
+beforeAll(async () => {
+  kw = await startKeeperWorld();
+}, 240_000);
+afterAll(async () => {
+  for (const k of open) await k.close().catch(() => {});
+  await kw?.stop();
+});
+
+async function keeper(id: string, over = {}) {
+  const k = await kw.keeper(id, over);
+  open.push(k);
+  return k;
+}
+
+async function sequences(sku: (typeof kw.world.manifest.skus)[number]) {
+  const [snap, vault] = await readAccounts(kw.world.chain.rpc, [
+    navSnapshotAccount(sku.snapshot as Address, kw.config('x').programs as never),
+    vaultStateAccount(sku.vault as Address, kw.config('x').programs as never),
+  ]);
+  if (!snap.exists || !vault.exists) throw new Error('missing accounts');
+  return {
+    pushed: snap.data.sequence,
+    refreshed: vault.data.lastSnapshotSequence,
+    publish: snap.data.publishUnixTime,
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the keeper on the local world', () => {
+  it('pushes every SKU with refresh_nav, recording the fencing token', async () => {
+    const a = await keeper('replica-a');
+    expect(a.context.elector.lease()?.token).toBeDefined();
+    for (const sku of kw.world.manifest.skus) {
+      const before = await sequences(sku);
+      const config = a.context.skus.find((s) => s.skuId === sku.skuId);
+      if (!config) throw new Error('sku');
+      const result = await runNavPush(a.context, config);
+      expect(result.summary).toMatch(/sent/);
+      const after = await sequences(sku);
+      expect(after.pushed).toBe(before.pushed + 1n);
+      expect(after.refreshed).toBe(after.pushed);
+    }
+    const { rows } = await a.context.pool.query(
+      "select action_key, status, token, signature from keeper.actions where job = 'nav-push'",
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(kw.world.manifest.skus.length);
+    for (const r of rows) {
+      expect(r.status).toBe('sent');
+      expect(r.token).toBe(a.context.elector.lease()?.token.toString());
+      expect(r.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+    }
+    await a.close();
+  }, 120_000);
+
+  it('dry-run simulates and sends nothing', async () => {
+    const d = await keeper('replica-dry', { dryRun: true });
+    const sku = kw.world.manifest.skus[0];
+    if (!sku) throw new Error('sku');
+    const before = await sequences(sku);
+    const result = await runNavPush(d.context, d.context.skus[0] as never);
+    expect(result.summary).toMatch(/dry-run/);
+    expect((result.details as { unitsConsumed: bigint }).unitsConsumed).toBeGreaterThan(0n);
+    expect(await sequences(sku)).toEqual(before);
+    await d.close();
+  }, 60_000);
+
+  it('a follower never sends; a leader killed mid-push is replaced with no double push', async () => {
+    const sku = kw.world.manifest.skus[0];
+    if (!sku) throw new Error('sku');
+    const leader = await keeper('replica-leader');
+    const follower = await keeper('replica-follower');
+    expect(leader.context.elector.lease()).not.toBeNull();
+    expect(follower.context.elector.lease()).toBeNull();
+    const before = await sequences(sku);
+    expect((await runNavPush(follower.context, follower.context.skus[0] as never)).summary).toMatch(
+      /skipped/,
+    );
+    expect(await sequences(sku)).toEqual(before);
+    // The leader claims the next push and dies before sending (kill -9: no release).
+    const next = before.pushed + 1n;
+    const lease = leader.context.elector.lease();
+    if (!lease) throw new Error('lease');
+    const key = `nav-push:${sku.skuId}:${next}`;
+    expect((await claimAction(leader.context.pool, lease, key, 'nav-push', 0)).claimed).toBe(true);
+    await leader.context.elector.stop({ release: false });
+    const killedAt = Date.now();
+    while (!follower.context.elector.lease() && Date.now() - killedAt < 10_000) await sleep(50);
+    expect(follower.context.elector.lease()?.token).toBe(lease.token + 1n);
+    expect(Date.now() - killedAt).toBeLessThan((2_000 * 4) / 3 + 500);
+    // The survivor finds the dead leader's in-flight push and does not send it again.
+    expect((await runNavPush(follower.context, follower.context.skus[0] as never)).summary).toMatch(
+      /skipped/,
+    );
+    expect((await sequences(sku)).pushed).toBe(before.pushed);
+    // Once settled (no signature: it never left), the survivor pushes that sequence once.
+    expect(await resolveInFlight(follower.context.pool, async () => [], 0)).toBe(1);
+    expect((await runNavPush(follower.context, follower.context.skus[0] as never)).summary).toMatch(
+      /sent/,
+    );
+    const after = await sequences(sku);
+    expect(after.pushed).toBe(next);
+    expect(after.refreshed).toBe(next);
+    const { rows } = await follower.context.pool.query(
+      'select token, status from keeper.actions where action_key = $1',
+      [key],
+    );
+    expect(rows).toEqual([{ token: (lease.token + 1n).toString(), status: 'sent' }]);
+    await follower.close();
+    await leader.close();
+  }, 120_000);
+
+  it('drift-scan values every vault from chain in batched reads', async () => {
+    const k = await keeper('replica-scan', { dryRun: true });
+    const calls = () =>
+      k.context.metrics.rpcCalls.get().then((m) => m.values.reduce((s, v) => s + v.value, 0));
+    const before = await calls();
+    const results = await runDriftScan(k.context);
+    expect(results.map((r) => r.summary.split(':')[0])).toEqual(
+      kw.world.manifest.skus.map((s) => s.skuId),
+    );
+    // Vault + snapshot heads in one call, every holding in one more.
+    expect((await calls()) - before).toBe(2);
+    await k.close();
+  }, 60_000);
+
+  it('collects the management fee once a day has passed, once', async () => {
+    const k = await keeper('replica-fees');
+    const sku = k.context.skus[0];
+    if (!sku) throw new Error('sku');
+    await kw.world.clock.advanceBy(86_400_000 + 60_000);
+    await runNavPush(k.context, sku);
+    const first = await runCollectFees(k.context, sku);
+    expect(first.summary).toMatch(/mgmt sent/);
+    const second = await runCollectFees(k.context, sku);
+    expect(second.summary).toMatch(/mgmt (not due|skipped)/);
+    await k.close();
+  }, 120_000);
+});
