@@ -1,0 +1,159 @@
+// The monitoring files, loaded and checked: alert rules parsed by the rule-format checker (no
+// promtool on these machines), every metric they select exported by a service's code (or
+// listed as assumed in the docs), each alert linked to a runbook heading that exists; the
+// Grafana dashboard's queries held to the same checks.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '@basket/localnet';
+import { describe, expect, it } from 'vitest';
+import { ASSUMED_METRICS } from '../src/monitoring/assumed-metrics.ts';
+import { checkPromQl, checkRuleFile, declaredMetricNames } from '../src/monitoring/rule-check.ts';
+
+const root = repoRoot();
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+function sources(dir: string): string {
+  const full = join(root, dir);
+  try {
+    statSync(full);
+  } catch {
+    return '';
+  }
+  return readdirSync(full, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => readFileSync(join(full, f), 'utf8'))
+    .join('\n');
+}
+
+const known = new Set([
+  ...declaredMetricNames('keeper', sources('apps/keeper/src')),
+  ...declaredMetricNames('indexer', sources('apps/indexer/src')),
+  ...ASSUMED_METRICS,
+  'up',
+]);
+const operations = read('docs/operations.md');
+const anchors = new Set(
+  [...operations.matchAll(/^#+ (.+)$/gm)].map((m) =>
+    (m[1] as string)
+      .toLowerCase()
+      .replace(/[^a-z0-9 -]/g, '')
+      .replace(/ /g, '-'),
+  ),
+);
+
+describe('alert rules (ops/monitoring/alerts.yaml)', () => {
+  const { rules, problems } = checkRuleFile(read('ops/monitoring/alerts.yaml'));
+
+  it('parse with no problems', () => {
+    expect(problems).toEqual([]);
+    expect(rules.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('cover every condition the issue names', () => {
+    const selected = (metric: string, kind?: string) =>
+      rules.some((r) => r.metrics.includes(metric) && (!kind || r.expr.includes(`kind="${kind}"`)));
+    expect({
+      staleNav: selected('keeper_nav_age_seconds'),
+      pushWithoutRefresh: selected('keeper_push_without_refresh_total'),
+      api5xx: selected('keeper_alerts_total', 'api-5xx-persisting'),
+      severeCorporateAction: selected('keeper_alerts_total', 'severe-corporate-action'),
+      rebalanceFailures: selected('keeper_rebalance_failures_total'),
+      lossBudget: selected('keeper_rebalance_loss_budget_used_ratio'),
+      indexerLag: selected('indexer_finality_lag_seconds'),
+      webhookAuth: selected('indexer_webhook_auth_failures_total'),
+      leaderFlapping: selected('keeper_leader_changes_total'),
+    }).toEqual({
+      staleNav: true,
+      pushWithoutRefresh: true,
+      api5xx: true,
+      severeCorporateAction: true,
+      rebalanceFailures: true,
+      lossBudget: true,
+      indexerLag: true,
+      webhookAuth: true,
+      leaderFlapping: true,
+    });
+  });
+
+  it('select only metrics the services export (or the documented assumed ones)', () => {
+    const unknown = rules.flatMap((r) =>
+      r.metrics.filter((m) => !known.has(m)).map((m) => `${r.alert}: ${m}`),
+    );
+    expect(unknown).toEqual([]);
+    for (const m of ASSUMED_METRICS) expect(operations).toContain(`\`${m}\``);
+  });
+
+  it('each have a severity, a summary and a runbook heading in docs/operations.md', () => {
+    for (const r of rules) {
+      expect(['critical', 'warning'], r.alert).toContain(r.labels.severity);
+      expect(r.annotations.summary, r.alert).toBeTruthy();
+      const url = r.annotations.runbook_url ?? '';
+      expect(url, r.alert).toBe(`docs/operations.md#runbook-${r.alert.toLowerCase()}`);
+      expect(
+        anchors.has(url.split('#')[1] as string),
+        `${r.alert}: heading "Runbook: ${r.alert}"`,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('the rule checker', () => {
+  it('finds the mistakes promtool would refuse', () => {
+    expect(checkPromQl('sum(rate(x_total[5m])').problems).toEqual(['unbalanced (']);
+    expect(checkPromQl('rate(x_total[5 minutes])').problems).toEqual(['bad range 5 minutes']);
+    expect(checkPromQl('rates(x_total[5m])').problems).toEqual(['unknown function rates']);
+    expect(checkPromQl('x_total{kind=api}').problems).toEqual(['bad label matcher kind=api']);
+    expect(checkPromQl('sum by (sku) (a_total / on (sku) b_total) > 0.8')).toEqual({
+      metrics: ['a_total', 'b_total'],
+      problems: [],
+    });
+    const file = `groups:\n  - name: g\n    rules:\n      - alert: A\n        expr: up == 0\n        for: five\n      - alert: A\n        expr: up\n        labels: { severity: 1 }\n`;
+    expect(checkRuleFile(file).problems).toEqual([
+      'A: for must be a duration like 5m',
+      'groups[0].rules[1]: duplicate alert A',
+      'A.labels.severity must be a string',
+    ]);
+  });
+});
+
+describe('Grafana dashboard (ops/monitoring/grafana-dashboard.json)', () => {
+  const dashboard = JSON.parse(read('ops/monitoring/grafana-dashboard.json')) as {
+    uid: string;
+    title: string;
+    schemaVersion: number;
+    panels: {
+      id: number;
+      title: string;
+      gridPos: { x: number; y: number; w: number; h: number };
+      targets: { expr: string }[];
+    }[];
+  };
+
+  it('is a dashboard with unique panel ids and non-overlapping panels', () => {
+    expect(dashboard.uid).toBe('basket-vault-ops');
+    expect(dashboard.schemaVersion).toBeGreaterThan(30);
+    const ids = dashboard.panels.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const cells = new Set<string>();
+    for (const p of dashboard.panels) {
+      for (let x = p.gridPos.x; x < p.gridPos.x + p.gridPos.w; x += 1)
+        for (let y = p.gridPos.y; y < p.gridPos.y + p.gridPos.h; y += 1) {
+          expect(cells.has(`${x},${y}`), p.title).toBe(false);
+          cells.add(`${x},${y}`);
+        }
+    }
+  });
+
+  it('queries parse and select exported metrics', () => {
+    for (const p of dashboard.panels) {
+      for (const t of p.targets) {
+        const { metrics, problems } = checkPromQl(t.expr);
+        expect(problems, p.title).toEqual([]);
+        expect(
+          metrics.filter((m) => !known.has(m)),
+          p.title,
+        ).toEqual([]);
+      }
+    }
+  });
+});
