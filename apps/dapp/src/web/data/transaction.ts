@@ -1,0 +1,105 @@
+// One transaction from the user's click to its confirmation, as one explicit state machine:
+// building -> simulating -> signing -> confirming -> confirmed | failed. Simulation runs before
+// the wallet is asked to sign, so a program refusal is explained in words without a signature.
+import {
+  BasketTransactionError,
+  buildTransactionMessage,
+  type CostedInstruction,
+  createSendAndConfirm,
+  fetchAddressLookupTables,
+  simulateTransactionMessage,
+} from '@basket/sdk';
+import type { Address, TransactionModifyingSigner } from '@solana/kit';
+import type { DappContext } from './context.ts';
+
+export type TxState =
+  | { readonly step: 'idle' }
+  | { readonly step: 'building' | 'simulating' | 'signing' | 'confirming'; readonly label: string }
+  | { readonly step: 'confirmed'; readonly label: string; readonly signature: string }
+  | {
+      readonly step: 'failed';
+      readonly label: string;
+      readonly message: string;
+      readonly code: string | null;
+    };
+
+export type TxPlan = Readonly<{
+  label: string;
+  instructions: () => Promise<readonly CostedInstruction[]>;
+  lookupTables?: readonly string[];
+}>;
+
+/** The sentence for a failure: the program's own words when it is a program error. */
+export function failureText(error: unknown): { message: string; code: string | null } {
+  if (error instanceof BasketTransactionError) {
+    const f = error.failure;
+    if (f.kind === 'custom') return { message: f.message, code: f.constant ?? null };
+    return { message: f.message, code: f.errorName };
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  if (/reject|denied|cancel/i.test(text))
+    return { message: 'You declined the request in your wallet.', code: null };
+  return { message: text, code: null };
+}
+
+/**
+ * Runs one plan; `onState` sees every step. Resolves with the signature, or null when it failed
+ * (the failure is in the last state).
+ */
+export async function runTransaction(
+  ctx: DappContext,
+  signer: TransactionModifyingSigner,
+  plan: TxPlan,
+  onState: (s: TxState) => void,
+): Promise<string | null> {
+  const label = plan.label;
+  // The wallet's answer moves the state from signing to confirming.
+  const reporting: TransactionModifyingSigner = {
+    address: signer.address,
+    async modifyAndSignTransactions(transactions, config) {
+      const signed = await signer.modifyAndSignTransactions(transactions, config);
+      onState({ step: 'confirming', label });
+      return signed;
+    },
+  };
+  try {
+    onState({ step: 'building', label });
+    const [instructions, addressLookupTables] = await Promise.all([
+      plan.instructions(),
+      plan.lookupTables?.length
+        ? fetchAddressLookupTables(ctx.rpc, plan.lookupTables as Address[], {
+            commitment: 'confirmed',
+          })
+        : Promise.resolve(undefined),
+    ]);
+    const { value: lifetime } = await ctx.rpc
+      .getLatestBlockhash({ commitment: 'confirmed' })
+      .send();
+    const build = (l: typeof lifetime) =>
+      buildTransactionMessage({
+        feePayer: reporting,
+        lifetime: l,
+        instructions,
+        ...(addressLookupTables ? { addressLookupTables } : {}),
+      });
+    onState({ step: 'simulating', label });
+    await simulateTransactionMessage(ctx.rpc, build(lifetime), {
+      programs: ctx.programs,
+      commitment: 'confirmed',
+    });
+    onState({ step: 'signing', label });
+    const { signature } = await createSendAndConfirm({
+      rpc: ctx.rpc,
+      rpcSubscriptions: ctx.rpcSubscriptions,
+    })(build, {
+      commitment: 'confirmed',
+      programs: ctx.programs,
+      maxAttempts: 2,
+    });
+    onState({ step: 'confirmed', label, signature });
+    return signature;
+  } catch (error) {
+    onState({ step: 'failed', label, ...failureText(error) });
+    return null;
+  }
+}

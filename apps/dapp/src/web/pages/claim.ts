@@ -1,0 +1,143 @@
+// Claim epoch rewards with the proof from the published distribution artifact.
+
+import { findClaimStatusAddress, findEpochPda } from '@basket/rewards-client';
+import {
+  claimStatusAccount,
+  ensureTokenAccounts,
+  epochAccount,
+  getClaimInstructionFor,
+  readAccounts,
+  type TokenMintInfo,
+  tokenMintAccount,
+} from '@basket/sdk';
+import type { Address } from '@solana/kit';
+import { formatTokenAmount } from '../../shared/money.ts';
+import type { PublishedClaim } from '../../shared/public-config.ts';
+import { type DappContext, useDapp } from '../data/context.ts';
+import { useAsync } from '../data/use-async.ts';
+import { h } from '../h.ts';
+import { busy, TxStatus } from '../ui/tx-status.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import { Failed, Loading, TxGate, useTx } from './common.ts';
+
+const hexBytes = (hex: string) =>
+  Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16));
+
+async function loadClaims(ctx: DappContext, owner: string) {
+  const res = await fetch(`/api/claims/${owner}`);
+  if (!res.ok) throw new Error(`claims: ${res.status}`);
+  const { claims } = (await res.json()) as { claims: PublishedClaim[] };
+  return Promise.all(
+    claims.map(async (c) => {
+      const epochId = BigInt(c.epochId);
+      const [[epochAddress], statusAddress] = await Promise.all([
+        findEpochPda({ epochId }, { programAddress: ctx.programs.rewards }),
+        findClaimStatusAddress(
+          { epochId, claimant: owner as Address },
+          { programAddress: ctx.programs.rewards },
+        ),
+      ]);
+      const [epoch, status, ...mints] = await readAccounts(
+        ctx.rpc,
+        [
+          epochAccount(epochAddress, ctx.programs),
+          claimStatusAccount(statusAddress, ctx.programs),
+          ...c.rewardMints.map((m) => tokenMintAccount(m as Address)),
+        ],
+        { commitment: 'confirmed' },
+      );
+      return {
+        claim: c,
+        epoch: epoch?.exists ? epoch.data : null,
+        claimed: Boolean(status?.exists),
+        mints: mints.map((m) => (m?.exists ? (m.data as TokenMintInfo) : null)),
+      };
+    }),
+  );
+}
+
+export function ClaimPage() {
+  return h('div', null, h('h1', null, 'Claim rewards'), h(TxGate, null, h(ClaimList)));
+}
+
+function ClaimList() {
+  const ctx = useDapp();
+  const { address, signer } = useWallet();
+  const data = useAsync(() => loadClaims(ctx, address as string), [address]);
+  const tx = useTx();
+  if (!data.value)
+    return data.error ? h(Failed, { error: data.error }) : h(Loading, { what: 'your rewards' });
+  const claim = async (item: NonNullable<typeof data.value>[number]) => {
+    if (!signer || !item.epoch) return;
+    const epoch = item.epoch;
+    const ok = await tx.run({
+      label: `Claim of epoch ${item.claim.epochId}`,
+      instructions: async () => {
+        const ensured = await ensureTokenAccounts(
+          ctx.rpc,
+          signer,
+          item.claim.rewardMints.map((m, i) => ({
+            owner: signer.address,
+            mint: m as Address,
+            tokenProgram: item.mints[i]?.tokenProgram as Address,
+          })),
+          { commitment: 'confirmed' },
+        );
+        const ix = await getClaimInstructionFor(
+          {
+            claimant: signer,
+            epoch,
+            destinations: ensured.addresses,
+            amounts: item.claim.amounts.map(BigInt),
+            proof: item.claim.proof.map(hexBytes),
+          },
+          ctx.programs,
+        );
+        return [...ensured.instructions, ix];
+      },
+    });
+    if (ok) data.reload();
+  };
+  if (data.value.length === 0)
+    return h('p', { className: 'hint' }, 'No published rewards for this wallet yet.');
+  return h(
+    'div',
+    { className: 'card' },
+    h(
+      'ul',
+      { className: 'claims' },
+      data.value.map((item) =>
+        h(
+          'li',
+          { key: item.claim.epochId },
+          h('strong', null, `Epoch ${item.claim.epochId}: `),
+          item.claim.rewardMints
+            .map((m, i) => {
+              const info = item.mints[i];
+              const raw = BigInt(item.claim.amounts[i] ?? '0');
+              const shown = info
+                ? formatTokenAmount(
+                    raw,
+                    { symbol: '', decimals: info.decimals, scaledUiAmount: info.scaledUiAmount },
+                    BigInt(Math.floor(Date.now() / 1000)),
+                  )
+                : String(raw);
+              return `${shown} ${ctx.symbolOf(m)}`;
+            })
+            .join(', '),
+          ' ',
+          item.claimed
+            ? h('span', { className: 'badge badge-ok' }, 'claimed')
+            : !item.epoch
+              ? h('span', { className: 'badge badge-warn' }, 'epoch not on chain')
+              : h(
+                  'button',
+                  { type: 'button', disabled: busy(tx.state), onClick: () => void claim(item) },
+                  'Claim',
+                ),
+        ),
+      ),
+    ),
+    h(TxStatus, { state: tx.state }),
+  );
+}

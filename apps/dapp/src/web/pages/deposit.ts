@@ -1,0 +1,168 @@
+// Deposit stablecoin for shares: the SDK's quote, the user's slippage bound as min_shares_out,
+// simulation, signature, confirmation.
+import { getDepositInstructionsFor, quoteDeposit, type RawAmount } from '@basket/sdk';
+import type { Address } from '@solana/kit';
+import { useState } from 'react';
+import {
+  AmountInputError,
+  formatPricePerShare,
+  formatTokenAmount,
+  maxInputOf,
+  parseSlippagePercent,
+  parseTokenAmount,
+  type TokenDisplay,
+} from '../../shared/money.ts';
+import type { PublicSku } from '../../shared/public-config.ts';
+import { ataOf, readBalances } from '../data/balances.ts';
+import { useDapp } from '../data/context.ts';
+import { useAsync } from '../data/use-async.ts';
+import { h } from '../h.ts';
+import { Banners } from '../ui/banners.ts';
+import { AmountField, Facts } from '../ui/fields.ts';
+import { busy, TxStatus } from '../ui/tx-status.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import { Failed, Loading, TxGate, useTx, useVault } from './common.ts';
+
+export function DepositPage(props: { sku: PublicSku }) {
+  return h(
+    'div',
+    null,
+    h('h1', null, `Deposit into ${props.sku.skuId}`),
+    h(TxGate, null, h(DepositForm, props)),
+  );
+}
+
+/** Parses a field, giving the raw amount or the sentence to show. */
+export function parseField(
+  text: string,
+  token: TokenDisplay,
+  now: bigint,
+): { raw: RawAmount | null; error: string | null } {
+  if (text.trim() === '') return { raw: null, error: null };
+  try {
+    return { raw: parseTokenAmount(text, token, now), error: null };
+  } catch (e) {
+    if (e instanceof AmountInputError) return { raw: null, error: e.message };
+    throw e;
+  }
+}
+
+export function parseSlippage(text: string): { bps: bigint | null; error: string | null } {
+  try {
+    return { bps: parseSlippagePercent(text), error: null };
+  } catch (e) {
+    return { bps: null, error: (e as Error).message };
+  }
+}
+
+function DepositForm(props: { sku: PublicSku }) {
+  const ctx = useDapp();
+  const { address, signer } = useWallet();
+  const view = useVault(props.sku);
+  const stable = ctx.session.config.stablecoin;
+  const usdc: TokenDisplay = { symbol: 'USDC', decimals: stable.decimals, scaledUiAmount: null };
+  const balances = useAsync(() => readBalances(ctx.rpc, address as string, [stable]), [address]);
+  const [amount, setAmount] = useState('');
+  const [slippage, setSlippage] = useState('0.5');
+  const tx = useTx();
+  if (!view.value)
+    return view.error ? h(Failed, { error: view.error }) : h(Loading, { what: 'the vault' });
+  const v = view.value;
+  const balance = balances.value?.get(stable.mint) ?? 0n;
+  const parsed = parseField(amount, usdc, v.nav.now);
+  const slip = parseSlippage(slippage);
+  const tooMuch = parsed.raw !== null && parsed.raw > balance;
+  const quote =
+    parsed.raw !== null && slip.bps !== null
+      ? quoteDeposit(v.nav, parsed.raw, {
+          slippageBps: Number(slip.bps),
+          vaultProgram: ctx.programs.vault,
+        })
+      : null;
+  const submit = async () => {
+    if (!quote?.ok || !signer) return;
+    const source = await ataOf(address as string, stable);
+    const ok = await tx.run({
+      label: 'Deposit',
+      lookupTables: props.sku.lookupTable ? [props.sku.lookupTable] : [],
+      instructions: async () =>
+        (
+          await getDepositInstructionsFor(
+            {
+              depositor: signer,
+              vault: v.vault,
+              source: source as Address,
+              rawAmount: quote.rawAmount,
+              minSharesOut: quote.minSharesOut,
+            },
+            { rpc: ctx.rpc, programs: ctx.programs, commitment: 'confirmed' },
+          )
+        ).instructions,
+    });
+    if (ok) {
+      setAmount('');
+      balances.reload();
+      view.reload();
+    }
+  };
+  return h(
+    'form',
+    {
+      className: 'card',
+      onSubmit: (e: { preventDefault: () => void }) => {
+        e.preventDefault();
+        void submit();
+      },
+      'aria-label': 'Deposit',
+    },
+    h(Banners, { banners: v.banners }),
+    h(AmountField, {
+      name: 'amount',
+      label: 'Amount to deposit',
+      unit: 'USDC',
+      value: amount,
+      onChange: setAmount,
+      error: parsed.error ?? (tooMuch ? 'More than your balance.' : null),
+      hint: `Balance: ${formatTokenAmount(balance, usdc, v.nav.now)} USDC`,
+      onMax: () => setAmount(maxInputOf(balance, usdc, v.nav.now)),
+    }),
+    h(AmountField, {
+      name: 'slippage',
+      label: 'Slippage tolerance',
+      unit: '%',
+      value: slippage,
+      onChange: setSlippage,
+      error: slip.error,
+    }),
+    quote && !quote.ok
+      ? h(
+          'p',
+          { className: 'error', role: 'alert' },
+          `The vault would refuse this deposit: ${quote.refusal.message}`,
+        )
+      : null,
+    quote?.ok
+      ? h(Facts, {
+          label: 'Quote',
+          rows: [
+            ['You pay', `${formatTokenAmount(quote.rawAmount, usdc, v.nav.now)} USDC`],
+            [
+              'Shares (quoted)',
+              `${formatTokenAmount(quote.shares, v.share, v.nav.now)} ${props.sku.skuId}`,
+            ],
+            [
+              'Minimum shares (after slippage)',
+              `${formatTokenAmount(quote.minSharesOut, v.share, v.nav.now)} ${props.sku.skuId}`,
+            ],
+            [
+              'NAV per share',
+              v.nav.pricePerShare === null ? '—' : formatPricePerShare(v.nav.pricePerShare),
+            ],
+            ['Deposit fee', 'none'],
+          ],
+        })
+      : null,
+    h('button', { type: 'submit', disabled: !quote?.ok || tooMuch || busy(tx.state) }, 'Deposit'),
+    h(TxStatus, { state: tx.state }),
+  );
+}

@@ -1,0 +1,216 @@
+// Stake the staking token in one of the three lock tiers; unstake a position at its lock end.
+import {
+  findRewardsConfigAddress,
+  getStakeInstructionFor,
+  getStakePositions,
+  getUnstakeInstructionFor,
+  readAccounts,
+  rewardsConfigAccount,
+  type TokenMintInfo,
+  tokenMintAccount,
+} from '@basket/sdk';
+import type { Address } from '@solana/kit';
+import { useState } from 'react';
+import { utcMinute } from '../../shared/banners.ts';
+import { formatTokenAmount, maxInputOf, type TokenDisplay } from '../../shared/money.ts';
+import { ataOf, readBalances } from '../data/balances.ts';
+import { type DappContext, useDapp } from '../data/context.ts';
+import { useAsync } from '../data/use-async.ts';
+import { h } from '../h.ts';
+import { AmountField } from '../ui/fields.ts';
+import { busy, TxStatus } from '../ui/tx-status.ts';
+import { useWallet } from '../wallet/wallet-context.ts';
+import { Failed, Loading, TxGate, useTx } from './common.ts';
+import { parseField } from './deposit.ts';
+
+const WEIGHTS: Record<number, number> = { 30: 1, 90: 2, 180: 4 };
+
+async function loadStaking(ctx: DappContext, owner: string) {
+  const configAddress = await findRewardsConfigAddress(ctx.programs);
+  const [config, mint] = await readAccounts(
+    ctx.rpc,
+    [
+      rewardsConfigAccount(configAddress, ctx.programs),
+      tokenMintAccount(ctx.session.config.stakingMint as Address),
+    ],
+    { commitment: 'confirmed' },
+  );
+  if (!config?.exists || !mint?.exists)
+    throw new Error('the rewards program is not configured on this cluster');
+  const info = mint.data as TokenMintInfo;
+  const token: TokenDisplay = {
+    symbol: 'BSKT',
+    decimals: info.decimals,
+    scaledUiAmount: info.scaledUiAmount,
+  };
+  const spec = { mint: ctx.session.config.stakingMint, tokenProgram: info.tokenProgram };
+  const [positions, balances] = await Promise.all([
+    getStakePositions(ctx.rpc, owner as Address, {
+      programs: ctx.programs,
+      commitment: 'confirmed',
+    }),
+    readBalances(ctx.rpc, owner, [spec]),
+  ]);
+  return {
+    config: { address: config.address, data: config.data },
+    token,
+    spec,
+    positions,
+    balance: balances.get(spec.mint) ?? 0n,
+  };
+}
+
+export function StakePage() {
+  return h('div', null, h('h1', null, 'Stake BSKT'), h(TxGate, null, h(StakeForm)));
+}
+
+function StakeForm() {
+  const ctx = useDapp();
+  const { address, signer } = useWallet();
+  const data = useAsync(() => loadStaking(ctx, address as string), [address]);
+  const [amount, setAmount] = useState('');
+  const [tier, setTier] = useState<30 | 90 | 180>(90);
+  const tx = useTx();
+  if (!data.value)
+    return data.error ? h(Failed, { error: data.error }) : h(Loading, { what: 'your stakes' });
+  const d = data.value;
+  const now = d.positions.now;
+  const parsed = parseField(amount, d.token, now);
+  const tooMuch = parsed.raw !== null && parsed.raw > d.balance;
+  const stake = async () => {
+    if (parsed.raw === null || !signer || d.positions.nextStakeIndex === null) return;
+    const ownerTokenAccount = await ataOf(address as string, d.spec);
+    const ok = await tx.run({
+      label: 'Stake',
+      instructions: async () => [
+        await getStakeInstructionFor(
+          {
+            owner: signer,
+            config: d.config,
+            ownerTokenAccount,
+            amount: parsed.raw as never,
+            tierDays: tier,
+            stakeIndex: d.positions.nextStakeIndex as bigint,
+          },
+          ctx.programs,
+        ),
+      ],
+    });
+    if (ok) {
+      setAmount('');
+      data.reload();
+    }
+  };
+  const unstake = async (stakeIndex: bigint) => {
+    if (!signer) return;
+    const ownerTokenAccount = await ataOf(address as string, d.spec);
+    const ok = await tx.run({
+      label: 'Unstake',
+      instructions: async () => [
+        await getUnstakeInstructionFor(
+          { owner: signer, config: d.config, ownerTokenAccount, stakeIndex },
+          ctx.programs,
+        ),
+      ],
+    });
+    if (ok) data.reload();
+  };
+  return h(
+    'div',
+    { className: 'card' },
+    h(
+      'form',
+      {
+        onSubmit: (e: { preventDefault: () => void }) => {
+          e.preventDefault();
+          void stake();
+        },
+        'aria-label': 'Stake',
+      },
+      h(AmountField, {
+        name: 'stake-amount',
+        label: 'Amount to stake',
+        unit: 'BSKT',
+        value: amount,
+        onChange: setAmount,
+        error: parsed.error ?? (tooMuch ? 'More than your balance.' : null),
+        hint: `Balance: ${formatTokenAmount(d.balance, d.token, now)} BSKT`,
+        onMax: () => setAmount(maxInputOf(d.balance, d.token, now)),
+      }),
+      h(
+        'fieldset',
+        { className: 'modes' },
+        h('legend', null, 'Lock'),
+        ...([30, 90, 180] as const).map((t) =>
+          h(
+            'label',
+            { key: t },
+            h('input', {
+              type: 'radio',
+              name: 'tier',
+              value: String(t),
+              checked: tier === t,
+              onChange: () => setTier(t),
+            }),
+            ` ${t} days (reward weight ×${WEIGHTS[t]})`,
+          ),
+        ),
+      ),
+      h(
+        'button',
+        { type: 'submit', disabled: parsed.raw === null || tooMuch || busy(tx.state) },
+        'Stake',
+      ),
+    ),
+    h(TxStatus, { state: tx.state }),
+    h('h2', null, 'Your stakes'),
+    d.positions.positions.length === 0
+      ? h('p', { className: 'hint' }, 'No stakes yet.')
+      : h(
+          'table',
+          { className: 'positions' },
+          h('caption', { className: 'sr-only' }, 'Stake positions'),
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              ...['#', 'Amount', 'Lock', 'Unlocks', ''].map((c) =>
+                h('th', { key: c || 'action', scope: 'col' }, c),
+              ),
+            ),
+          ),
+          h(
+            'tbody',
+            null,
+            d.positions.positions.map((p) =>
+              h(
+                'tr',
+                { key: String(p.stakeIndex) },
+                h('td', null, String(p.stakeIndex)),
+                h('td', null, `${formatTokenAmount(p.record.amount, d.token, now)} BSKT`),
+                h('td', null, `${p.record.tierDays} days`),
+                h('td', null, utcMinute(p.record.unlockTs)),
+                h(
+                  'td',
+                  null,
+                  p.withdrawn
+                    ? 'withdrawn'
+                    : h(
+                        'button',
+                        {
+                          type: 'button',
+                          className: 'secondary',
+                          disabled: !p.unlocked || busy(tx.state),
+                          onClick: () => void unstake(p.stakeIndex),
+                        },
+                        p.unlocked ? 'Unstake' : 'Locked',
+                      ),
+                ),
+              ),
+            ),
+          ),
+        ),
+  );
+}

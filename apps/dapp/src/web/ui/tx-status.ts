@@ -1,0 +1,62 @@
+import { explorerLink } from '../../shared/public-config.ts';
+import { useDapp } from '../data/context.ts';
+import type { TxState } from '../data/transaction.ts';
+import { h } from '../h.ts';
+
+const WORDS = {
+  building: 'Preparing the transaction…',
+  simulating: 'Simulating before you sign…',
+  signing: 'Waiting for your wallet’s signature…',
+  confirming: 'Sent; waiting for confirmation…',
+} as const;
+
+/** Live region for the current transaction: each step, the confirmation link or the reason it failed. */
+export function TxStatus(props: { state: TxState }) {
+  const { session } = useDapp();
+  const s = props.state;
+  if (s.step === 'idle')
+    return h('div', { role: 'status', 'aria-live': 'polite', className: 'tx-status' });
+  if (s.step === 'confirmed') {
+    return h(
+      'div',
+      {
+        role: 'status',
+        'aria-live': 'polite',
+        className: 'tx-status tx-ok',
+        'data-step': 'confirmed',
+      },
+      `${s.label}: confirmed. `,
+      h(
+        'a',
+        { href: explorerLink(session.config, s.signature), target: '_blank', rel: 'noreferrer' },
+        'View on the explorer',
+      ),
+    );
+  }
+  if (s.step === 'failed') {
+    return h(
+      'div',
+      {
+        role: 'alert',
+        className: 'tx-status tx-failed',
+        'data-step': 'failed',
+        'data-code': s.code ?? '',
+      },
+      `${s.label} failed: ${s.message}`,
+    );
+  }
+  return h(
+    'div',
+    { role: 'status', 'aria-live': 'polite', className: 'tx-status', 'data-step': s.step },
+    `${s.label}: ${WORDS[s.step]}`,
+  );
+}
+
+export function busy(state: TxState): boolean {
+  return (
+    state.step === 'building' ||
+    state.step === 'simulating' ||
+    state.step === 'signing' ||
+    state.step === 'confirming'
+  );
+}
