@@ -3,7 +3,7 @@
 // freeze and halt flags, then the signed push and refresh_nav in one transaction when it fits
 // (two otherwise, the refresh right after). Nothing is sent on bad data; when the snapshot
 // would go stale before the next push, an alert.
-import { isOpen, navPushCadenceSecsAt } from '@basket/market-calendar';
+import { isOpen, maxStaleSecsAt, navPushCadenceSecsAt } from '@basket/market-calendar';
 import {
   clockSysvarAccount,
   currentMultiplier,
@@ -207,6 +207,7 @@ export async function staleCheck(ctx: KeeperContext, sku: KeeperSku): Promise<nu
   const publish = Number(snapshot.data.publishUnixTime);
   const age = now / 1000 - publish;
   ctx.metrics.navAge.set({ sku: sku.skuId }, age);
+  ctx.metrics.navMaxStale.set({ sku: sku.skuId }, maxStaleSecsAt(now));
   if (wouldGoStale(publish, now, navPushCadenceSecsAt(now) * 1000)) {
     ctx.alert(
       'nav-stale',
