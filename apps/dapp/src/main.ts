@@ -1,6 +1,7 @@
 #!/usr/bin/env -S npx tsx
 // `dapp`: serves the built web app with its CSP, the geofence decision and read-only forwards.
 import { runService } from '@basket/service-kit';
+import { ensureBundle } from './server/build-bundle.ts';
 import { loadDappConfig } from './server/config.ts';
 import { createDappServer } from './server/dapp-server.ts';
 
@@ -10,7 +11,8 @@ usage: dapp
 
 Environment:
   DAPP_HOST, DAPP_PORT           listen address (default 127.0.0.1:7420; 0 = any free port)
-  DAPP_DIST_DIR                  the Vite build (default apps/dapp/dist)
+  DAPP_DIST_DIR                  the Vite build (default apps/dapp/dist; built at start when missing
+                                 unless DAPP_BUILD_ON_START=0)
   WORLD_MANIFEST                 the deployment's addresses (programs, mints, SKUs)
   DAPP_TREASURY                  the treasury owner address (default: the local world's key file)
   SOLANA_RPC_URL, SOLANA_WS_URL  the cluster the browser talks to (allowed by the CSP), unless
@@ -34,6 +36,8 @@ await runService({
   argv: process.argv.slice(2),
   loadConfig: () => loadDappConfig(process.env),
   start: async ({ config, logger, metrics }) => {
+    if (process.env.DAPP_BUILD_ON_START !== '0')
+      await ensureBundle(config.distDir, (line) => logger.info(line));
     const server = await createDappServer(config, logger, metrics);
     const address = await server.listen({ host: config.host, port: config.port });
     logger.info({ url: address }, 'dapp listening');
