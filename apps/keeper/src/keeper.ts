@@ -5,7 +5,7 @@
 import { startPostgres } from '@basket/postgres-server';
 import { navSnapshotAccount, readAccounts } from '@basket/sdk';
 import { createServiceServer, type Logger, type Metrics, periodic } from '@basket/service-kit';
-import { createTokenizedApiClient } from '@basket/tokenized-api';
+import { type Clock, createTokenizedApiClient } from '@basket/tokenized-api';
 import type { Address } from '@solana/kit';
 import { makeWorkerUtils, type Runner } from 'graphile-worker';
 import pg from 'pg';
@@ -54,7 +54,7 @@ export async function startKeeper(
   config: KeeperConfig,
   logger: Logger,
   metrics: Metrics,
-  options: { serve: boolean; now?: () => number },
+  options: { serve: boolean; now?: () => number; apiClock?: Clock },
 ): Promise<Keeper> {
   const db = await database(config);
   const pool = new pg.Pool({ connectionString: db.url, max: 8 });
@@ -74,6 +74,7 @@ export async function startKeeper(
       ...(config.tokenizedApiKey ? { apiKey: config.tokenizedApiKey } : {}),
       fetch: limitedFetch(limits),
       cacheProfile: 'keeper',
+      ...(options.apiClock ? { clock: options.apiClock } : {}),
       logger: {
         debug: (msg, f) => apiLog.debug(f ?? {}, msg),
         info: (msg, f) => apiLog.info(f ?? {}, msg),

@@ -23,8 +23,12 @@ afterAll(async () => {
   await kw?.stop();
 });
 
-async function keeper(id: string, over = {}) {
-  const k = await kw.keeper(id, over);
+async function keeper(
+  id: string,
+  over: Parameters<KeeperWorld['keeper']>[1] = {},
+  options: Parameters<KeeperWorld['keeper']>[2] = {},
+) {
+  const k = await kw.keeper(id, over, options);
   open.push(k);
   return k;
 }
@@ -140,6 +144,36 @@ describe('the keeper on the local world', () => {
     expect((await calls()) - before).toBe(2);
     await k.close();
   }, 60_000);
+
+  it('an API answering 5xx for six minutes raises the alert and nothing is sent', async () => {
+    const failing = await kw.failingApi();
+    let offsetMs = 0;
+    const apiClock = {
+      now: () => Date.now() + offsetMs,
+      sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, Math.min(ms, 50))),
+    };
+    const k = await keeper('replica-5xx', { tokenizedApiUrl: failing.url }, { apiClock });
+    const sku = k.context.skus[0];
+    const world = kw.world.manifest.skus[0];
+    if (!sku || !world) throw new Error('sku');
+    const before = await sequences(world);
+    const alerts = async () =>
+      (await k.context.metrics.alerts.get()).values.find(
+        (v) => v.labels.kind === 'api-5xx-persisting',
+      )?.value ?? 0;
+    await expect(runNavPush(k.context, sku)).rejects.toThrow();
+    expect(await alerts()).toBe(0);
+    offsetMs = 6 * 60_000;
+    await expect(runNavPush(k.context, sku)).rejects.toThrow();
+    expect(await alerts()).toBe(1);
+    expect(await sequences(world)).toEqual(before);
+    const { rows } = await k.context.pool.query(
+      "select count(*)::int as n from keeper.actions where holder = 'replica-5xx'",
+    );
+    expect(rows[0].n).toBe(0);
+    await k.close();
+    await failing.close();
+  }, 120_000);
 
   it('collects the management fee once a day has passed, once', async () => {
     const k = await keeper('replica-fees');

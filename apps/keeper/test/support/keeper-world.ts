@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { startTestDatabase } from '@basket/postgres-server';
 import { createLogger, createMetrics } from '@basket/service-kit';
+import type { Clock } from '@basket/tokenized-api';
 import { DEFAULT_SIM_CONFIG, startSimulator } from '@basket/tokenized-api-sim';
 import { MANIFEST_FILE, startWorld, type TestWorld } from '@basket/world';
 import { type Keeper, startKeeper } from '../../src/keeper.ts';
@@ -13,7 +14,13 @@ export type KeeperWorld = Readonly<{
   databaseUrl: string;
   apiUrl: string;
   config: (replicaId: string, over?: Partial<KeeperConfig>) => KeeperConfig;
-  keeper: (replicaId: string, over?: Partial<KeeperConfig>) => Promise<Keeper>;
+  keeper: (
+    replicaId: string,
+    over?: Partial<KeeperConfig>,
+    options?: { apiClock?: Clock },
+  ) => Promise<Keeper>;
+  /** Another simulator on the same chain answering every request with 503. */
+  failingApi: () => Promise<{ url: string; close: () => Promise<void> }>;
   stop: () => Promise<void>;
 }>;
 
@@ -70,10 +77,20 @@ export async function startKeeperWorld(): Promise<KeeperWorld> {
     databaseUrl: db.url,
     apiUrl: sim.baseUrl,
     config,
-    keeper: (replicaId, over) =>
+    keeper: (replicaId, over, options = {}) =>
       startKeeper(config(replicaId, over), logger, createMetrics(`keeper_t${n++}`), {
         serve: false,
+        ...options,
       }),
+    failingApi: async () => {
+      const failing = await startSimulator({
+        ...DEFAULT_SIM_CONFIG,
+        port: 0,
+        logRequests: false,
+        faults: { ...DEFAULT_SIM_CONFIG.faults, serverErrorEvery: 1, serverErrorBurst: 1 },
+      });
+      return { url: failing.baseUrl, close: () => failing.close() };
+    },
     stop: async () => {
       await sim.close();
       await db.close();
