@@ -56,7 +56,8 @@ export type ActionInput = Readonly<{
   rewardMints?: readonly Address[];
   pauseStaking?: boolean;
   pauseClaims?: boolean;
-  program?: 'oracle' | 'vault' | 'rewards';
+  /** program.upgrade: one of the three by name, or any upgradeable program by address. */
+  program?: 'oracle' | 'vault' | 'rewards' | Address;
   buffer?: Address;
   upgradeAuthority?: Address;
   /** Admins who will sign; default: the first `threshold` keys of the governing set. */
@@ -183,16 +184,18 @@ export async function buildAdminAction(
     }
     case 'program.upgrade': {
       const name = required(input.program, '--program');
+      const address =
+        name in programs ? programs[name as keyof ProgramAddresses] : (name as Address);
       const authority = required(input.upgradeAuthority, 'upgradeAuthority');
       const buffer = required(input.buffer, '--buffer');
       const ix = await upgradeWithAdmins(
-        programs[name],
+        address,
         buffer,
         authority,
         input.spill ?? authority,
         adminSigners,
       );
-      return one(ix, `upgrade ${name} (${programs[name]}) from buffer ${buffer}`, [authority]);
+      return one(ix, `upgrade ${name} (${address}) from buffer ${buffer}`, [authority]);
     }
   }
 }

@@ -215,7 +215,10 @@ program
   .option('--reward-mints <addresses>', 'rewards.reward-mints: the new allow-list', list)
   .option('--pause-staking', 'rewards.pause: pause staking')
   .option('--pause-claims', 'rewards.pause: pause claims')
-  .addOption(new Option('--program <name>', 'program.upgrade').choices([...PROGRAM_NAMES]))
+  .option(
+    '--program <name|address>',
+    'program.upgrade: oracle, vault, rewards, or a program address',
+  )
   .option('--buffer <address>', 'program.upgrade: the staged buffer (from deploy)')
   .option(
     '--signers <addresses>',
