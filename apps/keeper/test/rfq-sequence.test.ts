@@ -12,7 +12,7 @@ import { runRfqSequence } from '../src/jobs/rfq-sequence.ts';
 
 const request = {
   symbol: 'AAPLx',
-  side: 'buy' as const,
+  side: 'Buy' as const,
   cashAmount: '500',
   paymentWalletIdentifier: '11111111111111111111111111111111',
   receivingWalletIdentifier: '11111111111111111111111111111111',

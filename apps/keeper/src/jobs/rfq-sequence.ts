@@ -37,7 +37,7 @@ export type RfqSequenceDeps = Readonly<{
  *
  * @throws {KeeperError} `RFQ_REJECTED` on a 4xx answer to the request (never retried).
  * @example
- * const r = await runRfqSequence(deps, { symbol: 'AAPLx', side: 'buy', cashAmount: '500', ... });
+ * const r = await runRfqSequence(deps, { symbol: 'AAPLx', side: 'Buy', cashAmount: '500', ... });
  * if (r.outcome === 'aggregator') await aggregatorRoute(sameNotional);
  */
 export async function runRfqSequence(
