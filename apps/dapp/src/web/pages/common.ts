@@ -83,5 +83,9 @@ export function Loading(props: { what: string }) {
 }
 
 export function Failed(props: { error: Error }) {
-  return h('p', { className: 'error', role: 'alert' }, props.error.message);
+  return h(
+    'p',
+    { className: 'error', role: 'alert' },
+    `Could not load this: ${props.error.message}`,
+  );
 }

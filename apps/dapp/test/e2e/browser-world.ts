@@ -1,0 +1,92 @@
+// The browser suite's world: one local validator (startWorld), NAV kept fresh by a non-overlapping
+// pusher, the dapp server in-process on a free port, and Debian's Chromium through playwright-core.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, createMetrics, periodic } from '@basket/service-kit';
+import {
+  catalogPrices,
+  loadWorldKeys,
+  programAddressesOf,
+  pushNav,
+  STOCKS,
+  startWorld,
+  type TestWorld,
+  type WorldKeys,
+} from '@basket/world';
+import type { Address } from '@solana/kit';
+import { type Browser, chromium } from 'playwright-core';
+import { ensureBundle } from '../../src/server/build-bundle.ts';
+import { loadDappConfig } from '../../src/server/config.ts';
+import { createDappServer } from '../../src/server/dapp-server.ts';
+
+export const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export type BrowserWorld = Readonly<{
+  world: TestWorld;
+  keys: WorldKeys;
+  url: string;
+  browser: Browser;
+  pushAll: () => Promise<void>;
+  stop: () => Promise<void>;
+}>;
+
+export async function startBrowserWorld(): Promise<BrowserWorld> {
+  const dist = join(import.meta.dirname, '..', '..', 'dist');
+  await ensureBundle(dist, () => {});
+  const world = await startWorld();
+  const keys = await loadWorldKeys(world.dir);
+  const programs = programAddressesOf(world.manifest);
+  const prices = catalogPrices(world.manifest, STOCKS);
+  const pushAll = async () => {
+    for (const sku of world.manifest.skus) {
+      await pushNav(world.chain, {
+        keys,
+        programs,
+        skuId: sku.skuId,
+        snapshot: sku.snapshot as Address,
+        prices,
+      });
+    }
+  };
+  await pushAll();
+  // The on-chain limit is 60 s in market hours: push every 20 s while the suite runs.
+  const pusher = periodic(pushAll, 20_000, () => {});
+  const config = loadDappConfig({
+    WORLD_MANIFEST: join(world.dir, 'world.json'),
+    SOLANA_RPC_URL: world.localnet.rpcUrl,
+    SOLANA_WS_URL: world.localnet.wsUrl,
+    // No asset API in this suite: the page must work (and say so) without it.
+    TOKENIZED_API_URL: 'http://127.0.0.1:9/api/v2',
+    INDEXER_URL: 'http://127.0.0.1:9',
+    DAPP_DIST_DIR: dist,
+    DAPP_BLOCKED_COUNTRIES: 'US,IR',
+    DAPP_WHEN_COUNTRY_UNKNOWN: 'allow',
+    DAPP_DISTRIBUTIONS_DIR: mkdtempSync(join(tmpdir(), 'dapp-distributions-')),
+  });
+  const server = await createDappServer(
+    config,
+    createLogger({ name: 'dapp-e2e', level: 'silent' }),
+    createMetrics('dapp_e2e'),
+  );
+  const url = await server.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return {
+    world,
+    keys,
+    url,
+    browser,
+    pushAll,
+    stop: async () => {
+      await browser.close().catch(() => {});
+      await server.close();
+      await pusher.stop();
+      await world.stop();
+    },
+  };
+}
