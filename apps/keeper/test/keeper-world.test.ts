@@ -140,8 +140,8 @@ describe('the keeper on the local world', () => {
     expect(results.map((r) => r.summary.split(':')[0])).toEqual(
       kw.world.manifest.skus.map((s) => s.skuId),
     );
-    // Vault + snapshot heads in one call, every holding in one more.
-    expect((await calls()) - before).toBe(2);
+    // Vault + snapshot heads in one call, every holding in one more, the mints in a third.
+    expect((await calls()) - before).toBe(3);
     await k.close();
   }, 60_000);
 

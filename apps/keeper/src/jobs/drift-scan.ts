@@ -15,6 +15,7 @@ import {
 } from '@basket/sdk';
 import type { Address, MaybeEncodedAccount } from '@solana/kit';
 import { computeVaultDrift, type VaultDrift } from '../decisions/drift.ts';
+import { type MintPowers, mintPowers, powerChanges } from '../decisions/mint-powers.ts';
 import { USD_ONE } from '../decisions/valuation.ts';
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
@@ -118,6 +119,7 @@ export async function scanVaults(
  */
 export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
   const scanned = await scanVaults(ctx.rpc, ctx.skus, ctx.programs);
+  await watchMintPowers(ctx);
   const results: JobResult[] = [];
   const minNotional = BigInt(Math.round(Number(ctx.config.minTradeUsd) * 100)) * (USD_ONE / 100n);
   for (const { sku, drift, issuerEvents } of scanned) {
@@ -143,6 +145,34 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
     });
   }
   return results;
+}
+
+/** The powers each mint showed at the previous scan, per keeper. */
+const lastPowers = new WeakMap<KeeperContext, Map<string, MintPowers>>();
+
+/**
+ * Reads every configured mint (one batched call) and alerts on a pause or a changed permanent
+ * delegate or transfer-hook program since the last scan, with a refresh_nav of each SKU
+ * holding the mint.
+ */
+async function watchMintPowers(ctx: KeeperContext): Promise<void> {
+  const mints = [...new Set(ctx.skus.flatMap((s) => s.assets.map((a) => a.mint)))];
+  const { accounts } = await fetchEncodedAccountsBatched(ctx.rpc, mints as Address[], {
+    commitment: 'confirmed',
+  });
+  const seen = lastPowers.get(ctx) ?? new Map<string, MintPowers>();
+  lastPowers.set(ctx, seen);
+  for (const [i, mint] of mints.entries()) {
+    const account = accounts[i];
+    if (!account?.exists) continue;
+    const now = mintPowers(Uint8Array.from(account.data));
+    const changes = powerChanges(seen.get(mint), now);
+    seen.set(mint, now);
+    if (changes.length === 0) continue;
+    for (const sku of ctx.skus.filter((s) => s.assets.some((a) => a.mint === mint))) {
+      await onIssuerPower(ctx, sku, [], { mint, changes });
+    }
+  }
 }
 
 async function onIssuerPower(
