@@ -25,7 +25,7 @@ const reference = z
   .string()
   .regex(/^(file:.+|env:[A-Z_][A-Z0-9_]*)$/, 'a reference `file:<path>` or `env:<VARIABLE>`');
 const url = (protocols: readonly string[]) =>
-  z.url().refine((u) => protocols.includes(new URL(u).protocol), {
+  z.string().refine((u) => URL.canParse(u) && protocols.includes(new URL(u).protocol), {
     message: `a ${protocols.join(' or ')} URL`,
   });
 
