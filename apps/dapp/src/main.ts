@@ -21,7 +21,8 @@ Environment:
   INDEXER_URL                    indexer analytics API (forwarded read-only; default http://127.0.0.1:7410)
   DAPP_COUNTRY_HEADER            request header the hosting edge sets to the visitor's country (default x-country-code)
   DAPP_BLOCKED_COUNTRIES         comma-separated ISO 3166-1 alpha-2 codes (default US,CU,IR,KP,SY)
-  DAPP_WHEN_COUNTRY_UNKNOWN      allow | block when the header is absent (default block)
+  DAPP_WHEN_COUNTRY_UNKNOWN      allow | block when the header is absent (default: allow in the
+                                 local world (WORLD_MANIFEST), block otherwise)
   DAPP_TERMS_FILE, DAPP_TERMS_VERSION   the terms text the wallet signs, and its version
   DAPP_DISTRIBUTIONS_DIR         published reward distribution artifacts (*.json; default <manifest dir>/distributions)
   DAPP_EXPLORER_TX_URL           explorer link template with {signature} and {rpc}

@@ -52,6 +52,8 @@ describe('configuration', () => {
     expect(config.deployment.skus[0]?.skuId).toBe('TECH1');
     expect(config.deployment.treasury).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     expect([...config.blockedCountries]).toEqual(['US', 'CU', 'IR', 'KP', 'SY']);
+    // The local world has no edge to set the country header.
+    expect(config.whenCountryUnknown).toBe('allow');
   });
 
   it('--help prints the variables and exits 0', () => {
@@ -110,6 +112,7 @@ describe('the server', () => {
       env({
         DAPP_DIST_DIR: dist,
         DAPP_BLOCKED_COUNTRIES: 'US,IR',
+        DAPP_WHEN_COUNTRY_UNKNOWN: 'block',
         TOKENIZED_API_URL: `${upstreamUrl}/api/v2`,
         INDEXER_URL: upstreamUrl,
         DAPP_DISTRIBUTIONS_DIR: distributions,

@@ -158,7 +158,8 @@ export function loadDappConfig(env: NodeJS.ProcessEnv = process.env): DappConfig
       indexerUrl: env.INDEXER_URL ?? 'http://127.0.0.1:7410',
       countryHeader: (env.DAPP_COUNTRY_HEADER ?? 'x-country-code').toLowerCase(),
       blockedCountries: env.DAPP_BLOCKED_COUNTRIES ?? 'US,CU,IR,KP,SY',
-      whenCountryUnknown: env.DAPP_WHEN_COUNTRY_UNKNOWN ?? 'block',
+      // The local world has no edge to set the header: allow there, block anywhere else.
+      whenCountryUnknown: env.DAPP_WHEN_COUNTRY_UNKNOWN ?? (env.WORLD_MANIFEST ? 'allow' : 'block'),
       termsFile: env.DAPP_TERMS_FILE ?? join(APP_DIR, 'terms', 'terms.md'),
       termsVersion: env.DAPP_TERMS_VERSION ?? '2026-11-1',
       distributionsDir: env.DAPP_DISTRIBUTIONS_DIR ?? join(manifestDir, 'distributions'),

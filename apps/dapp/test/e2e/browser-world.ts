@@ -28,6 +28,8 @@ export type BrowserWorld = Readonly<{
   keys: WorldKeys;
   url: string;
   browser: Browser;
+  /** Where the dapp reads published distribution artifacts. */
+  distributions: string;
   pushAll: () => Promise<void>;
   stop: () => Promise<void>;
 }>;
@@ -51,6 +53,7 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
     }
   };
   await pushAll();
+  const distributions = mkdtempSync(join(tmpdir(), 'dapp-distributions-'));
   // The on-chain limit is 60 s in market hours: push every 20 s while the suite runs.
   const pusher = periodic(pushAll, 20_000, () => {});
   const config = loadDappConfig({
@@ -63,7 +66,7 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
     DAPP_DIST_DIR: dist,
     DAPP_BLOCKED_COUNTRIES: 'US,IR',
     DAPP_WHEN_COUNTRY_UNKNOWN: 'allow',
-    DAPP_DISTRIBUTIONS_DIR: mkdtempSync(join(tmpdir(), 'dapp-distributions-')),
+    DAPP_DISTRIBUTIONS_DIR: distributions,
   });
   const server = await createDappServer(
     config,
@@ -81,6 +84,7 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
     keys,
     url,
     browser,
+    distributions,
     pushAll,
     stop: async () => {
       await browser.close().catch(() => {});
