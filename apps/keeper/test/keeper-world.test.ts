@@ -2,6 +2,8 @@
 // real Postgres. NAV pushes land with refresh_nav, dry-run sends nothing, a follower never
 // sends, a leader killed in the middle of a push is replaced with zero double actions, the
 // drift scan reads every vault in batched calls, fees are collected once per day.
+
+import { waitFor } from '@basket/localnet';
 import { navSnapshotAccount, readAccounts, vaultStateAccount } from '@basket/sdk';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +175,34 @@ describe('the keeper on the local world', () => {
     expect(rows[0].n).toBe(0);
     await k.close();
     await failing.close();
+  }, 120_000);
+
+  it('as a service, the leader pushes every SKU from its queue; a second replica only follows', async () => {
+    const skus = kw.world.manifest.skus;
+    const before = await Promise.all(skus.map(sequences));
+    const a = await kw.keeper('service-a', {}, { serve: true });
+    const b = await kw.keeper('service-b', {}, { serve: true });
+    open.push(a, b);
+    await waitFor(
+      'the queue did not push every SKU',
+      async () => {
+        const now = await Promise.all(skus.map(sequences));
+        return now.every((s, i) => s.pushed > (before[i]?.pushed ?? 0n) && s.refreshed === s.pushed)
+          ? true
+          : null;
+      },
+      { timeoutMs: 60_000, intervalMs: 500 },
+    );
+    expect(a.context.elector.lease()).not.toBeNull();
+    expect(b.context.elector.lease()).toBeNull();
+    const { rows } = await a.context.pool.query(
+      "select count(*)::int as n from keeper.actions where holder = 'service-b'",
+    );
+    expect(rows[0].n).toBe(0);
+    const status = await (await fetch(`${a.url}/status`)).json();
+    expect(status.leading).toBe(true);
+    await b.close();
+    await a.close();
   }, 120_000);
 
   it('collects the management fee once a day has passed, once', async () => {

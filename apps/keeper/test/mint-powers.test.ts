@@ -1,9 +1,9 @@
-import { getAddressEncoder } from '@solana/kit';
+import { address, getAddressEncoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { mintPowers, powerChanges } from '../src/decisions/mint-powers.ts';
 
-const A = 'So11111111111111111111111111111111111111112';
-const B = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+const A = address('So11111111111111111111111111111111111111112');
+const B = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
 const enc = getAddressEncoder();
 
 /** A Token-2022 mint with the given TLV entries after the account-type byte. */
@@ -26,7 +26,7 @@ const pausable = (paused: boolean) => {
   b[32] = paused ? 1 : 0;
   return b;
 };
-const hook = (program: string) => {
+const hook = (program: typeof A) => {
   const b = new Uint8Array(64);
   b.set(enc.encode(program), 32);
   return b;

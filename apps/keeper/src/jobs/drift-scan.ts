@@ -179,21 +179,21 @@ async function onIssuerPower(
   ctx: KeeperContext,
   sku: KeeperSku,
   events: ScannedVault['issuerEvents'],
+  mintChange?: { mint: string; changes: string[] },
 ): Promise<void> {
-  ctx.alert(
-    'issuer-power-used',
-    'critical',
-    `${sku.skuId}: a holding changed outside the vault's own instructions`,
-    {
-      sku: sku.skuId,
-      holdings: events.map((e) => ({
-        mint: e.mint,
-        books: e.books.toString(),
-        actual: e.actual.toString(),
-        frozen: e.frozen,
-      })),
-    },
-  );
+  const what = mintChange
+    ? `mint ${mintChange.mint}: ${mintChange.changes.join(', ')}`
+    : "a holding changed outside the vault's own instructions";
+  ctx.alert('issuer-power-used', 'critical', `${sku.skuId}: ${what}`, {
+    sku: sku.skuId,
+    mintChange,
+    holdings: events.map((e) => ({
+      mint: e.mint,
+      books: e.books.toString(),
+      actual: e.actual.toString(),
+      frozen: e.frozen,
+    })),
+  });
   const [vault] = await readAccounts(ctx.rpc, [
     vaultStateAccount(sku.vault as Address, ctx.programs),
   ]);

@@ -96,7 +96,7 @@ export async function startQueue(
   logger: Logger,
   concurrency: number,
 ): Promise<Runner> {
-  return run({
+  const runner = await run({
     pgPool: pool,
     schema: QUEUE_SCHEMA,
     concurrency,
@@ -110,4 +110,13 @@ export async function startQueue(
     }),
     taskList: taskList(ctx),
   });
+  // A new leader pushes at once rather than at the next minute's kick.
+  for (const sku of ctx.skus) {
+    await runner.addJob(
+      'nav-push',
+      { skuId: sku.skuId },
+      { jobKey: `nav-push:${sku.skuId}`, jobKeyMode: 'preserve_run_at', maxAttempts: 1 },
+    );
+  }
+  return runner;
 }

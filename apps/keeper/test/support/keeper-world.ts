@@ -17,7 +17,7 @@ export type KeeperWorld = Readonly<{
   keeper: (
     replicaId: string,
     over?: Partial<KeeperConfig>,
-    options?: { apiClock?: Clock },
+    options?: { apiClock?: Clock; serve?: boolean },
   ) => Promise<Keeper>;
   /** Another simulator on the same chain answering every request with 503. */
   failingApi: () => Promise<{ url: string; close: () => Promise<void> }>;
@@ -79,8 +79,8 @@ export async function startKeeperWorld(): Promise<KeeperWorld> {
     config,
     keeper: (replicaId, over, options = {}) =>
       startKeeper(config(replicaId, over), logger, createMetrics(`keeper_t${n++}`), {
-        serve: false,
         ...options,
+        serve: options.serve ?? false,
       }),
     failingApi: async () => {
       const failing = await startSimulator({
