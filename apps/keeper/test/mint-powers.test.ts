@@ -1,4 +1,4 @@
-import { address, getAddressEncoder } from '@solana/kit';
+import { type Address, address, getAddressEncoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { mintPowers, powerChanges } from '../src/decisions/mint-powers.ts';
 
@@ -26,7 +26,7 @@ const pausable = (paused: boolean) => {
   b[32] = paused ? 1 : 0;
   return b;
 };
-const hook = (program: typeof A) => {
+const hook = (program: Address) => {
   const b = new Uint8Array(64);
   b.set(enc.encode(program), 32);
   return b;
