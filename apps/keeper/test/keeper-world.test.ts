@@ -3,8 +3,12 @@
 // sends, a leader killed in the middle of a push is replaced with zero double actions, the
 // drift scan reads every vault in batched calls, fees are collected once per day.
 
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { waitFor } from '@basket/localnet';
 import { navSnapshotAccount, readAccounts, vaultStateAccount } from '@basket/sdk';
+import { MANIFEST_FILE } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCollectFees } from '../src/jobs/collect-fees.ts';
@@ -87,6 +91,34 @@ describe('the keeper on the local world', () => {
     expect(await sequences(sku)).toEqual(before);
     await d.close();
   }, 60_000);
+
+  it('keeper once nav-push --dry-run prints what it would send and sends nothing', async () => {
+    const sku = kw.world.manifest.skus[0];
+    if (!sku) throw new Error('sku');
+    const before = await sequences(sku);
+    const run = spawnSync(
+      'npx',
+      ['tsx', 'apps/keeper/src/cli.ts', 'once', 'nav-push', '--dry-run'],
+      {
+        cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+        encoding: 'utf8',
+        timeout: 90_000,
+        env: {
+          ...process.env,
+          WORLD_MANIFEST: join(kw.world.dir, MANIFEST_FILE),
+          DATABASE_URL: kw.databaseUrl,
+          TOKENIZED_API_URL: kw.apiUrl,
+          KEEPER_REPLICA_ID: 'cli-dry',
+          LOG_LEVEL: 'warn',
+        },
+      },
+    );
+    expect(run.status).toBe(0);
+    for (const s of kw.world.manifest.skus) {
+      expect(run.stdout).toMatch(new RegExp(`nav-push: ${s.skuId} #\\d+: dry-run`));
+    }
+    expect(await sequences(sku)).toEqual(before);
+  }, 120_000);
 
   it('a follower never sends; a leader killed mid-push is replaced with no double push', async () => {
     const sku = kw.world.manifest.skus[0];
