@@ -25,7 +25,7 @@ import { ensureKeeperSchema, QUEUE_SCHEMA } from './service/schema.ts';
 import { createKeeperSigner } from './service/signer.ts';
 
 export const LEASE_NAME = 'keeper';
-/** A send is claimed only while the lease has at least this long left. */
+/** A send is claimed only while the lease has at least this long left (15 s TTL). */
 const CLAIM_MARGIN_MS = 3_000;
 /** A `sending` action older than this has an expired blockhash (validity ~60-90 s). */
 const IN_FLIGHT_SETTLE_MS = 150_000;
@@ -150,7 +150,8 @@ export async function startKeeper(
       programs: config.programs as KeeperContext['programs'],
       logger,
       dryRun: config.dryRun,
-      claimMarginMs: CLAIM_MARGIN_MS,
+      // Never more than a quarter of the TTL: a renewed lease always has that much left.
+      claimMarginMs: Math.min(CLAIM_MARGIN_MS, Math.floor(config.leaseTtlMs / 4)),
       onSent: (job) => m.txSent.inc({ job }),
     });
     context = {
