@@ -1,0 +1,128 @@
+import { readSigner, type TestWorld } from '@basket/world';
+import type { Address } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multiplierAt, parseMint } from '../src/chain/mint-state.ts';
+import type { RunningSimulator } from '../src/index.ts';
+import { startChainSim } from './support/chain-sim.ts';
+import { call } from './support/harness.ts';
+
+let world: TestWorld;
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  ({ world, sim } = await startChainSim());
+}, 300_000);
+
+afterAll(async () => {
+  await sim?.close();
+  await world?.stop();
+});
+
+async function account(address: string): Promise<Uint8Array> {
+  const { value } = await world.chain.rpc
+    .getAccountInfo(address as Address, { encoding: 'base64', commitment: 'confirmed' })
+    .send();
+  if (value === null) throw new Error(`${address} does not exist`);
+  return Uint8Array.from(Buffer.from(value.data[0], 'base64'));
+}
+
+const stockMint = (symbol: string) => {
+  const stock = world.manifest.stocks.find((s) => s.symbol === symbol);
+  if (stock === undefined) throw new Error(`the world has no ${symbol}`);
+  return stock.mint;
+};
+
+describe('corporate actions on chain', () => {
+  it('announces the multiplier on the mint with its effective time; it applies from then on', async () => {
+    // Given NVDAx at 2.5 on chain and an action 2-for-1 (5.0) effective in 3 seconds of chain time
+    const mint = stockMint('NVDAx');
+    expect(parseMint(await account(mint)).scaled?.multiplier.text).toBe('2.5');
+    const chainNow = (await world.clock.now()).unixTimestamp;
+    const effective = Number(chainNow) + 3;
+
+    // When it is scheduled in the simulator
+    const { status, json } = await call(sim, '/admin/corporate-actions', {
+      method: 'POST',
+      body: { symbol: 'NVDAx', multiplier: '5', effectiveTimestamp: effective },
+    });
+
+    // Then the issuer key wrote it on the mint as the pending change, with its timestamp
+    expect(status).toBe(202);
+    expect(json).toMatchObject({ symbol: 'NVDAx', multiplier: '5', status: 'announced' });
+    const pending = parseMint(await account(mint));
+    expect(pending.scaled?.newMultiplier.text).toBe('5');
+    expect(pending.scaled?.effectiveTimestamp).toBe(BigInt(effective));
+    expect(multiplierAt(pending, chainNow).text).toBe('2.5');
+
+    // When the chain's clock reaches the effective time
+    const after = await world.clock.waitForTimestamp(BigInt(effective), 20_000);
+
+    // Then the multiplier in force is the new one, and the simulator reports it effective
+    expect(multiplierAt(parseMint(await account(mint)), after.unixTimestamp).text).toBe('5');
+    const reserves = await call(sim, '/public/proof-of-reserves/NVDAx');
+    expect(reserves.json).toMatchObject({ multiplier: '5', mintAddress: mint });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const list = await call(sim, '/admin/corporate-actions');
+    expect((list.json as { data: { symbol: string; status: string }[] }).data).toContainEqual(
+      expect.objectContaining({ symbol: 'NVDAx', status: 'effective' }),
+    );
+  }, 60_000);
+
+  it('refuses a malformed action', async () => {
+    const { status, json } = await call(sim, '/admin/corporate-actions', {
+      method: 'POST',
+      body: { symbol: 'NVDAx', multiplier: '-1', effectiveTimestamp: 0 },
+    });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ error: { field: 'multiplier' } });
+  });
+});
+
+describe("the issuer's powers over holders", () => {
+  it('freezes and thaws a holder on chain', async () => {
+    // Given the market maker, which holds AAPLx
+    const owner = (await readSigner(world.manifest.keys.marketMaker)).address;
+    const balances = (await call(sim, `/admin/balances/${owner}`)).json as {
+      data: { symbol: string; account: string; rawAmount: string }[];
+    };
+    const held = balances.data.find((r) => r.symbol === 'AAPLx');
+    expect(BigInt(held?.rawAmount ?? '0')).toBeGreaterThan(0n);
+    const holding = held?.account as string;
+    // Token account state byte (offset 108): 1 initialized, 2 frozen
+    expect((await account(holding))[108]).toBe(1);
+
+    // When the issuer freezes it / Then the account is frozen on chain
+    const freeze = await call(sim, '/admin/holders/freeze', {
+      method: 'POST',
+      body: { symbol: 'AAPLx', owner },
+    });
+    expect(freeze.status).toBe(200);
+    expect((await account(holding))[108]).toBe(2);
+
+    // When the issuer thaws it / Then it is usable again
+    const thaw = await call(sim, '/admin/holders/thaw', {
+      method: 'POST',
+      body: { symbol: 'AAPLx', owner },
+    });
+    expect(thaw.status).toBe(200);
+    expect((await account(holding))[108]).toBe(1);
+  }, 60_000);
+
+  it('refuses, by name, the powers the world mints have no extension for', async () => {
+    const owner = (await readSigner(world.manifest.keys.demoWallets[0] as string)).address;
+    for (const [path, body] of [
+      ['/admin/mints/pause', { symbol: 'AAPLx' }],
+      ['/admin/holders/burn', { symbol: 'AAPLx', owner }],
+      ['/admin/holders/move', { symbol: 'AAPLx', owner }],
+    ] as const) {
+      const { status, json } = await call(sim, path, { method: 'POST', body });
+      expect(status, path).toBe(409);
+      expect(json).toMatchObject({ error: { code: 'IssuerPowerUnavailable' } });
+    }
+  });
+
+  it('requires the API key on the admin side', async () => {
+    const { status } = await call(sim, '/admin/corporate-actions', { key: null });
+    expect(status).toBe(401);
+  });
+});
