@@ -10,7 +10,7 @@ import { repoRoot } from '@basket/localnet';
 import { type Chain, deployProgram, setAuthorityInstruction, writeBuffer } from '@basket/world';
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { OpsError } from './errors.ts';
-import { comparableSha256, localBinary, readOnChainProgram } from './program-binary.ts';
+import { localBinary, readOnChainProgram, sha256Hex } from './program-binary.ts';
 
 export const PROGRAM_NAMES = ['oracle', 'vault', 'rewards'] as const;
 export type ProgramName = (typeof PROGRAM_NAMES)[number];
@@ -82,9 +82,9 @@ export async function deployOrStage(
 ): Promise<DeployResult> {
   const log = input.log ?? (() => {});
   const local = localBinary(input.soPath);
-  const expected = comparableSha256(local.bytes);
+  const expected = local.sha256;
   const onProgress = progress(input.name, log);
-  const before = await readOnChainProgram(chain, input.program);
+  const before = await readOnChainProgram(chain, input.program, local.bytes.length);
 
   if (before && before.sha256 === expected) {
     return {
@@ -135,7 +135,7 @@ export async function deployOrStage(
       setAuthorityInstruction(deployed.programData, input.deployer, input.upgradeAuthority),
     ]);
   }
-  const after = await verifyDeployed(chain, input.name, input.program, expected);
+  const after = await verifyDeployed(chain, input.name, input.program, local.bytes);
   return {
     name: input.name,
     program: input.program,
@@ -149,15 +149,16 @@ export async function deployOrStage(
  * Reads the program back and fails with `HASH_MISMATCH` unless its binary is the local one.
  *
  * @example
- * await verifyDeployed(chain, 'vault', programs.vault, comparableSha256(localBinary(path).bytes));
+ * await verifyDeployed(chain, 'vault', programs.vault, localBinary(path).bytes);
  */
 export async function verifyDeployed(
   chain: Chain,
   name: string,
   program: Address,
-  expected: string,
+  local: Uint8Array,
 ) {
-  const onChain = await readOnChainProgram(chain, program);
+  const expected = sha256Hex(local);
+  const onChain = await readOnChainProgram(chain, program, local.length);
   if (!onChain) throw new OpsError('ACCOUNT_NOT_FOUND', `${name}: ${program} is not deployed`);
   if (onChain.sha256 !== expected) {
     throw new OpsError(

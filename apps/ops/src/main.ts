@@ -15,7 +15,7 @@ import { applyInit } from './init-apply.ts';
 import { actionableSteps, formatPlan, planInit } from './init-plan.ts';
 import { readChainSnapshot } from './init-read.ts';
 import { signerFromFile, signerFromReference } from './key-reference.ts';
-import { comparableSha256, localBinary } from './program-binary.ts';
+import { localBinary } from './program-binary.ts';
 import {
   decodeTransaction,
   describeTransaction,
@@ -129,7 +129,7 @@ program
         ctx.chain,
         name,
         ctx.programs[name],
-        comparableSha256(localBinary(paths[name] as string).bytes),
+        localBinary(paths[name] as string).bytes,
       );
       say(
         `${name.padEnd(7)} ${ctx.programs[name]} sha256 ${onChain.sha256} matches the local build`,

@@ -30,9 +30,10 @@ export type OnChainProgram = Readonly<{
 }>;
 
 /**
- * The deployed binary of `program`, or null when it has no ProgramData yet. The zero padding
- * after the ELF is trimmed (an ELF ends with its section headers, never with a zero run as
- * long as the padding), which is also how `solana-verify` hashes a program.
+ * The deployed binary of `program`, or null when it has no ProgramData yet. With the local
+ * build's length, the binary is that prefix when everything after it is zero padding (so the
+ * hash is the one `build-programs.sh` prints); without it, trailing zeros are trimmed (as
+ * `solana-verify` does), so compare that form with {@link comparableSha256}.
  *
  * @example
  * const onChain = await readOnChainProgram(chain, programs.vault);
@@ -41,6 +42,8 @@ export type OnChainProgram = Readonly<{
 export async function readOnChainProgram(
   chain: Chain,
   program: Address,
+  /** The local build's length: the binary is then exactly that many bytes when the rest is padding. */
+  localLength?: number,
 ): Promise<OnChainProgram | null> {
   const programData = await findProgramDataAddress(program);
   const { value } = await chain.rpc
@@ -50,9 +53,19 @@ export async function readOnChainProgram(
   const data = Buffer.from(value.data[0], 'base64');
   const upgradeAuthority =
     data[12] === 1 ? getAddressDecoder().decode(data.subarray(13, PROGRAM_DATA_HEADER)) : null;
-  let end = data.length;
-  while (end > PROGRAM_DATA_HEADER && data[end - 1] === 0) end -= 1;
-  const binary = data.subarray(PROGRAM_DATA_HEADER, end);
+  const body = data.subarray(PROGRAM_DATA_HEADER);
+  let end = body.length;
+  if (
+    localLength !== undefined &&
+    localLength <= body.length &&
+    body.subarray(localLength).every((b) => b === 0)
+  ) {
+    // Same length as the build and only padding after it: hash exactly what `sha256sum` hashes.
+    end = localLength;
+  } else {
+    while (end > 0 && body[end - 1] === 0) end -= 1;
+  }
+  const binary = body.subarray(0, end);
   return { programData, upgradeAuthority, binary, sha256: sha256Hex(binary) };
 }
 

@@ -99,7 +99,7 @@ export function formatStatus(report: StatusReport): string[] {
   const lines = [`cluster time ${at(report.now)}`, 'programs:'];
   for (const p of report.programs) {
     lines.push(
-      `  ${p.name.padEnd(7)} ${p.address} sha256 ${p.sha256 ?? '(not deployed)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}`,
+      `  ${p.name.padEnd(7)} ${p.address} sha256 (padding trimmed) ${p.sha256 ?? '(not deployed)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}`,
     );
   }
   lines.push(`oracle keepers: ${report.oracleKeepers?.join(', ') ?? '(not configured)'}`);
