@@ -1,10 +1,11 @@
+import { createTokenizedApiClient } from '@basket/tokenized-api';
 import { readSigner, type TestWorld } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiplierAt, parseMint } from '../src/chain/mint-state.ts';
 import type { RunningSimulator } from '../src/index.ts';
 import { startChainSim } from './support/chain-sim.ts';
-import { call } from './support/harness.ts';
+import { call, KEY } from './support/harness.ts';
 
 let world: TestWorld;
 let sim: RunningSimulator;
@@ -34,16 +35,16 @@ const stockMint = (symbol: string) => {
 
 describe('corporate actions on chain', () => {
   it('announces the multiplier on the mint with its effective time; it applies from then on', async () => {
-    // Given NVDAx at 2.5 on chain and an action 2-for-1 (5.0) effective in 3 seconds of chain time
+    // Given NVDAx at 2.5 on chain and an action 2-for-1 (5.0) effective in 8 seconds of chain time
     const mint = stockMint('NVDAx');
     expect(parseMint(await account(mint)).scaled?.multiplier.text).toBe('2.5');
     const chainNow = (await world.clock.now()).unixTimestamp;
-    const effective = Number(chainNow) + 3;
+    const effective = Number(chainNow) + 8;
 
     // When it is scheduled in the simulator
     const { status, json } = await call(sim, '/admin/corporate-actions', {
       method: 'POST',
-      body: { symbol: 'NVDAx', multiplier: '5', effectiveTimestamp: effective },
+      body: { symbol: 'NVDAx', multiplier: '5', effectiveTimestamp: effective, reason: 'Split' },
     });
 
     // Then the issuer key wrote it on the mint as the pending change, with its timestamp
@@ -53,12 +54,24 @@ describe('corporate actions on chain', () => {
     expect(pending.scaled?.newMultiplier.text).toBe('5');
     expect(pending.scaled?.effectiveTimestamp).toBe(BigInt(effective));
     expect(multiplierAt(pending, chainNow).text).toBe('2.5');
+    // and the API's multiplier answer (read through the typed client) shows it as pending
+    const client = createTokenizedApiClient({ baseUrl: sim.baseUrl, apiKey: KEY });
+    expect(await client.getMultiplier('NVDAx')).toMatchObject({
+      currentMultiplier: { value: 25n, scale: 1 },
+      newMultiplier: { value: 5n, scale: 0 },
+      reason: 'Split',
+      hasPendingChange: true,
+    });
 
     // When the chain's clock reaches the effective time
     const after = await world.clock.waitForTimestamp(BigInt(effective), 20_000);
 
     // Then the multiplier in force is the new one, and the simulator reports it effective
     expect(multiplierAt(parseMint(await account(mint)), after.unixTimestamp).text).toBe('5');
+    expect(await client.getMultiplier('NVDAx')).toMatchObject({
+      currentMultiplier: { value: 5n, scale: 0 },
+      hasPendingChange: false,
+    });
     const reserves = await call(sim, '/public/proof-of-reserves/NVDAx');
     expect(reserves.json).toMatchObject({ multiplier: '5', mintAddress: mint });
     await new Promise((resolve) => setTimeout(resolve, 1_500));

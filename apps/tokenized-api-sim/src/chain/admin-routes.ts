@@ -11,6 +11,7 @@ import type { WorldChain, WorldStock } from './world-chain.ts';
 
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const MULTIPLIER = /^\d{1,6}(?:\.\d{1,12})?$/;
+const REASONS = ['FeeAccrual', 'Dividend', 'Split', 'ReverseSplit', 'Administrative'];
 
 type Body = Record<string, unknown>;
 
@@ -71,6 +72,7 @@ export function adminRoutes(
     multiplier: a.multiplier,
     effectiveAt: new Date(Number(a.effectiveAt) * 1000).toISOString(),
     effectiveTimestamp: Number(a.effectiveAt),
+    reason: a.reason,
     status: a.status,
     signature: a.signature,
   });
@@ -81,7 +83,7 @@ export function adminRoutes(
       'POST',
       '/admin/corporate-actions',
       withStock(false, async (stock, body) => {
-        const { multiplier, effectiveTimestamp } = body;
+        const { multiplier, effectiveTimestamp, reason = 'Administrative' } = body;
         if (
           typeof multiplier !== 'string' ||
           !MULTIPLIER.test(multiplier) ||
@@ -96,11 +98,13 @@ export function adminRoutes(
             field: 'effectiveTimestamp',
           });
         }
-        const action = await actions.schedule(
-          stock,
-          multiplier,
-          BigInt(effectiveTimestamp as number),
-        );
+        if (typeof reason !== 'string' || !REASONS.includes(reason)) {
+          return apiError(400, 'InvalidField', `reason must be one of ${REASONS.join(', ')}`, {
+            field: 'reason',
+          });
+        }
+        const at = BigInt(effectiveTimestamp as number);
+        const action = await actions.schedule(stock, multiplier, at, reason);
         return { status: 202, body: actionView(action) };
       }),
     ],

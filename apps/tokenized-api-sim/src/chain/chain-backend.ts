@@ -138,7 +138,42 @@ export function createChainBackend(
     });
   }
 
+  /** The mint's multipliers: the one in force and a pending change (0 when none is pending). */
+  async function multiplier(request: SimRequest): Promise<SimResponse> {
+    const symbol = request.params.symbol ?? '';
+    const stock = world.stock(symbol);
+    if (stock === undefined) return apiError(404, 'AssetNotFound', 'no asset with this symbol');
+    const network = request.query.get('network') ?? 'solana';
+    if (network !== 'solana') {
+      return apiError(400, 'UnsupportedNetwork', 'the local world is on solana', {
+        field: 'network',
+      });
+    }
+    const mint = await powers.mintOf(stock);
+    const now = await world.chainUnixSeconds();
+    const current = multiplierAt(mint, now);
+    const pending =
+      mint.scaled !== null && mint.scaled.effectiveTimestamp > now ? mint.scaled : null;
+    const action = actions
+      .list()
+      .find(
+        (a) =>
+          a.symbol === symbol &&
+          a.status === 'announced' &&
+          a.effectiveAt === pending?.effectiveTimestamp,
+      );
+    return ok({
+      symbol,
+      network,
+      currentMultiplier: current.text,
+      newMultiplier: pending?.newMultiplier.text ?? current.text,
+      activationDateTime: pending === null ? 0 : Number(pending.effectiveTimestamp),
+      reason: pending === null ? null : (action?.reason ?? 'Administrative'),
+    });
+  }
+
   const routes: ChainRoute[] = [
+    ['GET', '/public/assets/{symbol}/multiplier', multiplier],
     ['GET', `${options.swapPrefix}/quote/{id}`, quoteState],
     ['GET', '/public/proof-of-reserves/{symbol}', (r) => reserves(r.params.symbol ?? '')],
     [

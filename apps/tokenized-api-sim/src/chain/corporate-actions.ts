@@ -13,6 +13,8 @@ export type ScheduledAction = {
   readonly multiplier: string;
   /** Unix seconds (the cluster's clock) from which it applies. */
   readonly effectiveAt: bigint;
+  /** The API's multiplier reason (Split, Dividend, …). */
+  readonly reason: string;
   status: 'scheduled' | 'announced' | 'effective' | 'failed';
   signature: string | null;
 };
@@ -22,7 +24,7 @@ export type ScheduledAction = {
  *
  * @example
  * const actions = startCorporateActions(world, powers, (e) => logger.warn({ err: e }));
- * actions.schedule(stock, '1.1', 1_800_000_000n);
+ * actions.schedule(stock, '1.1', 1_800_000_000n, 'Split');
  */
 export function startCorporateActions(
   world: WorldChain,
@@ -78,11 +80,12 @@ export function startCorporateActions(
 
   return {
     /** Adds an action; it is announced on chain within one tick when nothing precedes it. */
-    async schedule(stock: WorldStock, multiplier: string, effectiveAt: bigint) {
+    async schedule(stock: WorldStock, multiplier: string, effectiveAt: bigint, reason: string) {
       const action: ScheduledAction = {
         symbol: stock.symbol,
         multiplier,
         effectiveAt,
+        reason,
         status: 'scheduled',
         signature: null,
       };
