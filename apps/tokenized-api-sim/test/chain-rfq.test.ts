@@ -109,6 +109,30 @@ describe('RFQ backed by the local chain', () => {
     );
   }, 60_000);
 
+  it('fails a quote whose transaction fails on chain', async () => {
+    // Given a demo wallet selling AAPLx it does not hold
+    const keyPath = world.manifest.keys.demoWallets[2] as string;
+    const taker = (await readSigner(keyPath)).address;
+    const { status, json } = await requestRfq(taker, {
+      symbol: 'AAPLx',
+      side: 'Sell',
+      quantity: '1',
+    });
+    expect(status).toBe(200);
+    const quote = json as Quote;
+
+    // When it co-signs and sends it without preflight, so the cluster executes it
+    const wire = (await coSign(keyPath, quote.signature)) as Base64EncodedWireTransaction;
+    await world.chain.rpc.sendTransaction(wire, { encoding: 'base64', skipPreflight: true }).send();
+
+    // Then the transaction fails on chain and the quote is cancelled on every axis
+    expect(await waitForStatus(quote.id, 'Cancelled')).toMatchObject({
+      generalStatus: 'Cancelled',
+      hedgingStatus: 'Unwound',
+      blockchainStatus: 'Failed',
+    });
+  }, 60_000);
+
   it('expires a quote nobody submitted once its blockhash can no longer land', async () => {
     // Given a sell quote the taker never signs
     const keyPath = world.manifest.keys.demoWallets[1] as string;
