@@ -332,7 +332,8 @@ program
   .action(async (o) => {
     const ctx = openContext(o.env);
     const skus: string[] = o.sku ?? ctx.config.state?.skus.map((s) => s.skuId) ?? [];
-    for (const l of formatStatus(await readStatus(ctx.chain, ctx.programs, skus))) say(l);
+    const report = await readStatus(ctx.chain, ctx.programs, skus, soPaths(ctx.config.localnetIds));
+    for (const l of formatStatus(report)) say(l);
   });
 
 function requireState<T>(state: T | undefined): T {

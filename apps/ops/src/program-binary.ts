@@ -33,7 +33,7 @@ export type OnChainProgram = Readonly<{
  * The deployed binary of `program`, or null when it has no ProgramData yet. With the local
  * build's length, the binary is that prefix when everything after it is zero padding (so the
  * hash is the one `build-programs.sh` prints); without it, trailing zeros are trimmed (as
- * `solana-verify` does), so compare that form with {@link comparableSha256}.
+ * `solana-verify` does).
  *
  * @example
  * const onChain = await readOnChainProgram(chain, programs.vault);
@@ -67,14 +67,4 @@ export async function readOnChainProgram(
   }
   const binary = body.subarray(0, end);
   return { programData, upgradeAuthority, binary, sha256: sha256Hex(binary) };
-}
-
-/**
- * The local binary's hash with the same trimming as the chain's (a build ending in zero bytes
- * compares equal to its deployment).
- */
-export function comparableSha256(bytes: Uint8Array): string {
-  let end = bytes.length;
-  while (end > 0 && bytes[end - 1] === 0) end -= 1;
-  return sha256Hex(bytes.subarray(0, end));
 }

@@ -4,12 +4,13 @@
  * it can be applied. Timelocks are a list of kinds so the keeper and trade-authority rotations
  * (issue 15, not on main yet) join the weights without a new report shape.
  */
+import { existsSync } from 'node:fs';
 import type { ProgramAddresses } from '@basket/sdk';
 import type { Chain } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { readOracleConfig, readRewardsConfig, readVault } from './chain-state.ts';
 import { readChainSnapshot } from './init-read.ts';
-import { readOnChainProgram } from './program-binary.ts';
+import { localBinary, readOnChainProgram } from './program-binary.ts';
 
 export type PendingTimelock = Readonly<{
   sku: string;
@@ -23,6 +24,8 @@ export type StatusReport = Readonly<{
   now: bigint;
   programs: readonly Readonly<{
     name: string;
+    /** Whether the on-chain binary is the local build (null: no local build to compare). */
+    matchesLocal: boolean | null;
     address: Address;
     sha256: string | null;
     upgradeAuthority: Address | null;
@@ -47,14 +50,19 @@ export async function readStatus(
   chain: Chain,
   programs: ProgramAddresses,
   skus: readonly string[],
+  /** Local builds (name to `.so` path) to compare the on-chain binaries with. */
+  localBuilds: Readonly<Record<string, string>> = {},
 ): Promise<StatusReport> {
   const snapshot = await readChainSnapshot(chain, programs, skus);
   const programRows = [];
   for (const name of ['oracle', 'vault', 'rewards'] as const) {
-    const onChain = await readOnChainProgram(chain, programs[name]);
+    const path = localBuilds[name];
+    const local = path && existsSync(path) ? localBinary(path) : null;
+    const onChain = await readOnChainProgram(chain, programs[name], local?.bytes.length);
     programRows.push({
       name,
       address: programs[name],
+      matchesLocal: local && onChain ? local.sha256 === onChain.sha256 : null,
       sha256: onChain?.sha256 ?? null,
       upgradeAuthority: onChain?.upgradeAuthority ?? null,
     });
@@ -99,7 +107,7 @@ export function formatStatus(report: StatusReport): string[] {
   const lines = [`cluster time ${at(report.now)}`, 'programs:'];
   for (const p of report.programs) {
     lines.push(
-      `  ${p.name.padEnd(7)} ${p.address} sha256 (padding trimmed) ${p.sha256 ?? '(not deployed)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}`,
+      `  ${p.name.padEnd(7)} ${p.address} sha256 ${p.sha256 ?? '(not deployed)'}${p.matchesLocal === null ? '' : p.matchesLocal ? ' (= local build)' : ' (differs from the local build)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}`,
     );
   }
   lines.push(`oracle keepers: ${report.oracleKeepers?.join(', ') ?? '(not configured)'}`);
