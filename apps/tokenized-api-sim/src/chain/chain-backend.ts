@@ -1,7 +1,6 @@
 // The simulator backed by the local chain: RFQ fills as real transactions, quote statuses
 // from the chain, token lists, balances and proof of reserves read from it, corporate actions
 // and the issuer's powers carried out on it (admin routes).
-import type { Address } from '@solana/kit';
 import { formatFixed } from '../fixed-point.ts';
 import type { QuoteBook, QuoteRecord } from '../quote-book.ts';
 import type { SimRequest } from '../routes.ts';
@@ -199,8 +198,6 @@ export function createChainBackend(
     routes,
     /** Wallets the world funded: whitelisted for RFQ in addition to the configured ones. */
     tradingWallets: world.tradingWallets,
-    stock: (symbol: string) => world.stock(symbol),
-    mintAddress: (symbol: string) => world.stock(symbol)?.mint as Address | undefined,
     close: () => actions.stop(),
   };
 }

@@ -105,6 +105,5 @@ export async function connectWorldChain(config: WorldChainConfig) {
     chainUnixSeconds,
     accountData,
     land,
-    close: () => {},
   };
 }
