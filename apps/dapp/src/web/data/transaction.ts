@@ -9,7 +9,8 @@ import {
   fetchAddressLookupTables,
   simulateTransactionMessage,
 } from '@basket/sdk';
-import type { Address, TransactionModifyingSigner } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import type { WalletSigner } from '../wallet/wallet-standard.ts';
 import type { DappContext } from './context.ts';
 
 export type TxState =
@@ -48,21 +49,15 @@ export function failureText(error: unknown): { message: string; code: string | n
  */
 export async function runTransaction(
   ctx: DappContext,
-  signer: TransactionModifyingSigner,
+  signer: WalletSigner,
   plan: TxPlan,
   onState: (s: TxState) => void,
 ): Promise<string | null> {
   const label = plan.label;
-  // The wallet's answer moves the state from signing to confirming.
-  const reporting: TransactionModifyingSigner = {
-    address: signer.address,
-    async modifyAndSignTransactions(transactions, config) {
-      const signed = await signer.modifyAndSignTransactions(transactions, config);
-      onState({ step: 'confirming', label });
-      return signed;
-    },
-  };
+  // The wallet's answer moves the state from signing to confirming. The same signer object
+  // must sign as fee payer and in the instructions (kit refuses two signers for one address).
   try {
+    signer.hooks.onSigned = () => onState({ step: 'confirming', label });
     onState({ step: 'building', label });
     const [instructions, addressLookupTables] = await Promise.all([
       plan.instructions(),
@@ -77,7 +72,7 @@ export async function runTransaction(
       .send();
     const build = (l: typeof lifetime) =>
       buildTransactionMessage({
-        feePayer: reporting,
+        feePayer: signer,
         lifetime: l,
         instructions,
         ...(addressLookupTables ? { addressLookupTables } : {}),
@@ -101,5 +96,7 @@ export async function runTransaction(
   } catch (error) {
     onState({ step: 'failed', label, ...failureText(error) });
     return null;
+  } finally {
+    signer.hooks.onSigned = null;
   }
 }

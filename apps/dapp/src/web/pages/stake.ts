@@ -79,7 +79,6 @@ function StakeForm() {
   const tooMuch = parsed.raw !== null && parsed.raw > d.balance;
   const stake = async () => {
     if (parsed.raw === null || !signer || d.positions.nextStakeIndex === null) return;
-    const ownerTokenAccount = await ataOf(address as string, d.spec);
     const ok = await tx.run({
       label: 'Stake',
       instructions: async () => [
@@ -87,7 +86,7 @@ function StakeForm() {
           {
             owner: signer,
             config: d.config,
-            ownerTokenAccount,
+            ownerTokenAccount: await ataOf(address as string, d.spec),
             amount: parsed.raw as never,
             tierDays: tier,
             stakeIndex: d.positions.nextStakeIndex as bigint,

@@ -1,6 +1,5 @@
 // The page's wallet state: discovered wallets, the connected account and its signer, and
 // whether this account signed the current terms (kept in localStorage, checked by signature).
-import type { TransactionModifyingSigner } from '@solana/kit';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import {
   createContext,
@@ -23,6 +22,7 @@ import {
   connectWallet,
   disconnectWallet,
   signMessageWith,
+  type WalletSigner,
   walletSigner,
   watchWallets,
 } from './wallet-standard.ts';
@@ -32,7 +32,7 @@ export type WalletState = Readonly<{
   wallet: Wallet | null;
   account: WalletAccount | null;
   address: string | null;
-  signer: TransactionModifyingSigner | null;
+  signer: WalletSigner | null;
   termsAccepted: boolean;
   connect: (wallet: Wallet) => Promise<void>;
   disconnect: () => Promise<void>;

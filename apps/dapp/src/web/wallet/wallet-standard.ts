@@ -76,16 +76,21 @@ export async function signMessageWith(
  * The connected account as a kit signer: each transaction goes to the wallet in wire format and
  * comes back signed; the lifetime the page built it with is kept (the wire format drops it).
  */
-export function walletSigner(
-  wallet: Wallet,
-  account: WalletAccount,
-  chain: string,
-): TransactionModifyingSigner {
+/**
+ * The wallet's signer, with a hook the transaction runner sets to hear when the wallet answered.
+ * The hook lives in its own object: kit freezes the signers it is handed.
+ */
+export type WalletSigner = TransactionModifyingSigner & {
+  readonly hooks: { onSigned: (() => void) | null };
+};
+
+export function walletSigner(wallet: Wallet, account: WalletAccount, chain: string): WalletSigner {
   const feature = (wallet.features as SolanaSignTransactionFeature)[SolanaSignTransaction];
   const encoder = getTransactionEncoder();
   const decoder = getTransactionDecoder();
-  return {
+  const signer: WalletSigner = {
     address: account.address as Address,
+    hooks: { onSigned: null },
     async modifyAndSignTransactions(transactions) {
       const outputs = await feature.signTransaction(
         ...transactions.map((t) => ({
@@ -94,6 +99,7 @@ export function walletSigner(
           chain: chain as `${string}:${string}`,
         })),
       );
+      signer.hooks.onSigned?.();
       return outputs.map((out, i) => {
         const signed = decoder.decode(out.signedTransaction);
         const original = transactions[i] as Transaction & { lifetimeConstraint?: unknown };
@@ -104,4 +110,5 @@ export function walletSigner(
       }) as unknown as Awaited<ReturnType<TransactionModifyingSigner['modifyAndSignTransactions']>>;
     },
   };
+  return signer;
 }
