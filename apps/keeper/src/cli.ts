@@ -1,7 +1,7 @@
 #!/usr/bin/env -S npx tsx
 // `keeper run | status | once <job>` (docs/keeper.md). Wiring only.
 import { ConfigError, createLogger, createMetrics, runService } from '@basket/service-kit';
-import { isJobName, JOBS } from './jobs/registry.ts';
+import { isJobName, JOBS, JobFailedError } from './jobs/registry.ts';
 import { startKeeper, statusOf } from './keeper.ts';
 import { keeperSecrets, loadKeeperConfig } from './service/config.ts';
 
@@ -62,10 +62,17 @@ async function oneShot(argv: string[]): Promise<number> {
       return 0;
     }
     const job = JOBS[jobName as keyof typeof JOBS];
-    const out = await job.run(keeper.context, null);
-    for (const r of Array.isArray(out) ? out : [out])
-      process.stdout.write(`${r.job}: ${r.summary}\n`);
-    return 0;
+    try {
+      const out = await job.run(keeper.context, null);
+      for (const r of Array.isArray(out) ? out : [out])
+        process.stdout.write(`${r.job}: ${r.summary}\n`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof JobFailedError)) throw error;
+      for (const r of error.results) process.stdout.write(`${r.job}: ${r.summary}\n`);
+      for (const f of error.failures) process.stderr.write(`${jobName}: failed: ${f}\n`);
+      return 1;
+    }
   } finally {
     await keeper.close();
   }

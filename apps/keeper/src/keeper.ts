@@ -59,6 +59,9 @@ export async function startKeeper(
   const db = await database(config);
   const pool = new pg.Pool({ connectionString: db.url, max: 8 });
   pool.on('error', (error) => logger.warn({ err: error }, 'postgres client error'));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger.warn({ err: error }, 'postgres connection error')),
+  );
   const stops: (() => Promise<unknown>)[] = [() => pool.end(), db.stop];
   try {
     await ensureKeeperSchema(pool);
@@ -117,27 +120,34 @@ export async function startKeeper(
           lease ? 'leader: this replica leads' : 'leader: this replica follows',
         );
         if (!options.serve || !context) return;
-        const ctx = context;
-        if (lease && !runner) {
-          startQueue(ctx, pool, logger, config.workerConcurrency)
-            .then(async (r) => {
-              runner = r;
-              // Leadership may have been lost while the runner started.
-              if (!elector.lease()) {
-                runner = null;
-                await r.stop();
-              }
-            })
-            .catch((error) => logger.error({ err: error }, 'queue failed to start'));
-        } else if (!lease && runner) {
-          const r = runner;
-          runner = null;
-          r.stop().catch((error) => logger.warn({ err: error }, 'queue stop failed'));
-        }
+        syncQueue(context).catch((error) =>
+          logger.error({ err: error }, 'queue start/stop failed'),
+        );
       },
     });
+    // One queue runner at most, started and stopped in turn (never two racing starts).
+    let queueOp: Promise<void> = Promise.resolve();
+    let closing = false;
+    const syncQueue = (ctx: KeeperContext) => {
+      queueOp = queueOp
+        .catch(() => {})
+        .then(async () => {
+          const lead = elector.lease() !== null && !closing;
+          if (lead && !runner)
+            runner = await startQueue(ctx, pool, logger, config.workerConcurrency);
+          else if (!lead && runner) {
+            const r = runner;
+            runner = null;
+            await r.stop();
+          }
+        });
+      return queueOp;
+    };
     stops.unshift(async () => {
+      closing = true;
+      await queueOp.catch(() => {});
       if (runner) await runner.stop();
+      runner = null;
       await elector.stop();
     });
     const send = createFencedSender({
@@ -184,9 +194,7 @@ export async function startKeeper(
     };
     const ctx = context;
     await elector.tick();
-    if (elector.lease() && options.serve && !runner) {
-      runner = await startQueue(ctx, pool, logger, config.workerConcurrency);
-    }
+    if (options.serve) await syncQueue(ctx);
     if (!options.serve) return { context: ctx, url: null, close: closeAll(stops, logger) };
 
     // Every replica watches NAV age (a follower alerts too when the leader is gone).

@@ -18,9 +18,31 @@ const perSku =
   async (ctx: KeeperContext, payload: unknown) => {
     const only = (payload as { skuId?: string } | null)?.skuId;
     const out: JobResult[] = [];
-    for (const sku of ctx.skus) if (!only || sku.skuId === only) out.push(await fn(ctx, sku));
+    const failed: string[] = [];
+    // One SKU's failure (its API data missing, say) must not stop the others.
+    for (const sku of ctx.skus) {
+      if (only && sku.skuId !== only) continue;
+      try {
+        out.push(await fn(ctx, sku));
+      } catch (error) {
+        failed.push(`${sku.skuId}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (failed.length > 0) throw new JobFailedError(out, failed);
     return out;
   };
+
+/** Some SKUs failed: carries the results of the others. */
+export class JobFailedError extends Error {
+  readonly results: readonly JobResult[];
+  readonly failures: readonly string[];
+  constructor(results: readonly JobResult[], failures: readonly string[]) {
+    super(`failed for ${failures.join('; ')}`);
+    this.name = 'JobFailedError';
+    this.results = results;
+    this.failures = failures;
+  }
+}
 
 const notPerSku = async (): Promise<JobResult> => {
   throw new Error('this job runs over every vault at once');

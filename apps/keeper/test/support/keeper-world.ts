@@ -2,10 +2,28 @@
 // simulator backed by that chain, a test database, and keeper configurations for replicas.
 import { join } from 'node:path';
 import { startTestDatabase } from '@basket/postgres-server';
+import {
+  findAssociatedTokenAddress,
+  getApproveDeviationInstructionFor,
+  getDepositInstructionsFor,
+  getNavQuote,
+  quoteDeposit,
+  rawAmount,
+  readAccounts,
+  vaultStateAccount,
+} from '@basket/sdk';
 import { createLogger, createMetrics } from '@basket/service-kit';
 import type { Clock } from '@basket/tokenized-api';
 import { DEFAULT_SIM_CONFIG, startSimulator } from '@basket/tokenized-api-sim';
-import { MANIFEST_FILE, startWorld, type TestWorld } from '@basket/world';
+import {
+  loadWorldKeys,
+  MANIFEST_FILE,
+  programAddressesOf,
+  readSigner,
+  startWorld,
+  type TestWorld,
+} from '@basket/world';
+import type { Address } from '@solana/kit';
 import { type Keeper, startKeeper } from '../../src/keeper.ts';
 import type { KeeperConfig } from '../../src/service/config.ts';
 
@@ -24,6 +42,54 @@ export type KeeperWorld = Readonly<{
   stop: () => Promise<void>;
 }>;
 
+/**
+ * The world's bootstrap pushed its catalog prices; the simulator quotes its own market, more
+ * than the oracle's deviation cap away for some stocks. As an operator would, the admins
+ * (3 of 5) approve the first keeper push of each snapshot beyond the cap.
+ */
+async function approveDeviations(world: TestWorld): Promise<void> {
+  const keys = await loadWorldKeys(world.dir);
+  const programs = programAddressesOf(world.manifest);
+  for (const sku of world.manifest.skus) {
+    const approve = await getApproveDeviationInstructionFor(
+      { sku: sku.skuId, adminSigners: keys.admins.slice(0, 3) },
+      programs,
+    );
+    await world.chain.land(`approve_deviation ${sku.skuId}`, keys.admins[0] as never, [approve]);
+  }
+}
+
+/** A deposit of `usdc` whole dollars by the world's first demo wallet (after a fresh push). */
+export async function demoDeposit(world: TestWorld, skuId: string, usdc: bigint): Promise<void> {
+  const programs = programAddressesOf(world.manifest);
+  const rpc = world.chain.rpc;
+  const wallet = await readSigner(world.manifest.keys.demoWallets[0] as string);
+  const source = await findAssociatedTokenAddress({
+    owner: wallet.address,
+    mint: world.manifest.stablecoin.mint as Address,
+    tokenProgram: world.manifest.stablecoin.tokenProgram as Address,
+  });
+  const read = { programs, commitment: 'confirmed' as const };
+  const quote = quoteDeposit(await getNavQuote(rpc, skuId, read), rawAmount(usdc * 1_000_000n), {
+    vaultProgram: programs.vault,
+  });
+  if (!quote.ok) throw new Error(quote.refusal.message);
+  const sku = world.manifest.skus.find((s) => s.skuId === skuId);
+  const [vault] = await readAccounts(rpc, [vaultStateAccount(sku?.vault as Address, programs)]);
+  if (!vault.exists) throw new Error('no vault');
+  const deposit = await getDepositInstructionsFor(
+    {
+      depositor: wallet,
+      vault,
+      source,
+      rawAmount: quote.rawAmount,
+      minSharesOut: quote.minSharesOut,
+    },
+    { rpc, ...read },
+  );
+  await world.chain.land('deposit', wallet, deposit.instructions);
+}
+
 export async function startKeeperWorld(): Promise<KeeperWorld> {
   const world = await startWorld();
   const db = await startTestDatabase('keeper');
@@ -38,6 +104,7 @@ export async function startKeeperWorld(): Promise<KeeperWorld> {
     },
   });
   const m = world.manifest;
+  await approveDeviations(world);
   const mintOf = new Map(m.stocks.map((s) => [s.symbol, s.mint]));
   const config = (replicaId: string, over: Partial<KeeperConfig> = {}): KeeperConfig => ({
     rpcUrl: world.localnet.rpcUrl,
