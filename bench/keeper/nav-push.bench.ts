@@ -22,11 +22,19 @@ const rows: Record<string, Record<string, number>> = {};
 try {
   for (const sku of keeper.context.skus) {
     const times: number[] = [];
-    for (let i = 0; i < PUSHES; i++) {
-      const start = performance.now();
-      const r = await runNavPush(keeper.context, sku);
-      if (!r.summary.includes('sent')) throw new Error(`push not sent: ${r.summary}`);
-      times.push(performance.now() - start);
+    try {
+      for (let i = 0; i < PUSHES; i++) {
+        const start = performance.now();
+        const r = await runNavPush(keeper.context, sku);
+        if (!r.summary.includes('sent')) throw new Error(`push not sent: ${r.summary}`);
+        times.push(performance.now() - start);
+      }
+    } catch (error) {
+      // The API simulator lists six stocks: a SKU with others cannot be pushed from it.
+      console.log(
+        `${sku.skuId}: not measured (${error instanceof Error ? error.message.slice(0, 90) : error})`,
+      );
+      continue;
     }
     times.sort((a, b) => a - b);
     rows[sku.skuId] = {
