@@ -28,7 +28,7 @@ const big = (v: unknown): bigint => BigInt(String(v ?? '0'));
 async function getJson(base: string, path: string): Promise<unknown> {
   const res = await fetch(`${base}/api/${path}`, { headers: { accept: 'application/json' } });
   if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`indexer: ${path} answered ${res.status}`);
+  if (!res.ok) throw new Error(`the indexer answered ${res.status}`);
   return res.json();
 }
 

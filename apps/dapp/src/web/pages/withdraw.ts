@@ -24,6 +24,7 @@ import {
 import type { PublicSku } from '../../shared/public-config.ts';
 import { ataOf, readBalances } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
+import { refusalOf } from '../data/refusal.ts';
 import { useAsync } from '../data/use-async.ts';
 import type { VaultView } from '../data/vault-data.ts';
 import { h } from '../h.ts';
@@ -136,7 +137,10 @@ function StableWithdraw(props: {
   const quote = props.shares
     ? quoteStableWithdrawal(v.nav, props.shares, { vaultProgram: ctx.programs.vault })
     : null;
-  const short = quote && !quote.ok && quote.refusal.constant === 'VAULT_ERROR__INSUFFICIENT_CASH';
+  const short =
+    quote &&
+    !quote.ok &&
+    refusalOf(ctx, quote.refusal).constant === 'VAULT_ERROR__INSUFFICIENT_CASH';
   const treasury = ctx.session.config.treasury;
   const submit = async () => {
     if (!quote?.ok || slip.bps === null || !signer || !treasury) return;
@@ -179,7 +183,7 @@ function StableWithdraw(props: {
         ? h(
             'p',
             { className: 'error', role: 'alert' },
-            `The vault would refuse this withdrawal: ${quote.refusal.message}`,
+            `The vault would refuse this withdrawal: ${refusalOf(ctx, quote.refusal).message}`,
           )
         : null,
     quote?.ok && slip.bps !== null
@@ -319,7 +323,7 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
       ? h(
           'p',
           { className: 'error', role: 'alert' },
-          `The vault would refuse this withdrawal: ${quote.refusal.message}`,
+          `The vault would refuse this withdrawal: ${refusalOf(ctx, quote.refusal).message}`,
         )
       : null,
     quote?.ok
