@@ -10,7 +10,7 @@ const HELP = `dapp: the web app depositors and stakers use (build it first: npm 
 usage: dapp
 
 Environment:
-  DAPP_HOST, DAPP_PORT           listen address (default 127.0.0.1:7420; 0 = any free port)
+  DAPP_HOST, DAPP_PORT           listen address (default 127.0.0.1:7430; 0 = any free port)
   DAPP_DIST_DIR                  the Vite build (default apps/dapp/dist; built at start when missing
                                  unless DAPP_BUILD_ON_START=0)
   WORLD_MANIFEST                 the deployment's addresses (programs, mints, SKUs)

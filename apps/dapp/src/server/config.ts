@@ -150,7 +150,7 @@ export function loadDappConfig(env: NodeJS.ProcessEnv = process.env): DappConfig
     schema,
     {
       host: env.DAPP_HOST ?? '127.0.0.1',
-      port: env.DAPP_PORT ?? '7420',
+      port: env.DAPP_PORT ?? '7430',
       distDir: env.DAPP_DIST_DIR ?? join(APP_DIR, 'dist'),
       rpcUrl,
       wsUrl: env.DAPP_PUBLIC_WS_URL || env.SOLANA_WS_URL,

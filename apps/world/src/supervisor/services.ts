@@ -55,7 +55,9 @@ export function worldServices(input: {
         ? `${env.INDEXER_URL}/api/skus`
         : app === 'aggregator-sim'
           ? `${env.AGGREGATOR_URL}/quote`
-          : undefined;
+          : app === 'dapp'
+            ? 'http://127.0.0.1:7430/'
+            : undefined;
     specs.push({ name: app, entry: `apps/${app}/src/main.ts`, env, ...(url ? { url } : {}) });
   }
   return specs;
