@@ -34,7 +34,18 @@ pub enum VaultEventKind {
     RedemptionPaid = 14,
     ShareMetadataSet = 15,
     NavRefreshed = 16,
+    // Until issue 14's kinds 17-19 are merged these take the next numbers; the merge moves
+    // them to 20-26 (contiguity is required by the generated TypeScript enum).
+    RebalanceSettled = 17,
+    WithdrawalRequested = 18,
+    WithdrawalFulfilled = 19,
+    WithdrawalCancelled = 20,
+    RotationQueued = 21,
+    RotationApplied = 22,
+    RotationCancelled = 23,
 }
+
+pub use crate::live_events::*;
 
 /// `init_vault`: a vault and its share mint exist.
 ///
@@ -564,6 +575,13 @@ pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<RedemptionPaidEvent>("RedemptionPaidEvent"),
     EventInfo::of::<ShareMetadataSetEvent>("ShareMetadataSetEvent"),
     EventInfo::of::<NavRefreshedEvent>("NavRefreshedEvent"),
+    EventInfo::of::<RebalanceSettledEvent>("RebalanceSettledEvent"),
+    EventInfo::of::<WithdrawalRequestedEvent>("WithdrawalRequestedEvent"),
+    EventInfo::of::<WithdrawalFulfilledEvent>("WithdrawalFulfilledEvent"),
+    EventInfo::of::<WithdrawalCancelledEvent>("WithdrawalCancelledEvent"),
+    EventInfo::of::<RotationQueuedEvent>("RotationQueuedEvent"),
+    EventInfo::of::<RotationAppliedEvent>("RotationAppliedEvent"),
+    EventInfo::of::<RotationCancelledEvent>("RotationCancelledEvent"),
 ];
 
 #[cfg(test)]
@@ -899,7 +917,7 @@ mod tests {
 
     #[test]
     fn events_list_every_kind_once_in_order() {
-        assert_eq!(EVENTS.len(), VaultEventKind::NavRefreshed as usize);
+        assert_eq!(EVENTS.len(), VaultEventKind::RotationCancelled as usize);
         for (i, e) in EVENTS.iter().enumerate() {
             assert_eq!(usize::from(e.discriminator), i + 1, "{}", e.name);
         }

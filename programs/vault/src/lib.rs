@@ -9,6 +9,7 @@ pub mod error;
 pub mod events;
 pub mod instruction;
 pub mod instructions;
+pub mod live_events;
 pub mod nav;
 pub mod price_memo;
 pub mod share_math;

@@ -81,6 +81,8 @@ export interface Basket {
   admins: KeyPairSigner[];
   keeper: KeyPairSigner;
   treasury: KeyPairSigner;
+  /** The registered trade authority: rebalance legs pay only into its token accounts. */
+  tradeAuthority: KeyPairSigner;
   usdc: TestMint;
   assets: TestAsset[];
   skuId: Uint8Array;
@@ -194,6 +196,8 @@ export async function setupBasket(): Promise<Basket> {
   const admins = await Promise.all([0, 1, 2, 3, 4].map(() => newKeyPairSigner()));
   const keeper = await newKeyPairSigner();
   const treasury = await newKeyPairSigner();
+  const tradeAuthority = await newKeyPairSigner();
+  fund(svm, tradeAuthority.address, 10n);
   const [oracleConfig, configBump] = await getProgramDerivedAddress({
     programAddress: ORACLE_PROGRAM_ADDRESS,
     seeds: [getUtf8Encoder().encode('oracle_config')],
@@ -240,6 +244,7 @@ export async function setupBasket(): Promise<Basket> {
     admins,
     keeper,
     treasury,
+    tradeAuthority,
     usdc,
     assets,
     skuId,
@@ -266,6 +271,7 @@ export interface InitOverrides {
   depositCapUsd?: bigint;
   minDepositRaw?: bigint;
   assetCount?: number;
+  tradeAuthority?: Address;
 }
 
 function pad20(values: number[]): number[] {
@@ -289,6 +295,7 @@ export function initVaultIx(b: Basket, o: InitOverrides = {}): Instruction {
     threshold: 3,
     keeper: b.keeper.address,
     treasury: b.treasury.address,
+    tradeAuthority: o.tradeAuthority ?? b.tradeAuthority.address,
     mgmtFeeBps: 20,
     perfFeeBps: 1_000,
     withdrawFeeBps: 5,

@@ -33,6 +33,13 @@ export enum VaultEventKind {
   RedemptionPaid,
   ShareMetadataSet,
   NavRefreshed,
+  RebalanceSettled,
+  WithdrawalRequested,
+  WithdrawalFulfilled,
+  WithdrawalCancelled,
+  RotationQueued,
+  RotationApplied,
+  RotationCancelled,
 }
 
 export type VaultEventKindArgs = VaultEventKind;

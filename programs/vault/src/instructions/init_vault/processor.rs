@@ -166,6 +166,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.admins = admins;
     state.keeper = args.keeper;
     state.treasury = args.treasury;
+    state.trade_authority = args.trade_authority;
     state.nav_snapshot = *accounts.nav_snapshot.address().as_array();
     state.stable_mint = *accounts.stable_mint.address().as_array();
     state.share_mint = *accounts.share_mint.address().as_array();

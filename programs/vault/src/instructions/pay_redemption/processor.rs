@@ -20,7 +20,7 @@ use pinocchio::{
 };
 
 /// `destination` is a token account of `mint` on `program` owned by `owner`.
-fn check_destination(
+pub fn check_destination(
     destination: &AccountView,
     program: &Address,
     mint: &[u8; 32],
