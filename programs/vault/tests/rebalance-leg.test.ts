@@ -321,11 +321,7 @@ describe('rebalance_leg', () => {
       VAULT_ERROR__LEG_PENDING,
     );
     // A second settle.
-    await expectRejected(
-      [...swapIxs(b, c, leg), settleIx(b, 0)],
-      leg,
-      VAULT_ERROR__NO_PENDING_LEG,
-    );
+    await expectRejected([...swapIxs(b, c, leg), settleIx(b, 0)], leg, VAULT_ERROR__NO_PENDING_LEG);
   });
 
   it('applies the guards: stale snapshot, paused vault, frozen asset, multiplier mismatch', async () => {
@@ -372,7 +368,7 @@ describe('rebalance_leg', () => {
       [legIx(b, c, leg), incomingIx(b, c, leg), settleIx(b, 1)],
       leg,
       VAULT_ERROR__WRONG_HOLDING,
-  VAULT_ERROR__WRONG_TRADE_ACCOUNT,
+      VAULT_ERROR__WRONG_TRADE_ACCOUNT,
     );
   });
 });
