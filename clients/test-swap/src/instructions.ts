@@ -180,6 +180,6 @@ export function getRelayInstruction(
   return {
     programAddress,
     accounts: [ro(inner.programAddress), ...(inner.accounts ?? [])],
-    data: data(TestSwapInstruction.Relay, inner.data ?? new Uint8Array()),
+    data: data(TestSwapInstruction.Relay, Uint8Array.from(inner.data ?? [])),
   };
 }

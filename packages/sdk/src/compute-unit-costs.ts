@@ -66,9 +66,10 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     measured:
       'bench: vaults of 1 to 20, 3,743-3,946; +90 for the v2 RebalanceLeg event (both mints)',
   },
+  /** rebalance_settle: balance check, booking of the real delta, RebalanceSettled event. */
   'vault.rebalanceSettle': {
-    computeUnits: 300,
-    measured: 'bench: whole swap less leg (SPL Token)',
+    computeUnits: 1_000,
+    measured: 'bench: whole swap less leg and delivery (SPL Token), with the settle event',
   },
   /** A counterparty TransferChecked of a Token-2022 ScaledUiAmount mint. */
   'token2022.transferChecked': {

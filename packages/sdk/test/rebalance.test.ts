@@ -1,6 +1,6 @@
 // A keeper's swap through the SDK in LiteSVM: the quoted least incoming amount is accepted
 // and one raw unit less is refused (RebalanceSlippage), with the three instructions in the
-// order the program requires.
+// order leg, route, settle.
 import { getTransferCheckedInstruction, tokenAmount } from '@basket/test-harness';
 import { describe, expect, it } from 'vitest';
 import { patchVault, SKU } from '../../../programs/vault/tests/fixture.ts';
@@ -26,16 +26,18 @@ async function world() {
       receive: 0,
       payAmountRaw,
       expectedAmountRaw,
-      counterparty: counterparty.usdc,
-      delivery: getTransferCheckedInstruction({
-        source: counterparty.assets[0]!,
-        mint: receive.mint,
-        destination: receive.holding,
-        authority: counterparty.signer,
-        amount: expectedAmountRaw,
-        decimals: b.assets[0]!.mint.decimals,
-        tokenProgram: b.assets[0]!.mint.tokenProgram,
-      }),
+      tradeAccount: counterparty.usdc,
+      route: [
+        getTransferCheckedInstruction({
+          source: counterparty.assets[0]!,
+          mint: receive.mint,
+          destination: receive.holding,
+          authority: counterparty.signer,
+          amount: expectedAmountRaw,
+          decimals: b.assets[0]!.mint.decimals,
+          tokenProgram: b.assets[0]!.mint.tokenProgram,
+        }),
+      ],
     });
   return { b, swap };
 }
@@ -83,16 +85,18 @@ describe('rebalance swap builder in LiteSVM', () => {
         receive: 0,
         payAmountRaw,
         expectedAmountRaw,
-        counterparty: counterparty.usdc,
-        delivery: getTransferCheckedInstruction({
-          source: counterparty.assets[0]!,
-          mint: receive.mint,
-          destination: receive.holding,
-          authority: counterparty.signer,
-          amount: expectedAmountRaw,
-          decimals: b.assets[0]!.mint.decimals,
-          tokenProgram: b.assets[0]!.mint.tokenProgram,
-        }),
+        tradeAccount: counterparty.usdc,
+        route: [
+          getTransferCheckedInstruction({
+            source: counterparty.assets[0]!,
+            mint: receive.mint,
+            destination: receive.holding,
+            authority: counterparty.signer,
+            amount: expectedAmountRaw,
+            decimals: b.assets[0]!.mint.decimals,
+            tokenProgram: b.assets[0]!.mint.tokenProgram,
+          }),
+        ],
       });
     // Then one raw unit less than the quote is refused
     const short = await run(b, b.payer, await swap(q.minReceiveRaw - 1n));

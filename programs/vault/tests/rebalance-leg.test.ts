@@ -368,7 +368,6 @@ describe('rebalance_leg', () => {
       [legIx(b, c, leg), incomingIx(b, c, leg), settleIx(b, 1)],
       leg,
       VAULT_ERROR__WRONG_HOLDING,
-      VAULT_ERROR__WRONG_TRADE_ACCOUNT,
     );
   });
 });
