@@ -175,6 +175,10 @@ pub enum VaultError {
     /// Today's rebalance legs would lose more than `max_slip_bps` of NAV in total.
     #[codama(error(message = "The daily rebalance loss budget is exhausted"))]
     RebalanceBudgetExceeded = 3052,
+    /// The issuer froze a holding this instruction must move (valued, never traded until
+    /// thawed).
+    #[codama(error(message = "The issuer froze the vault's holding of this asset"))]
+    HoldingFrozen = 3053,
 }
 
 impl From<VaultError> for ProgramError {

@@ -34,7 +34,12 @@ pub enum VaultEventKind {
     RedemptionPaid = 14,
     ShareMetadataSet = 15,
     NavRefreshed = 16,
+    HoldingBelowBook = 17,
+    PermanentDelegateChanged = 18,
+    InKindNotPaid = 19,
 }
+
+pub use crate::issuer_events::*;
 
 /// `init_vault`: a vault and its share mint exist.
 ///
@@ -564,6 +569,9 @@ pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<RedemptionPaidEvent>("RedemptionPaidEvent"),
     EventInfo::of::<ShareMetadataSetEvent>("ShareMetadataSetEvent"),
     EventInfo::of::<NavRefreshedEvent>("NavRefreshedEvent"),
+    EventInfo::of::<HoldingBelowBookEvent>("HoldingBelowBookEvent"),
+    EventInfo::of::<PermanentDelegateChangedEvent>("PermanentDelegateChangedEvent"),
+    EventInfo::of::<InKindNotPaidEvent>("InKindNotPaidEvent"),
 ];
 
 #[cfg(test)]
@@ -899,7 +907,7 @@ mod tests {
 
     #[test]
     fn events_list_every_kind_once_in_order() {
-        assert_eq!(EVENTS.len(), VaultEventKind::NavRefreshed as usize);
+        assert_eq!(EVENTS.len(), VaultEventKind::InKindNotPaid as usize);
         for (i, e) in EVENTS.iter().enumerate() {
             assert_eq!(usize::from(e.discriminator), i + 1, "{}", e.name);
         }

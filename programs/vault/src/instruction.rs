@@ -124,8 +124,8 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     Deposit {
         raw_amount: u64,
@@ -213,8 +213,8 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     WithdrawUsdc {
         shares: u64,
@@ -247,8 +247,8 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     CollectPerfFee = 9,
 
@@ -393,8 +393,8 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     RefreshNav = 16,
 }

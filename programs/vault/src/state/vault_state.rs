@@ -162,7 +162,7 @@ pub struct VaultState {
 }
 
 const _: () =
-    assert!(core::mem::size_of::<VaultState>() == 2994 && core::mem::align_of::<VaultState>() == 1);
+    assert!(core::mem::size_of::<VaultState>() == 3954 && core::mem::align_of::<VaultState>() == 1);
 const _: () = assert!(MAX_ASSETS == 20);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
@@ -244,11 +244,11 @@ mod tests {
         assert_eq!(offset_of!(VaultState, memo_publish_time), 660);
         assert_eq!(offset_of!(VaultState, reserved1), 668);
         assert_eq!(offset_of!(VaultState, assets), 682);
-        assert_eq!(offset_of!(VaultState, nav_cache_sequence), 682 + 20 * 112);
-        assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 2930);
-        assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 2938);
-        assert_eq!(offset_of!(VaultState, cash_holding), 2946);
-        assert_eq!(offset_of!(VaultState, reserved2), 2978);
-        assert_eq!(VaultState::LEN, 2994);
+        assert_eq!(offset_of!(VaultState, nav_cache_sequence), 682 + 20 * 160);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 3890);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 3898);
+        assert_eq!(offset_of!(VaultState, cash_holding), 3906);
+        assert_eq!(offset_of!(VaultState, reserved2), 3938);
+        assert_eq!(VaultState::LEN, 3954);
     }
 }

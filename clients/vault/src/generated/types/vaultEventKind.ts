@@ -33,6 +33,9 @@ export enum VaultEventKind {
   RedemptionPaid,
   ShareMetadataSet,
   NavRefreshed,
+  HoldingBelowBook,
+  PermanentDelegateChanged,
+  InKindNotPaid,
 }
 
 export type VaultEventKindArgs = VaultEventKind;
