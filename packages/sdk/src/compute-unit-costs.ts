@@ -51,7 +51,10 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (6.8k-7.4k cached). */
   'vault.withdrawUsdc': { computeUnits: 7_800, measured: 'bench: 1 to 20 held assets' },
   /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
-  'vault.refreshNav': { computeUnits: 1_800, measured: 'bench and SDK test: 1 to 20 held assets' },
+  'vault.refreshNav': {
+    computeUnits: 2_100,
+    measured: 'SDK test: 3,523 at 3 assets (holding balances read, delegates compared)',
+  },
   'vault.withdrawInKind': { computeUnits: 7_500, measured: 'bench: 1, 5 and 10 assets + cash' },
   /** One asset paid in kind: guard, holding check and a TransferChecked. */
   'vault.perPaidAsset': { computeUnits: 3_200, measured: 'bench: 1, 5 and 10 assets + cash' },

@@ -175,6 +175,10 @@ pub enum VaultError {
     /// Today's rebalance legs would lose more than `max_slip_bps` of NAV in total.
     #[codama(error(message = "The daily rebalance loss budget is exhausted"))]
     RebalanceBudgetExceeded = 3052,
+    /// The issuer froze a holding this instruction must move (valued, never traded until
+    /// thawed).
+    #[codama(error(message = "The issuer froze the vault's holding of this asset"))]
+    HoldingFrozen = 3053,
     /// A vault instruction ran while a rebalance leg is pending (re-entrancy lock): only the
     /// leg's `rebalance_settle` may run until then, top level or by CPI.
     #[codama(error(message = "A rebalance leg is pending: only its settle may run"))]

@@ -34,17 +34,19 @@ pub enum VaultEventKind {
     RedemptionPaid = 14,
     ShareMetadataSet = 15,
     NavRefreshed = 16,
-    // Until issue 14's kinds 17-19 are merged these take the next numbers; the merge moves
-    // them to 20-26 (contiguity is required by the generated TypeScript enum).
-    RebalanceSettled = 17,
-    WithdrawalRequested = 18,
-    WithdrawalFulfilled = 19,
-    WithdrawalCancelled = 20,
-    RotationQueued = 21,
-    RotationApplied = 22,
-    RotationCancelled = 23,
+    HoldingBelowBook = 17,
+    PermanentDelegateChanged = 18,
+    InKindNotPaid = 19,
+    RebalanceSettled = 20,
+    WithdrawalRequested = 21,
+    WithdrawalFulfilled = 22,
+    WithdrawalCancelled = 23,
+    RotationQueued = 24,
+    RotationApplied = 25,
+    RotationCancelled = 26,
 }
 
+pub use crate::issuer_events::*;
 pub use crate::live_events::*;
 
 /// `init_vault`: a vault and its share mint exist.
@@ -575,6 +577,9 @@ pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<RedemptionPaidEvent>("RedemptionPaidEvent"),
     EventInfo::of::<ShareMetadataSetEvent>("ShareMetadataSetEvent"),
     EventInfo::of::<NavRefreshedEvent>("NavRefreshedEvent"),
+    EventInfo::of::<HoldingBelowBookEvent>("HoldingBelowBookEvent"),
+    EventInfo::of::<PermanentDelegateChangedEvent>("PermanentDelegateChangedEvent"),
+    EventInfo::of::<InKindNotPaidEvent>("InKindNotPaidEvent"),
     EventInfo::of::<RebalanceSettledEvent>("RebalanceSettledEvent"),
     EventInfo::of::<WithdrawalRequestedEvent>("WithdrawalRequestedEvent"),
     EventInfo::of::<WithdrawalFulfilledEvent>("WithdrawalFulfilledEvent"),

@@ -134,8 +134,8 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     Deposit {
         raw_amount: u64,
@@ -223,8 +223,8 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     WithdrawUsdc {
         shares: u64,
@@ -257,8 +257,8 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     CollectPerfFee = 9,
 
@@ -404,8 +404,8 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     RefreshNav = 16,
 
@@ -469,8 +469,8 @@ pub enum VaultInstruction {
         docs = "Token program of the stablecoin"
     ))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     FulfilWithdrawal = 18,
 

@@ -333,8 +333,27 @@ export function readVault(b: Basket): VaultState {
 export function patchVault(b: Basket, patch: (s: VaultState) => VaultState): void {
   const account = b.svm.getAccount(b.vault);
   if (!account.exists) throw new Error('vault state does not exist');
-  const data = getVaultStateEncoder().encode({ ...patch(readVault(b)), navCacheSequence: 0n });
+  const patched = patch(readVault(b));
+  const data = getVaultStateEncoder().encode({ ...patched, navCacheSequence: 0n });
   b.svm.setAccount({ ...account, data: Uint8Array.from(data) });
+  // The vault prices real balances (a holding below its book is a seizure), so an injected
+  // book is backed by the same injected tokens: each holding is raised to its book plus
+  // what claims are owed, never lowered (a surplus is a donation, which the vault ignores).
+  patched.assets.slice(0, patched.assetCount).forEach((a, i) => {
+    const holding = b.holdings[i];
+    if (holding) raiseBalance(b.svm, holding, a.holdingsRaw + a.claimsOwedRaw);
+  });
+}
+
+/** Sets a token account's raw amount to at least `amount` (test-only state injection). */
+export function raiseBalance(svm: Svm, account: Address, amount: bigint): void {
+  const info = svm.getAccount(account);
+  if (!info.exists) return;
+  const data = Uint8Array.from(info.data);
+  const view = new DataView(data.buffer);
+  if (view.getBigUint64(64, true) >= amount) return;
+  view.setBigUint64(64, amount, true);
+  svm.setAccount({ ...info, data });
 }
 
 export interface SnapshotEntryInput {
@@ -447,8 +466,16 @@ export function depositIx(
     token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
     rawAmount,
     minSharesOut,
-    assetMints: assetMints ?? b.assets.map((a) => a.mint.address),
+    assetAccounts: assetPairs(b, assetMints),
   });
+}
+
+/**
+ * The NAV-priced instructions' remaining accounts: per asset in the vault's order, its mint
+ * (`mints` to substitute them) then its holding, whose real balance the vault reads.
+ */
+export function assetPairs(b: Basket, mints?: Address[]): Address[] {
+  return b.assets.flatMap((a, i) => [mints?.[i] ?? a.mint.address, b.holdings[i] as Address]);
 }
 
 /** Supply of a mint (either token program). */
@@ -536,7 +563,7 @@ export function withdrawUsdcIx(
     shares: args.shares,
     maxSlipBps: args.maxSlipBps ?? 0,
     quotedOut: args.quotedOut ?? 0n,
-    assetMints: b.assets.map((a) => a.mint.address),
+    assetAccounts: assetPairs(b),
   });
 }
 

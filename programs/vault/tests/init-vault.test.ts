@@ -167,11 +167,13 @@ describe('init_vault', () => {
     expect(readVault(b).assetCount).toBe(3);
   });
 
-  it('rejects an asset mint with an extension outside the allow-list (transfer hook, transfer fee, permanent delegate)', async () => {
+  it('rejects what a vault cannot live with: transfer fee, non-transferable, interest-bearing, close authority, unknown', async () => {
     for (const [type, len] of [
-      [14, 64],
       [1, 108],
-      [12, 32],
+      [9, 0],
+      [10, 52],
+      [3, 32],
+      [77, 8],
     ] as const) {
       const bad = (await generateKeyPairSigner()).address;
       const data = mintWithExtension(type, len);

@@ -34,6 +34,7 @@ import {
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  assetPairs,
   type Basket,
   type Depositor,
   depositIx,
@@ -105,7 +106,7 @@ describe('stablecoin withdrawal requests', () => {
       destination: d.usdcAccount,
       treasuryStable: treasury.usdc,
       stableTokenProgram: TOKEN_PROGRAM_ADDRESS,
-      assetMints: b.assets.map((a) => a.mint.address),
+      assetAccounts: assetPairs(b),
     });
   }
 

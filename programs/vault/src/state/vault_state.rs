@@ -186,7 +186,7 @@ pub struct VaultState {
 }
 
 const _: () =
-    assert!(core::mem::size_of::<VaultState>() == 3146 && core::mem::align_of::<VaultState>() == 1);
+    assert!(core::mem::size_of::<VaultState>() == 4106 && core::mem::align_of::<VaultState>() == 1);
 const _: () = assert!(MAX_ASSETS == 20);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
@@ -268,18 +268,18 @@ mod tests {
         assert_eq!(offset_of!(VaultState, memo_publish_time), 660);
         assert_eq!(offset_of!(VaultState, reserved1), 668);
         assert_eq!(offset_of!(VaultState, assets), 682);
-        assert_eq!(offset_of!(VaultState, nav_cache_sequence), 682 + 20 * 112);
-        assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 2930);
-        assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 2938);
-        assert_eq!(offset_of!(VaultState, cash_holding), 2946);
-        assert_eq!(offset_of!(VaultState, reserved2), 2978);
-        assert_eq!(offset_of!(VaultState, trade_authority), 2994);
-        assert_eq!(offset_of!(VaultState, escrowed_shares), 3026);
-        assert_eq!(offset_of!(VaultState, pending_rotation_key), 3034);
-        assert_eq!(offset_of!(VaultState, pending_rotation_eta), 3098);
-        assert_eq!(offset_of!(VaultState, pending_rotation_nonce), 3114);
-        assert_eq!(offset_of!(VaultState, rotation_nonce), 3130);
-        assert_eq!(offset_of!(VaultState, open_requests), 3138);
-        assert_eq!(VaultState::LEN, 3146);
+        assert_eq!(offset_of!(VaultState, nav_cache_sequence), 682 + 20 * 160);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 3890);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 3898);
+        assert_eq!(offset_of!(VaultState, cash_holding), 3906);
+        assert_eq!(offset_of!(VaultState, reserved2), 3938);
+        assert_eq!(offset_of!(VaultState, trade_authority), 3954);
+        assert_eq!(offset_of!(VaultState, escrowed_shares), 3986);
+        assert_eq!(offset_of!(VaultState, pending_rotation_key), 3994);
+        assert_eq!(offset_of!(VaultState, pending_rotation_eta), 4058);
+        assert_eq!(offset_of!(VaultState, pending_rotation_nonce), 4074);
+        assert_eq!(offset_of!(VaultState, rotation_nonce), 4090);
+        assert_eq!(offset_of!(VaultState, open_requests), 4098);
+        assert_eq!(VaultState::LEN, 4106);
     }
 }

@@ -87,6 +87,7 @@ export const VAULT_ERROR__NOTHING_OWED = 0xbe9; // 3049
 export const VAULT_ERROR__WRONG_DESTINATION = 0xbea; // 3050
 export const VAULT_ERROR__INVALID_METADATA = 0xbeb; // 3051
 export const VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED = 0xbec; // 3052
+export const VAULT_ERROR__HOLDING_FROZEN = 0xbed; // 3053
 export const VAULT_ERROR__LEG_PENDING = 0xbfe; // 3070
 export const VAULT_ERROR__WRONG_TRADE_ACCOUNT = 0xbff; // 3071
 export const VAULT_ERROR__WRONG_REQUEST = 0xc00; // 3072
@@ -108,6 +109,7 @@ export type VaultError =
   | typeof VAULT_ERROR__DEPOSIT_CAP_EXCEEDED
   | typeof VAULT_ERROR__DUPLICATE_MINT
   | typeof VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION
+  | typeof VAULT_ERROR__HOLDING_FROZEN
   | typeof VAULT_ERROR__INSUFFICIENT_CASH
   | typeof VAULT_ERROR__INSUFFICIENT_HOLDING
   | typeof VAULT_ERROR__INVALID_ACCOUNT_LENGTH
@@ -193,6 +195,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__DEPOSIT_CAP_EXCEEDED]: `The deposit would exceed the vault's deposit cap`,
     [VAULT_ERROR__DUPLICATE_MINT]: `A mint is listed more than once`,
     [VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION]: `More than one token instruction follows rebalance_leg`,
+    [VAULT_ERROR__HOLDING_FROZEN]: `The issuer froze the vault's holding of this asset`,
     [VAULT_ERROR__INSUFFICIENT_CASH]: `The cash buffer cannot pay this withdrawal`,
     [VAULT_ERROR__INSUFFICIENT_HOLDING]: `The vault's book of the paying asset is too small`,
     [VAULT_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,

@@ -159,7 +159,7 @@ export type FulfilWithdrawalInput<
   treasuryStable: Address<TAccountTreasuryStable>;
   /** Token program of the stablecoin */
   stableTokenProgram: Address<TAccountStableTokenProgram>;
-  assetMints: Array<Address>;
+  assetAccounts: Array<Address>;
 };
 
 export function getFulfilWithdrawalInstruction<
@@ -233,10 +233,9 @@ export function getFulfilWithdrawalInstruction<
   const args = { ...input };
 
   // Remaining accounts.
-  const remainingAccounts: AccountMeta[] = args.assetMints.map((address) => ({
-    address,
-    role: AccountRole.READONLY,
-  }));
+  const remainingAccounts: AccountMeta[] = args.assetAccounts.map(
+    (address) => ({ address, role: AccountRole.READONLY }),
+  );
 
   const getAccountMeta = getAccountMetaFactory(programAddress, "programId");
   return Object.freeze({

@@ -185,6 +185,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if pay.slot == receive.slot {
         return Err(VaultError::SameMint.into());
     }
+    // Real balances: both asset sides reconciled with their holdings, a frozen one refused.
+    crate::holdings::prepare_leg_side(state, pay.slot, accounts.pay_holding)?;
+    crate::holdings::prepare_leg_side(state, receive.slot, accounts.receive_holding)?;
     if !key_eq(
         accounts.pay_token_program.address().as_array(),
         pay.program.as_array(),

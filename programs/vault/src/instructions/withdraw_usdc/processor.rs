@@ -57,7 +57,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     //    pays less. The management fee accrues into the supply first.
     let now = Clock::get()?.unix_timestamp;
     let pricing = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Down)?;
-    let nav_usd = nav::vault_nav(state, accounts.asset_mints, &pricing)?;
+    let nav_usd = nav::vault_nav(state, accounts.asset_pairs, &pricing)?;
     let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
 
     // 3. Value (down), fee (up), the caller's slippage bound, and the cash available.

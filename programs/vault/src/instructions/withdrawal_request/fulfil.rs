@@ -12,7 +12,7 @@
 //! 8. `[WRITE]` the owner's stablecoin account (receives the payout)
 //! 9. `[WRITE]` the treasury's stablecoin account (receives the fee)
 //! 10. `[]` token program of the stablecoin
-//! 11. onwards: `[]` every asset mint, in the vault's asset order
+//! 11. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
 
 use super::{close_request, load_request, release_escrow};
 use crate::{
@@ -36,7 +36,7 @@ use pinocchio::{
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
-    let [keeper, vault, nav_snapshot, request, owner, share_mint, stable_mint, cash_holding, destination, treasury_stable, stable_token_program, asset_mints @ ..] =
+    let [keeper, vault, nav_snapshot, request, owner, share_mint, stable_mint, cash_holding, destination, treasury_stable, stable_token_program, asset_pairs @ ..] =
         accounts
     else {
         return Err(CommonError::NotEnoughAccounts.into());
@@ -81,7 +81,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if pricing.snapshot.publish_unix_time.get() <= requested_at {
         return Err(VaultError::SnapshotBeforeRequest.into());
     }
-    let nav_usd = nav::vault_nav(state, asset_mints, &pricing)?;
+    let nav_usd = nav::vault_nav(state, asset_pairs, &pricing)?;
     let supply = shared::accrue_mgmt_fee(state, share_mint, now)?;
 
     // 3. Value (down), fee (up), the owner's minimum, the cash available.
