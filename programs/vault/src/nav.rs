@@ -233,7 +233,7 @@ pub struct Pricing<'a> {
 impl<'a> Pricing<'a> {
     /// Pricing at the vault's snapshot, checked to be the vault's (`load_snapshot`) and
     /// fresh at `now` (`check_fresh`), with every value rounded in `rounding`'s direction.
-    #[inline(always)]
+    #[inline(never)]
     pub fn fresh(
         snapshot: &'a AccountView,
         vault: &VaultState,
@@ -252,7 +252,7 @@ impl<'a> Pricing<'a> {
 
 /// Guards 2 and 3 for the vault's asset `index`, reading its mint account (checked to be
 /// the asset's mint): returns the snapshot entry and the mint's multiplier.
-#[inline(always)]
+#[inline(never)]
 pub fn guard_held_asset<'s>(
     asset: &AssetEntry,
     index: usize,

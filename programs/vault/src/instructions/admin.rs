@@ -14,7 +14,11 @@ pub fn load_vault_mut(account: &AccountView) -> Result<&mut VaultState, ProgramE
     // The re-entrancy lock: between `rebalance_leg` and its settle nothing else of the vault
     // runs (no deposit, withdrawal or second leg inside a route, top level or by CPI), so
     // the settle measures only what the route delivered.
-    if state.leg_pending.get().map_err(|_| VaultError::CorruptState)? {
+    if state
+        .leg_pending
+        .get()
+        .map_err(|_| VaultError::CorruptState)?
+    {
         return Err(VaultError::LegPending.into());
     }
     Ok(state)

@@ -13,6 +13,7 @@ pub mod set_asset_status;
 pub mod set_paused;
 pub mod set_share_metadata;
 pub mod shared;
+pub mod stable_payout;
 pub mod weights;
 pub mod withdraw_in_kind;
 pub mod withdraw_usdc;

@@ -72,7 +72,14 @@ fn check(ixs: &[TestIx], current: u16) -> Result<(), VaultError> {
 #[test]
 fn accepts_any_route_between_the_leg_and_its_settle() {
     assert_eq!(check(&[leg_ix(), settle(VAULT_STATE)], 0), Ok(()));
-    let route = [other(), leg_ix(), other(), other(), settle(VAULT_STATE), other()];
+    let route = [
+        other(),
+        leg_ix(),
+        other(),
+        other(),
+        settle(VAULT_STATE),
+        other(),
+    ];
     assert_eq!(check(&route, 1), Ok(()));
 }
 
@@ -85,14 +92,20 @@ fn rejects_a_leg_reached_through_cpi() {
 
 #[test]
 fn rejects_a_missing_earlier_or_foreign_settle() {
-    assert_eq!(check(&[leg_ix(), other()], 0), Err(VaultError::SettleMissing));
+    assert_eq!(
+        check(&[leg_ix(), other()], 0),
+        Err(VaultError::SettleMissing)
+    );
     let before = [settle(VAULT_STATE), leg_ix(), other()];
     assert_eq!(check(&before, 1), Err(VaultError::SettleMissing));
     let foreign = [leg_ix(), settle([8; 32])];
     assert_eq!(check(&foreign, 0), Err(VaultError::SettleMissing));
     let mut wrong_data = settle(VAULT_STATE);
     wrong_data.data.push(0);
-    assert_eq!(check(&[leg_ix(), wrong_data], 0), Err(VaultError::SettleMissing));
+    assert_eq!(
+        check(&[leg_ix(), wrong_data], 0),
+        Err(VaultError::SettleMissing)
+    );
 }
 
 #[test]

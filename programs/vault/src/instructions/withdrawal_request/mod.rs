@@ -74,9 +74,11 @@ fn close_request(
 /// Takes a settled request's shares out of the vault's escrow count.
 fn release_escrow(state: &mut crate::state::VaultState, shares: u64) -> Result<(), CommonError> {
     let escrowed = state.escrowed_shares.get();
-    state
-        .escrowed_shares
-        .set(escrowed.checked_sub(shares).ok_or(CommonError::MathOverflow)?);
+    state.escrowed_shares.set(
+        escrowed
+            .checked_sub(shares)
+            .ok_or(CommonError::MathOverflow)?,
+    );
     state
         .open_requests
         .set(state.open_requests.get().saturating_sub(1));
