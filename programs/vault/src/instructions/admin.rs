@@ -9,6 +9,7 @@ use pinocchio::{error::ProgramError, AccountView};
 /// Owner plus discriminator identify a vault state: the program creates that type only at
 /// its canonical `["vault", sku_id]` PDA, so no address derivation is needed here.
 #[allow(clippy::mut_from_ref)] // an AccountView is a handle; the data lives in the input buffer
+#[inline(never)]
 pub fn load_vault_mut(account: &AccountView) -> Result<&mut VaultState, ProgramError> {
     let state = load_vault_unlocked(account)?;
     // The re-entrancy lock: between `rebalance_leg` and its settle nothing else of the vault
@@ -26,6 +27,7 @@ pub fn load_vault_mut(account: &AccountView) -> Result<&mut VaultState, ProgramE
 
 /// Views the vault state without the re-entrancy lock: for `rebalance_settle` only.
 #[allow(clippy::mut_from_ref)] // an AccountView is a handle; the data lives in the input buffer
+#[inline(never)]
 pub fn load_vault_unlocked(account: &AccountView) -> Result<&mut VaultState, CommonError> {
     validate::check_writable(account)?;
     crate::words::check_owner(account, &crate::ID)?;
@@ -39,6 +41,7 @@ pub fn load_vault_unlocked(account: &AccountView) -> Result<&mut VaultState, Com
 }
 
 /// Loads the vault and checks its admin threshold is met by `signers`.
+#[inline(never)]
 pub fn load_vault_as_admin<'a>(
     vault: &'a AccountView,
     signers: &[AccountView],

@@ -8,6 +8,7 @@ use pinocchio::Address;
 use pinocchio::{error::ProgramError, AccountView};
 
 /// The stablecoin mint, its cash buffer PDA and the share mint are the vault's.
+#[inline(never)]
 pub fn check_cash_and_shares(
     state: &VaultState,
     stable_mint: &AccountView,
@@ -25,6 +26,7 @@ pub fn check_cash_and_shares(
 }
 
 /// `holding` is the vault's cash buffer PDA (its address, recorded at init_vault).
+#[inline(never)]
 pub fn check_cash_holding(state: &VaultState, holding: &AccountView) -> Result<(), ProgramError> {
     if address_is(holding, &state.cash_holding) {
         Ok(())
@@ -34,6 +36,7 @@ pub fn check_cash_holding(state: &VaultState, holding: &AccountView) -> Result<(
 }
 
 /// `holding` is the vault's holding PDA of asset `index` (its address, recorded at init_vault).
+#[inline(never)]
 pub fn check_asset_holding(
     state: &VaultState,
     index: usize,
@@ -84,6 +87,7 @@ pub fn accrue_mgmt_fee(
 }
 
 /// `account` is a token account of `mint` owned by the vault's treasury, on `program`.
+#[inline(never)]
 pub fn check_treasury_account(
     state: &VaultState,
     account: &AccountView,
