@@ -30,7 +30,8 @@ export const ADMIN_COMPUTE_UNIT_COSTS = Object.freeze({
   'addressLookupTable.extendPerAddress': { computeUnits: 300, measured: 'same cases' },
   'vault.initVault': {
     computeUnits: 44_000,
-    measured: 'SDK test: 76,781 at 3 assets less three assets (holdings sized by GetAccountDataSize)',
+    measured:
+      'SDK test: 76,781 at 3 assets less three assets (holdings sized by GetAccountDataSize)',
   },
   'vault.initVaultPerAsset': {
     computeUnits: 9_000,
@@ -39,6 +40,9 @@ export const ADMIN_COMPUTE_UNIT_COSTS = Object.freeze({
   'vault.setPaused': { computeUnits: 1_000, measured: '3 of 5 admins: 903' },
   'vault.setAssetStatus': { computeUnits: 1_050, measured: '3 of 5 admins: 922' },
   'vault.updateWeights': { computeUnits: 1_500, measured: '3 of 5 admins: 1,316' },
+  'vault.queueRotation': { computeUnits: 1_300, measured: '3 of 5 admins: 1,178' },
+  'vault.applyRotation': { computeUnits: 750, measured: '679' },
+  'vault.cancelRotation': { computeUnits: 1_150, measured: '3 of 5 admins: 1,026' },
   'vault.applyWeights': { computeUnits: 700, measured: '606' },
   'vault.cancelWeights': { computeUnits: 1_050, measured: '3 of 5 admins: 928' },
   'vault.setShareMetadata': {

@@ -49,6 +49,14 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   /** One asset priced in full by deposit, withdraw_usdc or refresh_nav: guard, mint, pricing. */
   'vault.perPricedAsset': { computeUnits: 500, measured: 'bench: 1 to 20 held assets' },
   /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (6.8k-7.4k cached). */
+  /** request_withdraw_usdc at request bump 255 (the bump search is priced separately). */
+  'vault.requestWithdrawUsdc': {
+    computeUnits: 10_500,
+    measured: 'vault tests: 10,377 (bump search included)',
+  },
+  /** fulfil_withdrawal; per priced asset add `vault.perPricedAsset`. */
+  'vault.fulfilWithdrawal': { computeUnits: 7_800, measured: 'vault tests: 7,029 at 3 assets' },
+  'vault.cancelWithdrawal': { computeUnits: 4_000, measured: 'vault tests: 3,604' },
   'vault.withdrawUsdc': { computeUnits: 7_800, measured: 'bench: 1 to 20 held assets' },
   /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
   'vault.refreshNav': {

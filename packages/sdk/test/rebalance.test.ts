@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { patchVault, SKU } from '../../../programs/vault/tests/fixture.ts';
 import { newCounterparty } from '../../../programs/vault/tests/rebalance-fixture.ts';
 import {
+  decodeProgramEvents,
   getNavQuote,
   getRebalanceSwapInstructionsFor,
   quoteRebalanceLeg,
@@ -106,6 +107,15 @@ describe('rebalance swap builder in LiteSVM', () => {
     const ok = await run(b, b.payer, await swap(q.minReceiveRaw));
     expect(ok.error).toBeNull();
     expect(tokenAmount(b.svm, receive.holding) - before).toBe(q.minReceiveRaw);
+    // and the settle's event, decoded, books the real delta
+    const settled = decodeProgramEvents(ok.logs).find(
+      (e) => e.status === 'decoded' && e.name === 'rebalanceSettled',
+    );
+    expect(settled?.status === 'decoded' && settled.event).toMatchObject({
+      receiveSlot: 0,
+      expectedRaw: q.minReceiveRaw,
+      receivedRaw: q.minReceiveRaw,
+    });
     expect(ok.used).toBeLessThanOrEqual(ok.model);
   });
 });
