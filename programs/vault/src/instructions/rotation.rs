@@ -38,7 +38,8 @@ fn parse(data: &[u8], rest_len: usize) -> Result<(usize, &[u8]), VaultError> {
     if rest.len() != rest_len || !(ROTATE_KEEPER..=ROTATE_TRADE_AUTHORITY).contains(kind) {
         return Err(VaultError::InvalidRotation);
     }
-    Ok((usize::from(*kind - 1), rest))
+    // kind is 1 or 2 (checked above): the slot is 0 or 1.
+    Ok((usize::from(kind.saturating_sub(1)), rest))
 }
 
 fn parse_nonce(data: &[u8]) -> Result<(usize, u64), VaultError> {

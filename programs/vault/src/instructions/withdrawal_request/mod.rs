@@ -87,7 +87,7 @@ fn release_escrow(state: &mut crate::state::VaultState, shares: u64) -> Result<(
 
 /// Parses `[u64 LE] x N`.
 fn parse_u64s<const N: usize>(data: &[u8]) -> Result<[u64; N], CommonError> {
-    if data.len() != N * 8 {
+    if Some(data.len()) != N.checked_mul(8) {
         return Err(CommonError::InvalidInstructionData);
     }
     let mut out = [0u64; N];
