@@ -47,7 +47,10 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
    */
   'vault.deposit': { computeUnits: 6_300, measured: 'bench: 1 to 20 held assets, with a roll' },
   /** One asset priced in full by deposit, withdraw_usdc or refresh_nav: guard, mint, pricing. */
-  'vault.perPricedAsset': { computeUnits: 500, measured: 'bench: 1 to 20 held assets' },
+  'vault.perPricedAsset': {
+    computeUnits: 580,
+    measured: 'bench: 1 to 20 held assets (holding balance read per asset since issue 14)',
+  },
   /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (6.8k-7.4k cached). */
   /** request_withdraw_usdc at request bump 255 (the bump search is priced separately). */
   'vault.requestWithdrawUsdc': {
@@ -57,11 +60,14 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   /** fulfil_withdrawal; per priced asset add `vault.perPricedAsset`. */
   'vault.fulfilWithdrawal': { computeUnits: 7_800, measured: 'vault tests: 7,029 at 3 assets' },
   'vault.cancelWithdrawal': { computeUnits: 4_000, measured: 'vault tests: 3,604' },
-  'vault.withdrawUsdc': { computeUnits: 7_800, measured: 'bench: 1 to 20 held assets' },
+  'vault.withdrawUsdc': {
+    computeUnits: 7_900,
+    measured: 'bench: 1 to 20 held assets (+~50 for the shared payout and lock checks)',
+  },
   /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
   'vault.refreshNav': {
-    computeUnits: 2_100,
-    measured: 'SDK test: 3,523 at 3 assets (holding balances read, delegates compared)',
+    computeUnits: 2_200,
+    measured: 'SDK test: 3,617 at 3 assets (holding balances read, delegates compared, the lock)',
   },
   'vault.withdrawInKind': { computeUnits: 7_500, measured: 'bench: 1, 5 and 10 assets + cash' },
   /** One asset paid in kind: guard, holding check and a TransferChecked. */

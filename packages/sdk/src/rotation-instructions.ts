@@ -23,6 +23,13 @@ import type { VaultStateAccount } from './vault-instructions.ts';
  * const kind: RotationKind = ROTATION_KIND.tradeAuthority;
  */
 export const ROTATION_KIND = Object.freeze({ keeper: 1, tradeAuthority: 2 } as const);
+
+/**
+ * A rotation kind byte: 1 keeper, 2 trade authority.
+ *
+ * @example
+ * const kind: RotationKind = 1;
+ */
 export type RotationKind = (typeof ROTATION_KIND)[keyof typeof ROTATION_KIND];
 
 function pendingNonce(vault: VaultStateAccount, kind: RotationKind): bigint {
