@@ -30,7 +30,8 @@ export const ADMIN_COMPUTE_UNIT_COSTS = Object.freeze({
   'addressLookupTable.extendPerAddress': { computeUnits: 300, measured: 'same cases' },
   'vault.initVault': {
     computeUnits: 44_000,
-    measured: 'SDK test: 76,781 at 3 assets less three assets (holdings sized by GetAccountDataSize)',
+    measured:
+      'SDK test: 76,781 at 3 assets less three assets (holdings sized by GetAccountDataSize)',
   },
   'vault.initVaultPerAsset': {
     computeUnits: 9_000,
