@@ -179,6 +179,9 @@ pub enum VaultError {
     /// thawed).
     #[codama(error(message = "The issuer froze the vault's holding of this asset"))]
     HoldingFrozen = 3053,
+    /// More transfer-hook accounts than one transfer passes through (8).
+    #[codama(error(message = "Too many transfer-hook accounts (at most 8)"))]
+    TooManyHookAccounts = 3054,
 }
 
 impl From<VaultError> for ProgramError {

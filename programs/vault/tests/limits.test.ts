@@ -9,7 +9,6 @@ import {
   createMint,
   MAX_TRANSACTION_BYTES,
   send,
-  TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
 import { VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
