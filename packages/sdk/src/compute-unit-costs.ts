@@ -66,12 +66,18 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   },
   /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
   'vault.refreshNav': {
-    computeUnits: 2_200,
-    measured: 'SDK test: 3,617 at 3 assets (holding balances read, delegates compared, the lock)',
+    computeUnits: 2_250,
+    measured: 'SDK test: 3,657 at 3 assets (holding balances read, delegates compared, the lock)',
   },
-  'vault.withdrawInKind': { computeUnits: 7_500, measured: 'bench: 1, 5 and 10 assets + cash' },
+  'vault.withdrawInKind': {
+    computeUnits: 7_600,
+    measured: 'bench: 1, 5 and 10 assets + cash; SDK test 17,731 at 3',
+  },
   /** One asset paid in kind: guard, holding check and a TransferChecked. */
-  'vault.perPaidAsset': { computeUnits: 3_200, measured: 'bench: 1, 5 and 10 assets + cash' },
+  'vault.perPaidAsset': {
+    computeUnits: 3_400,
+    measured: 'SDK test: 17,731 at 3 assets + cash (holding reconciled, freeze and pause read)',
+  },
   /** begin_redemption at claim bump 255 (the bump search is priced separately). */
   'vault.beginRedemption': { computeUnits: 9_200, measured: 'docs/vault.md: 1 to 20 assets' },
   'vault.perRedeemedAsset': { computeUnits: 100, measured: 'docs/vault.md: 10 vs 20 assets' },
@@ -79,9 +85,9 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'vault.payRedemption': { computeUnits: 6_200, measured: 'docs/vault.md: 5 and 10 slots' },
   /** rebalance_leg including its payment CPI (either token program). */
   'vault.rebalanceLeg': {
-    computeUnits: 4_100,
+    computeUnits: 4_500,
     measured:
-      'bench: vaults of 1 to 20, 3,743-3,946; +90 for the v2 RebalanceLeg event (both mints)',
+      'SDK test: 7,067 for the swap (leg, transfer, settle); both sides reconciled with their holdings',
   },
   /** rebalance_settle: balance check, booking of the real delta, RebalanceSettled event. */
   'vault.rebalanceSettle': {

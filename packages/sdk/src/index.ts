@@ -41,6 +41,7 @@ export * from './simulate-transaction.ts';
 export * from './stake-positions.ts';
 export * from './token-programs.ts';
 export * from './transaction-message.ts';
+export * from './transfer-hook-accounts.ts';
 export * from './user-flow-instructions.ts';
 export * from './vault-admin-instructions.ts';
 export * from './vault-instructions.ts';

@@ -179,6 +179,9 @@ pub enum VaultError {
     /// thawed).
     #[codama(error(message = "The issuer froze the vault's holding of this asset"))]
     HoldingFrozen = 3053,
+    /// More transfer-hook accounts than one transfer passes through (8).
+    #[codama(error(message = "Too many transfer-hook accounts (at most 8)"))]
+    TooManyHookAccounts = 3054,
     /// A vault instruction ran while a rebalance leg is pending (re-entrancy lock): only the
     /// leg's `rebalance_settle` may run until then, top level or by CPI.
     #[codama(error(message = "A rebalance leg is pending: only its settle may run"))]

@@ -189,7 +189,7 @@ pub enum VaultInstruction {
     #[codama(remaining_accounts(
         argument("assetAccounts"),
         writable,
-        docs = "Per asset, in the vault's order: mint, vault holding, receiving token account"
+        docs = "Per asset, in the vault's order: mint, vault holding, receiving token account; then the transfer hooks' accounts (hook program, extra-account-meta list, extra accounts), at most 8"
     ))]
     WithdrawInKind { shares: u64 } = 6,
 
@@ -370,7 +370,7 @@ pub enum VaultInstruction {
     #[codama(remaining_accounts(
         argument("slotAccounts"),
         writable,
-        docs = "Per named asset slot, ascending: mint, vault holding, owner's token account"
+        docs = "Per named asset slot, ascending: mint, vault holding, owner's token account; then the transfer hooks' accounts, at most 8"
     ))]
     PayRedemption { slots: u32 } = 14,
 

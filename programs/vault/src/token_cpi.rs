@@ -83,6 +83,67 @@ pub fn transfer_checked(
     invoke(&ix, [from, mint, to, authority], signers)
 }
 
+/// Most transfer-hook accounts one transfer passes through (the hook program, its
+/// extra-account-meta list and the extra accounts it names).
+pub const MAX_HOOK_ACCOUNTS: usize = 8;
+
+/// A `TransferChecked` of a tokenized stock whose mint may have a transfer hook set: the
+/// four accounts, then `hook`, the instruction's shared tail of hook accounts, passed through
+/// as given (Token-2022 finds the hook program, its validation account and each extra
+/// account among them by address; a mint without a hook program ignores them).
+pub struct HookedTransfer<'a> {
+    pub program: &'a Address,
+    pub accounts: [&'a AccountView; 4],
+    pub amount: Amount,
+    pub hook: &'a [AccountView],
+}
+
+/// Performs a [`HookedTransfer`] signed through `signers`. One struct argument: kept as a
+/// real call, so the several call sites share one copy of the code.
+#[inline(never)]
+pub fn transfer_checked_hooked(t: &HookedTransfer, signers: &[Signer]) -> ProgramResult {
+    let extra = t.hook.len();
+    if extra == 0 {
+        // No hook accounts: the plain four-account transfer (no arrays to build).
+        return transfer_checked(t.program, &t.accounts, &t.amount, signers);
+    }
+    if extra > MAX_HOOK_ACCOUNTS {
+        return Err(crate::error::VaultError::TooManyHookAccounts.into());
+    }
+    let [from, mint, to, authority] = t.accounts;
+    let data = checked_data(TRANSFER_CHECKED, &t.amount);
+    let metas: [InstructionAccount; 4 + MAX_HOOK_ACCOUNTS] = core::array::from_fn(|i| match i {
+        0 => InstructionAccount::writable(from.address()),
+        1 => InstructionAccount::readonly(mint.address()),
+        2 => InstructionAccount::writable(to.address()),
+        3 => InstructionAccount::readonly_signer(authority.address()),
+        _ => t.hook.get(i.wrapping_sub(4)).map_or(
+            InstructionAccount::readonly(mint.address()),
+            InstructionAccount::from,
+        ),
+    });
+    let views: [CpiAccount; 4 + MAX_HOOK_ACCOUNTS] = core::array::from_fn(|i| match i {
+        0 => CpiAccount::from(from),
+        1 => CpiAccount::from(mint),
+        2 => CpiAccount::from(to),
+        3 => CpiAccount::from(authority),
+        _ => t
+            .hook
+            .get(i.wrapping_sub(4))
+            .map_or(CpiAccount::from(mint), CpiAccount::from),
+    });
+    let n = extra.saturating_add(4);
+    let ix = InstructionView {
+        program_id: t.program,
+        accounts: &metas[..n],
+        data: &data,
+    };
+    // SAFETY: metas and views are built from the same views, in the same order; no borrow of
+    // a token account or mint is alive across the call (see `invoke`).
+    unsafe { invoke_signed_unchecked(&ix, &views[..n], signers) };
+    Ok(())
+}
+
 /// `MintToChecked`: mints `amount` raw units of `mint` to `to`; `authority` signs through
 /// `signers` (the vault PDA).
 #[inline(always)] // six register arguments with the result slot: must not be a real call

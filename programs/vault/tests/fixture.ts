@@ -11,6 +11,7 @@ import {
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
 import {
+  createIssuerMint,
   createMint,
   createSvm,
   createTokenAccount,
@@ -185,7 +186,9 @@ function writeOracleConfig(
 /**
  * A basket of three assets: a Token-2022 xStock (8 decimals, multiplier 1.0571), an SPL
  * Token asset (6 decimals, no multiplier) and a Token-2022 asset after a 5:2 split
- * (9 decimals, multiplier 2.5); USDC is an SPL Token mint with 6 decimals. The oracle
+ * (9 decimals, multiplier 2.5); both Token-2022 stocks are issuer mints with the full
+ * extension set (`createIssuerMint`: permanent delegate, default state, pausable,
+ * confidential-transfer mint, transfer hook unset, metadata); USDC is an SPL Token mint with 6 decimals. The oracle
  * configuration is created with the same five admins (the platform admin set).
  */
 export async function setupBasket(): Promise<Basket> {
@@ -207,11 +210,7 @@ export async function setupBasket(): Promise<Basket> {
   const usdc = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
   const assets: TestAsset[] = [
     {
-      mint: await createMint(svm, payer, {
-        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-        decimals: 8,
-        scaledUiAmountMultiplier: 1.0571,
-      }),
+      mint: await createIssuerMint(svm, payer, { decimals: 8, multiplier: 1.0571 }),
       multiplier: 1.0571,
       priceUsd1e8: 23_456_000_000n, // $234.56 per displayed token
       weightBps: 5_000,
@@ -223,11 +222,7 @@ export async function setupBasket(): Promise<Basket> {
       weightBps: 3_000,
     },
     {
-      mint: await createMint(svm, payer, {
-        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-        decimals: 9,
-        scaledUiAmountMultiplier: 2.5,
-      }),
+      mint: await createIssuerMint(svm, payer, { decimals: 9, multiplier: 2.5 }),
       multiplier: 2.5,
       priceUsd1e8: 4_200_000_000n, // $42.00
       weightBps: 2_000,
@@ -661,11 +656,9 @@ export async function basketOf(n: number): Promise<Basket> {
     const legacy = i % 2 === 1;
     const multiplier = 1 + (i + 1) / 37;
     b.assets.push({
-      mint: await createMint(b.svm, b.payer, {
-        tokenProgram: legacy ? TOKEN_PROGRAM_ADDRESS : TOKEN_2022_PROGRAM_ADDRESS,
-        decimals: legacy ? 6 : 8,
-        ...(legacy ? {} : { scaledUiAmountMultiplier: multiplier }),
-      }),
+      mint: legacy
+        ? await createMint(b.svm, b.payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 })
+        : await createIssuerMint(b.svm, b.payer, { decimals: 8, multiplier }),
       multiplier: legacy ? 1 : multiplier,
       priceUsd1e8: BigInt(1_000_000_000 + i * 77_777_777),
       weightBps: 0,

@@ -1,5 +1,6 @@
 import {
   accountBytes,
+  createIssuerMint,
   createMint,
   SYSTEM_PROGRAM_ADDRESS,
   send,
@@ -278,13 +279,7 @@ describe('init_vault', () => {
     // Given 20 Token-2022 assets with multipliers
     const mints = [];
     for (let i = 0; i < 20; i++) {
-      mints.push(
-        await createMint(b.svm, b.payer, {
-          tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-          decimals: 8,
-          scaledUiAmountMultiplier: 1 + i / 100,
-        }),
-      );
+      mints.push(await createIssuerMint(b.svm, b.payer, { decimals: 8, multiplier: 1 + i / 100 }));
     }
     const holdings = await Promise.all(
       mints.map((m) => pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, m.address])),

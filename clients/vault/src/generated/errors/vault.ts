@@ -88,6 +88,7 @@ export const VAULT_ERROR__WRONG_DESTINATION = 0xbea; // 3050
 export const VAULT_ERROR__INVALID_METADATA = 0xbeb; // 3051
 export const VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED = 0xbec; // 3052
 export const VAULT_ERROR__HOLDING_FROZEN = 0xbed; // 3053
+export const VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS = 0xbee; // 3054
 export const VAULT_ERROR__LEG_PENDING = 0xbfe; // 3070
 export const VAULT_ERROR__WRONG_TRADE_ACCOUNT = 0xbff; // 3071
 export const VAULT_ERROR__WRONG_REQUEST = 0xc00; // 3072
@@ -164,6 +165,7 @@ export type VaultError =
   | typeof VAULT_ERROR__STALE_NAV
   | typeof VAULT_ERROR__TIMELOCK_NOT_ELAPSED
   | typeof VAULT_ERROR__TOKEN_PROGRAM_MISMATCH
+  | typeof VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS
   | typeof VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION
   | typeof VAULT_ERROR__UNSUPPORTED_DECIMALS
   | typeof VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION
@@ -250,6 +252,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__STALE_NAV]: `The NAV snapshot is stale`,
     [VAULT_ERROR__TIMELOCK_NOT_ELAPSED]: `The 48 h weight-change timelock has not elapsed`,
     [VAULT_ERROR__TOKEN_PROGRAM_MISMATCH]: `The declared token program does not own the mint`,
+    [VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS]: `Too many transfer-hook accounts (at most 8)`,
     [VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION]: `The rebalance transaction holds another vault instruction than its settle`,
     [VAULT_ERROR__UNSUPPORTED_DECIMALS]: `The mint's decimals are not supported`,
     [VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION]: `The mint carries an unsupported Token-2022 extension`,

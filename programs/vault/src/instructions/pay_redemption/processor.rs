@@ -113,6 +113,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 
     // 3. Each named asset slot, ascending, with its three accounts in order.
     let mut triples = accounts.assets.chunks_exact(3);
+    // The transfer-hook accounts follow the named slots' triples (see `withdraw_in_kind`).
+    let named = (mask & ((1u32 << MAX_ASSETS) - 1)).count_ones() as usize;
+    let hook = accounts
+        .assets
+        .get(named.saturating_mul(3)..)
+        .unwrap_or(&[]);
     let count = usize::from(claim.asset_count).min(MAX_ASSETS);
     for (slot, paid_slot) in paid.iter_mut().enumerate() {
         if mask & (1 << slot) == 0 {
@@ -155,10 +161,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         let pay = holdings::claim_payment(amount, book, owed_total, held.balance)?;
         let decimals = asset.decimals;
         if pay > 0 {
-            token_cpi::transfer_checked(
-                program,
-                &[holding, mint, destination, accounts.vault],
-                &Amount { raw: pay, decimals },
+            token_cpi::transfer_checked_hooked(
+                &token_cpi::HookedTransfer {
+                    program,
+                    accounts: [holding, mint, destination, accounts.vault],
+                    amount: Amount { raw: pay, decimals },
+                    hook,
+                },
                 &signer,
             )?;
         }

@@ -15,6 +15,8 @@ use crate::words::key_eq;
 /// 7. `[]` token program of the paying mint
 /// 8. `[]` mint of the receiving side (= `expected_mint`)
 /// 9. `[]` the vault's holding of the receiving mint (or its cash buffer)
+/// 10. onwards: `[]`/`[WRITE]` transfer-hook accounts of the paying mint (hook program, its
+///     extra-account-meta list, the extra accounts), passed through to its transfer
 pub struct RebalanceLegAccounts<'a> {
     pub keeper: &'a AccountView,
     pub vault: &'a AccountView,
@@ -26,13 +28,15 @@ pub struct RebalanceLegAccounts<'a> {
     pub pay_token_program: &'a AccountView,
     pub receive_mint: &'a AccountView,
     pub receive_holding: &'a AccountView,
+    /// Transfer-hook accounts of the paying mint (passed through to its transfer).
+    pub hook: &'a [AccountView],
 }
 
 impl<'a> TryFrom<&'a [AccountView]> for RebalanceLegAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [keeper, vault, nav_snapshot, instructions, pay_mint, pay_holding, trade_account, pay_token_program, receive_mint, receive_holding, ..] =
+        let [keeper, vault, nav_snapshot, instructions, pay_mint, pay_holding, trade_account, pay_token_program, receive_mint, receive_holding, hook @ ..] =
             accounts
         else {
             return Err(CommonError::NotEnoughAccounts);
@@ -61,6 +65,7 @@ impl<'a> TryFrom<&'a [AccountView]> for RebalanceLegAccounts<'a> {
             pay_token_program,
             receive_mint,
             receive_holding,
+            hook,
         })
     }
 }

@@ -258,17 +258,20 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         Seed::from(&state.sku_id),
         Seed::from(&bump),
     ];
-    token_cpi::transfer_checked(
-        pay.program,
-        &[
-            accounts.pay_holding,
-            accounts.pay_mint,
-            accounts.trade_account,
-            accounts.vault,
-        ],
-        &Amount {
-            raw: args.pay_amount_raw,
-            decimals: pay.decimals,
+    token_cpi::transfer_checked_hooked(
+        &token_cpi::HookedTransfer {
+            program: pay.program,
+            accounts: [
+                accounts.pay_holding,
+                accounts.pay_mint,
+                accounts.trade_account,
+                accounts.vault,
+            ],
+            amount: Amount {
+                raw: args.pay_amount_raw,
+                decimals: pay.decimals,
+            },
+            hook: accounts.hook,
         },
         &[Signer::from(&seeds)],
     )?;

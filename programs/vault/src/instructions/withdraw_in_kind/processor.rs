@@ -121,17 +121,23 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             &signer,
         )?;
     }
+    // The transfer-hook accounts: whatever follows the asset triples, passed to every asset
+    // transfer (a mint without a hook program ignores them).
+    let hook = accounts.assets.get(n.saturating_mul(3)..).unwrap_or(&[]);
     for (i, triple) in accounts.assets.chunks_exact(3).take(n).enumerate() {
         if amounts[i] == 0 {
             continue;
         }
         let asset = &state.assets[i];
-        token_cpi::transfer_checked(
-            asset.token_program()?.address(),
-            &[&triple[1], &triple[0], &triple[2], accounts.vault],
-            &Amount {
-                raw: amounts[i],
-                decimals: asset.decimals,
+        token_cpi::transfer_checked_hooked(
+            &token_cpi::HookedTransfer {
+                program: asset.token_program()?.address(),
+                accounts: [&triple[1], &triple[0], &triple[2], accounts.vault],
+                amount: Amount {
+                    raw: amounts[i],
+                    decimals: asset.decimals,
+                },
+                hook,
             },
             &signer,
         )?;
