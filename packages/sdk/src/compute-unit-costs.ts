@@ -70,8 +70,8 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     measured: 'SDK test: 3,657 at 3 assets (holding balances read, delegates compared, the lock)',
   },
   'vault.withdrawInKind': {
-    computeUnits: 7_600,
-    measured: 'bench: 1, 5 and 10 assets + cash; SDK test 17,731 at 3',
+    computeUnits: 7_800,
+    measured: 'bench: 1, 5 and 10 assets + cash; SDK test 17,929 at 3 (one shared token CPI call)',
   },
   /** One asset paid in kind: guard, holding check and a TransferChecked. */
   'vault.perPaidAsset': {
