@@ -30,14 +30,13 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
    * ~1,200 more (top-up and allocate); the default margin covers it at depth 20.
    */
   'rewards.claim': {
-    computeUnits: 2_500,
-    measured: 'bench: 1 issuer mint at depth 4 (7,861), less the parts below',
+    computeUnits: 2_600,
+    measured: 'bench: 1 mint at depth 4 (6,295), less the parts below',
   },
   /** One Token-2022 reward mint paid (an SPL Token mint costs less). */
   'rewards.claimPerMint': {
-    computeUnits: 4_850,
-    measured:
-      'bench: 1, 5 and 10 issuer mints at depth 4 (51,480 at 10; the can-it-move checks included)',
+    computeUnits: 3_400,
+    measured: 'bench: 1, 5 and 10 mints at depth 4 (the can-it-move checks of each mint included)',
   },
   /** One proof level (a 64-byte sha256 and a compare). */
   'rewards.claimPerProofLevel': { computeUnits: 155, measured: 'bench: depths 4, 10 and 20' },
