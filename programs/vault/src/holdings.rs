@@ -118,6 +118,8 @@ pub fn covers(asset: &AssetEntry, holding: &AccountView) -> Result<bool, Program
 /// Reconciles asset `index`'s book with its holding (checked to be the recorded PDA): if the
 /// balance is below book + claims, the book takes its pro-rata part of the shortfall, the NAV
 /// cache is dropped and `HoldingBelowBook` is emitted. Returns the holding as read.
+/// A real call (several instructions use it; inlining each copy costs binary size).
+#[inline(never)]
 pub fn reconcile(
     vault: &mut VaultState,
     index: usize,
