@@ -35,8 +35,9 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   },
   /** One Token-2022 reward mint paid (an SPL Token mint costs less). */
   'rewards.claimPerMint': {
-    computeUnits: 3_400,
-    measured: 'bench: 1, 5 and 10 mints at depth 4 (the can-it-move checks of each mint included)',
+    computeUnits: 4_900,
+    measured:
+      'bench: 1, 5 and 10 issuer mints at depth 4 (Token-2022 transfer of eight extensions, can-it-move checks)',
   },
   /** One proof level (a 64-byte sha256 and a compare). */
   'rewards.claimPerProofLevel': { computeUnits: 155, measured: 'bench: depths 4, 10 and 20' },
@@ -49,7 +50,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   /** One asset priced in full by deposit, withdraw_usdc or refresh_nav: guard, mint, pricing. */
   'vault.perPricedAsset': {
     computeUnits: 600,
-    measured: 'bench: 1 to 20 held assets (holding balance read per asset since issue 14)',
+    measured: 'bench: 1 to 20 held issuer-mint assets, holding balances read, shared calls',
   },
   /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (6.8k-7.4k cached). */
   /** request_withdraw_usdc at request bump 255 (the bump search is priced separately). */
@@ -66,17 +67,27 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   },
   /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
   'vault.refreshNav': {
-    computeUnits: 2_250,
-    measured: 'SDK test: 3,657 at 3 assets (holding balances read, delegates compared, the lock)',
+    computeUnits: 2_500,
+    measured:
+      'bench 2,097 / 13,601 at 1 / 20 assets; SDK test: 3,657 at 3 assets (holding balances read, delegates compared)',
   },
   'vault.withdrawInKind': {
     computeUnits: 7_900,
     measured: 'bench: 1, 5 and 10 assets + cash; SDK test 17,929 at 3 (one shared token CPI call)',
   },
   /** One asset paid in kind: guard, holding check and a TransferChecked. */
+  /**
+   * One stock transfer through a transfer hook that is set (Token-2022 invoking the hook
+   * program with its extra accounts), on top of `vault.perPaidAsset` or the leg's cost.
+   */
+  'vault.perHookedTransfer': {
+    computeUnits: 11_500,
+    measured: 'bench: in kind of 3 assets, one hooked (test hook, one extra account): 28,877',
+  },
   'vault.perPaidAsset': {
-    computeUnits: 3_400,
-    measured: 'SDK test: 17,731 at 3 assets + cash (holding reconciled, freeze and pause read)',
+    computeUnits: 3_500,
+    measured:
+      'bench: 1, 5, 10 issuer-mint assets + cash: 10,831 / 24,630 / 39,925 (reconcile, freeze, pause)',
   },
   /** begin_redemption at claim bump 255 (the bump search is priced separately). */
   'vault.beginRedemption': { computeUnits: 9_200, measured: 'docs/vault.md: 1 to 20 assets' },

@@ -86,6 +86,7 @@ impl MintTraits {
 /// Checks an asset mint's extensions against [`ASSET_EXTENSIONS`] and reads what the vault
 /// records, in one pass. An SPL Token mint (or a Token-2022 mint without extensions) has
 /// none of them.
+#[inline(never)]
 pub fn inspect(data: &[u8]) -> Result<MintTraits, CommonError> {
     let mut traits = MintTraits::default();
     let mut pos = TLV_START;

@@ -345,9 +345,6 @@ fn check_pairs(
         if !address_is(mint, &asset.mint) {
             return Err(VaultError::WrongMint.into());
         }
-        if asset.holdings_raw.get() | asset.claims_owed_raw.get() == 0 {
-            continue;
-        }
         covered &= holdings::covers(asset, &pair[1])?;
         if bits_hold && asset.holdings_raw.get() != 0 && !verified_bits_hold(asset, mint, now) {
             bits_hold = false;
