@@ -252,7 +252,7 @@ impl<'a> Pricing<'a> {
 
 /// Guards 2 and 3 for the vault's asset `index`, reading its mint account (checked to be
 /// the asset's mint): returns the snapshot entry and the mint's multiplier.
-#[inline(never)]
+#[inline(always)]
 pub fn guard_held_asset<'s>(
     asset: &AssetEntry,
     index: usize,
