@@ -26,6 +26,7 @@ export * from './program-error-catalogue.ts';
 export * from './program-event-decoder.ts';
 export * from './program-events.ts';
 export * from './raw-amount.ts';
+export * from './real-balances.ts';
 export * from './rebalance.ts';
 export * from './redemption-instructions.ts';
 export * from './rewards-admin-instructions.ts';
