@@ -28,6 +28,7 @@ import {
 } from '@solana/kit';
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget';
 import {
+  assetPairs,
   type Basket,
   basketOf,
   type Depositor,
@@ -141,7 +142,7 @@ async function benchAssets(n: number): Promise<CuRecord[]> {
   const refresh = getRefreshNavInstruction({
     vault: b.vault,
     navSnapshot: b.snapshot,
-    assetMints: b.assets.map((a) => a.mint.address),
+    assetAccounts: assetPairs(b),
   });
   push(
     'refresh_nav',

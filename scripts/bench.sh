@@ -4,4 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build-programs.sh
+# The test-only hook program the hook-set rows load (never part of the product build).
+bash scripts/build-programs.sh test-transfer-hook >/dev/null
 npx tsx bench/run.ts "$@"

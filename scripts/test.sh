@@ -16,7 +16,7 @@ step() { printf '\n== %s\n' "$*"; }
 step "build programs"
 bash scripts/build-programs.sh || exit 1
 # Test-only programs: built by name, never part of the product build above.
-bash scripts/build-programs.sh test-swap || exit 1
+bash scripts/build-programs.sh test-swap test-transfer-hook || exit 1
 # The same sources with the local world's program ids (the world's end-to-end suites deploy them).
 bash scripts/build-programs.sh --localnet || exit 1
 bash scripts/build-programs.sh --localnet test-swap || exit 1

@@ -32,6 +32,8 @@ export function supplyAfter(e: VaultEvent): bigint | null {
     case 'withdrawStable':
     case 'withdrawInKind':
     case 'redemptionBegun':
+    // A request's shares stay in the supply while escrowed: they leave it when paid.
+    case 'withdrawalFulfilled':
       return big(p.supplyBefore) - big(p.shares);
     case 'mgmtFeeCollected':
       return big(p.supply);
@@ -130,7 +132,8 @@ export function feeTotals(events: readonly VaultEvent[]): FeeTotals {
       kind.shares += shares;
       kind.usd += (shares * pps) / 10n ** 12n;
     }
-    if (e.name === 'withdrawStable') totals.withdrawal.usd += big(e.payload.feeUsd);
+    if (e.name === 'withdrawStable' || e.name === 'withdrawalFulfilled')
+      totals.withdrawal.usd += big(e.payload.feeUsd);
     const after = supplyAfter(e);
     if (after !== null) supply = after;
   }

@@ -29,6 +29,10 @@ describe('vault analytics', () => {
       93n,
     );
     expect(supplyAfter(ev('navRefreshed', { navDownUsd: '1' }))).toBeNull();
+    // A withdrawal request's shares stay in the supply until the keeper pays them.
+    expect(supplyAfter(ev('withdrawalRequested', { shares: '5' }))).toBeNull();
+    expect(supplyAfter(ev('withdrawalCancelled', { shares: '5' }))).toBeNull();
+    expect(supplyAfter(ev('withdrawalFulfilled', { supplyBefore: '93', shares: '5' }))).toBe(88n);
   });
 
   it('prices each refresh over the supply before it, rounding the price per share down', () => {

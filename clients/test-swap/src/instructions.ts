@@ -164,3 +164,22 @@ export function getSwapInstruction(
     ),
   };
 }
+
+/**
+ * `relay`: the venue invokes `inner` by CPI (its program first, then its accounts with the
+ * same roles, its data as is), the way an aggregator's program or an RFQ contract would call
+ * back into another program in the middle of a route. Test-only.
+ *
+ * @example
+ * const ix = getRelayInstruction(getDepositInstruction({ ... }));
+ */
+export function getRelayInstruction(
+  inner: Instruction,
+  programAddress: Address = TEST_SWAP_PROGRAM_ADDRESS,
+): Instruction {
+  return {
+    programAddress,
+    accounts: [ro(inner.programAddress), ...(inner.accounts ?? [])],
+    data: data(TestSwapInstruction.Relay, Uint8Array.from(inner.data ?? [])),
+  };
+}

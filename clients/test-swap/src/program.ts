@@ -15,6 +15,8 @@ export const TestSwapInstruction = {
   InitializePool: 0,
   AddLiquidity: 1,
   Swap: 2,
+  /** Test-only callback: invokes another program by CPI with the given instruction. */
+  Relay: 3,
 } as const;
 
 /** Swap direction byte: sell the stock for the stablecoin, or buy it with the stablecoin. */

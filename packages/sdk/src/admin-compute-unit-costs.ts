@@ -29,16 +29,20 @@ export const ADMIN_COMPUTE_UNIT_COSTS = Object.freeze({
   },
   'addressLookupTable.extendPerAddress': { computeUnits: 300, measured: 'same cases' },
   'vault.initVault': {
-    computeUnits: 40_500,
-    measured: 'base at bumps 255: 46,407 at 1 asset less one asset',
+    computeUnits: 44_000,
+    measured:
+      'SDK test: 76,781 at 3 assets less three assets (holdings sized by GetAccountDataSize)',
   },
   'vault.initVaultPerAsset': {
-    computeUnits: 7_000,
-    measured: '1, 3, 10, 20 assets: 46,407 / 59,406 / 103,920 / 172,551 at bumps 255',
+    computeUnits: 9_000,
+    measured: 'SDK test: 3 and 20 assets: 76,781 / 229,116 (8,961 per asset)',
   },
   'vault.setPaused': { computeUnits: 1_000, measured: '3 of 5 admins: 903' },
   'vault.setAssetStatus': { computeUnits: 1_050, measured: '3 of 5 admins: 922' },
   'vault.updateWeights': { computeUnits: 1_500, measured: '3 of 5 admins: 1,316' },
+  'vault.queueRotation': { computeUnits: 1_300, measured: '3 of 5 admins: 1,178' },
+  'vault.applyRotation': { computeUnits: 750, measured: '679' },
+  'vault.cancelRotation': { computeUnits: 1_150, measured: '3 of 5 admins: 1,026' },
   'vault.applyWeights': { computeUnits: 700, measured: '606' },
   'vault.cancelWeights': { computeUnits: 1_050, measured: '3 of 5 admins: 928' },
   'vault.setShareMetadata': {

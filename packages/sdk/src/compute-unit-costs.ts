@@ -35,8 +35,9 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   },
   /** One Token-2022 reward mint paid (an SPL Token mint costs less). */
   'rewards.claimPerMint': {
-    computeUnits: 3_400,
-    measured: 'bench: 1, 5 and 10 mints at depth 4 (the can-it-move checks of each mint included)',
+    computeUnits: 4_900,
+    measured:
+      'bench: 1, 5 and 10 issuer mints at depth 4 (Token-2022 transfer of eight extensions, can-it-move checks)',
   },
   /** One proof level (a 64-byte sha256 and a compare). */
   'rewards.claimPerProofLevel': { computeUnits: 155, measured: 'bench: depths 4, 10 and 20' },
@@ -47,14 +48,47 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
    */
   'vault.deposit': { computeUnits: 6_300, measured: 'bench: 1 to 20 held assets, with a roll' },
   /** One asset priced in full by deposit, withdraw_usdc or refresh_nav: guard, mint, pricing. */
-  'vault.perPricedAsset': { computeUnits: 500, measured: 'bench: 1 to 20 held assets' },
+  'vault.perPricedAsset': {
+    computeUnits: 600,
+    measured: 'bench: 1 to 20 held issuer-mint assets, holding balances read, shared calls',
+  },
   /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (6.8k-7.4k cached). */
-  'vault.withdrawUsdc': { computeUnits: 7_800, measured: 'bench: 1 to 20 held assets' },
+  /** request_withdraw_usdc at request bump 255 (the bump search is priced separately). */
+  'vault.requestWithdrawUsdc': {
+    computeUnits: 10_500,
+    measured: 'vault tests: 10,377 (bump search included)',
+  },
+  /** fulfil_withdrawal; per priced asset add `vault.perPricedAsset`. */
+  'vault.fulfilWithdrawal': { computeUnits: 7_800, measured: 'vault tests: 7,029 at 3 assets' },
+  'vault.cancelWithdrawal': { computeUnits: 4_000, measured: 'vault tests: 3,604' },
+  'vault.withdrawUsdc': {
+    computeUnits: 7_900,
+    measured: 'bench: 1 to 20 held assets (+~50 for the shared payout and lock checks)',
+  },
   /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
-  'vault.refreshNav': { computeUnits: 1_800, measured: 'bench and SDK test: 1 to 20 held assets' },
-  'vault.withdrawInKind': { computeUnits: 7_500, measured: 'bench: 1, 5 and 10 assets + cash' },
+  'vault.refreshNav': {
+    computeUnits: 2_500,
+    measured:
+      'bench 2,097 / 13,601 at 1 / 20 assets; SDK test: 3,657 at 3 assets (holding balances read, delegates compared)',
+  },
+  'vault.withdrawInKind': {
+    computeUnits: 7_900,
+    measured: 'bench: 1, 5 and 10 assets + cash; SDK test 17,929 at 3 (one shared token CPI call)',
+  },
   /** One asset paid in kind: guard, holding check and a TransferChecked. */
-  'vault.perPaidAsset': { computeUnits: 3_200, measured: 'bench: 1, 5 and 10 assets + cash' },
+  /**
+   * One stock transfer through a transfer hook that is set (Token-2022 invoking the hook
+   * program with its extra accounts), on top of `vault.perPaidAsset` or the leg's cost.
+   */
+  'vault.perHookedTransfer': {
+    computeUnits: 11_500,
+    measured: 'bench: in kind of 3 assets, one hooked (test hook, one extra account): 28,877',
+  },
+  'vault.perPaidAsset': {
+    computeUnits: 3_500,
+    measured:
+      'bench: 1, 5, 10 issuer-mint assets + cash: 10,831 / 24,630 / 39,925 (reconcile, freeze, pause)',
+  },
   /** begin_redemption at claim bump 255 (the bump search is priced separately). */
   'vault.beginRedemption': { computeUnits: 9_200, measured: 'docs/vault.md: 1 to 20 assets' },
   'vault.perRedeemedAsset': { computeUnits: 100, measured: 'docs/vault.md: 10 vs 20 assets' },
@@ -62,13 +96,14 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'vault.payRedemption': { computeUnits: 6_200, measured: 'docs/vault.md: 5 and 10 slots' },
   /** rebalance_leg including its payment CPI (either token program). */
   'vault.rebalanceLeg': {
-    computeUnits: 4_100,
+    computeUnits: 4_500,
     measured:
-      'bench: vaults of 1 to 20, 3,743-3,946; +90 for the v2 RebalanceLeg event (both mints)',
+      'SDK test: 7,067 for the swap (leg, transfer, settle); both sides reconciled with their holdings',
   },
+  /** rebalance_settle: balance check, booking of the real delta, RebalanceSettled event. */
   'vault.rebalanceSettle': {
-    computeUnits: 300,
-    measured: 'bench: whole swap less leg (SPL Token)',
+    computeUnits: 1_000,
+    measured: 'bench: whole swap less leg and delivery (SPL Token), with the settle event',
   },
   /** A counterparty TransferChecked of a Token-2022 ScaledUiAmount mint. */
   'token2022.transferChecked': {

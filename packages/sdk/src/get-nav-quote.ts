@@ -22,6 +22,7 @@ import {
 import { computeNavQuote, type NavQuote } from './nav-quote.ts';
 import { findSkuAddresses } from './pdas.ts';
 import { type ProgramAddresses, resolveProgramAddresses } from './program-addresses.ts';
+import { tokenAccountAmount, withRealBalances } from './real-balances.ts';
 import { SDK_ERROR__ACCOUNT_NOT_FOUND, SdkError } from './sdk-errors.ts';
 
 /**
@@ -76,11 +77,20 @@ export async function getNavQuote(
     state.navSnapshot === addresses.navSnapshot
       ? null
       : navSnapshotAccount(state.navSnapshot, programs);
-  const { accounts } = await fetchEncodedAccountsBatched(
+  // The holdings too: the program prices real balances (a seizure lowers the book).
+  const holdingAddresses = state.assets.slice(0, state.assetCount).map((a) => a.holding);
+  const { accounts: fetched } = await fetchEncodedAccountsBatched(
     rpc,
-    [...mintRequests, ...(namedRequest ? [namedRequest] : [])].map((r) => r.address),
+    [
+      ...[...mintRequests, ...(namedRequest ? [namedRequest] : [])].map((r) => r.address),
+      ...holdingAddresses,
+    ],
     options,
   );
+  const accounts = fetched.slice(0, fetched.length - holdingAddresses.length);
+  const balances = fetched
+    .slice(fetched.length - holdingAddresses.length)
+    .map((a) => (a?.exists ? tokenAccountAmount(a.data) : null));
   const mintInfos = mintRequests.map((request, i) => {
     const decoded = decodeWith(request, accounts[i] as MaybeEncodedAccount);
     if (!decoded.exists) {
@@ -95,7 +105,7 @@ export async function getNavQuote(
   const mints = new Map<Address, TokenMintInfo>(assetMints.map((m, i) => [m, assetInfos[i]!]));
   return computeNavQuote({
     vaultAddress: addresses.vaultState,
-    vault: state,
+    vault: withRealBalances(state, balances),
     snapshotAddress: state.navSnapshot,
     snapshot: named.exists ? named.data : null,
     shareMint,

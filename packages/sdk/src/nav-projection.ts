@@ -214,7 +214,7 @@ export function projectNav(quote: NavQuote, options: ProjectNavOptions): NavProj
   const navUsd = floorSum(atTarget);
   const navUsdAtFrom = floorSum(atFrom);
 
-  const base = quote.supply.minted + quote.supply.feeSharesOwed;
+  const base = quote.supply.minted + quote.supply.feeSharesOwed + quote.supply.escrowedShares;
   // One accrual from the last one, as the program computes it at `at`.
   const last = options.lastMgmtFeeTime ?? quote.config.lastMgmtFeeTime;
   const accrued = mgmtFeeShares(base, quote.config.mgmtFeeBps, at - last);

@@ -170,10 +170,14 @@ export interface NavQuote {
   readonly frozen: readonly FrozenAsset[];
   /** NAV in 1e-6 USD, up (deposits) and down (payouts); null when the program would refuse. */
   readonly navUsd: { readonly up: bigint; readonly down: bigint } | null;
-  /** Shares: minted, management-fee shares owed, accrued up to `now`, and their sum. */
+  /**
+   * Shares: minted, management-fee shares owed, shares escrowed by open stablecoin
+   * withdrawal requests (burned, still priced), accrued up to `now`, and their sum.
+   */
   readonly supply: {
     readonly minted: bigint;
     readonly feeSharesOwed: bigint;
+    readonly escrowedShares: bigint;
     readonly accruedMgmtFeeShares: bigint;
     readonly effective: bigint;
   };
@@ -364,7 +368,9 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
   }
 
   const minted = input.shareMint.supply;
-  const base = minted + vault.feeSharesOwed;
+  // Escrowed request shares count in the supply that prices everyone (program
+  // `shared::accrue_mgmt_fee`).
+  const base = minted + vault.feeSharesOwed + vault.escrowedShares;
   const accrued = mgmtFeeShares(base, vault.mgmtFeeBps, now - vault.lastMgmtFeeTime);
   const frozen: FrozenAsset[] = assets
     .filter((a) => a.freezeReasons.length > 0)
@@ -409,6 +415,7 @@ export function computeNavQuote(input: NavQuoteInput): NavQuote {
     supply: {
       minted,
       feeSharesOwed: vault.feeSharesOwed,
+      escrowedShares: vault.escrowedShares,
       accruedMgmtFeeShares: accrued,
       effective: base + accrued,
     },

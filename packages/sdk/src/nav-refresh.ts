@@ -29,7 +29,7 @@ export function getRefreshNavInstructionFor(
     {
       vault: input.vault.address,
       navSnapshot: state.navSnapshot,
-      assetMints: assets.map((a) => a.mint),
+      assetAccounts: assets.flatMap((a) => [a.mint, a.holding]),
     },
     { programAddress: resolveProgramAddresses(programs).vault },
   );

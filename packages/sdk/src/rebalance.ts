@@ -1,8 +1,7 @@
 /**
  * Keeper side of a rebalance (vault `rebalance_leg` / `rebalance_settle`): the slippage bound
  * the program enforces, as the smallest incoming amount it accepts for a given outgoing
- * amount, and the swap transaction's instructions in the one order the program accepts:
- * `rebalance_leg`, the counterparty's `TransferChecked` into the vault, `rebalance_settle`.
+ * amount, and the rebalance transaction: `rebalance_leg`, any route, `rebalance_settle`.
  */
 
 import {
@@ -157,14 +156,17 @@ export async function rebalanceSideAccounts(
 }
 
 /**
- * The swap transaction's instructions, in the only order the program accepts: `rebalance_leg`
- * (the vault pays `payAmountRaw` to `counterparty` by CPI once the rest checks out), the
- * counterparty's `delivery` (a `TransferChecked` of `expectedAmountRaw` of the receiving mint
- * into the vault's holding, built by the caller or taken from the RFQ transaction), then
- * `rebalance_settle`. Compute-budget instructions may only come before them.
+ * A rebalance transaction's instructions: `rebalance_leg` (the vault pays `payAmountRaw` by
+ * CPI to `tradeAccount`, a token account of the vault's registered trade authority, and
+ * locks itself), the `route` in between (any shape: the trade authority's own delivery, an
+ * RFQ provider's transfers, an aggregator's swap that delivers by CPI), then
+ * `rebalance_settle`, which requires the receiving holding to have grown by at least
+ * `expectedAmountRaw` and books the real increase. Other vault instructions inside the
+ * route fail (`LegPending`). Pass `CostedInstruction`s in `route` to have them counted in the
+ * compute budget; a plain instruction counts as one Token-2022 `TransferChecked`.
  *
  * @example
- * const swap = await getRebalanceSwapInstructionsFor({ keeper, vault, pay: 'cash', receive: 0, payAmountRaw, expectedAmountRaw, counterparty, delivery });
+ * const swap = await getRebalanceSwapInstructionsFor({ keeper, vault, pay: 'cash', receive: 0, payAmountRaw, expectedAmountRaw, tradeAccount, route: [delivery] });
  * buildTransactionMessage({ feePayer: keeper, lifetime, instructions: swap });
  */
 export async function getRebalanceSwapInstructionsFor(
@@ -175,9 +177,10 @@ export async function getRebalanceSwapInstructionsFor(
     receive: RebalanceSide;
     payAmountRaw: bigint;
     expectedAmountRaw: bigint;
-    /** The counterparty's token account of the paying mint. */
-    counterparty: Address;
-    delivery: Instruction;
+    /** The trade authority's token account of the paying mint. */
+    tradeAccount: Address;
+    /** What runs between the leg and the settle. */
+    route: readonly (Instruction | CostedInstruction)[];
   },
   programs: Partial<ProgramAddresses> = {},
 ): Promise<CostedInstruction[]> {
@@ -194,7 +197,7 @@ export async function getRebalanceSwapInstructionsFor(
       instructionsSysvar: INSTRUCTIONS_SYSVAR,
       payMint: pay.mint,
       payHolding: pay.holding,
-      counterparty: input.counterparty,
+      tradeAccount: input.tradeAccount,
       payTokenProgram: pay.tokenProgram,
       receiveMint: receive.mint,
       receiveHolding: receive.holding,
@@ -208,13 +211,13 @@ export async function getRebalanceSwapInstructionsFor(
     { vault: input.vault.address, receiveHolding: receive.holding },
     { programAddress },
   );
-  const deliveryCost =
-    receive.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS
-      ? ('token2022.transferChecked' as const)
-      : ('token.transferChecked' as const);
+  const route = input.route.map(
+    (ix): CostedInstruction =>
+      'instruction' in ix ? ix : { instruction: ix, costs: [{ key: 'token2022.transferChecked' }] },
+  );
   return [
     { instruction: leg, costs: [{ key: 'vault.rebalanceLeg' }] },
-    { instruction: input.delivery, costs: [{ key: deliveryCost }] },
+    ...route,
     { instruction: settle, costs: [{ key: 'vault.rebalanceSettle' }] },
   ];
 }

@@ -60,6 +60,21 @@ export const SDK_ERROR__UNKNOWN_COMPUTE_COST = 7;
  * SDK_ERROR__MATH_OVERFLOW; // 8
  */
 export const SDK_ERROR__MATH_OVERFLOW = 8;
+/**
+ * A mint's transfer-hook extra-account-meta list uses a form the SDK does not resolve
+ * (account-data seeds, an unknown meta kind).
+ *
+ * @example
+ * SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED; // 9
+ */
+export const SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED = 9;
+/**
+ * More transfer-hook accounts than the vault forwards to one transfer (8).
+ *
+ * @example
+ * SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS; // 10
+ */
+export const SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS = 10;
 
 /**
  * Context carried by each SDK error code.
@@ -76,6 +91,8 @@ export interface SdkErrorContext {
   [SDK_ERROR__ACCOUNT_DECODE_FAILED]: { address: string; reason: string };
   [SDK_ERROR__UNKNOWN_COMPUTE_COST]: { instruction: string };
   [SDK_ERROR__MATH_OVERFLOW]: { operation: string };
+  [SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED]: { reason: string };
+  [SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS]: { count: number; max: number };
 }
 
 /**
@@ -101,6 +118,10 @@ const MESSAGES: { [C in SdkErrorCode]: (context: SdkErrorContext[C]) => string }
     `no measured compute-unit cost for instruction ${JSON.stringify(c.instruction)}`,
   [SDK_ERROR__MATH_OVERFLOW]: (c) =>
     `${c.operation} overflows u64 or divides by zero (the program fails with MathOverflow)`,
+  [SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED]: (c) =>
+    `the mint's transfer-hook extra accounts cannot be resolved: ${c.reason}`,
+  [SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS]: (c) =>
+    `${c.count} transfer-hook accounts: the vault forwards at most ${c.max} to one transfer`,
 };
 
 /**

@@ -100,6 +100,8 @@ export async function getInitVaultInstructionFor(
     threshold: number;
     keeper: Address;
     treasury: Address;
+    /** The wallet rebalance legs pay into (whitelisted with the RFQ provider). */
+    tradeAuthority: Address;
     mgmtFeeBps: number;
     perfFeeBps: number;
     withdrawFeeBps: number;
@@ -151,6 +153,7 @@ export async function getInitVaultInstructionFor(
       threshold: input.threshold,
       keeper: input.keeper,
       treasury: input.treasury,
+      tradeAuthority: input.tradeAuthority,
       mgmtFeeBps: input.mgmtFeeBps,
       perfFeeBps: input.perfFeeBps,
       withdrawFeeBps: input.withdrawFeeBps,

@@ -96,7 +96,7 @@ export async function getDepositInstructionFor(
       token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
       rawAmount: input.rawAmount,
       minSharesOut: input.minSharesOut,
-      assetMints: state.assets.slice(0, state.assetCount).map((a) => a.mint),
+      assetAccounts: assetPairsOf(state),
     },
     { programAddress: resolveProgramAddresses(programs).vault },
   );
@@ -151,7 +151,7 @@ export async function getWithdrawUsdcInstructionFor(
       shares: input.shares,
       maxSlipBps: input.maxSlipBps,
       quotedOut: input.quotedOut,
-      assetMints: state.assets.slice(0, state.assetCount).map((a) => a.mint),
+      assetAccounts: assetPairsOf(state),
     },
     { programAddress: resolveProgramAddresses(programs).vault },
   );
@@ -264,7 +264,7 @@ export async function getCollectPerfFeeInstructionFor(
       shareMint: state.shareMint,
       treasuryShares: input.treasuryShares,
       token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
-      assetMints: state.assets.slice(0, state.assetCount).map((a) => a.mint),
+      assetAccounts: assetPairsOf(state),
     },
     { programAddress: resolveProgramAddresses(programs).vault },
   );
@@ -275,4 +275,16 @@ export async function getCollectPerfFeeInstructionFor(
       { key: 'vault.perPricedAsset', count: state.assetCount },
     ],
   };
+}
+
+/**
+ * The remaining accounts of the NAV-priced instructions (deposit, withdraw_usdc,
+ * collect_perf_fee, refresh_nav): per asset in the vault's order, its mint then its holding,
+ * whose real token balance the program reads (a seizure by the issuer is priced at once).
+ *
+ * @example
+ * const ix = getRefreshNavInstruction({ vault, navSnapshot: state.navSnapshot, assetAccounts: assetPairsOf(state) });
+ */
+export function assetPairsOf(state: VaultState): Address[] {
+  return state.assets.slice(0, state.assetCount).flatMap((a) => [a.mint, a.holding]);
 }

@@ -209,6 +209,7 @@ describe('oracle and vault admin builders in LiteSVM', () => {
       threshold: 3,
       keeper: keeperAddress,
       treasury: treasury.address,
+      tradeAuthority: treasury.address,
       mgmtFeeBps: 20,
       perfFeeBps: 1_000,
       withdrawFeeBps: 5,

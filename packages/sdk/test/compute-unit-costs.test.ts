@@ -32,7 +32,10 @@ function model(row: BenchRow): ComputeCost[] | null {
       return [{ key: 'vault.refreshNav' }, { key: 'vault.perPricedAsset', count: n }];
     }
     if (row.instruction === 'withdraw_in_kind') {
-      return [{ key: 'vault.withdrawInKind' }, { key: 'vault.perPaidAsset', count: n }];
+      const hooked = row.case.includes('transfer hook set')
+        ? [{ key: 'vault.perHookedTransfer' as const }]
+        : [];
+      return [{ key: 'vault.withdrawInKind' }, { key: 'vault.perPaidAsset', count: n }, ...hooked];
     }
     return null;
   }

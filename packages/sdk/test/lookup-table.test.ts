@@ -63,6 +63,7 @@ describe('address lookup tables for a SKU', () => {
       threshold: 3,
       keeper: b.keeper.address,
       treasury: b.treasury.address,
+      tradeAuthority: b.tradeAuthority.address,
       mgmtFeeBps: 20,
       perfFeeBps: 1_000,
       withdrawFeeBps: 5,

@@ -23,6 +23,11 @@ function asset(memo: Partial<AssetEntry> = {}): AssetEntry {
     extOffset: 0,
     reserved2: [0, 0, 0, 0, 0, 0],
     holding: MINT,
+    permanentDelegate: MINT,
+    claimsOwedRaw: 0n,
+    delegateOffset: 0,
+    mintFlags: 0,
+    reserved3: [0, 0, 0, 0, 0],
     ...memo,
   };
 }

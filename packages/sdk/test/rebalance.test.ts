@@ -1,11 +1,12 @@
 // A keeper's swap through the SDK in LiteSVM: the quoted least incoming amount is accepted
 // and one raw unit less is refused (RebalanceSlippage), with the three instructions in the
-// order the program requires.
+// order leg, route, settle.
 import { getTransferCheckedInstruction, tokenAmount } from '@basket/test-harness';
 import { describe, expect, it } from 'vitest';
 import { patchVault, SKU } from '../../../programs/vault/tests/fixture.ts';
 import { newCounterparty } from '../../../programs/vault/tests/rebalance-fixture.ts';
 import {
+  decodeProgramEvents,
   getNavQuote,
   getRebalanceSwapInstructionsFor,
   quoteRebalanceLeg,
@@ -26,16 +27,18 @@ async function world() {
       receive: 0,
       payAmountRaw,
       expectedAmountRaw,
-      counterparty: counterparty.usdc,
-      delivery: getTransferCheckedInstruction({
-        source: counterparty.assets[0]!,
-        mint: receive.mint,
-        destination: receive.holding,
-        authority: counterparty.signer,
-        amount: expectedAmountRaw,
-        decimals: b.assets[0]!.mint.decimals,
-        tokenProgram: b.assets[0]!.mint.tokenProgram,
-      }),
+      tradeAccount: counterparty.usdc,
+      route: [
+        getTransferCheckedInstruction({
+          source: counterparty.assets[0]!,
+          mint: receive.mint,
+          destination: receive.holding,
+          authority: counterparty.signer,
+          amount: expectedAmountRaw,
+          decimals: b.assets[0]!.mint.decimals,
+          tokenProgram: b.assets[0]!.mint.tokenProgram,
+        }),
+      ],
     });
   return { b, swap };
 }
@@ -83,16 +86,18 @@ describe('rebalance swap builder in LiteSVM', () => {
         receive: 0,
         payAmountRaw,
         expectedAmountRaw,
-        counterparty: counterparty.usdc,
-        delivery: getTransferCheckedInstruction({
-          source: counterparty.assets[0]!,
-          mint: receive.mint,
-          destination: receive.holding,
-          authority: counterparty.signer,
-          amount: expectedAmountRaw,
-          decimals: b.assets[0]!.mint.decimals,
-          tokenProgram: b.assets[0]!.mint.tokenProgram,
-        }),
+        tradeAccount: counterparty.usdc,
+        route: [
+          getTransferCheckedInstruction({
+            source: counterparty.assets[0]!,
+            mint: receive.mint,
+            destination: receive.holding,
+            authority: counterparty.signer,
+            amount: expectedAmountRaw,
+            decimals: b.assets[0]!.mint.decimals,
+            tokenProgram: b.assets[0]!.mint.tokenProgram,
+          }),
+        ],
       });
     // Then one raw unit less than the quote is refused
     const short = await run(b, b.payer, await swap(q.minReceiveRaw - 1n));
@@ -102,6 +107,15 @@ describe('rebalance swap builder in LiteSVM', () => {
     const ok = await run(b, b.payer, await swap(q.minReceiveRaw));
     expect(ok.error).toBeNull();
     expect(tokenAmount(b.svm, receive.holding) - before).toBe(q.minReceiveRaw);
+    // and the settle's event, decoded, books the real delta
+    const settled = decodeProgramEvents(ok.logs).find(
+      (e) => e.status === 'decoded' && e.name === 'rebalanceSettled',
+    );
+    expect(settled?.status === 'decoded' && settled.event).toMatchObject({
+      receiveSlot: 0,
+      expectedRaw: q.minReceiveRaw,
+      receivedRaw: q.minReceiveRaw,
+    });
     expect(ok.used).toBeLessThanOrEqual(ok.model);
   });
 });

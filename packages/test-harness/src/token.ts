@@ -18,6 +18,7 @@ import {
 import type { LiteSVM } from 'litesvm';
 import { newKeyPairSigner } from './keys.ts';
 import { send } from './send.ts';
+import { tokenAccountSpace } from './token-extensions.ts';
 
 /** The SPL Token program. */
 export const TOKEN_PROGRAM_ADDRESS = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
@@ -333,16 +334,24 @@ export async function createMint(
 export async function createTokenAccount(
   svm: LiteSVM,
   payer: TransactionSigner,
-  mint: Pick<TestMint, 'address' | 'tokenProgram'>,
+  mint: Pick<TestMint, 'address' | 'tokenProgram'> & {
+    defaultState?: string;
+    issuer?: TransactionSigner;
+  },
   owner: Address,
 ): Promise<Address> {
   const account = await newKeyPairSigner();
-  const instructions = [
+  // Sized for the account extensions the mint requires (PausableAccount, TransferHookAccount).
+  const space =
+    mint.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS
+      ? tokenAccountSpace(svm, mint.address)
+      : TOKEN_ACCOUNT_SIZE;
+  const instructions: Instruction[] = [
     getCreateAccountInstruction({
       payer,
       newAccount: account,
-      lamports: svm.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE)),
-      space: TOKEN_ACCOUNT_SIZE,
+      lamports: svm.minimumBalanceForRentExemption(BigInt(space)),
+      space,
       programAddress: mint.tokenProgram,
     }),
     getInitializeAccount3Instruction({
@@ -352,6 +361,19 @@ export async function createTokenAccount(
       tokenProgram: mint.tokenProgram,
     }),
   ];
+  // An issuer mint whose accounts start frozen: the issuer thaws the new account (KYC done).
+  const issuer = mint.issuer;
+  if (mint.defaultState === 'frozen' && issuer) {
+    instructions.push({
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+      accounts: [
+        { address: account.address, role: AccountRole.WRITABLE },
+        { address: mint.address, role: AccountRole.READONLY },
+        signerMeta(issuer),
+      ],
+      data: Uint8Array.of(11),
+    });
+  }
   expectOk(await send(svm, instructions, payer), 'createTokenAccount');
   return account.address;
 }

@@ -9,12 +9,11 @@ import {
 } from '@basket/rewards-client';
 import {
   accountBytes,
-  createMint,
+  createIssuerMint,
   createTokenAccount,
   fund,
   mintTo,
   scaledUiAmountOf,
-  TOKEN_2022_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
 import { generateKeyPairSigner } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -156,11 +155,7 @@ describe('distribute_epoch', () => {
   });
 
   it('rejects a reward mint the admins did not allow, and a repeated mint', async () => {
-    const other = await createMint(f.svm, f.payer, {
-      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-      decimals: 8,
-      scaledUiAmountMultiplier: 2.5,
-    });
+    const other = await createIssuerMint(f.svm, f.payer, { decimals: 8, multiplier: 2.5 });
     const holdings = await fundEpoch(f, 1n, [other], [10n]);
     const r = await send(
       f.svm,

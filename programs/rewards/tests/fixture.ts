@@ -24,6 +24,7 @@ import {
 } from '@basket/rewards-client';
 import {
   addUpgradeableProgram,
+  createIssuerMint,
   createMint,
   createTokenAccount,
   fund,
@@ -95,11 +96,9 @@ export async function setup(
     scaledUiAmountMultiplier: STAKING_MULTIPLIER,
   });
   const stakeHolding = await createTokenAccount(svm, payer, stakingMint, config);
-  const xStock = await createMint(svm, payer, {
-    tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-    decimals: 8,
-    scaledUiAmountMultiplier: XSTOCK_MULTIPLIER,
-  });
+  // The issuer's tokenized stock: full extension set (permanent delegate, default state,
+  // pausable, confidential-transfer mint, transfer hook unset, metadata).
+  const xStock = await createIssuerMint(svm, payer, { decimals: 8, multiplier: XSTOCK_MULTIPLIER });
   const legacy = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
   const f: Fixture = {
     svm,
@@ -307,10 +306,9 @@ export async function xStockMints(f: Fixture, n: number): Promise<TestMint[]> {
   const mints: TestMint[] = [];
   for (let i = 0; i < n; i++)
     mints.push(
-      await createMint(f.svm, f.payer, {
-        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+      await createIssuerMint(f.svm, f.payer, {
         decimals: 8,
-        scaledUiAmountMultiplier: XSTOCK_MULTIPLIER + i / 10,
+        multiplier: XSTOCK_MULTIPLIER + i / 10,
       }),
     );
   return mints;

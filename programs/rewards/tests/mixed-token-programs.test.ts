@@ -3,6 +3,7 @@
 import { getEpochDecoder, REWARDS_ERROR__REWARD_ACCOUNT_MISMATCH } from '@basket/rewards-client';
 import {
   accountBytes,
+  createIssuerMint,
   createMint,
   scaledUiAmountOf,
   type TestMint,
@@ -26,11 +27,7 @@ describe('claims mixing SPL Token and Token-2022 reward mints', () => {
     // Given a second xStock (multiplier 2.5) and a second legacy mint allowed next to the
     // fixture's xStock (x1.0571) and legacy mint
     f = await setup();
-    stock2 = await createMint(f.svm, f.payer, {
-      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-      decimals: 6,
-      scaledUiAmountMultiplier: 2.5,
-    });
+    stock2 = await createIssuerMint(f.svm, f.payer, { decimals: 6, multiplier: 2.5 });
     legacy2 = await createMint(f.svm, f.payer, {
       tokenProgram: TOKEN_PROGRAM_ADDRESS,
       decimals: 9,

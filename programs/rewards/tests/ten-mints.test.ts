@@ -125,7 +125,8 @@ describe('epochs with 10 reward mints', () => {
     console.info(
       `claim (10 mints, depth 2, lookup table): ${r.computeUnits} CU, ${r.txBytes} bytes, ${r.accounts} accounts`,
     );
-    expect(r.computeUnits).toBeLessThan(45_000n);
+    // Issuer mints: Token-2022's TransferChecked on eight extensions (~1,440 CU more per mint).
+    expect(r.computeUnits).toBeLessThan(55_000n);
   });
 
   it('claims 5 mints without a lookup table', async () => {

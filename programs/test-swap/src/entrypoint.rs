@@ -24,6 +24,7 @@ pub fn process_instruction(
         instructions::INITIALIZE_POOL => instructions::initialize_pool::process(accounts, rest),
         instructions::ADD_LIQUIDITY => instructions::add_liquidity::process(accounts, rest),
         instructions::SWAP => instructions::swap::process(accounts, rest),
+        instructions::RELAY => instructions::relay::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -41,6 +41,18 @@ pub fn process_instruction(
             instructions::set_share_metadata::process(accounts, rest)
         }
         discriminator::REFRESH_NAV => instructions::refresh_nav::process(accounts, rest),
+        discriminator::REQUEST_WITHDRAW_USDC => {
+            instructions::withdrawal_request::process_request(accounts, rest)
+        }
+        discriminator::FULFIL_WITHDRAWAL => {
+            instructions::withdrawal_request::process_fulfil(accounts, rest)
+        }
+        discriminator::CANCEL_WITHDRAWAL => {
+            instructions::withdrawal_request::process_cancel(accounts, rest)
+        }
+        discriminator::QUEUE_ROTATION => instructions::rotation::process_queue(accounts, rest),
+        discriminator::APPLY_ROTATION => instructions::rotation::process_apply(accounts, rest),
+        discriminator::CANCEL_ROTATION => instructions::rotation::process_cancel(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -175,6 +175,38 @@ pub enum VaultError {
     /// Today's rebalance legs would lose more than `max_slip_bps` of NAV in total.
     #[codama(error(message = "The daily rebalance loss budget is exhausted"))]
     RebalanceBudgetExceeded = 3052,
+    /// The issuer froze a holding this instruction must move (valued, never traded until
+    /// thawed).
+    #[codama(error(message = "The issuer froze the vault's holding of this asset"))]
+    HoldingFrozen = 3053,
+    /// More transfer-hook accounts than one transfer passes through (8).
+    #[codama(error(message = "Too many transfer-hook accounts (at most 8)"))]
+    TooManyHookAccounts = 3054,
+    /// A vault instruction ran while a rebalance leg is pending (re-entrancy lock): only the
+    /// leg's `rebalance_settle` may run until then, top level or by CPI.
+    #[codama(error(message = "A rebalance leg is pending: only its settle may run"))]
+    LegPending = 3070,
+    /// The account the leg pays into is not a token account of the vault's trade authority.
+    #[codama(error(message = "The leg's payee is not a token account of the trade authority"))]
+    WrongTradeAccount = 3071,
+    /// The withdrawal request does not belong to this vault or to the given owner.
+    #[codama(error(message = "The withdrawal request is not this vault's or this owner's"))]
+    WrongRequest = 3072,
+    /// The snapshot was published before the request: forward pricing needs a later one.
+    #[codama(error(message = "The NAV snapshot predates the withdrawal request"))]
+    SnapshotBeforeRequest = 3073,
+    /// Only the request's owner may cancel it before the keeper's deadline.
+    #[codama(error(message = "Only the owner may cancel the request before its deadline"))]
+    RequestNotExpired = 3074,
+    /// A rotation of this kind is already queued; cancel it first.
+    #[codama(error(message = "A rotation of this kind is already pending"))]
+    RotationAlreadyPending = 3075,
+    /// No rotation of this kind is queued, or not the one the caller named.
+    #[codama(error(message = "There is no such pending rotation"))]
+    NoPendingRotation = 3076,
+    /// The rotation kind is unknown or the new key is zero.
+    #[codama(error(message = "The rotation kind or key is invalid"))]
+    InvalidRotation = 3077,
 }
 
 impl From<VaultError> for ProgramError {

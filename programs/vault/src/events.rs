@@ -34,7 +34,20 @@ pub enum VaultEventKind {
     RedemptionPaid = 14,
     ShareMetadataSet = 15,
     NavRefreshed = 16,
+    HoldingBelowBook = 17,
+    PermanentDelegateChanged = 18,
+    InKindNotPaid = 19,
+    RebalanceSettled = 20,
+    WithdrawalRequested = 21,
+    WithdrawalFulfilled = 22,
+    WithdrawalCancelled = 23,
+    RotationQueued = 24,
+    RotationApplied = 25,
+    RotationCancelled = 26,
 }
+
+pub use crate::issuer_events::*;
+pub use crate::live_events::*;
 
 /// `init_vault`: a vault and its share mint exist.
 ///
@@ -564,6 +577,16 @@ pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<RedemptionPaidEvent>("RedemptionPaidEvent"),
     EventInfo::of::<ShareMetadataSetEvent>("ShareMetadataSetEvent"),
     EventInfo::of::<NavRefreshedEvent>("NavRefreshedEvent"),
+    EventInfo::of::<HoldingBelowBookEvent>("HoldingBelowBookEvent"),
+    EventInfo::of::<PermanentDelegateChangedEvent>("PermanentDelegateChangedEvent"),
+    EventInfo::of::<InKindNotPaidEvent>("InKindNotPaidEvent"),
+    EventInfo::of::<RebalanceSettledEvent>("RebalanceSettledEvent"),
+    EventInfo::of::<WithdrawalRequestedEvent>("WithdrawalRequestedEvent"),
+    EventInfo::of::<WithdrawalFulfilledEvent>("WithdrawalFulfilledEvent"),
+    EventInfo::of::<WithdrawalCancelledEvent>("WithdrawalCancelledEvent"),
+    EventInfo::of::<RotationQueuedEvent>("RotationQueuedEvent"),
+    EventInfo::of::<RotationAppliedEvent>("RotationAppliedEvent"),
+    EventInfo::of::<RotationCancelledEvent>("RotationCancelledEvent"),
 ];
 
 #[cfg(test)]
@@ -899,7 +922,7 @@ mod tests {
 
     #[test]
     fn events_list_every_kind_once_in_order() {
-        assert_eq!(EVENTS.len(), VaultEventKind::NavRefreshed as usize);
+        assert_eq!(EVENTS.len(), VaultEventKind::RotationCancelled as usize);
         for (i, e) in EVENTS.iter().enumerate() {
             assert_eq!(usize::from(e.discriminator), i + 1, "{}", e.name);
         }

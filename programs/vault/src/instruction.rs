@@ -24,6 +24,12 @@ pub mod discriminator {
     pub const PAY_REDEMPTION: u8 = 14;
     pub const SET_SHARE_METADATA: u8 = 15;
     pub const REFRESH_NAV: u8 = 16;
+    pub const REQUEST_WITHDRAW_USDC: u8 = 17;
+    pub const FULFIL_WITHDRAWAL: u8 = 18;
+    pub const CANCEL_WITHDRAWAL: u8 = 19;
+    pub const QUEUE_ROTATION: u8 = 20;
+    pub const APPLY_ROTATION: u8 = 21;
+    pub const CANCEL_ROTATION: u8 = 22;
 }
 
 #[repr(C, u8)]
@@ -94,6 +100,10 @@ pub enum VaultInstruction {
         token_programs: [u8; 20],
         #[codama(type = array(number(u16), 20))]
         weights: [u16; 20],
+        /// The wallet rebalance legs pay into (whitelisted with the RFQ provider, the
+        /// aggregator route's signer); rotated behind the 48 h timelock.
+        #[codama(type = public_key)]
+        trade_authority: [u8; 32],
     } = 0,
 
     /// Takes `raw_amount` stablecoin into the cash buffer and mints shares priced from the
@@ -124,8 +134,8 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     Deposit {
         raw_amount: u64,
@@ -179,7 +189,7 @@ pub enum VaultInstruction {
     #[codama(remaining_accounts(
         argument("assetAccounts"),
         writable,
-        docs = "Per asset, in the vault's order: mint, vault holding, receiving token account"
+        docs = "Per asset, in the vault's order: mint, vault holding, receiving token account; then the transfer hooks' accounts (hook program, extra-account-meta list, extra accounts), at most 8"
     ))]
     WithdrawInKind { shares: u64 } = 6,
 
@@ -213,8 +223,8 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     WithdrawUsdc {
         shares: u64,
@@ -247,8 +257,8 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     CollectPerfFee = 9,
 
@@ -258,12 +268,12 @@ pub enum VaultInstruction {
     #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
     SetAssetStatus { asset_index: u8, status: u8 } = 10,
 
-    /// Keeper, first in a swap transaction (only compute-budget instructions before it):
-    /// checks that exactly one later `TransferChecked` delivers `expected_amount_raw` of
-    /// `expected_mint` into the vault's holding and that `rebalance_settle` follows, that this
-    /// is worth at least the oracle value of `pay_amount_raw` (rounded up) less
-    /// `max_slip_bps`, books both raw deltas and pays `pay_amount_raw` to the counterparty
-    /// by CPI (the vault signs).
+    /// Keeper, top level, route-agnostic: checks that `expected_amount_raw` of
+    /// `expected_mint` is worth at least the oracle value of `pay_amount_raw` (rounded up)
+    /// less `max_slip_bps` and that `rebalance_settle` of this vault follows at top level,
+    /// pays `pay_amount_raw` by CPI (the vault signs) to a token account of the registered
+    /// trade authority, records the receiving holding's balance and locks the vault until
+    /// the settle. Any route may run in between.
     #[codama(account(name = "keeper", signer, docs = "The vault's keeper"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
@@ -281,9 +291,9 @@ pub enum VaultInstruction {
         docs = "The vault's holding of the paying mint (or its cash buffer)"
     ))]
     #[codama(account(
-        name = "counterparty",
+        name = "trade_account",
         writable,
-        docs = "Counterparty token account receiving the outgoing leg"
+        docs = "The trade authority's token account of the paying mint (receives the outgoing leg)"
     ))]
     #[codama(account(name = "pay_token_program", docs = "Token program of the paying mint"))]
     #[codama(account(
@@ -301,8 +311,9 @@ pub enum VaultInstruction {
         pay_amount_raw: u64,
     } = 11,
 
-    /// Last vault instruction of a swap transaction: the receiving holding's balance grew by
-    /// at least the amount `rebalance_leg` booked; clears the pending leg.
+    /// Last vault instruction of a swap transaction, the only one allowed while a leg is
+    /// pending: the receiving holding's balance grew by at least the quoted amount; books
+    /// the real increase and releases the lock.
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(
         name = "receive_holding",
@@ -359,7 +370,7 @@ pub enum VaultInstruction {
     #[codama(remaining_accounts(
         argument("slotAccounts"),
         writable,
-        docs = "Per named asset slot, ascending: mint, vault holding, owner's token account"
+        docs = "Per named asset slot, ascending: mint, vault holding, owner's token account; then the transfer hooks' accounts, at most 8"
     ))]
     PayRedemption { slots: u32 } = 14,
 
@@ -393,10 +404,118 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(remaining_accounts(
-        argument("assetMints"),
-        docs = "Every asset mint, in the vault's asset order"
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
     ))]
     RefreshNav = 16,
+
+    /// Share owner: burns `shares` into the vault's escrow (still counted in the supply) and
+    /// opens a request `["wreq", vault, owner, nonce]` that the keeper fulfils at a snapshot
+    /// published later, paying at least `min_out` net. For withdrawals the cash buffer cannot
+    /// pay at once; small ones use `withdraw_usdc`.
+    #[codama(account(
+        name = "owner",
+        signer,
+        writable,
+        docs = "Owner of the share account; pays the request's rent"
+    ))]
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
+    #[codama(account(
+        name = "share_source",
+        writable,
+        docs = "Share account the shares are burned from"
+    ))]
+    #[codama(account(
+        name = "request",
+        writable,
+        docs = "Withdrawal request PDA [\"wreq\", vault, owner, nonce], created here"
+    ))]
+    #[codama(account(name = "system_program", docs = "System program"))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    RequestWithdrawUsdc {
+        shares: u64,
+        min_out: u64,
+        nonce: u64,
+    } = 17,
+
+    /// Keeper: pays an open request at the NAV (rounded down) of a fresh snapshot published
+    /// after the request, less the withdrawal fee (rounded up), from the cash buffer; refuses
+    /// below the request's `min_out`. Closes the request (rent to its owner).
+    #[codama(account(name = "keeper", signer, docs = "The vault's keeper"))]
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
+    #[codama(account(name = "request", writable, docs = "The withdrawal request"))]
+    #[codama(account(
+        name = "owner",
+        writable,
+        docs = "The request's owner (receives the rent)"
+    ))]
+    #[codama(account(name = "share_mint", docs = "Vault's share mint"))]
+    #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
+    #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
+    #[codama(account(
+        name = "destination",
+        writable,
+        docs = "The owner's stablecoin account receiving the payout"
+    ))]
+    #[codama(account(
+        name = "treasury_stable",
+        writable,
+        docs = "Treasury's stablecoin account (fee)"
+    ))]
+    #[codama(account(
+        name = "stable_token_program",
+        docs = "Token program of the stablecoin"
+    ))]
+    #[codama(remaining_accounts(
+        argument("assetAccounts"),
+        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
+    ))]
+    FulfilWithdrawal = 18,
+
+    /// Returns an open request's exact shares to its owner (re-minted) and closes it. The
+    /// owner may cancel at any time; anyone may 72 h after the request. Not blocked by the
+    /// pause.
+    #[codama(account(
+        name = "caller",
+        signer,
+        docs = "The owner, or anyone past the deadline"
+    ))]
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "request", writable, docs = "The withdrawal request"))]
+    #[codama(account(
+        name = "owner",
+        writable,
+        docs = "The request's owner (receives the rent)"
+    ))]
+    #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
+    #[codama(account(
+        name = "share_destination",
+        writable,
+        docs = "The owner's share account receiving the shares"
+    ))]
+    #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    CancelWithdrawal = 19,
+
+    /// Queues a new keeper (`kind` 1) or trade authority (`kind` 2), applicable 48 h later.
+    /// Admin multisig; one pending change per kind.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
+    QueueRotation {
+        kind: u8,
+        #[codama(type = public_key)]
+        new_key: [u8; 32],
+    } = 20,
+
+    /// Installs the queued key of `kind` once the timelock has elapsed. Permissionless.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    ApplyRotation { kind: u8, nonce: u64 } = 21,
+
+    /// Drops the queued key of `kind`. Admin multisig.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
+    CancelRotation { kind: u8, nonce: u64 } = 22,
 }
 
 #[cfg(test)]
@@ -426,6 +545,7 @@ mod tests {
             asset_count: 0,
             token_programs: [0; 20],
             weights: [0; 20],
+            trade_authority: [0; 32],
         };
         assert_eq!(tag(&init), discriminator::INIT_VAULT);
         assert_eq!(
@@ -487,6 +607,37 @@ mod tests {
         assert_eq!(
             tag(&VaultInstruction::RefreshNav),
             discriminator::REFRESH_NAV
+        );
+        assert_eq!(
+            tag(&VaultInstruction::RequestWithdrawUsdc {
+                shares: 0,
+                min_out: 0,
+                nonce: 0
+            }),
+            discriminator::REQUEST_WITHDRAW_USDC
+        );
+        assert_eq!(
+            tag(&VaultInstruction::FulfilWithdrawal),
+            discriminator::FULFIL_WITHDRAWAL
+        );
+        assert_eq!(
+            tag(&VaultInstruction::CancelWithdrawal),
+            discriminator::CANCEL_WITHDRAWAL
+        );
+        assert_eq!(
+            tag(&VaultInstruction::QueueRotation {
+                kind: 0,
+                new_key: [0; 32]
+            }),
+            discriminator::QUEUE_ROTATION
+        );
+        assert_eq!(
+            tag(&VaultInstruction::ApplyRotation { kind: 0, nonce: 0 }),
+            discriminator::APPLY_ROTATION
+        );
+        assert_eq!(
+            tag(&VaultInstruction::CancelRotation { kind: 0, nonce: 0 }),
+            discriminator::CANCEL_ROTATION
         );
     }
 }

@@ -7,8 +7,12 @@
 pub mod create;
 pub mod error;
 pub mod events;
+pub mod holdings;
 pub mod instruction;
 pub mod instructions;
+pub mod issuer_events;
+pub mod issuer_mint;
+pub mod live_events;
 pub mod nav;
 pub mod price_memo;
 pub mod share_math;

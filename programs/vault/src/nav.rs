@@ -7,12 +7,13 @@
 //!    equals the snapshot entry's `multiplier_num`.
 //!
 //! Assets whose book is zero contribute exactly zero whatever their price, so they are not
-//! guarded: a frozen asset the vault does not hold never blocks the vault.
+//! guarded: a frozen asset the vault does not hold never blocks the vault. Books are
+//! reconciled down to the holdings' real balances before any pricing (`holdings`).
 
 use crate::words::{address_is, key_eq, owned_by};
 use crate::{
     error::VaultError,
-    price_memo,
+    holdings, price_memo,
     share_math::{asset_value_usd, MAX_ASSET_DECIMALS},
     state::{AssetEntry, AssetStatus, TokenProgramKind, VaultState},
 };
@@ -232,7 +233,7 @@ pub struct Pricing<'a> {
 impl<'a> Pricing<'a> {
     /// Pricing at the vault's snapshot, checked to be the vault's (`load_snapshot`) and
     /// fresh at `now` (`check_fresh`), with every value rounded in `rounding`'s direction.
-    #[inline(always)]
+    #[inline(never)]
     pub fn fresh(
         snapshot: &'a AccountView,
         vault: &VaultState,
@@ -272,31 +273,44 @@ pub fn guard_held_asset<'s>(
 
 /// NAV in 1e-6 USD: the cash book at par plus every held asset at the snapshot's price and
 /// multiplier, widened by the price memory (see `price_memo`), rounded in
-/// `pricing.rounding`'s direction. `mints` are the asset mint accounts in the vault's asset
-/// order.
+/// `pricing.rounding`'s direction. `pairs` are, per asset in the vault's order, its mint
+/// account then its holding account.
+///
+/// Real balances first: every asset with a book or open claims must have its holding cover
+/// them (one load and compare per asset, see `holdings`). A holding found short (the issuer's
+/// permanent delegate burned or moved tokens) is reconciled: its book drops to its pro-rata
+/// part of the balance, an event is emitted and the cache is dropped, so nothing is ever
+/// priced on tokens that left. This is the balance check of the cached path: the cache stays
+/// valid exactly while every holding still covers its book.
 ///
 /// The first call at a snapshot sequence prices every held asset with every guard
 /// ([`price_assets`]) and caches the assets' value both ways rounded. Later calls at the
 /// same sequence, with no book or status changed since (those clear the cache), re-verify
-/// only what can still change: each held asset's mint multiplier in force now, compared
-/// with the bits verified then. Status and the snapshot's flags, prices and multipliers are
-/// fixed for the sequence (the oracle never rewrites entries without a new sequence), so
-/// the cached value is exactly what pricing everything again would give.
+/// only what can still change: each held asset's balance (above) and its mint multiplier in
+/// force now, compared with the bits verified then. Status and the snapshot's flags, prices
+/// and multipliers are fixed for the sequence (the oracle never rewrites entries without a
+/// new sequence), so the cached value is exactly what pricing everything again would give.
 pub fn vault_nav(
     vault: &mut VaultState,
-    mints: &[AccountView],
+    pairs: &[AccountView],
     pricing: &Pricing,
 ) -> Result<u64, ProgramError> {
-    if mints.len() < vault.assets().len() {
+    let n = vault.assets().len();
+    if pairs.len() < n.checked_mul(2).ok_or(CommonError::MathOverflow)? {
         return Err(CommonError::NotEnoughAccounts.into());
     }
     price_memo::roll(vault, pricing.snapshot);
     let sequence = pricing.snapshot.sequence.get();
-    let cached = sequence != 0
-        && vault.nav_cache_sequence.get() == sequence
-        && cached_multipliers_hold(vault, mints, pricing.now)?;
+    let (covered, bits_hold) = check_pairs(vault, pairs, pricing.now, sequence)?;
+    if !covered {
+        for (index, pair) in pairs.chunks_exact(2).take(n).enumerate() {
+            holdings::reconcile(vault, index, &pair[1])?;
+        }
+    }
+    let cached =
+        covered && bits_hold && sequence != 0 && vault.nav_cache_sequence.get() == sequence;
     if !cached {
-        let (up, down) = price_assets(vault, mints, pricing)?;
+        let (up, down) = price_assets(vault, pairs, pricing)?;
         vault.nav_cache_assets_up.set(up);
         vault.nav_cache_assets_down.set(down);
         vault.nav_cache_sequence.set(sequence);
@@ -312,24 +326,31 @@ pub fn vault_nav(
         .ok_or(CommonError::MathOverflow)?)
 }
 
-/// Whether every held asset's mint still has in force the multiplier bits verified when
-/// the cache was filled. Every mint account is checked to be the asset's, as on the full
-/// path, so a client's wrong account list fails the same way whichever path runs.
+/// One pass over the (mint, holding) pairs: every mint account is the asset's (checked on
+/// both paths, so a wrong account list fails the same way whichever runs); whether every
+/// holding with a book or claims covers them; and, when the cache is at `sequence`, whether
+/// every held mint still has in force the multiplier bits verified when it was filled.
 #[inline(always)]
-fn cached_multipliers_hold(
+fn check_pairs(
     vault: &VaultState,
-    mints: &[AccountView],
+    pairs: &[AccountView],
     now: i64,
-) -> Result<bool, ProgramError> {
-    for (asset, mint) in vault.assets().iter().zip(mints) {
+    sequence: u64,
+) -> Result<(bool, bool), ProgramError> {
+    let cache_live = sequence != 0 && vault.nav_cache_sequence.get() == sequence;
+    let mut covered = true;
+    let mut bits_hold = cache_live;
+    for (asset, pair) in vault.assets().iter().zip(pairs.chunks_exact(2)) {
+        let mint = &pair[0];
         if !address_is(mint, &asset.mint) {
             return Err(VaultError::WrongMint.into());
         }
-        if asset.holdings_raw.get() != 0 && !verified_bits_hold(asset, mint, now) {
-            return Ok(false);
+        covered &= holdings::covers(asset, &pair[1])?;
+        if bits_hold && asset.holdings_raw.get() != 0 && !verified_bits_hold(asset, mint, now) {
+            bits_hold = false;
         }
     }
-    Ok(true)
+    Ok((covered, bits_hold))
 }
 
 /// Whether `mint` (already checked to be the asset's) has in force the multiplier bits
@@ -372,12 +393,18 @@ pub fn guard_from_cache(
 /// and down. Records each held asset's verified multiplier bits and extension offset.
 fn price_assets(
     vault: &mut VaultState,
-    mints: &[AccountView],
+    pairs: &[AccountView],
     pricing: &Pricing,
 ) -> Result<(u64, u64), ProgramError> {
     let mut up = NavSum::new(0);
     let mut down = NavSum::new(0);
-    for (index, (asset, mint)) in vault.assets_mut().iter_mut().zip(mints).enumerate() {
+    for (index, (asset, pair)) in vault
+        .assets_mut()
+        .iter_mut()
+        .zip(pairs.chunks_exact(2))
+        .enumerate()
+    {
+        let mint = &pair[0];
         let raw = asset.holdings_raw.get();
         if raw == 0 {
             if !address_is(mint, &asset.mint) {
@@ -532,6 +559,11 @@ mod tests {
             ext_offset: Default::default(),
             reserved2: [0; 6],
             holding: [0; 32],
+            permanent_delegate: [0; 32],
+            claims_owed_raw: Default::default(),
+            delegate_offset: Default::default(),
+            mint_flags: 0,
+            reserved3: [0; 5],
         }
     }
 

@@ -16,6 +16,7 @@ import {
 import type { Address } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  assetPairs,
   type Basket,
   depositIx,
   initVault,
@@ -97,7 +98,7 @@ describe('collect_perf_fee', () => {
       shareMint: b.shareMint,
       treasuryShares,
       token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
-      assetMints: b.assets.map((a) => a.mint.address),
+      assetAccounts: assetPairs(b),
     });
 
   it('refuses to crystallize within 90 days of the last crystallization', async () => {

@@ -11,6 +11,7 @@ import {
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
 import {
+  createIssuerMint,
   createMint,
   createSvm,
   createTokenAccount,
@@ -81,6 +82,8 @@ export interface Basket {
   admins: KeyPairSigner[];
   keeper: KeyPairSigner;
   treasury: KeyPairSigner;
+  /** The registered trade authority: rebalance legs pay only into its token accounts. */
+  tradeAuthority: KeyPairSigner;
   usdc: TestMint;
   assets: TestAsset[];
   skuId: Uint8Array;
@@ -183,7 +186,9 @@ function writeOracleConfig(
 /**
  * A basket of three assets: a Token-2022 xStock (8 decimals, multiplier 1.0571), an SPL
  * Token asset (6 decimals, no multiplier) and a Token-2022 asset after a 5:2 split
- * (9 decimals, multiplier 2.5); USDC is an SPL Token mint with 6 decimals. The oracle
+ * (9 decimals, multiplier 2.5); both Token-2022 stocks are issuer mints with the full
+ * extension set (`createIssuerMint`: permanent delegate, default state, pausable,
+ * confidential-transfer mint, transfer hook unset, metadata); USDC is an SPL Token mint with 6 decimals. The oracle
  * configuration is created with the same five admins (the platform admin set).
  */
 export async function setupBasket(): Promise<Basket> {
@@ -194,6 +199,8 @@ export async function setupBasket(): Promise<Basket> {
   const admins = await Promise.all([0, 1, 2, 3, 4].map(() => newKeyPairSigner()));
   const keeper = await newKeyPairSigner();
   const treasury = await newKeyPairSigner();
+  const tradeAuthority = await newKeyPairSigner();
+  fund(svm, tradeAuthority.address, 10n);
   const [oracleConfig, configBump] = await getProgramDerivedAddress({
     programAddress: ORACLE_PROGRAM_ADDRESS,
     seeds: [getUtf8Encoder().encode('oracle_config')],
@@ -203,11 +210,7 @@ export async function setupBasket(): Promise<Basket> {
   const usdc = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
   const assets: TestAsset[] = [
     {
-      mint: await createMint(svm, payer, {
-        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-        decimals: 8,
-        scaledUiAmountMultiplier: 1.0571,
-      }),
+      mint: await createIssuerMint(svm, payer, { decimals: 8, multiplier: 1.0571 }),
       multiplier: 1.0571,
       priceUsd1e8: 23_456_000_000n, // $234.56 per displayed token
       weightBps: 5_000,
@@ -219,11 +222,7 @@ export async function setupBasket(): Promise<Basket> {
       weightBps: 3_000,
     },
     {
-      mint: await createMint(svm, payer, {
-        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-        decimals: 9,
-        scaledUiAmountMultiplier: 2.5,
-      }),
+      mint: await createIssuerMint(svm, payer, { decimals: 9, multiplier: 2.5 }),
       multiplier: 2.5,
       priceUsd1e8: 4_200_000_000n, // $42.00
       weightBps: 2_000,
@@ -240,6 +239,7 @@ export async function setupBasket(): Promise<Basket> {
     admins,
     keeper,
     treasury,
+    tradeAuthority,
     usdc,
     assets,
     skuId,
@@ -266,6 +266,7 @@ export interface InitOverrides {
   depositCapUsd?: bigint;
   minDepositRaw?: bigint;
   assetCount?: number;
+  tradeAuthority?: Address;
 }
 
 function pad20(values: number[]): number[] {
@@ -289,6 +290,7 @@ export function initVaultIx(b: Basket, o: InitOverrides = {}): Instruction {
     threshold: 3,
     keeper: b.keeper.address,
     treasury: b.treasury.address,
+    tradeAuthority: o.tradeAuthority ?? b.tradeAuthority.address,
     mgmtFeeBps: 20,
     perfFeeBps: 1_000,
     withdrawFeeBps: 5,
@@ -326,8 +328,27 @@ export function readVault(b: Basket): VaultState {
 export function patchVault(b: Basket, patch: (s: VaultState) => VaultState): void {
   const account = b.svm.getAccount(b.vault);
   if (!account.exists) throw new Error('vault state does not exist');
-  const data = getVaultStateEncoder().encode({ ...patch(readVault(b)), navCacheSequence: 0n });
+  const patched = patch(readVault(b));
+  const data = getVaultStateEncoder().encode({ ...patched, navCacheSequence: 0n });
   b.svm.setAccount({ ...account, data: Uint8Array.from(data) });
+  // The vault prices real balances (a holding below its book is a seizure), so an injected
+  // book is backed by the same injected tokens: each holding is raised to its book plus
+  // what claims are owed, never lowered (a surplus is a donation, which the vault ignores).
+  patched.assets.slice(0, patched.assetCount).forEach((a, i) => {
+    const holding = b.holdings[i];
+    if (holding) raiseBalance(b.svm, holding, a.holdingsRaw + a.claimsOwedRaw);
+  });
+}
+
+/** Sets a token account's raw amount to at least `amount` (test-only state injection). */
+export function raiseBalance(svm: Svm, account: Address, amount: bigint): void {
+  const info = svm.getAccount(account);
+  if (!info.exists) return;
+  const data = Uint8Array.from(info.data);
+  const view = new DataView(data.buffer);
+  if (view.getBigUint64(64, true) >= amount) return;
+  view.setBigUint64(64, amount, true);
+  svm.setAccount({ ...info, data });
 }
 
 export interface SnapshotEntryInput {
@@ -440,8 +461,16 @@ export function depositIx(
     token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
     rawAmount,
     minSharesOut,
-    assetMints: assetMints ?? b.assets.map((a) => a.mint.address),
+    assetAccounts: assetPairs(b, assetMints),
   });
+}
+
+/**
+ * The NAV-priced instructions' remaining accounts: per asset in the vault's order, its mint
+ * (`mints` to substitute them) then its holding, whose real balance the vault reads.
+ */
+export function assetPairs(b: Basket, mints?: Address[]): Address[] {
+  return b.assets.flatMap((a, i) => [mints?.[i] ?? a.mint.address, b.holdings[i] as Address]);
 }
 
 /** Supply of a mint (either token program). */
@@ -529,7 +558,7 @@ export function withdrawUsdcIx(
     shares: args.shares,
     maxSlipBps: args.maxSlipBps ?? 0,
     quotedOut: args.quotedOut ?? 0n,
-    assetMints: b.assets.map((a) => a.mint.address),
+    assetAccounts: assetPairs(b),
   });
 }
 
@@ -627,11 +656,9 @@ export async function basketOf(n: number): Promise<Basket> {
     const legacy = i % 2 === 1;
     const multiplier = 1 + (i + 1) / 37;
     b.assets.push({
-      mint: await createMint(b.svm, b.payer, {
-        tokenProgram: legacy ? TOKEN_PROGRAM_ADDRESS : TOKEN_2022_PROGRAM_ADDRESS,
-        decimals: legacy ? 6 : 8,
-        ...(legacy ? {} : { scaledUiAmountMultiplier: multiplier }),
-      }),
+      mint: legacy
+        ? await createMint(b.svm, b.payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 })
+        : await createIssuerMint(b.svm, b.payer, { decimals: 8, multiplier }),
       multiplier: legacy ? 1 : multiplier,
       priceUsd1e8: BigInt(1_000_000_000 + i * 77_777_777),
       weightBps: 0,

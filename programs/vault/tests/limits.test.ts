@@ -5,10 +5,10 @@
  */
 
 import {
+  createIssuerMint,
   createMint,
   MAX_TRANSACTION_BYTES,
   send,
-  TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
 import { VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
@@ -41,11 +41,9 @@ describe('a 20-asset basket', () => {
     b.assets = [];
     for (let i = 0; i < 20; i++) {
       const legacy = i % 2 === 1;
-      const mint = await createMint(b.svm, b.payer, {
-        tokenProgram: legacy ? TOKEN_PROGRAM_ADDRESS : TOKEN_2022_PROGRAM_ADDRESS,
-        decimals: legacy ? 6 : 8,
-        ...(legacy ? {} : { scaledUiAmountMultiplier: 1 + i / 37 }),
-      });
+      const mint = legacy
+        ? await createMint(b.svm, b.payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 })
+        : await createIssuerMint(b.svm, b.payer, { decimals: 8, multiplier: 1 + i / 37 });
       b.assets.push({
         mint,
         multiplier: legacy ? 1 : 1 + i / 37,

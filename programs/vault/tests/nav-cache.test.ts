@@ -27,6 +27,7 @@ import {
 import { AccountRole, getBase64Encoder, type Instruction } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  assetPairs,
   type Basket,
   type Depositor,
   depositIx,
@@ -168,7 +169,7 @@ describe('cached NAV', () => {
     getRefreshNavInstruction({
       vault: b.vault,
       navSnapshot: b.snapshot,
-      assetMints: b.assets.map((a) => a.mint.address),
+      assetAccounts: assetPairs(b),
     });
 
   it('refresh_nav, from anyone, prices the snapshot so the next deposit uses the cache', async () => {

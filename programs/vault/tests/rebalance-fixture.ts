@@ -1,7 +1,8 @@
 /**
- * Rebalance-leg helpers: a counterparty with token accounts for every mint of the basket,
- * the three-instruction swap transaction (rebalance_leg, the counterparty's incoming
- * TransferChecked, rebalance_settle) and the BigInt reference of the slippage bound.
+ * Rebalance-leg helpers: a wallet (by default the trade authority) with token accounts for
+ * every mint of the basket, the direct route's transaction (rebalance_leg paying the trade
+ * authority, its TransferChecked into the holding, rebalance_settle) and the BigInt
+ * reference of the slippage bound.
  */
 
 import {
@@ -9,7 +10,6 @@ import {
   fund,
   getTransferCheckedInstruction,
   mintTo,
-  newKeyPairSigner,
   type TestMint,
 } from '@basket/test-harness';
 import { getRebalanceLegInstruction, getRebalanceSettleInstruction } from '@basket/vault-client';
@@ -46,10 +46,15 @@ export function accountOf(c: Counterparty, slot: Slot): Address {
   return slot === 'cash' ? c.usdc : (c.assets[slot] as Address);
 }
 
-/** A counterparty (market maker) holding plenty of every mint. */
-export async function newCounterparty(b: Basket): Promise<Counterparty> {
-  const signer = await newKeyPairSigner();
-  fund(b.svm, signer.address, 10n);
+/**
+ * A wallet holding plenty of every mint; by default the vault's trade authority (the
+ * company wallet of the direct route: it receives the vault's side and delivers its own).
+ */
+export async function newCounterparty(
+  b: Basket,
+  signer: KeyPairSigner = b.tradeAuthority,
+): Promise<Counterparty> {
+  if (signer !== b.tradeAuthority) fund(b.svm, signer.address, 10n);
   const assets: Address[] = [];
   for (const a of b.assets) {
     const account = await createTokenAccount(b.svm, b.payer, a.mint, signer.address);
@@ -72,7 +77,12 @@ export function legIx(
   b: Basket,
   c: Counterparty,
   leg: Leg,
-  o: { keeper?: KeyPairSigner; expectedMint?: Address; expectedAmount?: bigint } = {},
+  o: {
+    keeper?: KeyPairSigner;
+    expectedMint?: Address;
+    expectedAmount?: bigint;
+    tradeAccount?: Address;
+  } = {},
 ): Instruction {
   const pay = mintOf(b, leg.pay);
   const receive = mintOf(b, leg.receive);
@@ -83,7 +93,7 @@ export function legIx(
     instructionsSysvar: INSTRUCTIONS_SYSVAR,
     payMint: pay.address,
     payHolding: holdingOf(b, leg.pay),
-    counterparty: accountOf(c, leg.pay),
+    tradeAccount: o.tradeAccount ?? accountOf(c, leg.pay),
     payTokenProgram: pay.tokenProgram,
     receiveMint: receive.address,
     receiveHolding: holdingOf(b, leg.receive),

@@ -1,9 +1,10 @@
 /**
  * rebalance_leg / rebalance_settle in LiteSVM on the mixed basket (Token-2022 with
- * multipliers 1.0571 and 2.5, an SPL Token asset, SPL Token USDC). Every rejection is the
- * specific custom error with every touched account byte-for-byte unchanged; every test
- * reads the transaction's compute units. Calls through CPI are covered by the host tests of
- * the sysvar check (`introspect_tests.rs`) since LiteSVM has no CPI-ing test program here.
+ * multipliers 1.0571 and 2.5, an SPL Token asset, SPL Token USDC), through the direct route:
+ * the vault pays the trade authority, which delivers from its own accounts. Every rejection
+ * is the specific custom error with every touched account byte-for-byte unchanged; every
+ * test reads the transaction's compute units. The aggregator and RFQ routes, and calls into
+ * the vault by CPI in the middle of a route, are in `rebalance-routes.test.ts`.
  */
 
 import {
@@ -16,25 +17,20 @@ import {
 import {
   getSetPausedInstruction,
   VAULT_ERROR__ASSET_FROZEN,
-  VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION,
   VAULT_ERROR__INSUFFICIENT_HOLDING,
-  VAULT_ERROR__LEG_MISSING,
-  VAULT_ERROR__LEG_NOT_TRANSFER_CHECKED,
-  VAULT_ERROR__LEG_WRONG_AMOUNT,
-  VAULT_ERROR__LEG_WRONG_DESTINATION,
-  VAULT_ERROR__LEG_WRONG_MINT,
+  VAULT_ERROR__LEG_PENDING,
+  VAULT_ERROR__LEG_SHORTFALL,
   VAULT_ERROR__MULTIPLIER_MISMATCH,
   VAULT_ERROR__NO_PENDING_LEG,
   VAULT_ERROR__NOT_KEEPER,
   VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED,
-  VAULT_ERROR__REBALANCE_NOT_FIRST,
   VAULT_ERROR__REBALANCE_SLIPPAGE,
   VAULT_ERROR__SAME_MINT,
   VAULT_ERROR__SETTLE_MISSING,
   VAULT_ERROR__STALE_NAV,
-  VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION,
   VAULT_ERROR__VAULT_PAUSED,
   VAULT_ERROR__WRONG_HOLDING,
+  VAULT_ERROR__WRONG_TRADE_ACCOUNT,
 } from '@basket/vault-client';
 import { AccountRole, type Address, generateKeyPairSigner, type Instruction } from '@solana/kit';
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget';
@@ -184,36 +180,47 @@ describe('rebalance_leg', () => {
     }
   });
 
-  it('rejects an incoming transfer of another mint', async () => {
+  it('refuses a delivery of another mint into another holding: the quoted holding did not grow', async () => {
     const leg = fairLeg('cash', 0, 100n * USDC);
     const ixs = [
       legIx(b, c, leg),
-      incomingIx(b, c, leg, { mint: b.assets[2]?.mint, destination: b.holdings[0] }),
+      incomingIx(b, c, leg, { mint: b.assets[2]?.mint, destination: b.holdings[2] }),
       settleIx(b, 0),
     ];
-    await expectRejected(ixs, leg, VAULT_ERROR__LEG_WRONG_MINT);
+    await expectRejected(ixs, leg, VAULT_ERROR__LEG_SHORTFALL);
   });
 
-  it('rejects an incoming transfer of another raw amount, above or below', async () => {
+  it('refuses one raw unit less than quoted, and books a larger delivery in full', async () => {
     const leg = fairLeg('cash', 0, 100n * USDC);
-    for (const amount of [leg.receiveAmount - 1n, leg.receiveAmount + 1n]) {
-      const ixs = [legIx(b, c, leg), incomingIx(b, c, leg, { amount }), settleIx(b, 0)];
-      await expectRejected(ixs, leg, VAULT_ERROR__LEG_WRONG_AMOUNT);
-    }
+    const less = [
+      legIx(b, c, leg),
+      incomingIx(b, c, leg, { amount: leg.receiveAmount - 1n }),
+      settleIx(b, 0),
+    ];
+    await expectRejected(less, leg, VAULT_ERROR__LEG_SHORTFALL);
+    // Two deliveries (any route shape): the real increase is booked, not the quote.
+    const more = { ...leg, receiveAmount: leg.receiveAmount + 7n };
+    const ixs = [
+      legIx(b, c, leg),
+      incomingIx(b, c, leg, { amount: leg.receiveAmount }),
+      incomingIx(b, c, leg, { amount: 7n }),
+      settleIx(b, 0),
+    ];
+    await expectSwapped(more, ixs);
   });
 
-  it('rejects an incoming transfer to a foreign account', async () => {
-    // Given the counterparty "delivers" into its own account (or anyone's) instead of the holding
+  it('refuses a delivery into a foreign account', async () => {
+    // Given the trade authority "delivers" into its own account (or anyone's) instead of the holding
     const leg = fairLeg('cash', 0, 100n * USDC);
     const foreign = c.assets[0] as Address;
     const ixs = [legIx(b, c, leg), incomingIx(b, c, leg, { destination: foreign }), settleIx(b, 0)];
-    await expectRejected(ixs, leg, VAULT_ERROR__LEG_WRONG_DESTINATION);
+    await expectRejected(ixs, leg, VAULT_ERROR__LEG_SHORTFALL);
   });
 
-  it('rejects a missing counter-leg, a missing settle and a settle before the transfer', async () => {
+  it('refuses a missing delivery, a missing settle and a settle before the delivery', async () => {
     const leg = fairLeg('cash', 1, 100n * USDC);
-    await expectRejected([legIx(b, c, leg), settleIx(b, 1)], leg, VAULT_ERROR__LEG_MISSING);
-    await expectRejected([legIx(b, c, leg)], leg, VAULT_ERROR__LEG_MISSING);
+    await expectRejected([legIx(b, c, leg), settleIx(b, 1)], leg, VAULT_ERROR__LEG_SHORTFALL);
+    await expectRejected([legIx(b, c, leg)], leg, VAULT_ERROR__SETTLE_MISSING);
     await expectRejected(
       [legIx(b, c, leg), incomingIx(b, c, leg)],
       leg,
@@ -222,11 +229,11 @@ describe('rebalance_leg', () => {
     await expectRejected(
       [legIx(b, c, leg), settleIx(b, 1), incomingIx(b, c, leg)],
       leg,
-      VAULT_ERROR__SETTLE_MISSING,
+      VAULT_ERROR__LEG_SHORTFALL,
     );
   });
 
-  it('rejects a plain Transfer as the counter-leg', async () => {
+  it('accepts any instruction shape that delivers: a plain Transfer', async () => {
     const leg = fairLeg('cash', 1, 100n * USDC);
     const plain = incomingIx(b, c, leg);
     const data = new Uint8Array(9);
@@ -238,11 +245,25 @@ describe('rebalance_leg', () => {
       accounts: [accounts[0], accounts[2], accounts[3]],
       data,
     } as Instruction;
-    await expectRejected(
-      [legIx(b, c, leg), transfer, settleIx(b, 1)],
-      leg,
-      VAULT_ERROR__LEG_NOT_TRANSFER_CHECKED,
-    );
+    await expectSwapped(leg, [legIx(b, c, leg), transfer, settleIx(b, 1)]);
+  });
+
+  it('pays only into a token account of the registered trade authority', async () => {
+    const leg = fairLeg('cash', 0, 100n * USDC);
+    const stranger = await newCounterparty(b, await generateKeyPairSigner());
+    const ixs = [
+      legIx(b, c, leg, { tradeAccount: stranger.usdc }),
+      incomingIx(b, c, leg),
+      settleIx(b, 0),
+    ];
+    await expectRejected(ixs, leg, VAULT_ERROR__WRONG_TRADE_ACCOUNT);
+    // A trade-authority account of another mint than the paying one is refused too.
+    const wrongMint = [
+      legIx(b, c, leg, { tradeAccount: c.assets[0] }),
+      incomingIx(b, c, leg),
+      settleIx(b, 0),
+    ];
+    await expectRejected(wrongMint, leg, VAULT_ERROR__WRONG_TRADE_ACCOUNT);
   });
 
   it('rejects a forged instructions sysvar account', async () => {
@@ -267,10 +288,10 @@ describe('rebalance_leg', () => {
     expect(INSTRUCTIONS_SYSVAR).not.toBe(forged);
   });
 
-  it('rejects a leg that is not the first instruction', async () => {
+  it('accepts other instructions before the leg (an aggregator route sets up accounts first)', async () => {
     const leg = fairLeg('cash', 0, 100n * USDC);
     const before = incomingIx(b, c, { ...leg, receiveAmount: 1n }, { destination: c.assets[0] });
-    await expectRejected([before, ...swapIxs(b, c, leg)], leg, VAULT_ERROR__REBALANCE_NOT_FIRST);
+    await expectSwapped(leg, [before, ...swapIxs(b, c, leg)]);
   });
 
   it('rejects a signer other than the keeper, and the keeper key without its signature', async () => {
@@ -291,26 +312,16 @@ describe('rebalance_leg', () => {
     );
   });
 
-  it('rejects a second leg or any other vault instruction in the transaction', async () => {
+  it('locks the vault while a leg is pending: a second leg fails, a second settle finds none', async () => {
     const leg = fairLeg('cash', 0, 100n * USDC);
     // Two legs paying twice against one delivery.
     await expectRejected(
       [legIx(b, c, leg), legIx(b, c, leg), incomingIx(b, c, leg), settleIx(b, 0)],
       leg,
-      VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION,
+      VAULT_ERROR__LEG_PENDING,
     );
     // A second settle.
-    await expectRejected(
-      [...swapIxs(b, c, leg), settleIx(b, 0)],
-      leg,
-      VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION,
-    );
-    // A second token instruction after the leg.
-    await expectRejected(
-      [legIx(b, c, leg), incomingIx(b, c, leg), incomingIx(b, c, leg), settleIx(b, 0)],
-      leg,
-      VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION,
-    );
+    await expectRejected([...swapIxs(b, c, leg), settleIx(b, 0)], leg, VAULT_ERROR__NO_PENDING_LEG);
   });
 
   it('applies the guards: stale snapshot, paused vault, frozen asset, multiplier mismatch', async () => {
@@ -496,7 +507,7 @@ describe('invariant: no transaction takes value out without returning oracle val
       ],
       b.payer,
     );
-    expect(r.customError).toBe(VAULT_ERROR__LEG_WRONG_MINT);
+    expect(r.customError).toBe(VAULT_ERROR__LEG_SHORTFALL);
     expect(accountBytes(b.svm, [b.vault, b.cashHolding, ...b.holdings])).toEqual(before);
   });
 });

@@ -1,9 +1,10 @@
 // Step: tokens behind the books. A deposit only adds cash; the keeper then buys each stock
 // towards its target weight, keeping the 5% cash buffer. Each leg is one atomic transaction
-// built by the SDK: rebalance_leg (the vault pays cash to the market maker by CPI, once the
-// quote is within the slippage bound and the day's loss budget), the market maker's
-// TransferChecked of the stock into the vault's holding, then rebalance_settle, which checks
-// the stock arrived. The market maker delivers exactly the SDK's least accepted amount.
+// built by the SDK: rebalance_leg (the vault pays cash by CPI to the trade wallet, here the
+// keeper's key, once the quote is within the slippage bound and the day's loss budget), the
+// RFQ-style route (the trade wallet pays the market maker, the market maker's TransferChecked
+// moves the stock into the vault's holding), then rebalance_settle, which books what arrived.
+// The market maker delivers exactly the SDK's least accepted amount.
 import {
   getNavQuote,
   getRebalanceSwapInstructionsFor,
@@ -28,6 +29,7 @@ export async function rebalanceIntoBasket(
   const maker = await generateKeyPairSigner();
   await ledger.fund(maker.address, 10n);
   const makerUsdc = await ledger.createTokenAccount(cast.deployer, basket.stable, maker.address);
+  const tradeUsdc = await ledger.createTokenAccount(cast.deployer, basket.stable, keeper.address);
   const start = await getNavQuote(ledger.rpc, sku, { programs });
   const investable = (start.cashRaw * BigInt(10_000 - VAULT_TERMS.cashBufferBps)) / 10_000n;
   say.detail(
@@ -55,16 +57,27 @@ export async function rebalanceIntoBasket(
         receive: i,
         payAmountRaw,
         expectedAmountRaw: q.minReceiveRaw,
-        counterparty: makerUsdc,
-        delivery: getTransferCheckedInstruction({
-          source: inventory,
-          mint: receive.mint,
-          destination: receive.holding,
-          authority: maker,
-          amount: q.minReceiveRaw,
-          decimals: asset.mint.decimals,
-          tokenProgram: asset.mint.tokenProgram,
-        }),
+        tradeAccount: tradeUsdc,
+        route: [
+          getTransferCheckedInstruction({
+            source: tradeUsdc,
+            mint: basket.stable.address,
+            destination: makerUsdc,
+            authority: keeper,
+            amount: payAmountRaw,
+            decimals: basket.stable.decimals,
+            tokenProgram: basket.stable.tokenProgram,
+          }),
+          getTransferCheckedInstruction({
+            source: inventory,
+            mint: receive.mint,
+            destination: receive.holding,
+            authority: maker,
+            amount: q.minReceiveRaw,
+            decimals: asset.mint.decimals,
+            tokenProgram: asset.mint.tokenProgram,
+          }),
+        ],
       },
       programs,
     );

@@ -74,6 +74,8 @@ export async function createVault(
       threshold: 3,
       keeper: cast.keeper.address,
       treasury: cast.treasury.address,
+      // The demo's company trade wallet is the keeper's key (docs/decisions.md, issue 15).
+      tradeAuthority: cast.keeper.address,
       ...VAULT_TERMS,
       adminSigners: admins.slice(0, 3),
     },

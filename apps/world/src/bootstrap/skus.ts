@@ -97,6 +97,8 @@ export async function ensureSku(
         threshold: 3,
         keeper: keys.keeper.address,
         treasury: keys.treasury.address,
+        // The local world's trade wallet is the keeper's key (docs/decisions.md, issue 15).
+        tradeAuthority: keys.keeper.address,
         ...VAULT_TERMS,
         adminSigners: keys.admins.slice(0, 3),
       },

@@ -8,6 +8,7 @@ import {
 } from '@basket/rewards-client';
 import {
   addUpgradeableProgram,
+  createIssuerMint,
   createMint,
   createTokenAccount,
   fund,
@@ -56,11 +57,8 @@ export async function rewardsWorld(): Promise<RewardsWorld> {
     scaledUiAmountMultiplier: 1.25,
   });
   const stakeHolding = await createTokenAccount(svm, payer, stakingMint, config);
-  const xStock = await createMint(svm, payer, {
-    tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-    decimals: 8,
-    scaledUiAmountMultiplier: 1.0571,
-  });
+  // The issuer's tokenized stock: full extension set (hook unset), non-unit multiplier.
+  const xStock = await createIssuerMint(svm, payer, { decimals: 8, multiplier: 1.0571 });
   const legacy = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
   const mints = [xStock.address, legacy.address];
   const init = getInitializeInstruction({

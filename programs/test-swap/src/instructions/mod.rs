@@ -3,6 +3,7 @@
 pub mod add_liquidity;
 pub mod initialize_pool;
 pub mod pool_accounts;
+pub mod relay;
 pub mod swap;
 
 /// `initialize_pool(fee_bps: u16)`.
@@ -11,6 +12,8 @@ pub const INITIALIZE_POOL: u8 = 0;
 pub const ADD_LIQUIDITY: u8 = 1;
 /// `swap(direction: u8, amount_in: u64, min_amount_out: u64)`.
 pub const SWAP: u8 = 2;
+/// `relay(data)`: test-only callback into another program (see `relay.rs`).
+pub const RELAY: u8 = 3;
 
 /// Reads a little-endian `u64` at `at`.
 #[inline(always)]

@@ -1,7 +1,8 @@
 //! `rebalance_settle`: the trailing check of a rebalance transaction. `rebalance_leg`
-//! recorded the receiving holding's balance before the incoming transfer ran; here the
-//! balance must have grown by at least the booked amount. Introspection already requires
-//! the transfer; this measures that it delivered (for example, no fee was withheld).
+//! recorded the receiving holding's balance and locked the vault; whatever route ran since
+//! (an aggregator's CPIs, an RFQ provider's transfers, the trade authority's own), the
+//! holding must now hold at least the quoted amount more. The real increase is booked, the
+//! lock released.
 //!
 //! Accounts:
 //! 0. `[WRITE]` vault state
@@ -9,9 +10,12 @@
 
 use crate::{
     error::VaultError,
-    instructions::{admin, shared},
+    events::RebalanceSettledEvent,
+    instructions::{admin, rebalance_leg::book, shared},
     state::CASH_SLOT,
 };
+use basket_common::event::Event as _;
+use basket_common::layout::PodU64;
 use basket_common::{token2022, CommonError};
 use pinocchio::{AccountView, ProgramResult};
 
@@ -23,7 +27,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let [vault, holding, ..] = accounts else {
         return Err(CommonError::NotEnoughAccounts.into());
     };
-    let state = admin::load_vault_mut(vault)?;
+    // The one instruction that runs under the re-entrancy lock.
+    let state = admin::load_vault_unlocked(vault)?;
     if !state
         .leg_pending
         .get()
@@ -39,18 +44,30 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     } else {
         shared::check_asset_holding(state, usize::from(slot), holding)?;
     }
-    // 2. The measured increase covers the booked amount.
+    // 2. The measured increase covers the quoted amount; the real increase is booked (a
+    //    route that delivers more leaves the surplus to the holders, never unbooked).
     // SAFETY: read-only view; nothing writes the holding in this instruction.
     let now = token2022::token_account(unsafe { holding.borrow_unchecked() })?.amount;
     let received = now
         .checked_sub(state.leg_balance_before.get())
         .ok_or(VaultError::LegShortfall)?;
-    if received < state.leg_expected_raw.get() {
+    let expected = state.leg_expected_raw.get();
+    if received < expected {
         return Err(VaultError::LegShortfall.into());
     }
+    book(state, slot, received, false)?;
     state.leg_pending.set(false);
     state.leg_receive_slot = 0;
     state.leg_expected_raw.set(0);
     state.leg_balance_before.set(0);
+    let seq = state.next_event_sequence();
+    RebalanceSettledEvent {
+        sku_id: state.sku_id,
+        receive_slot: slot,
+        expected_raw: PodU64::new(expected),
+        received_raw: PodU64::new(received),
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     Ok(())
 }

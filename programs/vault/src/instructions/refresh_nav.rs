@@ -1,12 +1,13 @@
 //! `refresh_nav`: permissionless. Prices every held asset at the current snapshot with every
 //! guard and caches the assets' value (see `nav::vault_nav`), so deposits and withdrawals at
 //! this snapshot pay only for re-verifying the mints' multipliers. The keeper sends it right
-//! after each push; anyone may.
+//! after each push; anyone may. It also reports a changed permanent delegate of any asset
+//! mint (`PermanentDelegateChanged`).
 //!
 //! Accounts:
 //! 0. `[WRITE]` vault state
 //! 1. `[]` NAV snapshot of the vault (oracle)
-//! 2. onwards: `[]` every asset mint, in the vault's asset order
+//! 2. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
 //!
 //! No data. Not blocked by the pause: it moves nothing, and the NAV it publishes keeps the
 //! vault's analytics and its rebalance-loss budget current while deposits are stopped.
@@ -23,7 +24,7 @@ use pinocchio::{
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
-    let [vault, nav_snapshot, asset_mints @ ..] = accounts else {
+    let [vault, nav_snapshot, asset_pairs @ ..] = accounts else {
         return Err(CommonError::NotEnoughAccounts.into());
     };
     if !data.is_empty() {
@@ -32,7 +33,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let state = admin::load_vault_mut(vault)?;
     let now = Clock::get()?.unix_timestamp;
     let pricing = nav::Pricing::fresh(nav_snapshot, state, now, Rounding::Down)?;
-    let nav_down = nav::vault_nav(state, asset_mints, &pricing)?;
+    let nav_down = nav::vault_nav(state, asset_pairs, &pricing)?;
+    crate::issuer_mint::report_delegate_changes(state, asset_pairs)?;
     // Both directions are cached by the call above; the up value needs no second pricing.
     let nav_up = state
         .cash_raw

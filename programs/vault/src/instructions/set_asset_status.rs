@@ -86,6 +86,11 @@ mod tests {
             ext_offset: Default::default(),
             reserved2: [0; 6],
             holding: [0; 32],
+            permanent_delegate: [0; 32],
+            claims_owed_raw: Default::default(),
+            delegate_offset: Default::default(),
+            mint_flags: 0,
+            reserved3: [0; 5],
         }
     }
 

@@ -8,6 +8,7 @@ use pinocchio::Address;
 use pinocchio::{error::ProgramError, AccountView};
 
 /// The stablecoin mint, its cash buffer PDA and the share mint are the vault's.
+#[inline(never)]
 pub fn check_cash_and_shares(
     state: &VaultState,
     stable_mint: &AccountView,
@@ -25,6 +26,7 @@ pub fn check_cash_and_shares(
 }
 
 /// `holding` is the vault's cash buffer PDA (its address, recorded at init_vault).
+#[inline(never)]
 pub fn check_cash_holding(state: &VaultState, holding: &AccountView) -> Result<(), ProgramError> {
     if address_is(holding, &state.cash_holding) {
         Ok(())
@@ -34,6 +36,7 @@ pub fn check_cash_holding(state: &VaultState, holding: &AccountView) -> Result<(
 }
 
 /// `holding` is the vault's holding PDA of asset `index` (its address, recorded at init_vault).
+#[inline(never)]
 pub fn check_asset_holding(
     state: &VaultState,
     index: usize,
@@ -51,7 +54,8 @@ pub fn check_asset_holding(
 }
 
 /// Accrues the management fee up to `now` into `fee_shares_owed` and returns the effective
-/// supply (minted shares + owed shares) that prices this instruction.
+/// supply (minted shares + owed shares + shares escrowed by withdrawal requests) that prices
+/// this instruction.
 pub fn accrue_mgmt_fee(
     state: &mut VaultState,
     share_mint: &AccountView,
@@ -60,7 +64,12 @@ pub fn accrue_mgmt_fee(
     // SAFETY: read-only view of the share mint; every CPI touching it starts after this returns.
     let minted = token2022::mint_supply(unsafe { share_mint.borrow_unchecked() })?;
     let owed = state.fee_shares_owed.get();
-    let supply = minted.checked_add(owed).ok_or(CommonError::MathOverflow)?;
+    // Shares escrowed by open withdrawal requests are burned on the mint but still own their
+    // part of the vault until fulfilled or cancelled: they count in the supply.
+    let supply = minted
+        .checked_add(owed)
+        .and_then(|s| s.checked_add(state.escrowed_shares.get()))
+        .ok_or(CommonError::MathOverflow)?;
     let elapsed = now.saturating_sub(state.last_mgmt_fee_time.get());
     let accrued = mgmt_fee_shares(supply, state.mgmt_fee_bps.get(), elapsed)?;
     // Time only moves forward for the accrual: a clock earlier than the last accrual accrues
@@ -78,6 +87,7 @@ pub fn accrue_mgmt_fee(
 }
 
 /// `account` is a token account of `mint` owned by the vault's treasury, on `program`.
+#[inline(never)]
 pub fn check_treasury_account(
     state: &VaultState,
     account: &AccountView,

@@ -65,11 +65,24 @@ impl TokenProgramKind {
     }
 }
 
-/// One asset of the basket (112 bytes).
+/// `AssetEntry::mint_flags` bits: what init_vault found on the mint.
+pub mod mint_flags {
+    /// The mint carries the TransferHook extension (a program may be set later).
+    pub const TRANSFER_HOOK: u8 = 1;
+    /// The mint carries the PermanentDelegate extension.
+    pub const PERMANENT_DELEGATE: u8 = 2;
+    /// New accounts of the mint start frozen (DefaultAccountState Frozen at init).
+    pub const DEFAULT_FROZEN: u8 = 4;
+    /// The mint carries the Pausable extension (the issuer can stop every transfer).
+    pub const PAUSABLE: u8 = 8;
+}
+
+/// One asset of the basket (160 bytes).
 ///
 /// - `[0..32]` mint
-/// - `[32..40]` holdings_raw: the vault's book of raw (unscaled) units; NAV reads this, never
-///   the token account balance, so donations to the holding account change nothing
+/// - `[32..40]` holdings_raw: the vault's book of raw (unscaled) units, reconciled down to the
+///   holding's real balance (less what open claims are owed) wherever it is read, never up,
+///   so a seizure is priced at once and a donation to the holding changes nothing
 /// - `[40..42]` target weight, basis points of the asset part of NAV
 /// - `[42]` token program (0 = SPL Token, 1 = Token-2022), `[43]` mint decimals
 /// - `[44]` status ([`AssetStatus`]), `[45]` canonical bump of the holding account
@@ -86,6 +99,13 @@ impl TokenProgramKind {
 /// - `[74..80]` reserved (zero)
 /// - `[80..112]` holding: the address of the vault's holding PDA `["holding", sku_id, mint]`,
 ///   recorded by init_vault when it created it (a 4-word compare instead of a PDA hash)
+/// - `[112..144]` permanent_delegate: the mint's permanent delegate recorded at init_vault
+///   (zero = none); `refresh_nav` reports a change (`PermanentDelegateChanged`) and records it
+/// - `[144..152]` claims_owed_raw: raw units of this asset owed to open redemption claims,
+///   still in the holding (the holding backs book + claims; see `holdings`)
+/// - `[152..154]` delegate_offset: offset in the mint's data of the PermanentDelegate value
+///   (0 = none), so the delegate is re-read without walking the extensions
+/// - `[154]` mint_flags ([`mint_flags`]), `[155..160]` reserved (zero)
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct AssetEntry {
@@ -112,10 +132,18 @@ pub struct AssetEntry {
     pub reserved2: [u8; 6],
     #[codama(type = public_key)]
     pub holding: [u8; 32],
+    #[codama(type = public_key)]
+    pub permanent_delegate: [u8; 32],
+    #[codama(type = number(u64))]
+    pub claims_owed_raw: PodU64,
+    #[codama(type = number(u16))]
+    pub delegate_offset: PodU16,
+    pub mint_flags: u8,
+    pub reserved3: [u8; 5],
 }
 
 const _: () =
-    assert!(core::mem::size_of::<AssetEntry>() == 112 && core::mem::align_of::<AssetEntry>() == 1);
+    assert!(core::mem::size_of::<AssetEntry>() == 160 && core::mem::align_of::<AssetEntry>() == 1);
 
 impl AssetEntry {
     pub fn status(&self) -> Result<AssetStatus, VaultError> {

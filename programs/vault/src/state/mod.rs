@@ -3,15 +3,18 @@
 mod asset;
 mod redemption;
 mod vault_state;
+mod withdrawal_request;
 
 pub use asset::*;
 pub use redemption::*;
 pub use vault_state::*;
+pub use withdrawal_request::*;
 
 /// Account type discriminators (first byte of every account). Append-only.
 pub mod account_type {
     pub const VAULT_STATE: u8 = 1;
     pub const REDEMPTION_CLAIM: u8 = 2;
+    pub const WITHDRAWAL_REQUEST: u8 = 3;
 }
 
 /// Seed prefix of a vault's state account: `["vault", sku_id (16 bytes)]`.

@@ -159,10 +159,34 @@ pub struct VaultState {
     pub cash_holding: [u8; 32],
     #[codama(type = fixed_size(bytes, 16))]
     pub reserved2: [u8; 16],
+    // Live operation (issue 15): trade authority, withdrawal requests, rotations.
+    /// The wallet that executes rebalance routes (whitelisted with the RFQ provider, the
+    /// aggregator's signer): `rebalance_leg` pays only into its token accounts. Set at
+    /// init_vault, rotated behind the 48 h timelock.
+    #[codama(type = public_key)]
+    pub trade_authority: [u8; 32],
+    /// Shares of open stablecoin withdrawal requests: burned from the owners at request,
+    /// still counted in the supply that prices every instruction until fulfilled or cancelled.
+    #[codama(type = number(u64))]
+    pub escrowed_shares: PodU64,
+    /// Queued rotations, indexed by kind - 1 (0 = keeper, 1 = trade authority): new key,
+    /// unix time from which it applies (0 = none queued) and the queued change's nonce.
+    #[codama(type = array(public_key, 2))]
+    pub pending_rotation_key: [[u8; 32]; 2],
+    #[codama(type = array(number(i64), 2))]
+    pub pending_rotation_eta: [PodI64; 2],
+    #[codama(type = array(number(u64), 2))]
+    pub pending_rotation_nonce: [PodU64; 2],
+    /// Incremented by every queued rotation (of either kind).
+    #[codama(type = number(u64))]
+    pub rotation_nonce: PodU64,
+    /// Open withdrawal requests (informational; the keeper's router reads the events).
+    #[codama(type = number(u64))]
+    pub open_requests: PodU64,
 }
 
 const _: () =
-    assert!(core::mem::size_of::<VaultState>() == 2994 && core::mem::align_of::<VaultState>() == 1);
+    assert!(core::mem::size_of::<VaultState>() == 4106 && core::mem::align_of::<VaultState>() == 1);
 const _: () = assert!(MAX_ASSETS == 20);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
@@ -244,11 +268,18 @@ mod tests {
         assert_eq!(offset_of!(VaultState, memo_publish_time), 660);
         assert_eq!(offset_of!(VaultState, reserved1), 668);
         assert_eq!(offset_of!(VaultState, assets), 682);
-        assert_eq!(offset_of!(VaultState, nav_cache_sequence), 682 + 20 * 112);
-        assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 2930);
-        assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 2938);
-        assert_eq!(offset_of!(VaultState, cash_holding), 2946);
-        assert_eq!(offset_of!(VaultState, reserved2), 2978);
-        assert_eq!(VaultState::LEN, 2994);
+        assert_eq!(offset_of!(VaultState, nav_cache_sequence), 682 + 20 * 160);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 3890);
+        assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 3898);
+        assert_eq!(offset_of!(VaultState, cash_holding), 3906);
+        assert_eq!(offset_of!(VaultState, reserved2), 3938);
+        assert_eq!(offset_of!(VaultState, trade_authority), 3954);
+        assert_eq!(offset_of!(VaultState, escrowed_shares), 3986);
+        assert_eq!(offset_of!(VaultState, pending_rotation_key), 3994);
+        assert_eq!(offset_of!(VaultState, pending_rotation_eta), 4058);
+        assert_eq!(offset_of!(VaultState, pending_rotation_nonce), 4074);
+        assert_eq!(offset_of!(VaultState, rotation_nonce), 4090);
+        assert_eq!(offset_of!(VaultState, open_requests), 4098);
+        assert_eq!(VaultState::LEN, 4106);
     }
 }

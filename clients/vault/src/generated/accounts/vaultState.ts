@@ -122,6 +122,13 @@ export type VaultState = {
   navCacheAssetsDown: bigint;
   cashHolding: Address;
   reserved2: ReadonlyUint8Array;
+  tradeAuthority: Address;
+  escrowedShares: bigint;
+  pendingRotationKey: Array<Address>;
+  pendingRotationEta: Array<bigint>;
+  pendingRotationNonce: Array<bigint>;
+  rotationNonce: bigint;
+  openRequests: bigint;
 };
 
 export type VaultStateArgs = {
@@ -182,6 +189,13 @@ export type VaultStateArgs = {
   navCacheAssetsDown: number | bigint;
   cashHolding: Address;
   reserved2: ReadonlyUint8Array;
+  tradeAuthority: Address;
+  escrowedShares: number | bigint;
+  pendingRotationKey: Array<Address>;
+  pendingRotationEta: Array<number | bigint>;
+  pendingRotationNonce: Array<number | bigint>;
+  rotationNonce: number | bigint;
+  openRequests: number | bigint;
 };
 
 /** Gets the encoder for {@link VaultStateArgs} account data. */
@@ -245,6 +259,13 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["navCacheAssetsDown", getU64Encoder()],
       ["cashHolding", getAddressEncoder()],
       ["reserved2", fixEncoderSize(getBytesEncoder(), 16)],
+      ["tradeAuthority", getAddressEncoder()],
+      ["escrowedShares", getU64Encoder()],
+      ["pendingRotationKey", getArrayEncoder(getAddressEncoder(), { size: 2 })],
+      ["pendingRotationEta", getArrayEncoder(getI64Encoder(), { size: 2 })],
+      ["pendingRotationNonce", getArrayEncoder(getU64Encoder(), { size: 2 })],
+      ["rotationNonce", getU64Encoder()],
+      ["openRequests", getU64Encoder()],
     ]),
     (value) => ({
       ...value,
@@ -313,6 +334,13 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["navCacheAssetsDown", getU64Decoder()],
     ["cashHolding", getAddressDecoder()],
     ["reserved2", fixDecoderSize(getBytesDecoder(), 16)],
+    ["tradeAuthority", getAddressDecoder()],
+    ["escrowedShares", getU64Decoder()],
+    ["pendingRotationKey", getArrayDecoder(getAddressDecoder(), { size: 2 })],
+    ["pendingRotationEta", getArrayDecoder(getI64Decoder(), { size: 2 })],
+    ["pendingRotationNonce", getArrayDecoder(getU64Decoder(), { size: 2 })],
+    ["rotationNonce", getU64Decoder()],
+    ["openRequests", getU64Decoder()],
   ]);
 }
 

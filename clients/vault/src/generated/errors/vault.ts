@@ -87,6 +87,16 @@ export const VAULT_ERROR__NOTHING_OWED = 0xbe9; // 3049
 export const VAULT_ERROR__WRONG_DESTINATION = 0xbea; // 3050
 export const VAULT_ERROR__INVALID_METADATA = 0xbeb; // 3051
 export const VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED = 0xbec; // 3052
+export const VAULT_ERROR__HOLDING_FROZEN = 0xbed; // 3053
+export const VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS = 0xbee; // 3054
+export const VAULT_ERROR__LEG_PENDING = 0xbfe; // 3070
+export const VAULT_ERROR__WRONG_TRADE_ACCOUNT = 0xbff; // 3071
+export const VAULT_ERROR__WRONG_REQUEST = 0xc00; // 3072
+export const VAULT_ERROR__SNAPSHOT_BEFORE_REQUEST = 0xc01; // 3073
+export const VAULT_ERROR__REQUEST_NOT_EXPIRED = 0xc02; // 3074
+export const VAULT_ERROR__ROTATION_ALREADY_PENDING = 0xc03; // 3075
+export const VAULT_ERROR__NO_PENDING_ROTATION = 0xc04; // 3076
+export const VAULT_ERROR__INVALID_ROTATION = 0xc05; // 3077
 
 export type VaultError =
   | typeof VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -100,6 +110,7 @@ export type VaultError =
   | typeof VAULT_ERROR__DEPOSIT_CAP_EXCEEDED
   | typeof VAULT_ERROR__DUPLICATE_MINT
   | typeof VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION
+  | typeof VAULT_ERROR__HOLDING_FROZEN
   | typeof VAULT_ERROR__INSUFFICIENT_CASH
   | typeof VAULT_ERROR__INSUFFICIENT_HOLDING
   | typeof VAULT_ERROR__INVALID_ACCOUNT_LENGTH
@@ -112,6 +123,7 @@ export type VaultError =
   | typeof VAULT_ERROR__INVALID_MULTIPLIER
   | typeof VAULT_ERROR__INVALID_OWNER
   | typeof VAULT_ERROR__INVALID_PDA
+  | typeof VAULT_ERROR__INVALID_ROTATION
   | typeof VAULT_ERROR__INVALID_SIGNER_SET
   | typeof VAULT_ERROR__INVALID_STATUS_TRANSITION
   | typeof VAULT_ERROR__INVALID_SYSTEM_PROGRAM
@@ -121,6 +133,7 @@ export type VaultError =
   | typeof VAULT_ERROR__INVALID_WEIGHTS
   | typeof VAULT_ERROR__LEG_MISSING
   | typeof VAULT_ERROR__LEG_NOT_TRANSFER_CHECKED
+  | typeof VAULT_ERROR__LEG_PENDING
   | typeof VAULT_ERROR__LEG_SHORTFALL
   | typeof VAULT_ERROR__LEG_WRONG_AMOUNT
   | typeof VAULT_ERROR__LEG_WRONG_DESTINATION
@@ -130,6 +143,7 @@ export type VaultError =
   | typeof VAULT_ERROR__MISSING_SIGNER
   | typeof VAULT_ERROR__MULTIPLIER_MISMATCH
   | typeof VAULT_ERROR__NO_PENDING_LEG
+  | typeof VAULT_ERROR__NO_PENDING_ROTATION
   | typeof VAULT_ERROR__NO_PENDING_WEIGHTS
   | typeof VAULT_ERROR__NOT_ENOUGH_ACCOUNTS
   | typeof VAULT_ERROR__NOTHING_OWED
@@ -142,12 +156,16 @@ export type VaultError =
   | typeof VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED
   | typeof VAULT_ERROR__REBALANCE_NOT_FIRST
   | typeof VAULT_ERROR__REBALANCE_SLIPPAGE
+  | typeof VAULT_ERROR__REQUEST_NOT_EXPIRED
+  | typeof VAULT_ERROR__ROTATION_ALREADY_PENDING
   | typeof VAULT_ERROR__SAME_MINT
   | typeof VAULT_ERROR__SETTLE_MISSING
   | typeof VAULT_ERROR__SLIPPAGE_EXCEEDED
+  | typeof VAULT_ERROR__SNAPSHOT_BEFORE_REQUEST
   | typeof VAULT_ERROR__STALE_NAV
   | typeof VAULT_ERROR__TIMELOCK_NOT_ELAPSED
   | typeof VAULT_ERROR__TOKEN_PROGRAM_MISMATCH
+  | typeof VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS
   | typeof VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION
   | typeof VAULT_ERROR__UNSUPPORTED_DECIMALS
   | typeof VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION
@@ -159,8 +177,10 @@ export type VaultError =
   | typeof VAULT_ERROR__WRONG_HOLDING
   | typeof VAULT_ERROR__WRONG_MINT
   | typeof VAULT_ERROR__WRONG_PROGRAM_ID
+  | typeof VAULT_ERROR__WRONG_REQUEST
   | typeof VAULT_ERROR__WRONG_SHARE_MINT
   | typeof VAULT_ERROR__WRONG_SNAPSHOT
+  | typeof VAULT_ERROR__WRONG_TRADE_ACCOUNT
   | typeof VAULT_ERROR__WRONG_TREASURY;
 
 let vaultErrorMessages: Record<VaultError, string> | undefined;
@@ -177,6 +197,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__DEPOSIT_CAP_EXCEEDED]: `The deposit would exceed the vault's deposit cap`,
     [VAULT_ERROR__DUPLICATE_MINT]: `A mint is listed more than once`,
     [VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION]: `More than one token instruction follows rebalance_leg`,
+    [VAULT_ERROR__HOLDING_FROZEN]: `The issuer froze the vault's holding of this asset`,
     [VAULT_ERROR__INSUFFICIENT_CASH]: `The cash buffer cannot pay this withdrawal`,
     [VAULT_ERROR__INSUFFICIENT_HOLDING]: `The vault's book of the paying asset is too small`,
     [VAULT_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,
@@ -189,6 +210,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__INVALID_MULTIPLIER]: `The ScaledUiAmount multiplier is out of the supported range`,
     [VAULT_ERROR__INVALID_OWNER]: `The account is owned by an unexpected program`,
     [VAULT_ERROR__INVALID_PDA]: `The account is not the expected program-derived address`,
+    [VAULT_ERROR__INVALID_ROTATION]: `The rotation kind or key is invalid`,
     [VAULT_ERROR__INVALID_SIGNER_SET]: `The admin signer set is invalid`,
     [VAULT_ERROR__INVALID_STATUS_TRANSITION]: `The asset status change is not allowed`,
     [VAULT_ERROR__INVALID_SYSTEM_PROGRAM]: `The system program account is not the system program`,
@@ -198,6 +220,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__INVALID_WEIGHTS]: `Target weights must sum to 10,000 basis points over the vault's assets`,
     [VAULT_ERROR__LEG_MISSING]: `No incoming transfer follows rebalance_leg`,
     [VAULT_ERROR__LEG_NOT_TRANSFER_CHECKED]: `The incoming leg is not a TransferChecked`,
+    [VAULT_ERROR__LEG_PENDING]: `A rebalance leg is pending: only its settle may run`,
     [VAULT_ERROR__LEG_SHORTFALL]: `The holding received less than the quoted amount`,
     [VAULT_ERROR__LEG_WRONG_AMOUNT]: `The incoming leg's raw amount differs from the quoted amount`,
     [VAULT_ERROR__LEG_WRONG_DESTINATION]: `The incoming leg does not credit the vault's holding`,
@@ -207,6 +230,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__MISSING_SIGNER]: `A required signer did not sign the transaction`,
     [VAULT_ERROR__MULTIPLIER_MISMATCH]: `The asset multiplier differs from the NAV snapshot's multiplier`,
     [VAULT_ERROR__NO_PENDING_LEG]: `There is no rebalance leg to settle`,
+    [VAULT_ERROR__NO_PENDING_ROTATION]: `There is no such pending rotation`,
     [VAULT_ERROR__NO_PENDING_WEIGHTS]: `There is no pending weight change`,
     [VAULT_ERROR__NOT_ENOUGH_ACCOUNTS]: `Not enough accounts were passed`,
     [VAULT_ERROR__NOTHING_OWED]: `Nothing is owed for a slot named for payment`,
@@ -219,12 +243,16 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED]: `The daily rebalance loss budget is exhausted`,
     [VAULT_ERROR__REBALANCE_NOT_FIRST]: `Only compute-budget instructions may precede rebalance_leg`,
     [VAULT_ERROR__REBALANCE_SLIPPAGE]: `The incoming leg is worth less than the outgoing leg less max_slip_bps`,
+    [VAULT_ERROR__REQUEST_NOT_EXPIRED]: `Only the owner may cancel the request before its deadline`,
+    [VAULT_ERROR__ROTATION_ALREADY_PENDING]: `A rotation of this kind is already pending`,
     [VAULT_ERROR__SAME_MINT]: `A rebalance leg must exchange two different mints`,
     [VAULT_ERROR__SETTLE_MISSING]: `rebalance_settle does not follow the incoming leg`,
     [VAULT_ERROR__SLIPPAGE_EXCEEDED]: `The result is below the minimum the caller accepts`,
+    [VAULT_ERROR__SNAPSHOT_BEFORE_REQUEST]: `The NAV snapshot predates the withdrawal request`,
     [VAULT_ERROR__STALE_NAV]: `The NAV snapshot is stale`,
     [VAULT_ERROR__TIMELOCK_NOT_ELAPSED]: `The 48 h weight-change timelock has not elapsed`,
     [VAULT_ERROR__TOKEN_PROGRAM_MISMATCH]: `The declared token program does not own the mint`,
+    [VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS]: `Too many transfer-hook accounts (at most 8)`,
     [VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION]: `The rebalance transaction holds another vault instruction than its settle`,
     [VAULT_ERROR__UNSUPPORTED_DECIMALS]: `The mint's decimals are not supported`,
     [VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION]: `The mint carries an unsupported Token-2022 extension`,
@@ -236,8 +264,10 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__WRONG_HOLDING]: `The token account is not the vault's holding account`,
     [VAULT_ERROR__WRONG_MINT]: `The mint is not the one the vault configured`,
     [VAULT_ERROR__WRONG_PROGRAM_ID]: `The program was invoked under an unexpected address`,
+    [VAULT_ERROR__WRONG_REQUEST]: `The withdrawal request is not this vault's or this owner's`,
     [VAULT_ERROR__WRONG_SHARE_MINT]: `The share mint is not this vault's share mint`,
     [VAULT_ERROR__WRONG_SNAPSHOT]: `The NAV snapshot account is not this vault's snapshot`,
+    [VAULT_ERROR__WRONG_TRADE_ACCOUNT]: `The leg's payee is not a token account of the trade authority`,
     [VAULT_ERROR__WRONG_TREASURY]: `The fee account does not belong to the vault's treasury`,
   };
 }

@@ -113,7 +113,7 @@ export type CollectPerfFeeInput<
   treasuryShares: Address<TAccountTreasuryShares>;
   /** Token-2022 program */
   token2022Program: Address<TAccountToken2022Program>;
-  assetMints: Array<Address>;
+  assetAccounts: Array<Address>;
 };
 
 export function getCollectPerfFeeInstruction<
@@ -163,10 +163,9 @@ export function getCollectPerfFeeInstruction<
   const args = { ...input };
 
   // Remaining accounts.
-  const remainingAccounts: AccountMeta[] = args.assetMints.map((address) => ({
-    address,
-    role: AccountRole.READONLY,
-  }));
+  const remainingAccounts: AccountMeta[] = args.assetAccounts.map(
+    (address) => ({ address, role: AccountRole.READONLY }),
+  );
 
   const getAccountMeta = getAccountMetaFactory(programAddress, "programId");
   return Object.freeze({

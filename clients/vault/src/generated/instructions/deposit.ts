@@ -171,7 +171,7 @@ export type DepositInput<
   token2022Program: Address<TAccountToken2022Program>;
   rawAmount: DepositInstructionDataArgs["rawAmount"];
   minSharesOut: DepositInstructionDataArgs["minSharesOut"];
-  assetMints: Array<Address>;
+  assetAccounts: Array<Address>;
 };
 
 export function getDepositInstruction<
@@ -244,10 +244,9 @@ export function getDepositInstruction<
   const args = { ...input };
 
   // Remaining accounts.
-  const remainingAccounts: AccountMeta[] = args.assetMints.map((address) => ({
-    address,
-    role: AccountRole.READONLY,
-  }));
+  const remainingAccounts: AccountMeta[] = args.assetAccounts.map(
+    (address) => ({ address, role: AccountRole.READONLY }),
+  );
 
   const getAccountMeta = getAccountMetaFactory(programAddress, "programId");
   return Object.freeze({

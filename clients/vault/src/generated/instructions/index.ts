@@ -6,17 +6,23 @@
  * @see https://github.com/codama-idl/codama
  */
 
+export * from "./applyRotation";
 export * from "./applyWeights";
 export * from "./beginRedemption";
+export * from "./cancelRotation";
 export * from "./cancelWeights";
+export * from "./cancelWithdrawal";
 export * from "./collectMgmtFee";
 export * from "./collectPerfFee";
 export * from "./deposit";
+export * from "./fulfilWithdrawal";
 export * from "./initVault";
 export * from "./payRedemption";
+export * from "./queueRotation";
 export * from "./rebalanceLeg";
 export * from "./rebalanceSettle";
 export * from "./refreshNav";
+export * from "./requestWithdrawUsdc";
 export * from "./setAssetStatus";
 export * from "./setPaused";
 export * from "./setShareMetadata";

@@ -124,6 +124,7 @@ export type InitVaultInstructionData = {
   assetCount: number;
   tokenPrograms: Array<number>;
   weights: Array<number>;
+  tradeAuthority: Address;
 };
 
 export type InitVaultInstructionDataArgs = {
@@ -142,6 +143,7 @@ export type InitVaultInstructionDataArgs = {
   assetCount: number;
   tokenPrograms: Array<number>;
   weights: Array<number>;
+  tradeAuthority: Address;
 };
 
 export function getInitVaultInstructionDataEncoder(): FixedSizeEncoder<InitVaultInstructionDataArgs> {
@@ -163,6 +165,7 @@ export function getInitVaultInstructionDataEncoder(): FixedSizeEncoder<InitVault
       ["assetCount", getU8Encoder()],
       ["tokenPrograms", getArrayEncoder(getU8Encoder(), { size: 20 })],
       ["weights", getArrayEncoder(getU16Encoder(), { size: 20 })],
+      ["tradeAuthority", getAddressEncoder()],
     ]),
     (value) => ({ ...value, discriminator: INIT_VAULT_DISCRIMINATOR }),
   );
@@ -186,6 +189,7 @@ export function getInitVaultInstructionDataDecoder(): FixedSizeDecoder<InitVault
     ["assetCount", getU8Decoder()],
     ["tokenPrograms", getArrayDecoder(getU8Decoder(), { size: 20 })],
     ["weights", getArrayDecoder(getU16Decoder(), { size: 20 })],
+    ["tradeAuthority", getAddressDecoder()],
   ]);
 }
 
@@ -246,6 +250,7 @@ export type InitVaultInput<
   assetCount: InitVaultInstructionDataArgs["assetCount"];
   tokenPrograms: InitVaultInstructionDataArgs["tokenPrograms"];
   weights: InitVaultInstructionDataArgs["weights"];
+  tradeAuthority: InitVaultInstructionDataArgs["tradeAuthority"];
   assetAccounts: Array<Address>;
   adminSigners: Array<TransactionSigner>;
 };

@@ -54,7 +54,7 @@ export type RebalanceLegInstruction<
   TAccountInstructionsSysvar extends string | AccountMeta<string> = string,
   TAccountPayMint extends string | AccountMeta<string> = string,
   TAccountPayHolding extends string | AccountMeta<string> = string,
-  TAccountCounterparty extends string | AccountMeta<string> = string,
+  TAccountTradeAccount extends string | AccountMeta<string> = string,
   TAccountPayTokenProgram extends string | AccountMeta<string> = string,
   TAccountReceiveMint extends string | AccountMeta<string> = string,
   TAccountReceiveHolding extends string | AccountMeta<string> = string,
@@ -82,9 +82,9 @@ export type RebalanceLegInstruction<
       TAccountPayHolding extends string
         ? WritableAccount<TAccountPayHolding>
         : TAccountPayHolding,
-      TAccountCounterparty extends string
-        ? WritableAccount<TAccountCounterparty>
-        : TAccountCounterparty,
+      TAccountTradeAccount extends string
+        ? WritableAccount<TAccountTradeAccount>
+        : TAccountTradeAccount,
       TAccountPayTokenProgram extends string
         ? ReadonlyAccount<TAccountPayTokenProgram>
         : TAccountPayTokenProgram,
@@ -149,7 +149,7 @@ export type RebalanceLegInput<
   TAccountInstructionsSysvar extends string = string,
   TAccountPayMint extends string = string,
   TAccountPayHolding extends string = string,
-  TAccountCounterparty extends string = string,
+  TAccountTradeAccount extends string = string,
   TAccountPayTokenProgram extends string = string,
   TAccountReceiveMint extends string = string,
   TAccountReceiveHolding extends string = string,
@@ -166,8 +166,8 @@ export type RebalanceLegInput<
   payMint: Address<TAccountPayMint>;
   /** The vault's holding of the paying mint (or its cash buffer) */
   payHolding: Address<TAccountPayHolding>;
-  /** Counterparty token account receiving the outgoing leg */
-  counterparty: Address<TAccountCounterparty>;
+  /** The trade authority's token account of the paying mint (receives the outgoing leg) */
+  tradeAccount: Address<TAccountTradeAccount>;
   /** Token program of the paying mint */
   payTokenProgram: Address<TAccountPayTokenProgram>;
   /** Mint the vault receives (expected_mint) */
@@ -186,7 +186,7 @@ export function getRebalanceLegInstruction<
   TAccountInstructionsSysvar extends string,
   TAccountPayMint extends string,
   TAccountPayHolding extends string,
-  TAccountCounterparty extends string,
+  TAccountTradeAccount extends string,
   TAccountPayTokenProgram extends string,
   TAccountReceiveMint extends string,
   TAccountReceiveHolding extends string,
@@ -199,7 +199,7 @@ export function getRebalanceLegInstruction<
     TAccountInstructionsSysvar,
     TAccountPayMint,
     TAccountPayHolding,
-    TAccountCounterparty,
+    TAccountTradeAccount,
     TAccountPayTokenProgram,
     TAccountReceiveMint,
     TAccountReceiveHolding
@@ -213,7 +213,7 @@ export function getRebalanceLegInstruction<
   TAccountInstructionsSysvar,
   TAccountPayMint,
   TAccountPayHolding,
-  TAccountCounterparty,
+  TAccountTradeAccount,
   TAccountPayTokenProgram,
   TAccountReceiveMint,
   TAccountReceiveHolding
@@ -232,7 +232,7 @@ export function getRebalanceLegInstruction<
     },
     payMint: { value: input.payMint ?? null, isWritable: false },
     payHolding: { value: input.payHolding ?? null, isWritable: true },
-    counterparty: { value: input.counterparty ?? null, isWritable: true },
+    tradeAccount: { value: input.tradeAccount ?? null, isWritable: true },
     payTokenProgram: {
       value: input.payTokenProgram ?? null,
       isWritable: false,
@@ -257,7 +257,7 @@ export function getRebalanceLegInstruction<
       getAccountMeta("instructionsSysvar", accounts.instructionsSysvar),
       getAccountMeta("payMint", accounts.payMint),
       getAccountMeta("payHolding", accounts.payHolding),
-      getAccountMeta("counterparty", accounts.counterparty),
+      getAccountMeta("tradeAccount", accounts.tradeAccount),
       getAccountMeta("payTokenProgram", accounts.payTokenProgram),
       getAccountMeta("receiveMint", accounts.receiveMint),
       getAccountMeta("receiveHolding", accounts.receiveHolding),
@@ -274,7 +274,7 @@ export function getRebalanceLegInstruction<
     TAccountInstructionsSysvar,
     TAccountPayMint,
     TAccountPayHolding,
-    TAccountCounterparty,
+    TAccountTradeAccount,
     TAccountPayTokenProgram,
     TAccountReceiveMint,
     TAccountReceiveHolding
@@ -299,8 +299,8 @@ export type ParsedRebalanceLegInstruction<
     payMint: TAccountMetas[4];
     /** The vault's holding of the paying mint (or its cash buffer) */
     payHolding: TAccountMetas[5];
-    /** Counterparty token account receiving the outgoing leg */
-    counterparty: TAccountMetas[6];
+    /** The trade authority's token account of the paying mint (receives the outgoing leg) */
+    tradeAccount: TAccountMetas[6];
     /** Token program of the paying mint */
     payTokenProgram: TAccountMetas[7];
     /** Mint the vault receives (expected_mint) */
@@ -343,7 +343,7 @@ export function parseRebalanceLegInstruction<
       instructionsSysvar: getNextAccount(),
       payMint: getNextAccount(),
       payHolding: getNextAccount(),
-      counterparty: getNextAccount(),
+      tradeAccount: getNextAccount(),
       payTokenProgram: getNextAccount(),
       receiveMint: getNextAccount(),
       receiveHolding: getNextAccount(),

@@ -92,7 +92,7 @@ export type RefreshNavInput<
   vault: Address<TAccountVault>;
   /** The vault's NAV snapshot (oracle) */
   navSnapshot: Address<TAccountNavSnapshot>;
-  assetMints: Array<Address>;
+  assetAccounts: Array<Address>;
 };
 
 export function getRefreshNavInstruction<
@@ -120,10 +120,9 @@ export function getRefreshNavInstruction<
   const args = { ...input };
 
   // Remaining accounts.
-  const remainingAccounts: AccountMeta[] = args.assetMints.map((address) => ({
-    address,
-    role: AccountRole.READONLY,
-  }));
+  const remainingAccounts: AccountMeta[] = args.assetAccounts.map(
+    (address) => ({ address, role: AccountRole.READONLY }),
+  );
 
   const getAccountMeta = getAccountMetaFactory(programAddress, "programId");
   return Object.freeze({

@@ -185,7 +185,7 @@ export type WithdrawUsdcInput<
   shares: WithdrawUsdcInstructionDataArgs["shares"];
   maxSlipBps: WithdrawUsdcInstructionDataArgs["maxSlipBps"];
   quotedOut: WithdrawUsdcInstructionDataArgs["quotedOut"];
-  assetMints: Array<Address>;
+  assetAccounts: Array<Address>;
 };
 
 export function getWithdrawUsdcInstruction<
@@ -262,10 +262,9 @@ export function getWithdrawUsdcInstruction<
   const args = { ...input };
 
   // Remaining accounts.
-  const remainingAccounts: AccountMeta[] = args.assetMints.map((address) => ({
-    address,
-    role: AccountRole.READONLY,
-  }));
+  const remainingAccounts: AccountMeta[] = args.assetAccounts.map(
+    (address) => ({ address, role: AccountRole.READONLY }),
+  );
 
   const getAccountMeta = getAccountMetaFactory(programAddress, "programId");
   return Object.freeze({

@@ -8,3 +8,4 @@
 
 export * from "./redemptionClaim";
 export * from "./vaultState";
+export * from "./withdrawalRequest";

@@ -34,64 +34,89 @@ import {
 import {
   getRedemptionClaimCodec,
   getVaultStateCodec,
+  getWithdrawalRequestCodec,
   type RedemptionClaim,
   type RedemptionClaimArgs,
   type VaultState,
   type VaultStateArgs,
+  type WithdrawalRequest,
+  type WithdrawalRequestArgs,
 } from "../accounts";
 import {
+  getApplyRotationInstruction,
   getApplyWeightsInstruction,
   getBeginRedemptionInstruction,
+  getCancelRotationInstruction,
   getCancelWeightsInstruction,
+  getCancelWithdrawalInstruction,
   getCollectMgmtFeeInstruction,
   getCollectPerfFeeInstruction,
   getDepositInstruction,
+  getFulfilWithdrawalInstruction,
   getInitVaultInstruction,
   getPayRedemptionInstruction,
+  getQueueRotationInstruction,
   getRebalanceLegInstruction,
   getRebalanceSettleInstruction,
   getRefreshNavInstruction,
+  getRequestWithdrawUsdcInstruction,
   getSetAssetStatusInstruction,
   getSetPausedInstruction,
   getSetShareMetadataInstruction,
   getUpdateWeightsInstruction,
   getWithdrawInKindInstruction,
   getWithdrawUsdcInstruction,
+  parseApplyRotationInstruction,
   parseApplyWeightsInstruction,
   parseBeginRedemptionInstruction,
+  parseCancelRotationInstruction,
   parseCancelWeightsInstruction,
+  parseCancelWithdrawalInstruction,
   parseCollectMgmtFeeInstruction,
   parseCollectPerfFeeInstruction,
   parseDepositInstruction,
+  parseFulfilWithdrawalInstruction,
   parseInitVaultInstruction,
   parsePayRedemptionInstruction,
+  parseQueueRotationInstruction,
   parseRebalanceLegInstruction,
   parseRebalanceSettleInstruction,
   parseRefreshNavInstruction,
+  parseRequestWithdrawUsdcInstruction,
   parseSetAssetStatusInstruction,
   parseSetPausedInstruction,
   parseSetShareMetadataInstruction,
   parseUpdateWeightsInstruction,
   parseWithdrawInKindInstruction,
   parseWithdrawUsdcInstruction,
+  type ApplyRotationInput,
   type ApplyWeightsInput,
   type BeginRedemptionInput,
+  type CancelRotationInput,
   type CancelWeightsInput,
+  type CancelWithdrawalInput,
   type CollectMgmtFeeInput,
   type CollectPerfFeeInput,
   type DepositInput,
+  type FulfilWithdrawalInput,
   type InitVaultInput,
+  type ParsedApplyRotationInstruction,
   type ParsedApplyWeightsInstruction,
   type ParsedBeginRedemptionInstruction,
+  type ParsedCancelRotationInstruction,
   type ParsedCancelWeightsInstruction,
+  type ParsedCancelWithdrawalInstruction,
   type ParsedCollectMgmtFeeInstruction,
   type ParsedCollectPerfFeeInstruction,
   type ParsedDepositInstruction,
+  type ParsedFulfilWithdrawalInstruction,
   type ParsedInitVaultInstruction,
   type ParsedPayRedemptionInstruction,
+  type ParsedQueueRotationInstruction,
   type ParsedRebalanceLegInstruction,
   type ParsedRebalanceSettleInstruction,
   type ParsedRefreshNavInstruction,
+  type ParsedRequestWithdrawUsdcInstruction,
   type ParsedSetAssetStatusInstruction,
   type ParsedSetPausedInstruction,
   type ParsedSetShareMetadataInstruction,
@@ -99,9 +124,11 @@ import {
   type ParsedWithdrawInKindInstruction,
   type ParsedWithdrawUsdcInstruction,
   type PayRedemptionInput,
+  type QueueRotationInput,
   type RebalanceLegInput,
   type RebalanceSettleInput,
   type RefreshNavInput,
+  type RequestWithdrawUsdcInput,
   type SetAssetStatusInput,
   type SetPausedInput,
   type SetShareMetadataInput,
@@ -109,7 +136,11 @@ import {
   type WithdrawInKindInput,
   type WithdrawUsdcInput,
 } from "../instructions";
-import { findRedemptionClaimPda, findVaultStatePda } from "../pdas";
+import {
+  findRedemptionClaimPda,
+  findVaultStatePda,
+  findWithdrawalRequestPda,
+} from "../pdas";
 
 export const VAULT_PROGRAM_ADDRESS =
   "9N5wBSU9d4vG9KVEHQ6V3SCGEWrNS2ZVTuS5i5BgcP6b" as Address<"9N5wBSU9d4vG9KVEHQ6V3SCGEWrNS2ZVTuS5i5BgcP6b">;
@@ -117,6 +148,7 @@ export const VAULT_PROGRAM_ADDRESS =
 export enum VaultAccount {
   RedemptionClaim,
   VaultState,
+  WithdrawalRequest,
 }
 
 export function identifyVaultAccount(
@@ -128,6 +160,9 @@ export function identifyVaultAccount(
   }
   if (containsBytes(data, getU8Encoder().encode(1), 0)) {
     return VaultAccount.VaultState;
+  }
+  if (containsBytes(data, getU8Encoder().encode(3), 0)) {
+    return VaultAccount.WithdrawalRequest;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_ACCOUNT,
@@ -153,6 +188,12 @@ export enum VaultInstruction {
   PayRedemption,
   SetShareMetadata,
   RefreshNav,
+  RequestWithdrawUsdc,
+  FulfilWithdrawal,
+  CancelWithdrawal,
+  QueueRotation,
+  ApplyRotation,
+  CancelRotation,
 }
 
 export function identifyVaultInstruction(
@@ -209,6 +250,24 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(16), 0)) {
     return VaultInstruction.RefreshNav;
+  }
+  if (containsBytes(data, getU8Encoder().encode(17), 0)) {
+    return VaultInstruction.RequestWithdrawUsdc;
+  }
+  if (containsBytes(data, getU8Encoder().encode(18), 0)) {
+    return VaultInstruction.FulfilWithdrawal;
+  }
+  if (containsBytes(data, getU8Encoder().encode(19), 0)) {
+    return VaultInstruction.CancelWithdrawal;
+  }
+  if (containsBytes(data, getU8Encoder().encode(20), 0)) {
+    return VaultInstruction.QueueRotation;
+  }
+  if (containsBytes(data, getU8Encoder().encode(21), 0)) {
+    return VaultInstruction.ApplyRotation;
+  }
+  if (containsBytes(data, getU8Encoder().encode(22), 0)) {
+    return VaultInstruction.CancelRotation;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -269,7 +328,25 @@ export type ParsedVaultInstruction<
     } & ParsedSetShareMetadataInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.RefreshNav;
-    } & ParsedRefreshNavInstruction<TProgram>);
+    } & ParsedRefreshNavInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.RequestWithdrawUsdc;
+    } & ParsedRequestWithdrawUsdcInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.FulfilWithdrawal;
+    } & ParsedFulfilWithdrawalInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.CancelWithdrawal;
+    } & ParsedCancelWithdrawalInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.QueueRotation;
+    } & ParsedQueueRotationInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.ApplyRotation;
+    } & ParsedApplyRotationInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.CancelRotation;
+    } & ParsedCancelRotationInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -395,6 +472,48 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parseRefreshNavInstruction(instruction),
       };
     }
+    case VaultInstruction.RequestWithdrawUsdc: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.RequestWithdrawUsdc,
+        ...parseRequestWithdrawUsdcInstruction(instruction),
+      };
+    }
+    case VaultInstruction.FulfilWithdrawal: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.FulfilWithdrawal,
+        ...parseFulfilWithdrawalInstruction(instruction),
+      };
+    }
+    case VaultInstruction.CancelWithdrawal: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.CancelWithdrawal,
+        ...parseCancelWithdrawalInstruction(instruction),
+      };
+    }
+    case VaultInstruction.QueueRotation: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.QueueRotation,
+        ...parseQueueRotationInstruction(instruction),
+      };
+    }
+    case VaultInstruction.ApplyRotation: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.ApplyRotation,
+        ...parseApplyRotationInstruction(instruction),
+      };
+    }
+    case VaultInstruction.CancelRotation: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.CancelRotation,
+        ...parseCancelRotationInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -414,6 +533,8 @@ export type VaultPluginAccounts = {
     SelfFetchFunctions<RedemptionClaimArgs, RedemptionClaim>;
   vaultState: ReturnType<typeof getVaultStateCodec> &
     SelfFetchFunctions<VaultStateArgs, VaultState>;
+  withdrawalRequest: ReturnType<typeof getWithdrawalRequestCodec> &
+    SelfFetchFunctions<WithdrawalRequestArgs, WithdrawalRequest>;
 };
 
 export type VaultPluginInstructions = {
@@ -478,11 +599,36 @@ export type VaultPluginInstructions = {
   refreshNav: (
     input: RefreshNavInput,
   ) => ReturnType<typeof getRefreshNavInstruction> & SelfPlanAndSendFunctions;
+  requestWithdrawUsdc: (
+    input: RequestWithdrawUsdcInput,
+  ) => ReturnType<typeof getRequestWithdrawUsdcInstruction> &
+    SelfPlanAndSendFunctions;
+  fulfilWithdrawal: (
+    input: FulfilWithdrawalInput,
+  ) => ReturnType<typeof getFulfilWithdrawalInstruction> &
+    SelfPlanAndSendFunctions;
+  cancelWithdrawal: (
+    input: CancelWithdrawalInput,
+  ) => ReturnType<typeof getCancelWithdrawalInstruction> &
+    SelfPlanAndSendFunctions;
+  queueRotation: (
+    input: QueueRotationInput,
+  ) => ReturnType<typeof getQueueRotationInstruction> &
+    SelfPlanAndSendFunctions;
+  applyRotation: (
+    input: ApplyRotationInput,
+  ) => ReturnType<typeof getApplyRotationInstruction> &
+    SelfPlanAndSendFunctions;
+  cancelRotation: (
+    input: CancelRotationInput,
+  ) => ReturnType<typeof getCancelRotationInstruction> &
+    SelfPlanAndSendFunctions;
 };
 
 export type VaultPluginPdas = {
   redemptionClaim: typeof findRedemptionClaimPda;
   vaultState: typeof findVaultStatePda;
+  withdrawalRequest: typeof findWithdrawalRequestPda;
 };
 
 export type VaultPluginRequirements = ClientWithRpc<
@@ -503,6 +649,10 @@ export function vaultProgram() {
             getRedemptionClaimCodec(),
           ),
           vaultState: addSelfFetchFunctions(client, getVaultStateCodec()),
+          withdrawalRequest: addSelfFetchFunctions(
+            client,
+            getWithdrawalRequestCodec(),
+          ),
         },
         instructions: {
           initVault: (input) =>
@@ -581,10 +731,41 @@ export function vaultProgram() {
               client,
               getRefreshNavInstruction(input),
             ),
+          requestWithdrawUsdc: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getRequestWithdrawUsdcInstruction(input),
+            ),
+          fulfilWithdrawal: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getFulfilWithdrawalInstruction(input),
+            ),
+          cancelWithdrawal: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getCancelWithdrawalInstruction(input),
+            ),
+          queueRotation: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getQueueRotationInstruction(input),
+            ),
+          applyRotation: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getApplyRotationInstruction(input),
+            ),
+          cancelRotation: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getCancelRotationInstruction(input),
+            ),
         },
         pdas: {
           redemptionClaim: findRedemptionClaimPda,
           vaultState: findVaultStatePda,
+          withdrawalRequest: findWithdrawalRequestPda,
         },
       },
     });

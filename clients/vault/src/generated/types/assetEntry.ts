@@ -42,6 +42,11 @@ export type AssetEntry = {
   extOffset: number;
   reserved2: Array<number>;
   holding: Address;
+  permanentDelegate: Address;
+  claimsOwedRaw: bigint;
+  delegateOffset: number;
+  mintFlags: number;
+  reserved3: Array<number>;
 };
 
 export type AssetEntryArgs = {
@@ -60,6 +65,11 @@ export type AssetEntryArgs = {
   extOffset: number;
   reserved2: Array<number>;
   holding: Address;
+  permanentDelegate: Address;
+  claimsOwedRaw: number | bigint;
+  delegateOffset: number;
+  mintFlags: number;
+  reserved3: Array<number>;
 };
 
 export function getAssetEntryEncoder(): FixedSizeEncoder<AssetEntryArgs> {
@@ -79,6 +89,11 @@ export function getAssetEntryEncoder(): FixedSizeEncoder<AssetEntryArgs> {
     ["extOffset", getU16Encoder()],
     ["reserved2", getArrayEncoder(getU8Encoder(), { size: 6 })],
     ["holding", getAddressEncoder()],
+    ["permanentDelegate", getAddressEncoder()],
+    ["claimsOwedRaw", getU64Encoder()],
+    ["delegateOffset", getU16Encoder()],
+    ["mintFlags", getU8Encoder()],
+    ["reserved3", getArrayEncoder(getU8Encoder(), { size: 5 })],
   ]);
 }
 
@@ -99,6 +114,11 @@ export function getAssetEntryDecoder(): FixedSizeDecoder<AssetEntry> {
     ["extOffset", getU16Decoder()],
     ["reserved2", getArrayDecoder(getU8Decoder(), { size: 6 })],
     ["holding", getAddressDecoder()],
+    ["permanentDelegate", getAddressDecoder()],
+    ["claimsOwedRaw", getU64Decoder()],
+    ["delegateOffset", getU16Decoder()],
+    ["mintFlags", getU8Decoder()],
+    ["reserved3", getArrayDecoder(getU8Decoder(), { size: 5 })],
   ]);
 }
 

@@ -33,6 +33,16 @@ export enum VaultEventKind {
   RedemptionPaid,
   ShareMetadataSet,
   NavRefreshed,
+  HoldingBelowBook,
+  PermanentDelegateChanged,
+  InKindNotPaid,
+  RebalanceSettled,
+  WithdrawalRequested,
+  WithdrawalFulfilled,
+  WithdrawalCancelled,
+  RotationQueued,
+  RotationApplied,
+  RotationCancelled,
 }
 
 export type VaultEventKindArgs = VaultEventKind;

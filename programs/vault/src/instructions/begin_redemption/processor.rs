@@ -66,6 +66,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             .checked_sub(amount)
             .ok_or(CommonError::MathOverflow)?;
         asset.holdings_raw.set(left);
+        // The tokens stay in the holding until paid: it now backs the claim too.
+        let claims = asset
+            .claims_owed_raw
+            .get()
+            .checked_add(amount)
+            .ok_or(CommonError::MathOverflow)?;
+        asset.claims_owed_raw.set(claims);
         *slot = amount;
         any |= amount > 0;
     }

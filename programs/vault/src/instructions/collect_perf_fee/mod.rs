@@ -7,7 +7,7 @@
 //! 2. `[WRITE]` share mint
 //! 3. `[WRITE]` the treasury's share token account (owner = `vault.treasury`)
 //! 4. `[]` Token-2022 program
-//! 5. onwards: `[]` every asset mint, in the vault's asset order
+//! 5. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
 //!
 //! No data. Performance fees paid in shares are path dependent: crystallizing more often
 //! changes the total. A fixed minimum period makes the outcome independent of how often the
@@ -38,7 +38,7 @@ pub const PERF_FEE_PERIOD_SECS: i64 = 90 * 86_400;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
-    let [vault, nav_snapshot, share_mint, treasury_shares, token2022_program, asset_mints @ ..] =
+    let [vault, nav_snapshot, share_mint, treasury_shares, token2022_program, asset_pairs @ ..] =
         accounts
     else {
         return Err(CommonError::NotEnoughAccounts.into());
@@ -79,7 +79,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
     // NAV rounded down: a lower NAV charges a smaller fee.
     let pricing = nav::Pricing::fresh(nav_snapshot, state, now, Rounding::Down)?;
-    let nav_usd = nav::vault_nav(state, asset_mints, &pricing)?;
+    let nav_usd = nav::vault_nav(state, asset_pairs, &pricing)?;
     let supply = shared::accrue_mgmt_fee(state, share_mint, now)?;
     let fee = perf_fee(
         nav_usd,

@@ -12,7 +12,7 @@ use pinocchio::AccountView;
 /// 7. `[WRITE]` destination share token account
 /// 8. `[]` token program of the stablecoin
 /// 9. `[]` Token-2022 program
-/// 10. onwards: `[]` every asset mint, in the vault's asset order
+/// 10. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
 pub struct DepositAccounts<'a> {
     pub depositor: &'a AccountView,
     pub vault: &'a AccountView,
@@ -23,14 +23,14 @@ pub struct DepositAccounts<'a> {
     pub share_mint: &'a AccountView,
     pub destination: &'a AccountView,
     pub stable_token_program: &'a AccountView,
-    pub asset_mints: &'a [AccountView],
+    pub asset_pairs: &'a [AccountView],
 }
 
 impl<'a> TryFrom<&'a [AccountView]> for DepositAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [depositor, vault, nav_snapshot, stable_mint, source, cash_holding, share_mint, destination, stable_token_program, token2022_program, asset_mints @ ..] =
+        let [depositor, vault, nav_snapshot, stable_mint, source, cash_holding, share_mint, destination, stable_token_program, token2022_program, asset_pairs @ ..] =
             accounts
         else {
             return Err(CommonError::NotEnoughAccounts);
@@ -58,7 +58,7 @@ impl<'a> TryFrom<&'a [AccountView]> for DepositAccounts<'a> {
             share_mint,
             destination,
             stable_token_program,
-            asset_mints,
+            asset_pairs,
         })
     }
 }

@@ -46,7 +46,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     //    multiplier equal to the mint's), rounded up: a higher NAV mints fewer shares.
     let now = Clock::get()?.unix_timestamp;
     let pricing = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Up)?;
-    let nav_usd = nav::vault_nav(state, accounts.asset_mints, &pricing)?;
+    let nav_usd = nav::vault_nav(state, accounts.asset_pairs, &pricing)?;
 
     // 3. Management fee accrued up to now joins the supply before pricing, so the new
     //    depositor neither pays for nor escapes the time before the deposit.

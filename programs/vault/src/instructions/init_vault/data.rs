@@ -19,7 +19,7 @@ pub const MAX_SLIP_BPS: u16 = 1_000;
 /// Smallest admin threshold the vault accepts: the spec's admin multisig is 3 of 5.
 pub const MIN_VAULT_ADMIN_THRESHOLD: u8 = 3;
 
-/// Instruction data of `init_vault` (after the discriminator), 328 bytes:
+/// Instruction data of `init_vault` (after the discriminator), 360 bytes:
 /// - `[0..16]` SKU id (ASCII, zero-padded on the right)
 /// - `[16..176]` five admin keys, `[176]` admin threshold (3..=5)
 /// - `[177..209]` keeper, `[209..241]` treasury
@@ -30,6 +30,7 @@ pub const MIN_VAULT_ADMIN_THRESHOLD: u8 = 3;
 /// - `[267]` asset count (1..=20)
 /// - `[268..288]` token program per asset (0 = SPL Token, 1 = Token-2022; zero past the count)
 /// - `[288..328]` target weight per asset, u16 bps (sum 10,000; zero past the count)
+/// - `[328..360]` trade authority (the wallet rebalance legs pay into; non-zero)
 pub struct InitVaultData {
     pub sku_id: [u8; SKU_ID_LEN],
     pub admins: [[u8; 32]; MAX_ADMINS],
@@ -46,6 +47,7 @@ pub struct InitVaultData {
     pub asset_count: u8,
     pub token_programs: [u8; MAX_ASSETS],
     pub weights: [u16; MAX_ASSETS],
+    pub trade_authority: [u8; 32],
 }
 
 fn u16_at(d: &[u8], at: usize) -> u16 {
@@ -88,7 +90,7 @@ pub fn validate_weights(weights: &[u16; MAX_ASSETS], count: usize) -> Result<(),
 }
 
 impl InitVaultData {
-    pub const LEN: usize = 328;
+    pub const LEN: usize = 360;
 
     pub fn parse(data: &[u8]) -> Result<Self, ProgramError> {
         if data.len() != Self::LEN {
@@ -122,6 +124,7 @@ impl InitVaultData {
             asset_count: data[267],
             token_programs,
             weights,
+            trade_authority: key_at(data, 328),
         };
         parsed.validate()?;
         Ok(parsed)
@@ -132,7 +135,7 @@ impl InitVaultData {
         if self.threshold < MIN_VAULT_ADMIN_THRESHOLD {
             return Err(CommonError::InvalidSignerSet.into());
         }
-        if self.keeper == [0; 32] || self.treasury == [0; 32] {
+        if self.keeper == [0; 32] || self.treasury == [0; 32] || self.trade_authority == [0; 32] {
             return Err(VaultError::InvalidConfig.into());
         }
         if self.mgmt_fee_bps > MAX_MGMT_FEE_BPS
@@ -211,6 +214,7 @@ mod tests {
         for w in a.weights {
             d.extend_from_slice(&w.to_le_bytes());
         }
+        d.extend_from_slice(&[7; 32]);
         d
     }
 
@@ -238,12 +242,23 @@ mod tests {
         assert_eq!(&p.token_programs[..4], &[1, 0, 1, 0]);
         assert_eq!(&p.weights[..4], &[5_000, 3_000, 2_000, 0]);
         assert_eq!(p.admins[4], [5; 32]);
+        assert_eq!(p.trade_authority, [7; 32]);
+    }
+
+    #[test]
+    fn rejects_a_zero_trade_authority() {
+        let mut d = bytes(&good());
+        d[328..360].fill(0);
+        assert_eq!(
+            InitVaultData::parse(&d).err().unwrap(),
+            VaultError::InvalidConfig.into()
+        );
     }
 
     #[test]
     fn rejects_wrong_lengths() {
         let d = bytes(&good());
-        assert!(InitVaultData::parse(&d[..327]).is_err());
+        assert!(InitVaultData::parse(&d[..359]).is_err());
         let mut long = d.clone();
         long.push(0);
         assert!(InitVaultData::parse(&long).is_err());

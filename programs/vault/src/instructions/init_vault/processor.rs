@@ -3,6 +3,7 @@ use crate::create::{create_account, NewAccount};
 use crate::{
     error::VaultError,
     events::VaultInitializedEvent,
+    issuer_mint,
     share_math::{MAX_ASSET_DECIMALS, PPS_SCALE, SHARE_DECIMALS, STABLE_DECIMALS},
     state::{
         AssetStatus, TokenProgramKind, VaultState, HOLDING_SEED, MAX_ASSETS, SHARE_SEED, VAULT_SEED,
@@ -27,19 +28,6 @@ use pinocchio::{
     AccountView, Address, ProgramResult,
 };
 
-/// Token-2022 extensions an asset mint may carry. Everything else (transfer fees, transfer
-/// hooks, permanent delegates, confidential transfers, interest, default-frozen accounts,
-/// close authority, unknown types) is refused: each could move, tax or lock the vault's
-/// holdings behind its back, or change what a raw unit is worth outside the snapshot.
-pub const ASSET_EXTENSIONS: [u16; 6] = [
-    extension::METADATA_POINTER,
-    extension::TOKEN_METADATA,
-    extension::GROUP_MEMBER_POINTER,
-    extension::TOKEN_GROUP_MEMBER,
-    extension::SCALED_UI_AMOUNT,
-    extension::PAUSABLE,
-];
-
 /// The stablecoin is valued at par, so it may not carry a multiplier either.
 pub const STABLE_EXTENSIONS: [u16; 3] = [
     extension::METADATA_POINTER,
@@ -49,10 +37,6 @@ pub const STABLE_EXTENSIONS: [u16; 3] = [
 
 /// Share mint: base 165 + account type 1 + MetadataPointer TLV (4 + 64).
 const SHARE_MINT_LEN: usize = 234;
-/// Token account sizes: plain, and with the PausableAccount extension Token-2022 requires
-/// for accounts of a Pausable mint (165 + account type 1 + TLV header 4).
-const TOKEN_ACCOUNT_LEN: usize = 165;
-const PAUSABLE_TOKEN_ACCOUNT_LEN: usize = 170;
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -132,23 +116,30 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     )?;
 
     // 6. Holding accounts owned by the vault: the cash buffer, then one per asset.
-    let holding = |account, mint, kind| Holding {
+    // Holding sizes are asked of the token program once per distinct extension set (the
+    // issuer's mints share one), so 20 holdings stay within the 64-entry instruction trace.
+    let mut sizes = issuer_mint::AccountSizes::new();
+    let cash_bump = create_holding(&mut Holding {
         payer: accounts.payer,
-        account,
-        mint,
-        kind,
+        account: accounts.cash_holding,
+        mint: accounts.stable_mint,
+        kind: stable_kind,
         sku,
         vault: vault_address,
-    };
-    let cash_bump = create_holding(&holding(
-        accounts.cash_holding,
-        accounts.stable_mint,
-        stable_kind,
-    ))?;
+        sizes: &mut sizes,
+    })?;
     let mut holding_bumps = [0u8; MAX_ASSETS];
     for (i, pair) in asset_accounts.chunks_exact(2).enumerate() {
         let kind = TokenProgramKind::from_tag(args.token_programs[i])?;
-        holding_bumps[i] = create_holding(&holding(&pair[1], &pair[0], kind))?;
+        holding_bumps[i] = create_holding(&mut Holding {
+            payer: accounts.payer,
+            account: &pair[1],
+            mint: &pair[0],
+            kind,
+            sku,
+            vault: vault_address,
+            sizes: &mut sizes,
+        })?;
     }
 
     // 7. The state.
@@ -166,6 +157,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.admins = admins;
     state.keeper = args.keeper;
     state.treasury = args.treasury;
+    state.trade_authority = args.trade_authority;
     state.nav_snapshot = *accounts.nav_snapshot.address().as_array();
     state.stable_mint = *accounts.stable_mint.address().as_array();
     state.share_mint = *accounts.share_mint.address().as_array();
@@ -190,6 +182,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         asset.status = AssetStatus::Active as u8;
         asset.holding_bump = holding_bumps[i];
         asset.holding = *pair[1].address().as_array();
+        // SAFETY: as above.
+        let traits = issuer_mint::inspect(unsafe { pair[0].borrow_unchecked() })?;
+        asset.permanent_delegate = traits.delegate;
+        asset.delegate_offset.set(traits.delegate_offset);
+        asset.mint_flags = traits.flags();
     }
     let seq = state.next_event_sequence();
 
@@ -263,7 +260,7 @@ fn check_asset_mints(
         if token2022::mint_decimals(data)? > MAX_ASSET_DECIMALS {
             return Err(VaultError::UnsupportedDecimals.into());
         }
-        token2022::check_mint_extensions(data, &ASSET_EXTENSIONS)?;
+        issuer_mint::inspect(data)?;
         // Both multipliers (current and scheduled) must be usable by the NAV math.
         if let Some(scaled) = token2022::scaled_ui_amount(data)? {
             decode_f64_bits(scaled.multiplier_bits)?;
@@ -271,16 +268,6 @@ fn check_asset_mints(
         }
     }
     Ok(())
-}
-
-/// Whether a Token-2022 mint carries the Pausable extension.
-fn has_pausable(data: &[u8]) -> Result<bool, CommonError> {
-    for entry in token2022::mint_extensions(data)? {
-        if entry?.0 == extension::PAUSABLE {
-            return Ok(true);
-        }
-    }
-    Ok(false)
 }
 
 /// A holding account to create (one struct: the BPF backend takes at most five arguments).
@@ -291,33 +278,24 @@ struct Holding<'a> {
     kind: TokenProgramKind,
     sku: &'a [u8],
     vault: &'a Address,
+    sizes: &'a mut issuer_mint::AccountSizes,
 }
 
 /// Creates the vault's token account for `mint` at `["holding", sku, mint]` and returns its bump.
 #[inline(never)]
-fn create_holding(h: &Holding) -> Result<u8, ProgramError> {
-    let Holding {
-        payer,
-        account: holding,
-        mint,
-        kind,
-        sku,
-        vault,
-    } = *h;
+fn create_holding(h: &mut Holding) -> Result<u8, ProgramError> {
+    let (payer, holding, mint, kind, sku, vault) =
+        (h.payer, h.account, h.mint, h.kind, h.sku, h.vault);
     validate::check_writable(holding)?;
     if !holding.is_data_empty() || !holding.owned_by(&validate::SYSTEM_PROGRAM_ID) {
         return Err(CommonError::AlreadyInitialized.into());
     }
     let mint_key: &[u8] = mint.address().as_ref();
     let bump = pda::find_canonical(holding, &[HOLDING_SEED, sku, mint_key], &crate::ID)?;
-    // SAFETY: read-only view of a mint no one borrows mutably here.
-    let pausable =
-        kind == TokenProgramKind::Token2022 && has_pausable(unsafe { mint.borrow_unchecked() })?;
-    let space = if pausable {
-        PAUSABLE_TOKEN_ACCOUNT_LEN
-    } else {
-        TOKEN_ACCOUNT_LEN
-    };
+    // Every account extension the mint requires (PausableAccount, TransferHookAccount, ...),
+    // as the token program sizes it.
+    let program = kind.address();
+    let space = h.sizes.size_for(kind, mint)?;
     let bump_seed = [bump];
     let seeds = [
         Seed::from(HOLDING_SEED),
@@ -325,7 +303,6 @@ fn create_holding(h: &Holding) -> Result<u8, ProgramError> {
         Seed::from(mint_key),
         Seed::from(&bump_seed),
     ];
-    let program = kind.address();
     create_account(&NewAccount {
         payer,
         account: holding,

@@ -9,7 +9,7 @@ mod accounts;
 mod processor;
 
 pub use accounts::PayRedemptionAccounts;
-pub use processor::process;
+pub use processor::{check_destination, process};
 
 use basket_common::CommonError;
 

@@ -2,6 +2,7 @@ use super::{parse, PayRedemptionAccounts, CASH_BIT};
 use crate::{
     error::VaultError,
     events::RedemptionPaidEvent,
+    holdings,
     instructions::{admin, shared},
     nav,
     share_math::STABLE_DECIMALS,
@@ -20,7 +21,7 @@ use pinocchio::{
 };
 
 /// `destination` is a token account of `mint` on `program` owned by `owner`.
-fn check_destination(
+pub fn check_destination(
     destination: &AccountView,
     program: &Address,
     mint: &[u8; 32],
@@ -64,9 +65,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let pricing = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Down)?;
 
     let bump = [state.bump];
+    // A copy: the vault's books are written below while the signer seeds are alive.
+    let sku_id = state.sku_id;
     let seeds = [
         Seed::from(VAULT_SEED),
-        Seed::from(&state.sku_id),
+        Seed::from(&sku_id),
         Seed::from(&bump),
     ];
     let signer = [Signer::from(&seeds)];
@@ -110,6 +113,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 
     // 3. Each named asset slot, ascending, with its three accounts in order.
     let mut triples = accounts.assets.chunks_exact(3);
+    // The transfer-hook accounts follow the named slots' triples (see `withdraw_in_kind`).
+    let named = (mask & ((1u32 << MAX_ASSETS) - 1)).count_ones() as usize;
+    let hook = accounts
+        .assets
+        .get(named.saturating_mul(3)..)
+        .unwrap_or(&[]);
     let count = usize::from(claim.asset_count).min(MAX_ASSETS);
     for (slot, paid_slot) in paid.iter_mut().enumerate() {
         if mask & (1 << slot) == 0 {
@@ -137,20 +146,36 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         } else if !nav::guard_from_cache(state, asset, mint, &pricing)? {
             nav::guard_held_asset(asset, slot, mint, &pricing)?;
         }
-        shared::check_asset_holding(state, slot, holding)?;
         let program = asset.token_program()?.address();
         check_destination(destination, program, &asset.mint, &owner_key)?;
-        token_cpi::transfer_checked(
-            program,
-            &[holding, mint, destination, accounts.vault],
-            &Amount {
-                raw: amount,
-                decimals: asset.decimals,
-            },
-            &signer,
-        )?;
+        // Real balance: a seizure since the claim was made is shared pro rata between the
+        // book and the claims (`holdings`); a frozen holding or a paused mint delays only
+        // this slot, which stays owed.
+        let held = holdings::reconcile(state, slot, holding)?;
+        let asset = &state.assets[slot];
+        if holdings::blocked(held, asset, mint).is_some() {
+            continue;
+        }
+        let book = asset.holdings_raw.get();
+        let owed_total = asset.claims_owed_raw.get();
+        let pay = holdings::claim_payment(amount, book, owed_total, held.balance)?;
+        let decimals = asset.decimals;
+        if pay > 0 {
+            token_cpi::transfer_checked_hooked(
+                &token_cpi::HookedTransfer {
+                    program,
+                    accounts: [holding, mint, destination, accounts.vault],
+                    amount: Amount { raw: pay, decimals },
+                    hook,
+                },
+                &signer,
+            )?;
+        }
+        state.assets[slot]
+            .claims_owed_raw
+            .set(owed_total.saturating_sub(amount));
         claim.owed[slot].set(0);
-        *paid_slot = amount;
+        *paid_slot = pay;
     }
 
     // 4. Event: RedemptionPaid.

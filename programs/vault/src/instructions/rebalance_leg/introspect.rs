@@ -7,40 +7,20 @@
 //! forged or truncated bytes fail instead of reading out of range (the address of the
 //! account is checked by the caller as well).
 //!
-//! The accepted layout, and nothing else:
+//! The leg is route-agnostic: the vault validates it by what reaches its holding, measured
+//! by `rebalance_settle`, not by the shape of the route. What is read here is only what
+//! makes that measurement certain to run:
 //! 1. the current instruction is this program's (a CPI would show the caller's here);
-//! 2. every instruction before it is a compute-budget instruction;
-//! 3. after it, exactly one top-level token-program instruction: a `TransferChecked` on the
-//!    mint's token program, of the quoted mint and raw amount, into the vault's holding;
-//! 4. after that transfer, exactly one vault instruction: `rebalance_settle` of the same
-//!    vault; no other vault instruction anywhere in the transaction.
+//! 2. a later top-level instruction is `rebalance_settle` of the same vault.
 //!
-//! Other programs' instructions may follow (the counterparty's own bookkeeping): they
-//! cannot move the vault's tokens, which only the vault PDA can sign for.
+//! Anything else may come before or in between (an aggregator's swap with its CPIs, an RFQ
+//! provider's transfers, the trade authority's own transfer into the holding): the vault's
+//! tokens move only by the vault PDA's signature, and the re-entrancy lock refuses every
+//! other vault instruction while the leg is pending.
 
 use crate::{error::VaultError, instruction::discriminator, words::key_eq};
-use basket_common::token2022::{TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID};
 
-/// `ComputeBudget111111111111111111111111111111`.
-pub const COMPUTE_BUDGET_PROGRAM_ID: [u8; 32] = [
-    3, 6, 70, 111, 229, 33, 23, 50, 255, 236, 173, 186, 114, 195, 155, 231, 188, 140, 229, 187,
-    197, 247, 18, 107, 44, 67, 155, 58, 64, 0, 0, 0,
-];
-
-pub(crate) const TRANSFER_CHECKED: u8 = 12;
 const ACCOUNT_META_LEN: usize = 33;
-
-/// The incoming leg `rebalance_leg` requires.
-pub struct ExpectedLeg<'a> {
-    /// The token program owning the quoted mint.
-    pub token_program: &'a [u8; 32],
-    pub mint: &'a [u8; 32],
-    /// The vault's holding of the quoted mint (or its cash buffer).
-    pub destination: &'a [u8; 32],
-    pub amount: u64,
-    /// The vault state account, which the settle must name.
-    pub vault: &'a [u8; 32],
-}
 
 /// One instruction of the transaction.
 struct Ix<'a> {
@@ -107,72 +87,22 @@ impl<'a> Sysvar<'a> {
     }
 }
 
-/// Checks the transaction around `rebalance_leg` has exactly the accepted layout.
-pub fn check_leg_layout(sysvar_data: &[u8], leg: &ExpectedLeg) -> Result<(), VaultError> {
+/// Checks the current instruction is the vault's at top level and that a later top-level
+/// instruction is `rebalance_settle` naming `vault` (its first account).
+pub fn check_settle_follows(sysvar_data: &[u8], vault: &[u8; 32]) -> Result<(), VaultError> {
     let sysvar = Sysvar::parse(sysvar_data).ok_or(VaultError::NotTopLevel)?;
     let this = sysvar.at(sysvar.current).ok_or(VaultError::NotTopLevel)?;
     if !key_eq(this.program_id, crate::ID.as_array()) {
         return Err(VaultError::NotTopLevel);
     }
-    for i in 0..sysvar.current {
-        let ix = sysvar.at(i).ok_or(VaultError::RebalanceNotFirst)?;
-        if !key_eq(ix.program_id, &COMPUTE_BUDGET_PROGRAM_ID) {
-            return Err(VaultError::RebalanceNotFirst);
-        }
-    }
-    let mut transfer_at = None;
-    let mut settle_at = None;
     for i in sysvar.current.saturating_add(1)..sysvar.count {
-        let ix = sysvar.at(i).ok_or(VaultError::LegMissing)?;
-        if key_eq(ix.program_id, crate::ID.as_array()) {
-            let is_settle = ix.data == [discriminator::REBALANCE_SETTLE]
-                && ix.key(0).is_some_and(|k| key_eq(k, leg.vault));
-            if !is_settle || settle_at.is_some() {
-                return Err(VaultError::UnexpectedVaultInstruction);
-            }
-            settle_at = Some(i);
-        } else if key_eq(ix.program_id, TOKEN_PROGRAM_ID.as_array())
-            || key_eq(ix.program_id, TOKEN_2022_PROGRAM_ID.as_array())
+        let ix = sysvar.at(i).ok_or(VaultError::SettleMissing)?;
+        if key_eq(ix.program_id, crate::ID.as_array())
+            && ix.data == [discriminator::REBALANCE_SETTLE]
+            && ix.key(0).is_some_and(|k| key_eq(k, vault))
         {
-            if transfer_at.is_some() {
-                return Err(VaultError::ExtraTokenInstruction);
-            }
-            check_transfer(&ix, leg)?;
-            transfer_at = Some(i);
+            return Ok(());
         }
     }
-    match (transfer_at, settle_at) {
-        (None, _) => Err(VaultError::LegMissing),
-        (Some(t), Some(s)) if s > t => Ok(()),
-        _ => Err(VaultError::SettleMissing),
-    }
-}
-
-/// The one token instruction after the leg: `TransferChecked` of the quoted mint and raw
-/// amount into the vault's holding, on the mint's token program.
-fn check_transfer(ix: &Ix, leg: &ExpectedLeg) -> Result<(), VaultError> {
-    let [tag, amount @ .., _decimals] = ix.data else {
-        return Err(VaultError::LegNotTransferChecked);
-    };
-    if *tag != TRANSFER_CHECKED || amount.len() != 8 {
-        return Err(VaultError::LegNotTransferChecked);
-    }
-    if !key_eq(ix.program_id, leg.token_program) {
-        return Err(VaultError::LegWrongTokenProgram);
-    }
-    // TransferChecked accounts: source, mint, destination, authority (then multisig signers).
-    let mint = ix.key(1).ok_or(VaultError::LegNotTransferChecked)?;
-    let destination = ix.key(2).ok_or(VaultError::LegNotTransferChecked)?;
-    if !key_eq(mint, leg.mint) {
-        return Err(VaultError::LegWrongMint);
-    }
-    if !key_eq(destination, leg.destination) {
-        return Err(VaultError::LegWrongDestination);
-    }
-    let mut raw = [0u8; 8];
-    raw.copy_from_slice(amount);
-    if u64::from_le_bytes(raw) != leg.amount {
-        return Err(VaultError::LegWrongAmount);
-    }
-    Ok(())
+    Err(VaultError::SettleMissing)
 }

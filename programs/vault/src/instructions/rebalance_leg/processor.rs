@@ -1,7 +1,4 @@
-use super::{
-    introspect::{check_leg_layout, ExpectedLeg},
-    RebalanceLegAccounts, RebalanceLegData,
-};
+use super::{introspect::check_settle_follows, RebalanceLegAccounts, RebalanceLegData};
 use crate::{
     error::VaultError,
     events::RebalanceLegEvent,
@@ -88,7 +85,7 @@ fn side_value(
 }
 
 /// Adds `delta` to (or, with `take`, removes it from) the book of `side`.
-fn book(state: &mut VaultState, slot: u8, delta: u64, take: bool) -> Result<(), VaultError> {
+pub fn book(state: &mut VaultState, slot: u8, delta: u64, take: bool) -> Result<(), VaultError> {
     let short = if slot == CASH_SLOT {
         VaultError::InsufficientCash
     } else {
@@ -188,6 +185,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if pay.slot == receive.slot {
         return Err(VaultError::SameMint.into());
     }
+    // Real balances: both asset sides reconciled with their holdings, a frozen one refused.
+    crate::holdings::prepare_leg_side(state, pay.slot, accounts.pay_holding)?;
+    crate::holdings::prepare_leg_side(state, receive.slot, accounts.receive_holding)?;
     if !key_eq(
         accounts.pay_token_program.address().as_array(),
         pay.program.as_array(),
@@ -195,21 +195,24 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(CommonError::InvalidTokenProgram.into());
     }
 
-    // 3. The transaction delivers the quoted mint and raw amount into the vault's holding
-    //    (one TransferChecked on the mint's program), then settles; nothing else of the vault.
+    // 3. The outgoing side goes only to the registered trade authority (a token account it
+    //    owns, of the paying mint), and this transaction settles the leg later at top level:
+    //    whatever route runs in between, the settle measures what reached the vault.
+    if !crate::words::owned_by(accounts.trade_account, pay.program) {
+        return Err(VaultError::WrongTradeAccount.into());
+    }
+    // SAFETY: read-only view; the token program writes it only in the CPI below.
+    let payee = token2022::token_account(unsafe { accounts.trade_account.borrow_unchecked() })
+        .map_err(|_| VaultError::WrongTradeAccount)?;
+    if !key_eq(payee.owner, &state.trade_authority)
+        || !key_eq(payee.mint, accounts.pay_mint.address().as_array())
+    {
+        return Err(VaultError::WrongTradeAccount.into());
+    }
     // SAFETY: the account's address is the instructions sysvar (checked in accounts.rs);
     // the runtime writes it and nothing borrows it mutably.
     let sysvar = unsafe { accounts.instructions.borrow_unchecked() };
-    check_leg_layout(
-        sysvar,
-        &ExpectedLeg {
-            token_program: receive.program.as_array(),
-            mint: &args.expected_mint,
-            destination: accounts.receive_holding.address().as_array(),
-            amount: args.expected_amount_raw,
-            vault: accounts.vault.address().as_array(),
-        },
-    )?;
+    check_settle_follows(sysvar, accounts.vault.address().as_array())?;
 
     // 4. Price both sides at a fresh snapshot, against the vault: what it pays rounded up,
     //    what it receives rounded down; the exchange must be within max_slip_bps.
@@ -237,9 +240,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
     charge_daily_loss(state, now, value_out.saturating_sub(value_in))?;
 
-    // 5. Books (raw deltas) and the pending settle: the receiving holding's balance now.
+    // 5. Books: the paying side now; the receiving side at the settle, by the real delta.
+    //    The pending leg locks the vault until then (`admin::load_vault_mut`).
     book(state, pay.slot, args.pay_amount_raw, true)?;
-    book(state, receive.slot, args.expected_amount_raw, false)?;
     crate::words::check_owner(accounts.receive_holding, receive.program)?;
     // SAFETY: read-only view; the holding is not written by this instruction.
     let holding = token2022::token_account(unsafe { accounts.receive_holding.borrow_unchecked() })?;
@@ -255,17 +258,20 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         Seed::from(&state.sku_id),
         Seed::from(&bump),
     ];
-    token_cpi::transfer_checked(
-        pay.program,
-        &[
-            accounts.pay_holding,
-            accounts.pay_mint,
-            accounts.counterparty,
-            accounts.vault,
-        ],
-        &Amount {
-            raw: args.pay_amount_raw,
-            decimals: pay.decimals,
+    token_cpi::transfer_checked_hooked(
+        &token_cpi::HookedTransfer {
+            program: pay.program,
+            accounts: [
+                accounts.pay_holding,
+                accounts.pay_mint,
+                accounts.trade_account,
+                accounts.vault,
+            ],
+            amount: Amount {
+                raw: args.pay_amount_raw,
+                decimals: pay.decimals,
+            },
+            hook: accounts.hook,
         },
         &[Signer::from(&seeds)],
     )?;

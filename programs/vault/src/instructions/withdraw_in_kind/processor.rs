@@ -1,7 +1,8 @@
 use super::{parse, WithdrawInKindAccounts};
 use crate::{
     error::VaultError,
-    events::WithdrawInKindEvent,
+    events::{InKindNotPaidEvent, WithdrawInKindEvent},
+    holdings,
     instructions::{admin, shared},
     nav,
     share_math::{in_kind_amount, SHARE_DECIMALS, STABLE_DECIMALS},
@@ -51,15 +52,33 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let mut amounts = [0u64; MAX_ASSETS];
     let mut paid_any = false;
     for (i, triple) in accounts.assets.chunks_exact(3).take(n).enumerate() {
+        // Pro rata of what is really held: a holding short of its book (a seizure) is
+        // reconciled before the slice is computed.
+        let held = holdings::reconcile(state, i, &triple[1])?;
         let asset = &state.assets[i];
         let amount = in_kind_amount(shares, asset.holdings_raw.get(), supply)?;
         if amount == 0 {
             continue;
         }
+        // A frozen holding or a paused mint: this slice cannot move and stays in the book;
+        // the event says so and every other slice is paid.
+        if let Some(reason) = holdings::blocked(held, asset, &triple[0]) {
+            let mint = asset.mint;
+            let seq = state.next_event_sequence();
+            InKindNotPaidEvent {
+                sku_id: state.sku_id,
+                asset_index: u8::try_from(i).unwrap_or(u8::MAX),
+                reason,
+                owner: *accounts.owner.address().as_array(),
+                mint,
+                event_sequence: PodU64::new(seq),
+            }
+            .emit();
+            continue;
+        }
         if !nav::guard_from_cache(state, asset, &triple[0], &pricing)? {
             nav::guard_held_asset(asset, i, &triple[0], &pricing)?;
         }
-        shared::check_asset_holding(state, i, &triple[1])?;
         amounts[i] = amount;
         paid_any = true;
     }
@@ -102,17 +121,23 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             &signer,
         )?;
     }
+    // The transfer-hook accounts: whatever follows the asset triples, passed to every asset
+    // transfer (a mint without a hook program ignores them).
+    let hook = accounts.assets.get(n.saturating_mul(3)..).unwrap_or(&[]);
     for (i, triple) in accounts.assets.chunks_exact(3).take(n).enumerate() {
         if amounts[i] == 0 {
             continue;
         }
         let asset = &state.assets[i];
-        token_cpi::transfer_checked(
-            asset.token_program()?.address(),
-            &[&triple[1], &triple[0], &triple[2], accounts.vault],
-            &Amount {
-                raw: amounts[i],
-                decimals: asset.decimals,
+        token_cpi::transfer_checked_hooked(
+            &token_cpi::HookedTransfer {
+                program: asset.token_program()?.address(),
+                accounts: [&triple[1], &triple[0], &triple[2], accounts.vault],
+                amount: Amount {
+                    raw: amounts[i],
+                    decimals: asset.decimals,
+                },
+                hook,
             },
             &signer,
         )?;

@@ -13,7 +13,7 @@ use pinocchio::AccountView;
 /// 8. `[WRITE]` the treasury's stablecoin account (receives the fee)
 /// 9. `[]` token program of the stablecoin
 /// 10. `[]` Token-2022 program
-/// 11. onwards: `[]` every asset mint, in the vault's asset order
+/// 11. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
 pub struct WithdrawUsdcAccounts<'a> {
     pub owner: &'a AccountView,
     pub vault: &'a AccountView,
@@ -25,14 +25,14 @@ pub struct WithdrawUsdcAccounts<'a> {
     pub destination: &'a AccountView,
     pub treasury_stable: &'a AccountView,
     pub stable_token_program: &'a AccountView,
-    pub asset_mints: &'a [AccountView],
+    pub asset_pairs: &'a [AccountView],
 }
 
 impl<'a> TryFrom<&'a [AccountView]> for WithdrawUsdcAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [owner, vault, nav_snapshot, share_mint, share_source, stable_mint, cash_holding, destination, treasury_stable, stable_token_program, token2022_program, asset_mints @ ..] =
+        let [owner, vault, nav_snapshot, share_mint, share_source, stable_mint, cash_holding, destination, treasury_stable, stable_token_program, token2022_program, asset_pairs @ ..] =
             accounts
         else {
             return Err(CommonError::NotEnoughAccounts);
@@ -67,7 +67,7 @@ impl<'a> TryFrom<&'a [AccountView]> for WithdrawUsdcAccounts<'a> {
             destination,
             treasury_stable,
             stable_token_program,
-            asset_mints,
+            asset_pairs,
         })
     }
 }

@@ -1,0 +1,212 @@
+/**
+ * Transfer-hook extra accounts, resolved from a mint's extra-account-meta list as Token-2022
+ * resolves them (spl-transfer-hook-interface): the hook program named in the mint's
+ * TransferHook extension, its validation account `["extra-account-metas", mint]`, and every
+ * extra account the list names. The vault forwards whatever follows an instruction's own
+ * accounts to each stock transfer (withdraw_in_kind, pay_redemption, rebalance_leg), so a
+ * builder appends these and Token-2022 finds them by address.
+ *
+ * Supported metas: a fixed address (discriminator 0) and a PDA of the hook program
+ * (discriminator 1) or of an earlier account (128 + index) with literal, instruction-data and
+ * account-key seeds. Account-data seeds are refused with a typed error.
+ */
+
+import {
+  type AccountMeta,
+  AccountRole,
+  type Address,
+  getAddressDecoder,
+  getAddressEncoder,
+  getProgramDerivedAddress,
+  getUtf8Encoder,
+  type Instruction,
+} from '@solana/kit';
+import {
+  SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS,
+  SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED,
+  SdkError,
+} from './sdk-errors.ts';
+
+/** Token-2022 extension type of TransferHook (authority 32 bytes, program id 32 bytes). */
+const TRANSFER_HOOK_EXTENSION = 14;
+/**
+ * The vault forwards at most this many hook accounts to one transfer.
+ *
+ * @example
+ * if (hookAccounts.length > MAX_VAULT_HOOK_ACCOUNTS) splitTheWithdrawal();
+ */
+export const MAX_VAULT_HOOK_ACCOUNTS = 8;
+
+const addressDecoder = getAddressDecoder();
+const addressEncoder = getAddressEncoder();
+const ZERO = '11111111111111111111111111111111' as Address;
+
+/**
+ * The hook program set on a Token-2022 mint, or `null` (no TransferHook extension, or none set).
+ *
+ * @example
+ * const program = transferHookProgramOf(mintAccount.data);
+ */
+export function transferHookProgramOf(mintData: Uint8Array): Address | null {
+  if (mintData.length <= 165) return null;
+  const view = new DataView(mintData.buffer, mintData.byteOffset, mintData.byteLength);
+  for (let at = 166; at + 4 <= mintData.length; ) {
+    const type = view.getUint16(at, true);
+    const len = view.getUint16(at + 2, true);
+    if (type === 0 && len === 0) break;
+    if (type === TRANSFER_HOOK_EXTENSION) {
+      const program = addressDecoder.decode(mintData.subarray(at + 4 + 32, at + 4 + 64));
+      return program === ZERO ? null : program;
+    }
+    at += 4 + len;
+  }
+  return null;
+}
+
+/**
+ * Reads one account's data, or `null` if it does not exist (RPC or LiteSVM).
+ *
+ * @example
+ * const fetch: AccountDataFetcher = async (a) => { const i = svm.getAccount(a); return i.exists ? Uint8Array.from(i.data) : null; };
+ */
+export type AccountDataFetcher = (address: Address) => Promise<Uint8Array | null>;
+
+/**
+ * The transfer a hook's accounts are resolved for.
+ *
+ * @example
+ * const input: HookedTransferInput = { mint, mintData, source: holding, destination, authority: vault, amount: 5n };
+ */
+export interface HookedTransferInput {
+  mint: Address;
+  mintData: Uint8Array;
+  source: Address;
+  destination: Address;
+  authority: Address;
+  amount: bigint;
+}
+
+/**
+ * The accounts a transfer of a hooked mint needs after its four own: the extra accounts,
+ * the hook program and its validation account. Empty when the mint has no hook set.
+ *
+ * @example
+ * const hook = await resolveTransferHookAccounts({ mint, mintData, source: holding, destination, authority: vault, amount }, fetchData);
+ */
+export async function resolveTransferHookAccounts(
+  input: HookedTransferInput,
+  fetch: AccountDataFetcher,
+): Promise<AccountMeta[]> {
+  const program = transferHookProgramOf(input.mintData);
+  if (program === null) return [];
+  const [validation] = await getProgramDerivedAddress({
+    programAddress: program,
+    seeds: [getUtf8Encoder().encode('extra-account-metas'), addressEncoder.encode(input.mint)],
+  });
+  const data = await fetch(validation);
+  const metas: AccountMeta[] = [];
+  if (data !== null) {
+    const amount = new Uint8Array(8);
+    new DataView(amount.buffer).setBigUint64(0, input.amount, true);
+    const instructionData = Uint8Array.from([105, 37, 101, 197, 75, 251, 102, 26, ...amount]);
+    const known: Address[] = [
+      input.source,
+      input.mint,
+      input.destination,
+      input.authority,
+      validation,
+    ];
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    const count = view.getUint32(12, true);
+    for (let i = 0; i < count; i++) {
+      const at = 16 + i * 35;
+      const meta = data.subarray(at, at + 35);
+      const address = await resolveMeta(meta, { program, known, instructionData });
+      known.push(address);
+      const signer = meta[33] === 1;
+      const writable = meta[34] === 1;
+      metas.push({
+        address,
+        role: writable
+          ? signer
+            ? AccountRole.WRITABLE_SIGNER
+            : AccountRole.WRITABLE
+          : signer
+            ? AccountRole.READONLY_SIGNER
+            : AccountRole.READONLY,
+      });
+    }
+  }
+  return [
+    ...metas,
+    { address: program, role: AccountRole.READONLY },
+    { address: validation, role: AccountRole.READONLY },
+  ];
+}
+
+async function resolveMeta(
+  meta: Uint8Array,
+  ctx: { program: Address; known: Address[]; instructionData: Uint8Array },
+): Promise<Address> {
+  const kind = meta[0] as number;
+  const config = meta.subarray(1, 33);
+  if (kind === 0) return addressDecoder.decode(config);
+  const owner = kind === 1 ? ctx.program : ctx.known[kind - 128];
+  if (owner === undefined || (kind !== 1 && kind < 128)) {
+    throw new SdkError(SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED, {
+      reason: `extra account meta kind ${kind}`,
+    });
+  }
+  const seeds: Uint8Array[] = [];
+  for (let at = 0; at < config.length && config[at] !== 0; ) {
+    const tag = config[at] as number;
+    if (tag === 1) {
+      const len = config[at + 1] as number;
+      seeds.push(config.slice(at + 2, at + 2 + len));
+      at += 2 + len;
+    } else if (tag === 2) {
+      const index = config[at + 1] as number;
+      const len = config[at + 2] as number;
+      seeds.push(ctx.instructionData.slice(index, index + len));
+      at += 3;
+    } else if (tag === 3) {
+      const key = ctx.known[config[at + 1] as number];
+      if (key === undefined) {
+        throw new SdkError(SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED, { reason: 'seed account index' });
+      }
+      seeds.push(Uint8Array.from(addressEncoder.encode(key)));
+      at += 2;
+    } else {
+      throw new SdkError(SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED, { reason: `seed kind ${tag}` });
+    }
+  }
+  const [address] = await getProgramDerivedAddress({ programAddress: owner, seeds });
+  return address;
+}
+
+/**
+ * Appends hook accounts to a vault instruction (withdraw_in_kind, pay_redemption,
+ * rebalance_leg), each address once with the strongest role asked for.
+ *
+ * @example
+ * const ix = withVaultHookAccounts(instruction, [...hookOfMintA, ...hookOfMintB]);
+ */
+export function withVaultHookAccounts<T extends Instruction>(
+  ix: T,
+  hookAccounts: readonly AccountMeta[],
+): T {
+  const merged: AccountMeta[] = [];
+  for (const meta of hookAccounts) {
+    const at = merged.findIndex((m) => m.address === meta.address);
+    if (at < 0) merged.push(meta);
+    else merged[at] = { ...merged[at], role: (merged[at]?.role ?? 0) | meta.role } as AccountMeta;
+  }
+  if (merged.length > MAX_VAULT_HOOK_ACCOUNTS) {
+    throw new SdkError(SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS, {
+      count: merged.length,
+      max: MAX_VAULT_HOOK_ACCOUNTS,
+    });
+  }
+  if (merged.length === 0) return ix;
+  return Object.freeze({ ...ix, accounts: [...(ix.accounts ?? []), ...merged] });
+}

@@ -1,0 +1,142 @@
+//! The stablecoin payout `withdraw_usdc` (immediate) and `fulfil_withdrawal` (a request)
+//! share: one copy in the binary (the 150 KB budget) and one behaviour for both paths.
+//! Checks the configured accounts, prices the shares at a fresh snapshot (NAV rounded
+//! down, management fee accrued into the supply first), takes the fee (rounded up), refuses
+//! a net below the caller's minimum or more than the cash book, burns the owner's shares if
+//! asked (immediate path; a request's shares were burned into escrow already), pays the
+//! owner and the treasury from the cash buffer and updates the books and counters.
+
+use crate::{
+    error::VaultError,
+    instructions::shared,
+    nav,
+    share_math::{stable_withdrawal, StableWithdrawal, SHARE_DECIMALS, STABLE_DECIMALS},
+    state::{VaultState, VAULT_SEED},
+    token_cpi::{self, Amount},
+};
+use basket_common::{math::Rounding, token2022::TOKEN_2022_PROGRAM_ID, CommonError};
+use pinocchio::{
+    cpi::{Seed, Signer},
+    error::ProgramError,
+    sysvars::{clock::Clock, Sysvar},
+    AccountView,
+};
+
+/// The accounts and terms of one payout.
+pub struct Payout<'a> {
+    pub vault: &'a AccountView,
+    pub nav_snapshot: &'a AccountView,
+    pub share_mint: &'a AccountView,
+    pub stable_mint: &'a AccountView,
+    pub cash_holding: &'a AccountView,
+    pub destination: &'a AccountView,
+    pub treasury_stable: &'a AccountView,
+    pub stable_token_program: &'a AccountView,
+    /// Per asset: mint, holding.
+    pub asset_pairs: &'a [AccountView],
+    /// `(share account, its owner)` to burn from, or none (shares already in escrow).
+    pub burn_from: Option<(&'a AccountView, &'a AccountView)>,
+    pub shares: u64,
+    /// Least net payout accepted (`SlippageExceeded` below it).
+    pub min_net: u64,
+    /// Forward pricing: the snapshot must be published after this time (0: any fresh one).
+    pub not_before: i64,
+}
+
+/// What was paid and what priced it.
+pub struct Paid {
+    pub w: StableWithdrawal,
+    pub nav_usd: u64,
+    pub supply: u64,
+    pub cash_left: u64,
+    pub sequence: u64,
+    pub now: i64,
+}
+
+#[inline(never)]
+pub fn pay(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
+    // 1. The configured accounts: stablecoin mint and program, cash buffer, share mint,
+    //    the treasury's stablecoin account.
+    shared::check_cash_and_shares(state, p.stable_mint, p.cash_holding, p.share_mint)?;
+    let stable_program = state.stable_token_program()?.address();
+    crate::words::check_address(
+        p.stable_token_program,
+        stable_program,
+        CommonError::InvalidTokenProgram,
+    )?;
+    shared::check_treasury_account(state, p.treasury_stable, &state.stable_mint, stable_program)?;
+
+    // 2. NAV from a fresh snapshot (published after `not_before`) with every held asset
+    //    guarded, rounded down: a lower NAV pays less. The fee accrues into the supply first.
+    let now = Clock::get()?.unix_timestamp;
+    let pricing = nav::Pricing::fresh(p.nav_snapshot, state, now, Rounding::Down)?;
+    if pricing.snapshot.publish_unix_time.get() <= p.not_before {
+        return Err(VaultError::SnapshotBeforeRequest.into());
+    }
+    let nav_usd = nav::vault_nav(state, p.asset_pairs, &pricing)?;
+    let supply = shared::accrue_mgmt_fee(state, p.share_mint, now)?;
+
+    // 3. Value (down), fee (up), the caller's minimum, the cash available.
+    let w = stable_withdrawal(p.shares, nav_usd, supply, state.withdraw_fee_bps.get())?;
+    if w.net_usd == 0 {
+        return Err(VaultError::AmountTooSmall.into());
+    }
+    if w.net_usd < p.min_net {
+        return Err(VaultError::SlippageExceeded.into());
+    }
+    let cash_left = state
+        .cash_raw
+        .get()
+        .checked_sub(w.gross_usd)
+        .ok_or(VaultError::InsufficientCash)?;
+
+    // 4. Burn (the owner signs), pay the owner and the treasury (the vault signs).
+    if let Some((source, owner)) = p.burn_from {
+        token_cpi::burn_checked(
+            &TOKEN_2022_PROGRAM_ID,
+            &[source, p.share_mint, owner],
+            &Amount {
+                raw: p.shares,
+                decimals: SHARE_DECIMALS,
+            },
+        )?;
+    }
+    let bump = [state.bump];
+    let seeds = [
+        Seed::from(VAULT_SEED),
+        Seed::from(&state.sku_id),
+        Seed::from(&bump),
+    ];
+    let signer = [Signer::from(&seeds)];
+    for (to, raw) in [(p.destination, w.net_usd), (p.treasury_stable, w.fee_usd)] {
+        if raw > 0 {
+            token_cpi::transfer_checked(
+                stable_program,
+                &[p.cash_holding, p.stable_mint, to, p.vault],
+                &Amount {
+                    raw,
+                    decimals: STABLE_DECIMALS,
+                },
+                &signer,
+            )?;
+        }
+    }
+
+    // 5. Books and counters.
+    state.cash_raw.set(cash_left);
+    shared::add_u128(&mut state.total_shares_burned, p.shares)?;
+    shared::add_u128(&mut state.total_withdrawn_usd, w.gross_usd)?;
+    shared::add_u128(&mut state.total_withdraw_fees_usd, w.fee_usd)?;
+    state.last_nav_usd.set(nav_usd.saturating_sub(w.gross_usd));
+    state.last_nav_time.set(now);
+    let sequence = pricing.snapshot.sequence.get();
+    state.last_snapshot_sequence.set(sequence);
+    Ok(Paid {
+        w,
+        nav_usd,
+        supply,
+        cash_left,
+        sequence,
+        now,
+    })
+}
