@@ -5,6 +5,7 @@ import { epochKey, lastClosedEpoch } from '../src/decisions/epoch.ts';
 import { KeeperError } from '../src/decisions/errors.ts';
 import { mgmtFeeDue, perfFeeDue } from '../src/decisions/fees.ts';
 import { decideNavEntry, priceToUsd1e8, wouldGoStale } from '../src/decisions/nav-entries.ts';
+import { usdDecimalToFixed } from '../src/decisions/valuation.ts';
 
 const M = 1_000_000_000_000n;
 const now = Date.parse('2026-11-23T15:00:00Z');
@@ -144,5 +145,17 @@ describe('epochs', () => {
     const sunday = BigInt(Date.parse('2026-11-22T00:00:00Z') / 1000);
     expect(lastClosedEpoch(sunday).end).toBe(sunday);
     expect(epochKey(e.end)).toBe('epoch:2026-11-22');
+  });
+});
+
+describe('usdDecimalToFixed', () => {
+  it('reads configured USD amounts exactly in USD x 1e8, and refuses what it cannot hold', () => {
+    expect(usdDecimalToFixed('50')).toBe(5_000_000_000n);
+    expect(usdDecimalToFixed('0.1')).toBe(10_000_000n);
+    // 0.29 * 100 is 28.999999999999996 in floating point; the exact reading keeps every digit.
+    expect(usdDecimalToFixed('0.29')).toBe(29_000_000n);
+    expect(usdDecimalToFixed('12.00000001')).toBe(1_200_000_001n);
+    for (const bad of ['1.000000001', '-1', '1e3', '', '.5', '1.'])
+      expect(() => usdDecimalToFixed(bad), bad).toThrow(/not a USD amount/);
   });
 });

@@ -62,3 +62,21 @@ export function rawForUsd1e8(
   const q = num / den;
   return rounding === 'ceil' && q * den !== num ? q + 1n : q;
 }
+
+/**
+ * A USD amount written as a decimal string (configuration) in USD x 1e8, exactly: no float
+ * ever sees it. More than 8 decimal places cannot be represented and is refused.
+ *
+ * @example
+ * usdDecimalToFixed('50.25'); // 5_025_000_000n
+ */
+export function usdDecimalToFixed(text: string): bigint {
+  const match = /^(\d+)(?:\.(\d{1,8}))?$/.exec(text);
+  if (!match)
+    throw new KeeperError(
+      'INVALID_DECISION_INPUT',
+      `"${text}" is not a USD amount (digits, at most 8 decimal places)`,
+    );
+  const fraction = (match[2] ?? '').padEnd(8, '0');
+  return BigInt(match[1] as string) * USD_ONE + BigInt(fraction);
+}

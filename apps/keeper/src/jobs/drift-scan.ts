@@ -16,7 +16,7 @@ import {
 import type { Address, MaybeEncodedAccount } from '@solana/kit';
 import { computeVaultDrift, type VaultDrift } from '../decisions/drift.ts';
 import { type MintPowers, mintPowers, powerChanges } from '../decisions/mint-powers.ts';
-import { USD_ONE } from '../decisions/valuation.ts';
+import { usdDecimalToFixed } from '../decisions/valuation.ts';
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 
@@ -121,7 +121,7 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
   const scanned = await scanVaults(ctx.rpc, ctx.skus, ctx.programs);
   await watchMintPowers(ctx);
   const results: JobResult[] = [];
-  const minNotional = BigInt(Math.round(Number(ctx.config.minTradeUsd) * 100)) * (USD_ONE / 100n);
+  const minNotional = usdDecimalToFixed(ctx.config.minTradeUsd);
   for (const { sku, drift, issuerEvents } of scanned) {
     ctx.metrics.driftBps.set({ sku: sku.skuId }, drift.maxAbsDriftBps);
     if (issuerEvents.length > 0) await onIssuerPower(ctx, sku, issuerEvents);

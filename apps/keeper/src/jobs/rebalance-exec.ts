@@ -9,7 +9,7 @@ import { formatDecimal } from '@basket/tokenized-api';
 import { KeeperError } from '../decisions/errors.ts';
 import { chooseLegRoute, type LegRoute } from '../decisions/route-choice.ts';
 import { decideTrade, type TradeDecision, tradeSizeToRaw } from '../decisions/trade-size.ts';
-import { USD_ONE } from '../decisions/valuation.ts';
+import { USD_ONE, usdDecimalToFixed } from '../decisions/valuation.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { scanVaults } from './drift-scan.ts';
 
@@ -65,7 +65,7 @@ export async function planLeg(
   // Unit economics from the vault's snapshot entry (the figures the vault prices with).
   const unit = await unitOf(ctx, sku.snapshot, mint);
   const trade = decideTrade(drift.deltaUsd1e8, unit, {
-    minNotionalUsd1e8: BigInt(Math.round(Number(ctx.config.minTradeUsd) * 100)) * (USD_ONE / 100n),
+    minNotionalUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
     minTradeRaw: tradeSizeToRaw(
       formatDecimal(asset.minTradeSize),
       unit.decimals,

@@ -9,7 +9,6 @@ import { ConfigError, parseConfig, resolveSecret } from '@basket/service-kit';
 import { z } from 'zod';
 
 const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'not a base58 address');
-const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'not a decimal number');
 
 /** How the keeper's key signs: a keypair file locally, a remote signer in production. */
 const signerSchema = z.discriminatedUnion('kind', [
@@ -67,7 +66,9 @@ const schema = z.object({
   txPerSecond: z.coerce.number().int().min(1).max(5),
   assetIndexPerSecond: z.coerce.number().int().min(1).max(10),
   /** Drifts worth less than this (USD) are not traded. */
-  minTradeUsd: decimal,
+  minTradeUsd: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'not a USD amount with at most 8 decimal places'),
   /** A vault whose largest drift is below this is left alone. */
   driftThresholdBps: z.coerce.number().int().min(1).max(5_000),
   workerConcurrency: z.coerce.number().int().min(1).max(8),
