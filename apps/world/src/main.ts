@@ -7,6 +7,7 @@ import { repoRoot, startLocalnet } from '@basket/localnet';
 import { isOpen } from '@basket/market-calendar';
 import { startPostgres } from '@basket/postgres-server';
 import { periodic } from '@basket/service-kit';
+import type { Address } from '@solana/kit';
 import { STOCKS } from './bootstrap/catalog.ts';
 import { loadWorldKeys } from './bootstrap/keys.ts';
 import { catalogPrices, pushNav } from './bootstrap/nav.ts';
@@ -132,6 +133,7 @@ async function main(): Promise<number> {
                 skuId: sku.skuId,
                 snapshot: sku.snapshot as never,
                 prices,
+                lookupTable: sku.lookupTable as Address | null,
               });
             }
           },

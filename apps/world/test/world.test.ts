@@ -70,6 +70,7 @@ describe('the local world', () => {
       skuId: SKU,
       snapshot: sku?.snapshot as Address,
       prices: catalogPrices(world.manifest, STOCKS),
+      lookupTable: (sku?.lookupTable ?? null) as Address | null,
     });
   };
 

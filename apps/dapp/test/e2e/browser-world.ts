@@ -49,6 +49,7 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
         skuId: sku.skuId,
         snapshot: sku.snapshot as Address,
         prices,
+        lookupTable: sku.lookupTable as Address | null,
       });
     }
   };

@@ -41,6 +41,7 @@ export async function pushAndRefresh(world: TestWorld): Promise<void> {
     skuId: SKU,
     snapshot: sku?.snapshot as Address,
     prices: catalogPrices(world.manifest, STOCKS),
+    lookupTable: (sku?.lookupTable ?? null) as Address | null,
   });
 }
 

@@ -15,6 +15,7 @@ import type { Address } from '@solana/kit';
 import type { Chain } from '../chain.ts';
 import type { CatalogStock } from './catalog.ts';
 import type { WorldKeys } from './keys.ts';
+import { loadLookupTables } from './lookup-table.ts';
 import { readVault } from './skus.ts';
 
 /** The snapshot's last sequence and publish time (0 when never pushed). */
@@ -36,6 +37,11 @@ export async function pushNav(
     snapshot: Address;
     /** Per snapshot entry, in the snapshot's mint order. */
     prices: ReadonlyMap<Address, CatalogStock>;
+    /**
+     * The SKU's lookup table: refresh_nav reads every asset's mint and holding, which passes
+     * a packet beyond about 15 assets without one.
+     */
+    lookupTable: Address | null;
   },
 ): Promise<bigint> {
   const data = await readSnapshot(chain, input.snapshot, input.programs);
@@ -66,9 +72,13 @@ export async function pushNav(
   await chain.land(`oracle push_snapshot ${input.skuId} #${sequence}`, input.keys.keeper, push);
   const vault = await readVault(chain, input.skuId, input.programs);
   if (!vault) throw new Error(`the vault of ${input.skuId} does not exist`);
-  await chain.land(`vault refresh_nav ${input.skuId}`, input.keys.keeper, [
-    getRefreshNavInstructionFor({ vault }, input.programs),
-  ]);
+  const tables = input.lookupTable ? await loadLookupTables(chain, [input.lookupTable]) : undefined;
+  await chain.land(
+    `vault refresh_nav ${input.skuId}`,
+    input.keys.keeper,
+    [getRefreshNavInstructionFor({ vault }, input.programs)],
+    tables,
+  );
   return sequence;
 }
 

@@ -168,6 +168,7 @@ export async function runBootstrap(input: {
       skuId: sku.skuId,
       snapshot: live.snapshot,
       prices: priceOf,
+      lookupTable: live.lookupTable,
     });
     log(
       `${sku.skuId}: vault ${live.vault.address} ${live.created ? 'created' : 'exists'}, NAV pushed (#${sequence}) and refreshed`,
