@@ -85,7 +85,7 @@ pub fn roll(vault: &mut VaultState, snapshot: &NavSnapshot) {
             asset.prev_unit_1e8.set(0);
         }
         // Every priced asset, held or not: a book can grow between two rolls (rebalance).
-        let (unit, inexact) = crate::nav::entry_for(snapshot, index, &asset.mint)
+        let (unit, inexact) = crate::snapshot::entry_for(snapshot, index, &asset.mint)
             .map(unit_value)
             .unwrap_or((0, false));
         if inexact {

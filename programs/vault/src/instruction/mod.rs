@@ -1,36 +1,12 @@
 //! The vault's instruction set: the single definition the IDL (and so the TypeScript client)
 //! is generated from. Instruction data is `[discriminator u8][fields, packed LE]`; each
-//! instruction's `data.rs` parses exactly these fields.
+//! instruction's `data.rs` parses exactly these fields.//!
+//! The enum stays one item (Codama's derive reads the whole instruction set from it); the
+//! discriminator bytes and the tests live beside it.
 
 use codama_macros::CodamaInstructions;
 
-/// Discriminator bytes, checked against [`VaultInstruction`] by a unit test so the two
-/// cannot drift.
-pub mod discriminator {
-    pub const INIT_VAULT: u8 = 0;
-    pub const DEPOSIT: u8 = 1;
-    pub const SET_PAUSED: u8 = 2;
-    pub const UPDATE_WEIGHTS: u8 = 3;
-    pub const APPLY_WEIGHTS: u8 = 4;
-    pub const CANCEL_WEIGHTS: u8 = 5;
-    pub const WITHDRAW_IN_KIND: u8 = 6;
-    pub const WITHDRAW_USDC: u8 = 7;
-    pub const COLLECT_MGMT_FEE: u8 = 8;
-    pub const COLLECT_PERF_FEE: u8 = 9;
-    pub const SET_ASSET_STATUS: u8 = 10;
-    pub const REBALANCE_LEG: u8 = 11;
-    pub const REBALANCE_SETTLE: u8 = 12;
-    pub const BEGIN_REDEMPTION: u8 = 13;
-    pub const PAY_REDEMPTION: u8 = 14;
-    pub const SET_SHARE_METADATA: u8 = 15;
-    pub const REFRESH_NAV: u8 = 16;
-    pub const REQUEST_WITHDRAW_USDC: u8 = 17;
-    pub const FULFIL_WITHDRAWAL: u8 = 18;
-    pub const CANCEL_WITHDRAWAL: u8 = 19;
-    pub const QUEUE_ROTATION: u8 = 20;
-    pub const APPLY_ROTATION: u8 = 21;
-    pub const CANCEL_ROTATION: u8 = 22;
-}
+pub mod discriminator;
 
 #[repr(C, u8)]
 #[derive(CodamaInstructions)]
@@ -519,125 +495,4 @@ pub enum VaultInstruction {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn tag(ix: &VaultInstruction) -> u8 {
-        // SAFETY: `repr(C, u8)` puts the discriminant in the first byte.
-        unsafe { *(ix as *const VaultInstruction as *const u8) }
-    }
-
-    #[test]
-    fn discriminator_constants_match_the_idl_enum() {
-        let init = VaultInstruction::InitVault {
-            sku_id: [0; 16],
-            admins: [[0; 32]; 5],
-            threshold: 0,
-            keeper: [0; 32],
-            treasury: [0; 32],
-            mgmt_fee_bps: 0,
-            perf_fee_bps: 0,
-            withdraw_fee_bps: 0,
-            cash_buffer_bps: 0,
-            max_slip_bps: 0,
-            deposit_cap_usd: 0,
-            min_deposit_raw: 0,
-            asset_count: 0,
-            token_programs: [0; 20],
-            weights: [0; 20],
-            trade_authority: [0; 32],
-        };
-        assert_eq!(tag(&init), discriminator::INIT_VAULT);
-        assert_eq!(
-            tag(&VaultInstruction::Deposit {
-                raw_amount: 0,
-                min_shares_out: 0
-            }),
-            discriminator::DEPOSIT
-        );
-        assert_eq!(
-            tag(&VaultInstruction::SetPaused { paused: false }),
-            discriminator::SET_PAUSED
-        );
-        assert_eq!(
-            tag(&VaultInstruction::UpdateWeights {
-                new_weights: [0; 20]
-            }),
-            discriminator::UPDATE_WEIGHTS
-        );
-        assert_eq!(
-            tag(&VaultInstruction::ApplyWeights { nonce: 0 }),
-            discriminator::APPLY_WEIGHTS
-        );
-        assert_eq!(
-            tag(&VaultInstruction::CancelWeights { nonce: 0 }),
-            discriminator::CANCEL_WEIGHTS
-        );
-        assert_eq!(
-            tag(&VaultInstruction::RebalanceLeg {
-                expected_mint: [0; 32],
-                expected_amount_raw: 0,
-                pay_amount_raw: 0
-            }),
-            discriminator::REBALANCE_LEG
-        );
-        assert_eq!(
-            tag(&VaultInstruction::RebalanceSettle),
-            discriminator::REBALANCE_SETTLE
-        );
-        assert_eq!(
-            tag(&VaultInstruction::BeginRedemption {
-                shares: 0,
-                nonce: 0
-            }),
-            discriminator::BEGIN_REDEMPTION
-        );
-        assert_eq!(
-            tag(&VaultInstruction::PayRedemption { slots: 0 }),
-            discriminator::PAY_REDEMPTION
-        );
-        assert_eq!(
-            tag(&VaultInstruction::SetShareMetadata {
-                name: [0; 32],
-                symbol: [0; 10],
-                uri: [0; 128]
-            }),
-            discriminator::SET_SHARE_METADATA
-        );
-        assert_eq!(
-            tag(&VaultInstruction::RefreshNav),
-            discriminator::REFRESH_NAV
-        );
-        assert_eq!(
-            tag(&VaultInstruction::RequestWithdrawUsdc {
-                shares: 0,
-                min_out: 0,
-                nonce: 0
-            }),
-            discriminator::REQUEST_WITHDRAW_USDC
-        );
-        assert_eq!(
-            tag(&VaultInstruction::FulfilWithdrawal),
-            discriminator::FULFIL_WITHDRAWAL
-        );
-        assert_eq!(
-            tag(&VaultInstruction::CancelWithdrawal),
-            discriminator::CANCEL_WITHDRAWAL
-        );
-        assert_eq!(
-            tag(&VaultInstruction::QueueRotation {
-                kind: 0,
-                new_key: [0; 32]
-            }),
-            discriminator::QUEUE_ROTATION
-        );
-        assert_eq!(
-            tag(&VaultInstruction::ApplyRotation { kind: 0, nonce: 0 }),
-            discriminator::APPLY_ROTATION
-        );
-        assert_eq!(
-            tag(&VaultInstruction::CancelRotation { kind: 0, nonce: 0 }),
-            discriminator::CANCEL_ROTATION
-        );
-    }
-}
+mod tests;

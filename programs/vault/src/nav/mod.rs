@@ -1,0 +1,266 @@
+//! The vault's NAV from its book, the oracle snapshot and the asset mints, with the guards
+//! every NAV-sensitive instruction applies before any transfer:
+//!
+//! 1. the snapshot is this vault's (address, owner, SKU) and fresh (MAX_STALE_SECS);
+//! 2. every asset with a non-zero book is Active, priced, not frozen by the snapshot flags;
+//! 3. the mint's current ScaledUiAmount multiplier (floor at 1e12, as the keeper writes it)
+//!    equals the snapshot entry's `multiplier_num`.
+//!
+//! Assets whose book is zero contribute exactly zero whatever their price, so they are not
+//! guarded: a frozen asset the vault does not hold never blocks the vault. Books are
+//! reconciled down to the holdings' real balances before any pricing (`holdings`).
+
+mod sum;
+#[cfg(test)]
+mod tests;
+
+pub use crate::mint_multiplier::{mint_multiplier, MintMultiplier};
+pub use crate::snapshot::{check_fresh, entry_for, load_snapshot, BLOCKING_FLAGS};
+pub use sum::NavSum;
+
+use crate::mint_multiplier::bits_in_force;
+use crate::words::address_is;
+use crate::{
+    error::VaultError,
+    holdings, price_memo,
+    share_math::asset_value_usd,
+    state::{AssetEntry, AssetStatus, VaultState},
+};
+use basket_common::{math::Rounding, CommonError};
+use oracle::state::{NavEntry, NavSnapshot};
+use pinocchio::{error::ProgramError, AccountView};
+
+/// Guards 2 and 3 for one asset; returns the snapshot entry to price it with.
+pub fn check_asset<'s>(
+    asset: &AssetEntry,
+    index: usize,
+    snapshot: &'s NavSnapshot,
+    mint_multiplier: u64,
+) -> Result<&'s NavEntry, VaultError> {
+    if asset.status()? != AssetStatus::Active {
+        return Err(VaultError::AssetNotActive);
+    }
+    let entry = entry_for(snapshot, index, &asset.mint).ok_or(VaultError::AssetNotPriced)?;
+    if entry.price_usd_1e8.get() == 0 {
+        return Err(VaultError::AssetNotPriced);
+    }
+    if entry.flags.get() & BLOCKING_FLAGS != 0 {
+        return Err(VaultError::AssetFrozen);
+    }
+    if entry.multiplier_num.get() != mint_multiplier {
+        return Err(VaultError::MultiplierMismatch);
+    }
+    Ok(entry)
+}
+
+/// What pricing needs besides the vault: the checked, fresh snapshot, the Clock's time and
+/// the rounding direction.
+/// (One struct so no function takes more than the five register arguments BPF allows.)
+pub struct Pricing<'a> {
+    pub snapshot: &'a NavSnapshot,
+    pub now: i64,
+    /// Direction of every value rounding: up to price deposits, down to price payouts.
+    pub rounding: Rounding,
+}
+
+impl<'a> Pricing<'a> {
+    /// Pricing at the vault's snapshot, checked to be the vault's (`load_snapshot`) and
+    /// fresh at `now` (`check_fresh`), with every value rounded in `rounding`'s direction.
+    #[inline(never)]
+    pub fn fresh(
+        snapshot: &'a AccountView,
+        vault: &VaultState,
+        now: i64,
+        rounding: Rounding,
+    ) -> Result<Self, ProgramError> {
+        let snapshot = load_snapshot(snapshot, vault)?;
+        check_fresh(snapshot, now)?;
+        Ok(Self {
+            snapshot,
+            now,
+            rounding,
+        })
+    }
+}
+
+/// Guards 2 and 3 for the vault's asset `index`, reading its mint account (checked to be
+/// the asset's mint): returns the snapshot entry and the mint's multiplier.
+#[inline(always)]
+pub fn guard_held_asset<'s>(
+    asset: &AssetEntry,
+    index: usize,
+    mint: &AccountView,
+    pricing: &Pricing<'s>,
+) -> Result<(&'s NavEntry, MintMultiplier), ProgramError> {
+    if !address_is(mint, &asset.mint) {
+        return Err(VaultError::WrongMint.into());
+    }
+    // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
+    let data = unsafe { mint.borrow_unchecked() };
+    let multiplier = mint_multiplier(data, asset.token_program()?, pricing.now)?;
+    Ok((
+        check_asset(asset, index, pricing.snapshot, multiplier.num)?,
+        multiplier,
+    ))
+}
+
+/// NAV in 1e-6 USD: the cash book at par plus every held asset at the snapshot's price and
+/// multiplier, widened by the price memory (see `price_memo`), rounded in
+/// `pricing.rounding`'s direction. `pairs` are, per asset in the vault's order, its mint
+/// account then its holding account.
+///
+/// Real balances first: every asset with a book or open claims must have its holding cover
+/// them (one load and compare per asset, see `holdings`). A holding found short (the issuer's
+/// permanent delegate burned or moved tokens) is reconciled: its book drops to its pro-rata
+/// part of the balance, an event is emitted and the cache is dropped, so nothing is ever
+/// priced on tokens that left. This is the balance check of the cached path: the cache stays
+/// valid exactly while every holding still covers its book.
+///
+/// The first call at a snapshot sequence prices every held asset with every guard
+/// ([`price_assets`]) and caches the assets' value both ways rounded. Later calls at the
+/// same sequence, with no book or status changed since (those clear the cache), re-verify
+/// only what can still change: each held asset's balance (above) and its mint multiplier in
+/// force now, compared with the bits verified then. Status and the snapshot's flags, prices
+/// and multipliers are fixed for the sequence (the oracle never rewrites entries without a
+/// new sequence), so the cached value is exactly what pricing everything again would give.
+pub fn vault_nav(
+    vault: &mut VaultState,
+    pairs: &[AccountView],
+    pricing: &Pricing,
+) -> Result<u64, ProgramError> {
+    let n = vault.assets().len();
+    if pairs.len() < n.checked_mul(2).ok_or(CommonError::MathOverflow)? {
+        return Err(CommonError::NotEnoughAccounts.into());
+    }
+    price_memo::roll(vault, pricing.snapshot);
+    let sequence = pricing.snapshot.sequence.get();
+    let (covered, bits_hold) = check_pairs(vault, pairs, pricing.now, sequence)?;
+    if !covered {
+        for (index, pair) in pairs.chunks_exact(2).take(n).enumerate() {
+            holdings::reconcile(vault, index, &pair[1])?;
+        }
+    }
+    let cached =
+        covered && bits_hold && sequence != 0 && vault.nav_cache_sequence.get() == sequence;
+    if !cached {
+        let (up, down) = price_assets(vault, pairs, pricing)?;
+        vault.nav_cache_assets_up.set(up);
+        vault.nav_cache_assets_down.set(down);
+        vault.nav_cache_sequence.set(sequence);
+    }
+    let assets = match pricing.rounding {
+        Rounding::Up => vault.nav_cache_assets_up.get(),
+        Rounding::Down => vault.nav_cache_assets_down.get(),
+    };
+    Ok(vault
+        .cash_raw
+        .get()
+        .checked_add(assets)
+        .ok_or(CommonError::MathOverflow)?)
+}
+
+/// One pass over the (mint, holding) pairs: every mint account is the asset's (checked on
+/// both paths, so a wrong account list fails the same way whichever runs); whether every
+/// holding with a book or claims covers them; and, when the cache is at `sequence`, whether
+/// every held mint still has in force the multiplier bits verified when it was filled.
+#[inline(always)]
+fn check_pairs(
+    vault: &VaultState,
+    pairs: &[AccountView],
+    now: i64,
+    sequence: u64,
+) -> Result<(bool, bool), ProgramError> {
+    let cache_live = sequence != 0 && vault.nav_cache_sequence.get() == sequence;
+    let mut covered = true;
+    let mut bits_hold = cache_live;
+    for (asset, pair) in vault.assets().iter().zip(pairs.chunks_exact(2)) {
+        let mint = &pair[0];
+        if !address_is(mint, &asset.mint) {
+            return Err(VaultError::WrongMint.into());
+        }
+        covered &= holdings::covers(asset, &pair[1])?;
+        if bits_hold && asset.holdings_raw.get() != 0 && !verified_bits_hold(asset, mint, now) {
+            bits_hold = false;
+        }
+    }
+    Ok((covered, bits_hold))
+}
+
+/// Whether `mint` (already checked to be the asset's) has in force the multiplier bits
+/// verified at the last full pricing; always true for a mint without ScaledUiAmount.
+#[inline(always)]
+fn verified_bits_hold(asset: &AssetEntry, mint: &AccountView, now: i64) -> bool {
+    let offset = asset.ext_offset.get();
+    if offset == 0 {
+        return true;
+    }
+    // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
+    let data = unsafe { mint.borrow_unchecked() };
+    bits_in_force(data, offset, now) == Some(asset.verified_bits.get())
+}
+
+/// Guards 2 and 3 for a held asset through the cached NAV's verification, when it covers
+/// this snapshot: an asset with a book was fully guarded when the cache was filled at this
+/// sequence, and every book or status change since would have cleared it, so only the
+/// mint's multiplier in force now is re-read. `Ok(false)` when the cache does not cover it
+/// (the caller then runs [`guard_held_asset`]).
+#[inline(always)]
+pub fn guard_from_cache(
+    vault: &VaultState,
+    asset: &AssetEntry,
+    mint: &AccountView,
+    pricing: &Pricing,
+) -> Result<bool, ProgramError> {
+    let sequence = pricing.snapshot.sequence.get();
+    if sequence == 0 || vault.nav_cache_sequence.get() != sequence || asset.holdings_raw.get() == 0
+    {
+        return Ok(false);
+    }
+    if !address_is(mint, &asset.mint) {
+        return Err(VaultError::WrongMint.into());
+    }
+    Ok(verified_bits_hold(asset, mint, pricing.now))
+}
+
+/// Every held asset priced with every guard: the assets' value (cash excluded) rounded up
+/// and down. Records each held asset's verified multiplier bits and extension offset.
+fn price_assets(
+    vault: &mut VaultState,
+    pairs: &[AccountView],
+    pricing: &Pricing,
+) -> Result<(u64, u64), ProgramError> {
+    let mut up = NavSum::new(0);
+    let mut down = NavSum::new(0);
+    for (index, (asset, pair)) in vault
+        .assets_mut()
+        .iter_mut()
+        .zip(pairs.chunks_exact(2))
+        .enumerate()
+    {
+        let mint = &pair[0];
+        let raw = asset.holdings_raw.get();
+        if raw == 0 {
+            if !address_is(mint, &asset.mint) {
+                return Err(VaultError::WrongMint.into());
+            }
+            continue;
+        }
+        let (entry, multiplier) = guard_held_asset(asset, index, mint, pricing)?;
+        asset.verified_bits.set(multiplier.bits);
+        asset.ext_offset.set(multiplier.offset);
+        for (sum, rounding) in [(&mut up, Rounding::Up), (&mut down, Rounding::Down)] {
+            match price_memo::pricing_unit(asset, rounding) {
+                Some(unit) => sum.add_units(raw, unit, asset.decimals)?,
+                // A unit too large for the memory: the two-step formula, rounded the same way.
+                None => sum.add_value(asset_value_usd(
+                    raw,
+                    entry.multiplier_num.get(),
+                    entry.price_usd_1e8.get(),
+                    asset.decimals,
+                    rounding,
+                )?)?,
+            }
+        }
+    }
+    Ok((up.total(Rounding::Up)?, down.total(Rounding::Down)?))
+}
