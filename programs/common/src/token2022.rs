@@ -179,6 +179,29 @@ pub fn is_paused(data: &[u8]) -> Result<bool, CommonError> {
     Ok(false)
 }
 
+/// [`is_paused`] for a mint whose extension area the caller validated earlier (the vault at
+/// `init_vault`, the rewards program at distribution) and whose address it just compared:
+/// walks the TLV entries directly. `is_paused` re-checks the 83 padding bytes one by one,
+/// about 500 CU per mint on this target, on every payment of an issuer stock.
+#[inline(always)]
+pub fn validated_mint_paused(data: &[u8]) -> bool {
+    // Extensions start after the 165-byte base and the account-type byte.
+    let mut at = ACCOUNT_TYPE_OFFSET + 1;
+    while let Some(header) = data.get(at..at.saturating_add(4)) {
+        let ty = u16::from_le_bytes([header[0], header[1]]);
+        let len = usize::from(u16::from_le_bytes([header[2], header[3]]));
+        if ty == extension::PAUSABLE {
+            // authority (32) | paused (1)
+            return data.get(at.saturating_add(36)).copied() == Some(1);
+        }
+        if ty == 0 {
+            return false;
+        }
+        at = at.saturating_add(4).saturating_add(len);
+    }
+    false
+}
+
 /// The fields of a token account the programs check.
 #[derive(Clone, Copy, Debug, Eq, PartialEq)]
 pub struct TokenAccountView<'a> {
@@ -240,6 +263,40 @@ mod tests {
         v.extend_from_slice(&ts.to_le_bytes());
         v.extend_from_slice(&nm.to_le_bytes());
         v
+    }
+
+    #[test]
+    fn the_validated_pause_read_agrees_with_the_full_one() {
+        let pausable = |paused: u8| {
+            let mut v = std::vec![7u8; 32];
+            v.push(paused);
+            v
+        };
+        let cases = [
+            mint_with(&[(extension::METADATA_POINTER, std::vec![0; 64])]),
+            mint_with(&[
+                (extension::METADATA_POINTER, std::vec![0; 64]),
+                (25, scaled(1.5, 1000, 3.0)),
+                (extension::PAUSABLE, pausable(1)),
+            ]),
+            mint_with(&[
+                (25, scaled(1.5, 1000, 3.0)),
+                (extension::PAUSABLE, pausable(0)),
+            ]),
+            mint_with(&[
+                (extension::PAUSABLE, pausable(1)),
+                (25, scaled(2.0, 0, 2.0)),
+            ]),
+        ];
+        let expected = [false, true, false, true];
+        for (data, paused) in cases.iter().zip(expected) {
+            assert_eq!(is_paused(data), Ok(paused));
+            assert_eq!(validated_mint_paused(data), paused);
+        }
+        // Trailing zero padding after the entries ends the walk.
+        let mut padded = cases[2].clone();
+        padded.extend_from_slice(&[0; 16]);
+        assert!(!validated_mint_paused(&padded));
     }
 
     #[test]

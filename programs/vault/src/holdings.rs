@@ -66,8 +66,10 @@ pub fn blocked(held: HoldingState, asset: &AssetEntry, mint: &AccountView) -> Op
         return Some(not_paid_reason::HOLDING_FROZEN);
     }
     if asset.mint_flags & mint_flags::PAUSABLE != 0 {
+        // init_vault validated the asset mint's extension area. Another account here can
+        // only say "paused" and skip the caller's own slice (the guards check the address).
         // SAFETY: read-only view of a mint no one borrows mutably here.
-        if token2022::is_paused(unsafe { mint.borrow_unchecked() }).unwrap_or(true) {
+        if token2022::validated_mint_paused(unsafe { mint.borrow_unchecked() }) {
             return Some(not_paid_reason::MINT_PAUSED);
         }
     }

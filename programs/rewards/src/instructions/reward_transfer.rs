@@ -10,7 +10,7 @@
 //! the token program never reads those accounts as signers either.
 
 use super::shared;
-use basket_common::token2022::{self, extension};
+use basket_common::token2022;
 use pinocchio::{
     cpi::{invoke_signed_unchecked, CpiAccount, Signer},
     instruction::{InstructionAccount, InstructionView},
@@ -39,32 +39,6 @@ pub struct RewardTransfer<'a> {
     pub is_token_2022: bool,
     /// The mint carries Pausable (the epoch's `pausable` bit), so its flag is read.
     pub pausable: bool,
-}
-
-/// Whether a Token-2022 mint's Pausable extension says paused. The mint's extension area was
-/// validated when the epoch was distributed, so this walks the TLV entries directly
-/// (`basket_common::token2022::is_paused` re-checks the padding and costs ~500 CU more per
-/// claimed mint).
-#[inline(always)]
-fn mint_paused(data: &[u8]) -> bool {
-    // Extensions start after the 165-byte base and the account-type byte.
-    let mut at = 166usize;
-    while let (Some(t), Some(l)) = (
-        data.get(at..at.saturating_add(2)),
-        data.get(at.saturating_add(2)..at.saturating_add(4)),
-    ) {
-        let ty = u16::from_le_bytes([t[0], t[1]]);
-        let len = u16::from_le_bytes([l[0], l[1]]) as usize;
-        if ty == extension::PAUSABLE {
-            // authority (32) | paused (1)
-            return data.get(at.saturating_add(36)).copied() == Some(1);
-        }
-        if ty == 0 {
-            return false;
-        }
-        at = at.saturating_add(4).saturating_add(len);
-    }
-    false
 }
 
 impl RewardTransfer<'_> {
@@ -99,7 +73,8 @@ impl RewardTransfer<'_> {
             return false;
         }
         // SAFETY: as above.
-        !(self.pausable && mint_paused(unsafe { self.mint.borrow_unchecked() }))
+        !(self.pausable
+            && token2022::validated_mint_paused(unsafe { self.mint.borrow_unchecked() }))
     }
 
     /// Moves the payment, signed by the epoch PDA through `signers`.
