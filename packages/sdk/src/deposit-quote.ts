@@ -9,10 +9,8 @@ import {
   VAULT_ERROR__DEPOSIT_CAP_EXCEEDED,
   VAULT_ERROR__VAULT_PAUSED,
 } from '@basket/vault-client';
-import type { Address } from '@solana/kit';
 import type { NavQuote, VaultRefusal } from './nav-quote.ts';
-import { DEFAULT_PROGRAM_ADDRESSES } from './program-addresses.ts';
-import { decodeCustomProgramError } from './program-error.ts';
+import { type QuoteProgramOptions, quotePrograms, vaultRefusal } from './quote-programs.ts';
 import type { RawAmount } from './raw-amount.ts';
 import { BPS, sharesForDeposit } from './share-math.ts';
 
@@ -47,13 +45,13 @@ export type DepositQuote =
 export function quoteDeposit(
   quote: NavQuote,
   amount: RawAmount,
-  options: { slippageBps?: number; vaultProgram?: Address } = {},
+  options: QuoteProgramOptions & { slippageBps?: number } = {},
 ): DepositQuote {
-  const program = options.vaultProgram ?? DEFAULT_PROGRAM_ADDRESSES.vault;
+  const programs = quotePrograms(options, quote.programs);
   const refuse = (code: number, refusal?: VaultRefusal): DepositQuote => ({
     ok: false,
     rawAmount: amount,
-    refusal: refusal ?? { ...decodeCustomProgramError(program, code), mint: null },
+    refusal: refusal ?? vaultRefusal(programs, code),
   });
   if (quote.paused) return refuse(VAULT_ERROR__VAULT_PAUSED);
   if (amount < quote.config.minDepositRaw) return refuse(VAULT_ERROR__DEPOSIT_BELOW_MINIMUM);

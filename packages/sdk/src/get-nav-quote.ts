@@ -113,7 +113,7 @@ export async function getNavQuote(
     now:
       options.now ??
       (clock.exists ? clock.data.unixTimestamp : BigInt(Math.floor(Date.now() / 1000))),
-    vaultProgram: programs.vault,
+    programs,
     ...(options.multiplierStates ? { multiplierStates: options.multiplierStates } : {}),
   });
 }

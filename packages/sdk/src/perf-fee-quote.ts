@@ -4,10 +4,8 @@
  */
 
 import { VAULT_ERROR__PERF_FEE_NOT_DUE, VAULT_ERROR__VAULT_PAUSED } from '@basket/vault-client';
-import type { Address } from '@solana/kit';
 import type { NavQuote, VaultRefusal } from './nav-quote.ts';
-import { DEFAULT_PROGRAM_ADDRESSES } from './program-addresses.ts';
-import { decodeCustomProgramError } from './program-error.ts';
+import { type QuoteProgramOptions, quotePrograms, vaultRefusal } from './quote-programs.ts';
 import { perfFee } from './share-math.ts';
 
 /** Shared-check code of an arithmetic overflow (`CommonError::MathOverflow`). */
@@ -40,14 +38,11 @@ export type PerfFeeQuote =
  * @example
  * quotePerfFee(await getNavQuote(rpc, 'MAG7'));
  */
-export function quotePerfFee(
-  quote: NavQuote,
-  options: { vaultProgram?: Address } = {},
-): PerfFeeQuote {
-  const program = options.vaultProgram ?? DEFAULT_PROGRAM_ADDRESSES.vault;
+export function quotePerfFee(quote: NavQuote, options: QuoteProgramOptions = {}): PerfFeeQuote {
+  const programs = quotePrograms(options, quote.programs);
   const refuse = (code: number): PerfFeeQuote => ({
     ok: false,
-    refusal: { ...decodeCustomProgramError(program, code), mint: null },
+    refusal: vaultRefusal(programs, code),
   });
   if (quote.paused) return refuse(VAULT_ERROR__VAULT_PAUSED);
   if (quote.now < quote.config.lastPerfFeeTime + PERF_FEE_PERIOD_SECS) {

@@ -13,12 +13,8 @@ import {
 } from '@basket/vault-client';
 import type { Address, Instruction, TransactionSigner } from '@solana/kit';
 import type { NavQuote, VaultRefusal } from './nav-quote.ts';
-import {
-  DEFAULT_PROGRAM_ADDRESSES,
-  type ProgramAddresses,
-  resolveProgramAddresses,
-} from './program-addresses.ts';
-import { decodeCustomProgramError } from './program-error.ts';
+import { type ProgramAddresses, resolveProgramAddresses } from './program-addresses.ts';
+import { type QuoteProgramOptions, quotePrograms, vaultRefusal } from './quote-programs.ts';
 import { assetValueUsd, BPS, mulDiv } from './share-math.ts';
 import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './token-programs.ts';
 import type { CostedInstruction } from './transaction-message.ts';
@@ -87,11 +83,11 @@ function sideValue(nav: NavQuote, side: RebalanceSide, raw: bigint, rounding: 'd
 export function quoteRebalanceLeg(
   nav: NavQuote,
   leg: { pay: RebalanceSide; receive: RebalanceSide; payAmountRaw: bigint },
-  options: { vaultProgram?: Address } = {},
+  options: QuoteProgramOptions = {},
 ): RebalanceLegQuote {
-  const program = options.vaultProgram ?? DEFAULT_PROGRAM_ADDRESSES.vault;
+  const programs = quotePrograms(options, nav.programs);
   const no = (refusal: VaultRefusal): RebalanceLegQuote => ({ ok: false, refusal });
-  const refuse = (code: number) => no({ ...decodeCustomProgramError(program, code), mint: null });
+  const refuse = (code: number) => no(vaultRefusal(programs, code));
   if (leg.payAmountRaw === 0n) return refuse(VAULT_ERROR__AMOUNT_TOO_SMALL);
   if (leg.pay === leg.receive) return refuse(VAULT_ERROR__SAME_MINT);
   if (nav.paused) return refuse(VAULT_ERROR__VAULT_PAUSED);

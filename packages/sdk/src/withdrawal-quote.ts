@@ -10,19 +10,18 @@ import {
 } from '@basket/vault-client';
 import type { Address } from '@solana/kit';
 import type { NavQuote, VaultRefusal } from './nav-quote.ts';
-import { DEFAULT_PROGRAM_ADDRESSES } from './program-addresses.ts';
-import { decodeCustomProgramError } from './program-error.ts';
+import { type QuoteProgramOptions, quotePrograms, vaultRefusal } from './quote-programs.ts';
 import { isSdkError, SDK_ERROR__MATH_OVERFLOW } from './sdk-errors.ts';
 import { inKindAmount, stableWithdrawal } from './share-math.ts';
 
 /** Shared-check code of an arithmetic overflow (`CommonError::MathOverflow`). */
 const COMMON_MATH_OVERFLOW = 110;
 
-function refuser(program: Address | undefined) {
-  return (code: number, mint: Address | null = null): VaultRefusal => ({
-    ...decodeCustomProgramError(program ?? DEFAULT_PROGRAM_ADDRESSES.vault, code),
-    mint,
-  });
+/** Refusals decoded against the caller's ids, else the NAV quote's. */
+function refuser(quote: NavQuote, options: QuoteProgramOptions) {
+  const programs = quotePrograms(options, quote.programs);
+  return (code: number, mint: Address | null = null): VaultRefusal =>
+    vaultRefusal(programs, code, mint);
 }
 
 /** Runs share math, turning its overflow into the program's `MathOverflow` refusal. */
@@ -66,9 +65,9 @@ export type StableWithdrawalQuote =
 export function quoteStableWithdrawal(
   quote: NavQuote,
   shares: bigint,
-  options: { vaultProgram?: Address } = {},
+  options: QuoteProgramOptions = {},
 ): StableWithdrawalQuote {
-  const refuse = refuser(options.vaultProgram);
+  const refuse = refuser(quote, options);
   const no = (refusal: VaultRefusal): StableWithdrawalQuote => ({ ok: false, shares, refusal });
   if (quote.paused) return no(refuse(VAULT_ERROR__VAULT_PAUSED));
   if (shares === 0n) return no(refuse(VAULT_ERROR__AMOUNT_TOO_SMALL));
@@ -111,9 +110,9 @@ export type InKindWithdrawalQuote =
 export function quoteInKindWithdrawal(
   quote: NavQuote,
   shares: bigint,
-  options: { vaultProgram?: Address; guardAssets?: boolean } = {},
+  options: QuoteProgramOptions & { guardAssets?: boolean } = {},
 ): InKindWithdrawalQuote {
-  const refuse = refuser(options.vaultProgram);
+  const refuse = refuser(quote, options);
   const no = (refusal: VaultRefusal): InKindWithdrawalQuote => ({ ok: false, shares, refusal });
   if (quote.paused) return no(refuse(VAULT_ERROR__VAULT_PAUSED));
   if (shares === 0n) return no(refuse(VAULT_ERROR__AMOUNT_TOO_SMALL));
@@ -147,7 +146,7 @@ export function quoteInKindWithdrawal(
 export function quoteBeginRedemption(
   quote: NavQuote,
   shares: bigint,
-  options: { vaultProgram?: Address } = {},
+  options: QuoteProgramOptions = {},
 ): InKindWithdrawalQuote {
   return quoteInKindWithdrawal(quote, shares, { ...options, guardAssets: false });
 }

@@ -18,12 +18,8 @@ import {
 } from '@basket/vault-client';
 import type { Address, TransactionSigner } from '@solana/kit';
 import type { NavQuote, VaultRefusal } from './nav-quote.ts';
-import {
-  DEFAULT_PROGRAM_ADDRESSES,
-  type ProgramAddresses,
-  resolveProgramAddresses,
-} from './program-addresses.ts';
-import { decodeCustomProgramError } from './program-error.ts';
+import { type ProgramAddresses, resolveProgramAddresses } from './program-addresses.ts';
+import { type QuoteProgramOptions, quotePrograms, vaultRefusal } from './quote-programs.ts';
 import { BPS, mulDiv, stableWithdrawal } from './share-math.ts';
 import { TOKEN_2022_PROGRAM_ADDRESS, tokenProgramAddress } from './token-programs.ts';
 import type { CostedInstruction } from './transaction-message.ts';
@@ -74,13 +70,13 @@ export type WithdrawalRequestQuote =
 export function quoteWithdrawalRequest(
   quote: NavQuote,
   shares: bigint,
-  options: { toleranceBps?: number; vaultProgram?: Address } = {},
+  options: QuoteProgramOptions & { toleranceBps?: number } = {},
 ): WithdrawalRequestQuote {
-  const program = options.vaultProgram ?? DEFAULT_PROGRAM_ADDRESSES.vault;
+  const programs = quotePrograms(options, quote.programs);
   const no = (code: number): WithdrawalRequestQuote => ({
     ok: false,
     shares,
-    refusal: { ...decodeCustomProgramError(program, code), mint: null },
+    refusal: vaultRefusal(programs, code),
   });
   if (quote.paused) return no(VAULT_ERROR__VAULT_PAUSED);
   if (shares === 0n) return no(VAULT_ERROR__AMOUNT_TOO_SMALL);

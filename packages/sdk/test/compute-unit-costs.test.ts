@@ -47,7 +47,8 @@ function model(row: BenchRow): ComputeCost[] | null {
   if (row.instruction === 'claim' && claim) {
     return [
       { key: 'rewards.claim' },
-      { key: 'rewards.claimPerMint', count: Number(claim[1]) },
+      // The bench's Token-2022 reward mints are issuer mints (full extension set).
+      { key: 'rewards.claimPerIssuerMint', count: Number(claim[1]) },
       { key: 'rewards.claimPerProofLevel', count: Number(claim[2]) },
     ];
   }

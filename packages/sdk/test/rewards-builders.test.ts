@@ -190,9 +190,16 @@ describe('rewards builders in LiteSVM', () => {
         priorityFeeMicroLamports: 0n,
       }),
     );
-    // Then every reward arrived, within the cost model
+    // Then every reward arrived, within the cost model, which prices issuer mints (Token-2022
+    // with Pausable) apart from the others
     expect(claimed.error).toBeNull();
     checkCost(claim, claimed.computeUnits, 2);
+    const issuer = mints.filter((m) => m.address === w.xStock.address).length;
+    expect(claim.costs).toContainEqual({ key: 'rewards.claimPerIssuerMint', count: issuer });
+    expect(claim.costs).toContainEqual({
+      key: 'rewards.claimPerMint',
+      count: mints.length - issuer,
+    });
     for (const [i, d] of destinations[0]!.entries()) {
       expect(tokenAmount(w.svm, d)).toBe(amounts[0]![i]!);
     }
