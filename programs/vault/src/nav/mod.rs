@@ -95,6 +95,18 @@ pub fn guard_held_asset<'s>(
     if !address_is(mint, &asset.mint) {
         return Err(VaultError::WrongMint.into());
     }
+    guard_compared_mint(asset, index, mint, pricing)
+}
+
+/// [`guard_held_asset`] for a mint account whose address the caller compared already (the
+/// full pricing, after `check_pairs` compared every position of the same account list).
+#[inline(always)]
+fn guard_compared_mint<'s>(
+    asset: &AssetEntry,
+    index: usize,
+    mint: &AccountView,
+    pricing: &Pricing<'s>,
+) -> Result<(&'s NavEntry, MintMultiplier), ProgramError> {
     // SAFETY: the mint is only read; no mutable borrow of it exists in this instruction.
     let data = unsafe { mint.borrow_unchecked() };
     let multiplier = mint_multiplier(data, asset.token_program()?, pricing.now)?;
@@ -237,15 +249,13 @@ fn price_assets(
         .zip(pairs.chunks_exact(2))
         .enumerate()
     {
+        // `check_pairs` compared every mint of this account list in this call.
         let mint = &pair[0];
         let raw = asset.holdings_raw.get();
         if raw == 0 {
-            if !address_is(mint, &asset.mint) {
-                return Err(VaultError::WrongMint.into());
-            }
             continue;
         }
-        let (entry, multiplier) = guard_held_asset(asset, index, mint, pricing)?;
+        let (entry, multiplier) = guard_compared_mint(asset, index, mint, pricing)?;
         asset.verified_bits.set(multiplier.bits);
         asset.ext_offset.set(multiplier.offset);
         for (sum, rounding) in [(&mut up, Rounding::Up), (&mut down, Rounding::Down)] {
