@@ -10,7 +10,9 @@ import { apiRoutes } from './api-routes.ts';
 import type { IndexerConfig } from './config.ts';
 import { finalityPass } from './finality.ts';
 import { ingestMetrics, ingestTaskList } from './ingest.ts';
+import { liveRoutes } from './live-routes.ts';
 import { migrate } from './migrate.ts';
+import { createReadCache } from './read-cache.ts';
 import { createIndexerRpc } from './rpc-client.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
@@ -117,7 +119,9 @@ export async function startIndexer(
       ],
     });
     server.register(webhookRoutes({ pool: writePool, secret: config.webhookSecret, metrics }));
-    server.register(apiRoutes(readPool));
+    const cache = createReadCache();
+    server.register(apiRoutes(readPool, cache));
+    server.register(liveRoutes(readPool, cache));
     const url = await server.listen({ host: config.host, port: config.port });
     logger.info({ url }, 'indexer listening');
     return {
