@@ -10,7 +10,8 @@ let world: TestWorld;
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  ({ world, sim } = await startChainSim());
+  // Fast slots: the expiry test waits for 150 slots to pass.
+  ({ world, sim } = await startChainSim({ fastSlots: true }));
 }, 300_000);
 
 afterAll(async () => {
