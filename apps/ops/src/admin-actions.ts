@@ -6,8 +6,10 @@
 import {
   ASSET_STATUS,
   getApproveDeviationInstructionFor,
+  getCancelRotationInstructionFor,
   getCancelWeightsInstructionFor,
   getOracleRotateKeepersInstructionFor,
+  getQueueRotationInstructionFor,
   getRewardsRotateKeepersInstructionFor,
   getRewardsSetPausedInstructionFor,
   getSetAssetStatusInstructionFor,
@@ -16,6 +18,7 @@ import {
   getUpdateWeightsInstructionFor,
   type ProgramAddresses,
   REWARDS_PAUSE_FLAGS,
+  ROTATION_KIND,
 } from '@basket/sdk';
 import { type Chain, findProgramDataAddress, upgradeInstruction } from '@basket/world';
 import {
@@ -37,6 +40,7 @@ export const ADMIN_ACTIONS = [
   'vault.cancel-weights',
   'vault.rotate-keeper',
   'vault.rotate-trade-authority',
+  'vault.cancel-rotation',
   'oracle.rotate-keepers',
   'oracle.approve-deviation',
   'rewards.pause',
@@ -53,6 +57,10 @@ export type ActionInput = Readonly<{
   status?: keyof typeof ASSET_STATUS;
   weights?: readonly number[];
   keepers?: readonly Address[];
+  /** vault.rotate-keeper / vault.rotate-trade-authority: the key that takes over. */
+  newKey?: Address;
+  /** vault.cancel-rotation: which pending rotation to cancel. */
+  rotation?: RotationName;
   rewardMints?: readonly Address[];
   pauseStaking?: boolean;
   pauseClaims?: boolean;
@@ -65,6 +73,13 @@ export type ActionInput = Readonly<{
   /** Refund of the buffer's rent on upgrade. */
   spill?: Address;
 }>;
+
+/** The two timelocked vault rotations by their CLI names. */
+export const ROTATIONS = Object.freeze({
+  keeper: ROTATION_KIND.keeper,
+  'trade-authority': ROTATION_KIND.tradeAuthority,
+} as const);
+export type RotationName = keyof typeof ROTATIONS;
 
 export type BuiltAction = Readonly<{
   governance: Governance;
@@ -146,13 +161,32 @@ export async function buildAdminAction(
       );
     }
     case 'vault.rotate-keeper':
-    case 'vault.rotate-trade-authority':
-      // Issue 15 adds these timelocked rotations to the vault; until its instructions are on
-      // main there is nothing to build, and a hand-made instruction would be a guess.
-      throw new OpsError(
-        'INVALID_INPUT',
-        `${action}: this vault version has no rotation instruction yet (issue 15)`,
+    case 'vault.rotate-trade-authority': {
+      const vault = await vaultOf(chain, programs, sku());
+      const name: RotationName = action === 'vault.rotate-keeper' ? 'keeper' : 'trade-authority';
+      const newKey = required(input.newKey, '--new-key');
+      return one(
+        getQueueRotationInstructionFor(
+          { vault, kind: ROTATIONS[name], newKey, adminSigners },
+          programs,
+        ).instruction,
+        `queue ${name} rotation of ${sku()} to ${newKey} (48 h timelock)`,
       );
+    }
+    case 'vault.cancel-rotation': {
+      const vault = await vaultOf(chain, programs, sku());
+      const name = required(input.rotation, '--rotation');
+      const kind = ROTATIONS[name];
+      if (vault.data.pendingRotationEta[kind - 1] === 0n) {
+        throw new OpsError('NOTHING_PENDING', `no ${name} rotation is pending for ${sku()}`);
+      }
+      // Bound to the pending change's nonce: if it is applied or replaced before this proposal
+      // lands, the vault refuses it instead of cancelling a later change.
+      return one(
+        getCancelRotationInstructionFor({ vault, kind, adminSigners }, programs).instruction,
+        `cancel the queued ${name} rotation #${vault.data.pendingRotationNonce[kind - 1]} of ${sku()} (to ${vault.data.pendingRotationKey[kind - 1]})`,
+      );
+    }
     case 'oracle.rotate-keepers': {
       const keepers = required(input.keepers, '--keepers');
       const ix = await getOracleRotateKeepersInstructionFor({ keepers, adminSigners }, programs);

@@ -5,7 +5,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { readWorldManifest } from '@basket/localnet';
 import { connectChain } from '@basket/world';
 import { Command, Option } from 'commander';
-import { ADMIN_ACTIONS, type AdminAction, buildAdminAction } from './admin-actions.ts';
+import {
+  ADMIN_ACTIONS,
+  type AdminAction,
+  buildAdminAction,
+  ROTATIONS,
+  type RotationName,
+} from './admin-actions.ts';
 import { note, openContext, say } from './cli-context.ts';
 import { checkReferences } from './config-check.ts';
 import { buildPrograms, deployOrStage, PROGRAM_NAMES, soPaths, verifyDeployed } from './deploy.ts';
@@ -24,6 +30,7 @@ import {
 } from './proposal-file.ts';
 import { signatureStates, signProposal } from './proposal-signatures.ts';
 import { buildProposal } from './propose.ts';
+import { applyRotation } from './rotation-apply.ts';
 import { formatStatus, readStatus } from './status.ts';
 import { submitProposal } from './submit.ts';
 import { environmentFromWorld } from './world-config.ts';
@@ -212,6 +219,12 @@ program
     list(v).map(Number),
   )
   .option('--keepers <addresses>', 'rotate-keepers: the new set', list)
+  .option('--new-key <address>', 'vault.rotate-keeper / vault.rotate-trade-authority: the new key')
+  .addOption(
+    new Option('--rotation <kind>', 'vault.cancel-rotation: which one').choices(
+      Object.keys(ROTATIONS),
+    ),
+  )
   .option('--reward-mints <addresses>', 'rewards.reward-mints: the new allow-list', list)
   .option('--pause-staking', 'rewards.pause: pause staking')
   .option('--pause-claims', 'rewards.pause: pause claims')
@@ -244,6 +257,8 @@ program
       status: o.status,
       weights: o.weights,
       keepers: o.keepers,
+      newKey: o.newKey,
+      rotation: o.rotation,
       rewardMints: o.rewardMints,
       pauseStaking: Boolean(o.pauseStaking),
       pauseClaims: Boolean(o.pauseClaims),
@@ -320,6 +335,28 @@ program
     }
     const { signature, admins } = await submitProposal(ctx.chain, ctx.programs, proposal);
     say(`submitted ${path}: ${signature} (admins ${admins.join(', ')})`);
+  });
+
+program
+  .command('apply-rotation')
+  .description(
+    "apply a vault's queued keeper or trade-authority rotation once its 48 h timelock is due (anyone may; refused before the eta)",
+  )
+  .addOption(envOption())
+  .requiredOption('--sku <id>', 'the vault')
+  .addOption(
+    new Option('--rotation <kind>', 'which rotation')
+      .choices(Object.keys(ROTATIONS))
+      .makeOptionMandatory(),
+  )
+  .action(async (o) => {
+    const ctx = openContext(o.env);
+    const r = await applyRotation(ctx.chain, ctx.programs, {
+      sku: o.sku,
+      rotation: o.rotation as RotationName,
+      feePayer: await ctx.feePayer(),
+    });
+    say(`applied ${r.rotation} rotation #${r.nonce} of ${r.sku}: now ${r.newKey} (${r.signature})`);
   });
 
 program

@@ -1,13 +1,13 @@
 /**
  * `status`: what an operator checks before and after acting: each program's binary hash and
  * upgrade authority, the configurations' keepers, and every pending timelock with the moment
- * it can be applied. Timelocks are a list of kinds so the keeper and trade-authority rotations
- * (issue 15, not on main yet) join the weights without a new report shape.
+ * it can be applied: queued weights and the vault's keeper and trade-authority rotations.
  */
 import { existsSync } from 'node:fs';
 import type { ProgramAddresses } from '@basket/sdk';
 import type { Chain } from '@basket/world';
 import type { Address } from '@solana/kit';
+import { ROTATIONS, type RotationName } from './admin-actions.ts';
 import { readOracleConfig, readRewardsConfig, readVault } from './chain-state.ts';
 import { readChainSnapshot } from './init-read.ts';
 import { localBinary, readOnChainProgram } from './program-binary.ts';
@@ -37,6 +37,7 @@ export type StatusReport = Readonly<{
     exists: boolean;
     paused: boolean;
     keeper: Address | null;
+    tradeAuthority: Address | null;
   }>[];
   timelocks: readonly PendingTimelock[];
 }>;
@@ -81,7 +82,19 @@ export async function readStatus(
       exists: view !== null,
       paused: view?.paused ?? false,
       keeper: vault?.data.keeper ?? null,
+      tradeAuthority: vault?.data.tradeAuthority ?? null,
     });
+    for (const [name, kind] of Object.entries(ROTATIONS)) {
+      const eta = vault?.data.pendingRotationEta[kind - 1] ?? 0n;
+      if (!vault || eta === 0n) continue;
+      timelocks.push({
+        sku,
+        kind: `${name as RotationName}-rotation`,
+        detail: `#${vault.data.pendingRotationNonce[kind - 1]}: to ${vault.data.pendingRotationKey[kind - 1]}`,
+        eta,
+        applicable: eta <= snapshot.now,
+      });
+    }
     if (view?.pending) {
       timelocks.push({
         sku,
@@ -115,7 +128,7 @@ export function formatStatus(report: StatusReport): string[] {
   lines.push('vaults:');
   for (const v of report.vaults) {
     lines.push(
-      `  ${v.sku.padEnd(8)} ${v.exists ? (v.paused ? 'PAUSED' : 'live') : 'missing'}${v.keeper ? ` keeper ${v.keeper}` : ''}`,
+      `  ${v.sku.padEnd(8)} ${v.exists ? (v.paused ? 'PAUSED' : 'live') : 'missing'}${v.keeper ? ` keeper ${v.keeper}` : ''}${v.tradeAuthority ? ` trade authority ${v.tradeAuthority}` : ''}`,
     );
   }
   lines.push('pending timelocks:');
@@ -126,7 +139,6 @@ export function formatStatus(report: StatusReport): string[] {
       : `applicable at ${at(t.eta)} (in ${formatSeconds(t.eta - report.now)})`;
     lines.push(`  ${t.sku.padEnd(8)} ${t.kind} ${t.detail}: ${when}`);
   }
-  lines.push('  (keeper and trade-authority rotations: not in this vault version, issue 15)');
   return lines;
 }
 
