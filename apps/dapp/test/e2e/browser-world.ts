@@ -41,7 +41,7 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
   const keys = await loadWorldKeys(world.dir);
   const programs = programAddressesOf(world.manifest);
   const prices = catalogPrices(world.manifest, STOCKS);
-  const pushAll = async () => {
+  const pushOnce = async () => {
     for (const sku of world.manifest.skus) {
       await pushNav(world.chain, {
         keys,
@@ -52,6 +52,14 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
         lookupTable: sku.lookupTable as Address | null,
       });
     }
+  };
+  // One push at a time: a test's own push (forward pricing) and the periodic one would race
+  // for the same snapshot sequence.
+  let lastPush: Promise<void> = Promise.resolve();
+  const pushAll = () => {
+    const next = lastPush.catch(() => {}).then(pushOnce);
+    lastPush = next;
+    return next;
   };
   await pushAll();
   const distributions = mkdtempSync(join(tmpdir(), 'dapp-distributions-'));
