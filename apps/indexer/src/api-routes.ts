@@ -46,15 +46,25 @@ function summary(sku: string, events: VaultEvent[]) {
 }
 
 /**
+ * A vault's events in order (every per-SKU answer is computed from them: one cached read
+ * each) and its last price per share (x 1e12, rounded down; null before a refresh).
+ */
+export function vaultReader(pool: pg.Pool, cache: ReadCache) {
+  const eventsOf = (sku: string) =>
+    cache.get(`events:${sku}`, READ_TTL_MS.sku, () => vaultEvents(pool, sku));
+  const pricePerShare = async (sku: string) =>
+    navPoints(await eventsOf(sku)).at(-1)?.pricePerShare ?? null;
+  return { eventsOf, pricePerShare };
+}
+
+/**
  * Registers the analytics routes.
  *
  * @example
  * app.register(apiRoutes(readPool, createReadCache()));
  */
 export function apiRoutes(pool: pg.Pool, cache: ReadCache) {
-  // Every per-SKU answer is computed from the vault's events in order: one cached read each.
-  const eventsOf = (sku: string) =>
-    cache.get(`events:${sku}`, READ_TTL_MS.sku, () => vaultEvents(pool, sku));
+  const { eventsOf } = vaultReader(pool, cache);
   return async (app: FastifyInstance) => {
     app.get('/api/skus', async () => {
       const skus = await cache.get('skus', READ_TTL_MS.sku, async () => {

@@ -8,7 +8,9 @@ import fc from 'fast-check';
 import fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vaultReader } from '../src/api-routes.ts';
 import { finalityPass } from '../src/finality.ts';
+import { flowRoutes } from '../src/flow-routes.ts';
 import { ingestDelivery, ingestMetrics } from '../src/ingest.ts';
 import { liveRoutes } from '../src/live-routes.ts';
 import { migrate } from '../src/migrate.ts';
@@ -162,7 +164,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
     const forkRequests = `select state from withdrawal_requests where owner = $1`;
     expect(await rows(forkRequests, [fork.owner])).toHaveLength(4);
     // When the finality pass asks this chain about every pending transaction
-    const pass = await finalityPass(pool, statusesOf(s.b), -1);
+    const pass = await finalityPass(pool, statusesOf(s.items), -1);
     // Then the fork's transactions and their rows are gone, ours are finalized and unchanged
     expect(pass).toMatchObject({ dropped: fork.items.length - 1, finalized: s.items.length - 1 });
     expect(await rows(forkRequests, [fork.owner])).toEqual([]);
@@ -175,7 +177,9 @@ describe('live-operation rows on Postgres from real transactions', () => {
     await pool.query('truncate transactions cascade');
     await deliver(s.items);
     const app = fastify();
-    app.register(liveRoutes(pool, createReadCache()));
+    const cache = createReadCache();
+    app.register(liveRoutes(pool, cache));
+    app.register(flowRoutes(pool, cache, vaultReader(pool, cache).pricePerShare));
     try {
       const get = async (url: string) => {
         const r = await app.inject({ method: 'GET', url });
@@ -207,6 +211,31 @@ describe('live-operation rows on Postgres from real transactions', () => {
       expect(rebalances.body.rebalances[0].received_raw).toBe(
         s.measured.settledIncrease.toString(),
       );
+      // The position made through the vault is the wallet's share balance on chain.
+      const positions = await get(`/api/wallets/${s.owner}/positions`);
+      expect(positions.body.positions).toMatchObject([
+        {
+          sku: LIVE_SKU,
+          shares: s.measured.sharesHeld.toString(),
+          escrowedShares: (2n * s.measured.requestShares).toString(),
+          depositedUsd: (10_000n * 1_000_000n).toString(),
+          withdrawnUsd: (s.measured.fulfilledNet + s.measured.inKindCash).toString(),
+        },
+      ]);
+      const price = BigInt(positions.body.positions[0].pricePerShare);
+      expect(positions.body.positions[0].valueUsd).toBe(
+        ((s.measured.sharesHeld * price) / 10n ** 12n).toString(),
+      );
+      // Flows per UTC day add up to the wallet's deposit and what it received.
+      const flows = (await get(`/api/skus/${LIVE_SKU}/flows`)).body.days as Record<
+        string,
+        string
+      >[];
+      const total = (k: string) => flows.reduce((t, d) => t + BigInt(d[k] as string), 0n);
+      expect(total('depositedUsd')).toBe(10_000n * 1_000_000n);
+      expect(total('withdrawnUsd')).toBe(s.measured.fulfilledNet + s.measured.inKindCash);
+      // Shares left by the paid request and the in-kind withdrawal (open ones are escrowed).
+      expect(total('netShares')).toBe(total('depositedShares') - 2n * s.measured.requestShares);
       expect((await get(`/api/wallets/${s.owner}/withdrawal-requests?state=lost`)).status).toBe(
         400,
       );

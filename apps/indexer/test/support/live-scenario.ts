@@ -28,7 +28,9 @@ import { fundedVault, readVault } from '../../../../packages/sdk/test/support/va
 import {
   assetPairs,
   type Basket,
+  depositIx,
   MONDAY_15H,
+  newDepositor,
   newRedeemerAccounts,
   treasuryAccounts,
   withdrawInKindIx,
@@ -57,6 +59,9 @@ export type LiveScenario = Readonly<{
   /** What the chain did, measured on the accounts (not read from the events). */
   measured: Readonly<{
     requestShares: bigint;
+    /** The wallet's share balance at the end, and the stablecoin it received in kind. */
+    sharesHeld: bigint;
+    inKindCash: bigint;
     fulfilledNet: bigint;
     fulfilledFee: bigint;
     settledIncrease: bigint;
@@ -72,7 +77,10 @@ export type LiveScenario = Readonly<{
 
 /** Runs the scenario on a fresh basket; every transaction but the named failure succeeds. */
 export async function liveScenario(): Promise<LiveScenario> {
-  const { b, alice } = await fundedVault();
+  const { b } = await fundedVault();
+  // The wallet whose whole history is indexed (the fixture's first depositor provides the
+  // vault's liquidity, before anything is recorded).
+  const alice = await newDepositor(b, 20_000n * USDC);
   const items: TransactionItem[] = [];
   const sig: Record<string, string> = {};
   const step = async (name: string, ixs: Parameters<typeof land>[1], expectOk = true) => {
@@ -82,6 +90,7 @@ export async function liveScenario(): Promise<LiveScenario> {
     sig[name] = r.item.transaction.signatures[0] as string;
   };
   const vault = () => readVault(b);
+  await step('deposit', [depositIx(b, alice, 10_000n * USDC)]);
   const treasury = await treasuryAccounts(b);
   const shares = tokenAmount(b.svm, alice.shareAccount) / 8n;
   const request = async (name: string, nonce: bigint) =>
@@ -165,6 +174,7 @@ export async function liveScenario(): Promise<LiveScenario> {
   await land(b, [pauseInstruction(split, true)]);
   const out = await newRedeemerAccounts(b, alice.signer.address);
   await step('inKind', [withdrawInKindIx(b, alice.signer, alice.shareAccount, out, shares)]);
+  const inKindCash = tokenAmount(b.svm, out.usdcAccount);
 
   // Rotations: a new keeper applied after the 48 h timelock, a trade authority cancelled.
   const adminSigners = b.admins.slice(0, 3);
@@ -194,6 +204,8 @@ export async function liveScenario(): Promise<LiveScenario> {
     sig,
     measured: {
       requestShares: shares,
+      sharesHeld: tokenAmount(b.svm, alice.shareAccount),
+      inKindCash,
       fulfilledNet,
       fulfilledFee,
       settledIncrease,

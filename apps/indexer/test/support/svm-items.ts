@@ -74,12 +74,14 @@ export function setPermanentDelegateInstruction(mint: IssuerMint, next: Address)
   };
 }
 
-/** What a cluster would answer to getSignatureStatuses: finalized when this chain ran it. */
-export function statusesOf(b: Basket) {
+/**
+ * What a cluster would answer to getSignatureStatuses: finalized for the transactions that
+ * landed on this chain (`landed`, as recorded when they ran), unknown for any other.
+ */
+export function statusesOf(landed: readonly TransactionItem[]) {
+  const known = new Set(landed.map((i) => i.transaction.signatures[0]));
   return async (signatures: string[]) =>
     signatures.map((s) =>
-      b.svm.getTransaction(s as never) === null
-        ? null
-        : { confirmationStatus: 'finalized' as const, err: null },
+      known.has(s) ? { confirmationStatus: 'finalized' as const, err: null } : null,
     );
 }
