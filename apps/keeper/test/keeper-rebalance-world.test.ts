@@ -2,15 +2,29 @@
 // scan queues one rebalance per (vault, asset) under a stable job key, and a leg lands through
 // the RFQ route (the market maker's fill wrapped between rebalance_leg and rebalance_settle,
 // co-signed by the maker, polled to Completed + Executed); when the RFQ is refused (a 4xx,
-// asked once, never retried) the same leg lands through the aggregator. After each, the
-// vault's books equal its token balances.
-import { findVaultHoldingPda, readAccounts, vaultStateAccount } from '@basket/sdk';
+// asked once, never retried) the leg lands through the aggregator. After each, the vault's
+// books equal its token balances. A withdrawal request is fulfilled once, at a snapshot
+// published after it (forward pricing).
+import {
+  findAssociatedTokenAddress,
+  findVaultHoldingPda,
+  getNavQuote,
+  getRequestWithdrawUsdcInstructionFor,
+  quoteWithdrawalRequest,
+  readAccounts,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  vaultStateAccount,
+} from '@basket/sdk';
+import { readSigner } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDriftScan } from '../src/jobs/drift-scan.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
-import { planLeg, runRebalanceExec } from '../src/jobs/rebalance-exec.ts';
+import { executeLeg, planLeg, runRebalanceExec } from '../src/jobs/rebalance-exec.ts';
+import { runWithdrawalRouter } from '../src/jobs/withdrawal-router.ts';
 import type { Keeper } from '../src/keeper.ts';
+import { payRawOf } from '../src/routes/aggregator-route.ts';
+import { legSetup, minReceiveRaw } from '../src/routes/leg-setup.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
 
 let kw: KeeperWorld;
@@ -18,10 +32,6 @@ let keeper: Keeper;
 const SKU = 'TECH6';
 // NVDAx trades Always (no market-hours dependence of the route) and has no transfer hook.
 const SYMBOL = 'NVDAx';
-// TSLAx: the venue's pool holds the world catalog's price, below the API's oracle price that
-// the keeper pushes, so a purchase there clears the vault's bound with room to spare.
-const AGGREGATOR_SYMBOL = 'TSLAx';
-
 beforeAll(async () => {
   kw = await startKeeperWorld();
   keeper = await kw.keeper('rebalance-a', { minTradeUsd: '100' });
@@ -60,6 +70,40 @@ async function booksAndBalances() {
     rows.push({ name: a.mint, book: a.holdingsRaw, balance: await balance(holding) });
   }
   return rows;
+}
+
+/** A small leg the venue's pool quotes within the vault's bound now. */
+const SMALL_LEG = 300n * 100_000_000n;
+
+/**
+ * The venue's pools hold the world's catalog prices while the API's oracle (which the
+ * snapshot carries) moves around them, and the pool charges 30 bps: at a small size a buy
+ * clears the vault's 50 bps bound when the pool is at most ~5 bps above the snapshot, a
+ * sale when it is at most ~5 bps below, so one direction of any unfrozen asset always does.
+ */
+async function aggregatorCandidate(ctx: Keeper['context']) {
+  for (const { symbol, mint } of sku().assets) {
+    for (const delta of [SMALL_LEG, -SMALL_LEG]) {
+      const plan = await planLeg(ctx, SKU, mint, delta);
+      if ('skipped' in plan || plan.route.route === 'skip') continue;
+      const setup = await legSetup(ctx, plan);
+      const payRaw = payRawOf(plan, setup.pay.decimals);
+      let least: bigint;
+      try {
+        least = minReceiveRaw(ctx, setup, payRaw);
+      } catch {
+        continue; // the vault refuses any leg of it now (frozen ahead of a corporate action)
+      }
+      const quote = await ctx.swapApi?.quoteGet({
+        inputMint: setup.pay.mint,
+        outputMint: setup.receive.mint,
+        amount: Number(payRaw),
+        slippageBps: setup.nav.config.maxSlipBps,
+      });
+      if (quote && BigInt(quote.outAmount) >= least) return { symbol, plan };
+    }
+  }
+  throw new Error('no TECH6 leg clears the vault bound at the venue now');
 }
 
 async function pushAndDeposit(usd: bigint) {
@@ -113,7 +157,7 @@ describe('rebalance-exec on the local world', () => {
   }, 180_000);
 
   it('a refused RFQ (4xx, asked at most once) sends the leg through the aggregator', async () => {
-    await pushAndDeposit(10_000n);
+    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
     const api = keeper.context.api;
     let asked = 0;
     const refusing = {
@@ -127,22 +171,73 @@ describe('rebalance-exec on the local world', () => {
         },
       },
     };
-    // TSLAx trades 24/5: inside that window
-    // the swap route is chosen, the RFQ refused and the aggregator taken; outside it the
-    // routing rules choose the aggregator at once and no quote is asked.
-    const plan = await planLeg(keeper.context, SKU, mintOf(AGGREGATOR_SYMBOL));
-    if ('skipped' in plan) throw new Error(plan.skipped);
-    const before = await holdingOf(AGGREGATOR_SYMBOL);
-    const result = await runRebalanceExec(refusing, {
-      skuId: SKU,
-      mint: mintOf(AGGREGATOR_SYMBOL),
-    });
+    const { symbol, plan } = await aggregatorCandidate(refusing);
+    const before = await holdingOf(symbol);
+    const result = await executeLeg(refusing, plan);
     expect(result.summary).toMatch(/aggregator sent/);
+    // Inside the asset's trading window the swap route is chosen, the RFQ refused (asked
+    // once, never retried) and the aggregator taken; outside it the routing rules choose the
+    // aggregator at once and no quote is asked.
     if (plan.route.route === 'swap') {
       expect(asked).toBe(1);
-      expect(result.summary).toMatch(/after: RFQ for TSLAx refused with HTTP 422/);
+      expect(result.summary).toMatch(/after: RFQ for .* refused with HTTP 422/);
     } else expect(asked).toBe(0);
-    expect(await holdingOf(AGGREGATOR_SYMBOL)).toBeGreaterThan(before);
+    const after = await holdingOf(symbol);
+    if (plan.trade.side === 'buy') expect(after).toBeGreaterThan(before);
+    else expect(after).toBe(before - plan.trade.assetRaw);
     for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
   }, 180_000);
+
+  it('a withdrawal request is fulfilled once, at a snapshot newer than the request', async () => {
+    const world = kw.world;
+    const rpc = world.chain.rpc;
+    const programs = keeper.context.programs;
+    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
+    const wallet = await readSigner(world.manifest.keys.demoWallets[0] as string);
+    const [vault] = await readAccounts(rpc, [vaultStateAccount(sku().vault as Address, programs)]);
+    if (!vault?.exists) throw new Error('vault');
+    const shareSource = await findAssociatedTokenAddress({
+      owner: wallet.address,
+      mint: vault.data.shareMint,
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    });
+    const shares = (await world.chain.tokenAmount(shareSource)) / 40n;
+    const nav = await getNavQuote(rpc, SKU, { programs, commitment: 'confirmed' });
+    const quote = quoteWithdrawalRequest(nav, shares, {
+      toleranceBps: 100,
+      vaultProgram: programs.vault,
+    });
+    if (!quote.ok) throw new Error(quote.refusal.message);
+    const request = await getRequestWithdrawUsdcInstructionFor(
+      { owner: wallet, vault, shareSource, shares, minOut: quote.minOut, nonce: 7n },
+      programs,
+    );
+    await world.chain.land('request_withdraw_usdc', wallet, [request]);
+    const usdc = await findAssociatedTokenAddress({
+      owner: wallet.address,
+      mint: world.manifest.stablecoin.mint as Address,
+      tokenProgram: world.manifest.stablecoin.tokenProgram as Address,
+    });
+    const before = await world.chain.tokenAmount(usdc);
+
+    // The snapshot in force was published before the request: forward pricing waits.
+    expect((await runWithdrawalRouter(keeper.context, sku())).summary).toMatch(/wait-snapshot/);
+    expect(await world.chain.exists(request.request)).toBe(true);
+
+    // A push published after the request (the oracle's time trails by a second): paid.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
+    expect((await runWithdrawalRouter(keeper.context, sku())).summary).toMatch(/fulfil sent/);
+    expect(await world.chain.exists(request.request)).toBe(false);
+    const paid = (await world.chain.tokenAmount(usdc)) - before;
+    expect(paid).toBeGreaterThanOrEqual(quote.minOut);
+    // Once: the request is closed and its action recorded; a second run finds nothing.
+    expect((await runWithdrawalRouter(keeper.context, sku())).summary).toMatch(/no open request/);
+    const { rows } = await keeper.context.pool.query(
+      'select status from keeper.actions where action_key = $1',
+      [`withdrawal:${request.request}`],
+    );
+    expect(rows).toEqual([{ status: 'sent' }]);
+    for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
+  }, 120_000);
 });

@@ -42,6 +42,8 @@ export async function planLeg(
   ctx: KeeperContext,
   skuId: string,
   mint: string,
+  /** A signed USD x 1e8 amount to trade instead of the drift (the withdrawal-router's sale). */
+  deltaUsd1e8?: bigint,
 ): Promise<PlannedLeg | { skipped: string }> {
   const sku = ctx.skus.find((s) => s.skuId === skuId);
   if (!sku) return { skipped: `unknown SKU ${skuId}` };
@@ -60,7 +62,7 @@ export async function planLeg(
   const used = usage.find((u) => u.symbol === drift.symbol);
   // Unit economics from the vault's snapshot entry (the figures the vault prices with).
   const unit = await unitOf(ctx, sku.snapshot, mint);
-  const trade = decideTrade(drift.deltaUsd1e8, unit, {
+  const trade = decideTrade(deltaUsd1e8 ?? drift.deltaUsd1e8, unit, {
     minNotionalUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
     minTradeRaw: tradeSizeToRaw(
       formatDecimal(asset.minTradeSize),
