@@ -86,7 +86,13 @@ export const envConfigSchema = z.object({
     apiKey: reference.optional(),
   }),
   webhooks: z.object({ indexerUrl: url(['http:', 'https:']), secret: reference }),
-  programs: z.object({ oracle: address, vault: address, rewards: address }),
+  programs: z.object({
+    oracle: address,
+    vault: address,
+    rewards: address,
+    /** The upgrade gate (programs/upgrade-gate): when set, its PDA holds every upgrade. */
+    upgradeGate: address.optional(),
+  }),
   /** Build with the local world's ids (`build-programs.sh --localnet`). */
   localnetIds: z.boolean().default(false),
   keys: z.object({
@@ -96,7 +102,7 @@ export const envConfigSchema = z.object({
     deployer: reference,
     /** Program keypairs, needed only for a first deploy. */
     programKeypairs: z
-      .object({ oracle: reference, vault: reference, rewards: reference })
+      .object({ oracle: reference, vault: reference, rewards: reference, upgradeGate: reference })
       .partial()
       .default({}),
   }),

@@ -32,6 +32,10 @@ export const OPS_ERROR_CODES = Object.freeze({
   NOTHING_PENDING: 'NOTHING_PENDING',
   /** A timelocked change is pending but its eta is still ahead of the cluster clock. */
   TIMELOCK_NOT_DUE: 'TIMELOCK_NOT_DUE',
+  /** No Ledger can be reached (transport not installed, no device, app closed). */
+  LEDGER_UNAVAILABLE: 'LEDGER_UNAVAILABLE',
+  /** The Ledger answered with a refusal (rejected on the device, blind signing disabled). */
+  LEDGER_REFUSED: 'LEDGER_REFUSED',
   /** The transaction was sent and failed on chain. */
   TRANSACTION_FAILED: 'TRANSACTION_FAILED',
 } as const);

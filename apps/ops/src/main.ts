@@ -4,17 +4,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readWorldManifest } from '@basket/localnet';
 import { connectChain } from '@basket/world';
+import type { Address } from '@solana/kit';
 import { Command, Option } from 'commander';
-import {
-  ADMIN_ACTIONS,
-  type AdminAction,
-  buildAdminAction,
-  ROTATIONS,
-  type RotationName,
-} from './admin-actions.ts';
-import { note, openContext, say } from './cli-context.ts';
+import { ROTATIONS, type RotationName } from './admin-actions.ts';
+import { envOption, list, note, openContext, say } from './cli-context.ts';
+import { registerProposalCommands } from './cli-proposals.ts';
 import { checkReferences } from './config-check.ts';
-import { buildPrograms, deployOrStage, PROGRAM_NAMES, soPaths, verifyDeployed } from './deploy.ts';
+import {
+  buildPrograms,
+  deployOrStage,
+  PROGRAM_NAMES,
+  type ProgramName,
+  soPaths,
+  verifyDeployed,
+} from './deploy.ts';
 import { loadEnvConfig, requireUpgradeAuthority } from './env-config.ts';
 import { OpsError } from './errors.ts';
 import { applyInit } from './init-apply.ts';
@@ -22,29 +25,10 @@ import { actionableSteps, formatPlan, planInit } from './init-plan.ts';
 import { readChainSnapshot } from './init-read.ts';
 import { signerFromFile, signerFromReference } from './key-reference.ts';
 import { localBinary } from './program-binary.ts';
-import {
-  decodeTransaction,
-  describeTransaction,
-  readProposal,
-  writeProposal,
-} from './proposal-file.ts';
-import { signatureStates, signProposal } from './proposal-signatures.ts';
-import { buildProposal } from './propose.ts';
 import { applyRotation } from './rotation-apply.ts';
 import { formatStatus, readStatus } from './status.ts';
-import { submitProposal } from './submit.ts';
+import { gateAuthorityOf } from './upgrade-gate.ts';
 import { environmentFromWorld } from './world-config.ts';
-
-const list = (v: string) =>
-  v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-const envOption = () =>
-  new Option(
-    '--env <file>',
-    'environment file (ops/environments/<name>.yaml)',
-  ).makeOptionMandatory();
 
 const program = new Command('basket-ops')
   .description(
@@ -89,26 +73,36 @@ program
   )
   .addOption(envOption())
   .option('--skip-build', 'use the binaries already under target/deploy')
-  .option('--programs <names>', 'subset, comma-separated (oracle,vault,rewards)', list)
+  .option('--programs <names>', 'subset, comma-separated (oracle,vault,rewards,upgradeGate)', list)
   .action(async (o) => {
     const ctx = openContext(o.env);
-    const names: string[] = o.programs ?? [...PROGRAM_NAMES];
+    const gate = ctx.config.programs.upgradeGate as Address | undefined;
+    const names: string[] = o.programs ?? [...PROGRAM_NAMES, ...(gate ? ['upgradeGate'] : [])];
     const paths = o.skipBuild
       ? soPaths(ctx.config.localnetIds, names)
       : buildPrograms({ localnetIds: ctx.config.localnetIds, names, log: note });
     const [feePayer, deployer] = [await ctx.feePayer(), await ctx.deployer()];
-    for (const name of names as (typeof PROGRAM_NAMES)[number][]) {
+    const addresses = ctx.config.programs as Record<string, Address>;
+    for (const name of names as (ProgramName | 'upgradeGate')[]) {
+      const address = addresses[name];
+      if (!address) throw new OpsError('INVALID_CONFIG', `programs.${name} is not set`);
       const reference = ctx.config.keys.programKeypairs[name];
+      // With a gate, new programs go straight to its PDA; the gate itself stays with the
+      // upgrade authority until gate.initialize hands it to itself.
+      const upgradeAuthority =
+        gate && name !== 'upgradeGate'
+          ? await gateAuthorityOf(gate)
+          : requireUpgradeAuthority(ctx.config);
       const r = await deployOrStage(ctx.chain, {
         name,
         soPath: paths[name] as string,
-        program: ctx.programs[name],
+        program: address,
         ...(reference
           ? { programKeypair: await signerFromReference(reference, ctx.config.baseDir) }
           : {}),
         deployer,
         feePayer,
-        upgradeAuthority: requireUpgradeAuthority(ctx.config),
+        upgradeAuthority,
         log: note,
       });
       say(
@@ -202,140 +196,7 @@ init
     });
   });
 
-program
-  .command('propose')
-  .description(
-    `write a proposal file (durable nonce) for an admin action: ${ADMIN_ACTIONS.join(', ')}`,
-  )
-  .argument('<action>', 'the admin action')
-  .addOption(envOption())
-  .requiredOption('--out <file>', 'the proposal file to write')
-  .option('--sku <id>', 'the SKU (vault actions, approve-deviation)')
-  .option('--asset <index|mint>', 'vault.asset-status: the asset')
-  .addOption(
-    new Option('--status <status>', 'vault.asset-status').choices(['Active', 'Frozen', 'Retired']),
-  )
-  .option('--weights <bps,...>', 'vault.weights: one per asset, summing to 10000', (v) =>
-    list(v).map(Number),
-  )
-  .option('--keepers <addresses>', 'rotate-keepers: the new set', list)
-  .option('--new-key <address>', 'vault.rotate-keeper / vault.rotate-trade-authority: the new key')
-  .addOption(
-    new Option('--rotation <kind>', 'vault.cancel-rotation: which one').choices(
-      Object.keys(ROTATIONS),
-    ),
-  )
-  .option('--reward-mints <addresses>', 'rewards.reward-mints: the new allow-list', list)
-  .option('--pause-staking', 'rewards.pause: pause staking')
-  .option('--pause-claims', 'rewards.pause: pause claims')
-  .option(
-    '--program <name|address>',
-    'program.upgrade: oracle, vault, rewards, or a program address',
-  )
-  .option('--buffer <address>', 'program.upgrade: the staged buffer (from deploy)')
-  .option(
-    '--signers <addresses>',
-    'the admins who will sign (default: the first threshold admins)',
-    list,
-  )
-  .option(
-    '--nonce-account <address>',
-    'reuse this nonce account (its authority must be the fee payer)',
-  )
-  .action(async (action: string, o) => {
-    if (!(ADMIN_ACTIONS as readonly string[]).includes(action)) {
-      throw new OpsError(
-        'INVALID_INPUT',
-        `unknown action ${action}; one of ${ADMIN_ACTIONS.join(', ')}`,
-      );
-    }
-    const ctx = openContext(o.env);
-    const feePayer = await ctx.feePayer();
-    const built = await buildAdminAction(ctx.chain, ctx.programs, action as AdminAction, {
-      sku: o.sku,
-      asset: o.asset,
-      status: o.status,
-      weights: o.weights,
-      keepers: o.keepers,
-      newKey: o.newKey,
-      rotation: o.rotation,
-      rewardMints: o.rewardMints,
-      pauseStaking: Boolean(o.pauseStaking),
-      pauseClaims: Boolean(o.pauseClaims),
-      program: o.program,
-      buffer: o.buffer,
-      ...(action === 'program.upgrade'
-        ? { upgradeAuthority: requireUpgradeAuthority(ctx.config) }
-        : {}),
-      signers: o.signers,
-      spill: feePayer.address,
-    });
-    const proposal = await buildProposal(ctx.chain, {
-      environment: ctx.config.environment,
-      action,
-      summary: built.summary,
-      governance: built.governance,
-      feePayer,
-      instructions: built.instructions,
-      operatorSigners: built.operatorSigners,
-      ...(o.nonceAccount ? { nonceAccount: o.nonceAccount } : {}),
-    });
-    writeProposal(o.out, proposal);
-    say(`wrote ${o.out}: ${built.summary}`);
-    for (const s of await signatureStates(decodeTransaction(proposal)))
-      say(`  ${s.state.padEnd(7)} ${s.address}`);
-  });
-
-program
-  .command('show')
-  .description('decode a proposal: what the signed bytes do, and who has signed')
-  .argument('<proposal>')
-  .action(async (path: string) => {
-    const proposal = readProposal(path);
-    const tx = decodeTransaction(proposal);
-    say(`${proposal.environment}: ${proposal.action}: ${proposal.summary}`);
-    for (const l of describeTransaction(tx)) say(l);
-    for (const s of await signatureStates(tx)) say(`  ${s.state.padEnd(7)} ${s.address}`);
-  });
-
-program
-  .command('sign')
-  .description('add one signature from a keypair file (offline: no network needed)')
-  .argument('<proposal>')
-  .option('--key <file>', 'the admin keypair file')
-  .option('--ledger', 'sign with a Ledger (not available: see docs/operations.md, "Key custody")')
-  .action(async (path: string, o) => {
-    if (o.ledger) {
-      throw new OpsError(
-        'INVALID_INPUT',
-        'Ledger signing is not built in this version (docs/operations.md, "Key custody"); sign on an offline machine with a key file',
-      );
-    }
-    if (!o.key) throw new OpsError('INVALID_INPUT', '--key <file> is required');
-    const signer = await signerFromFile(o.key);
-    writeProposal(path, await signProposal(readProposal(path), signer));
-    say(`${signer.address} signed ${path}`);
-  });
-
-program
-  .command('submit')
-  .description(
-    'send a proposal once the governing threshold of distinct admins has signed (refused before sending otherwise)',
-  )
-  .argument('<proposal>')
-  .addOption(envOption())
-  .action(async (path: string, o) => {
-    const ctx = openContext(o.env);
-    const proposal = readProposal(path);
-    if (proposal.environment !== ctx.config.environment) {
-      throw new OpsError(
-        'INVALID_PROPOSAL',
-        `${path} was proposed for ${proposal.environment}, not ${ctx.config.environment}`,
-      );
-    }
-    const { signature, admins } = await submitProposal(ctx.chain, ctx.programs, proposal);
-    say(`submitted ${path}: ${signature} (admins ${admins.join(', ')})`);
-  });
+registerProposalCommands(program);
 
 program
   .command('apply-rotation')
@@ -369,7 +230,9 @@ program
   .action(async (o) => {
     const ctx = openContext(o.env);
     const skus: string[] = o.sku ?? ctx.config.state?.skus.map((s) => s.skuId) ?? [];
-    const report = await readStatus(ctx.chain, ctx.programs, skus, soPaths(ctx.config.localnetIds));
+    const names = [...PROGRAM_NAMES, ...(ctx.config.programs.upgradeGate ? ['upgradeGate'] : [])];
+    const builds = soPaths(ctx.config.localnetIds, names);
+    const report = await readStatus(ctx.chain, ctx.programs, skus, builds);
     for (const l of formatStatus(report)) say(l);
   });
 

@@ -11,6 +11,7 @@ import { ROTATIONS, type RotationName } from './admin-actions.ts';
 import { readOracleConfig, readRewardsConfig, readVault } from './chain-state.ts';
 import { readChainSnapshot } from './init-read.ts';
 import { localBinary, readOnChainProgram } from './program-binary.ts';
+import { gateAuthorityOf } from './upgrade-gate.ts';
 
 export type PendingTimelock = Readonly<{
   sku: string;
@@ -30,6 +31,8 @@ export type StatusReport = Readonly<{
     sha256: string | null;
     upgradeAuthority: Address | null;
   }>[];
+  /** The upgrade gate's PDA when the environment has a gate (the authority it shows as). */
+  gateAuthority: Address | null;
   oracleKeepers: readonly Address[] | null;
   rewardsKeepers: readonly Address[] | null;
   vaults: readonly Readonly<{
@@ -56,13 +59,16 @@ export async function readStatus(
 ): Promise<StatusReport> {
   const snapshot = await readChainSnapshot(chain, programs, skus);
   const programRows = [];
-  for (const name of ['oracle', 'vault', 'rewards'] as const) {
+  const addresses = programs as Readonly<Record<string, Address>>;
+  const gate = addresses.upgradeGate ?? null;
+  for (const name of ['oracle', 'vault', 'rewards', ...(gate ? ['upgradeGate'] : [])]) {
+    const address = addresses[name] as Address;
     const path = localBuilds[name];
     const local = path && existsSync(path) ? localBinary(path) : null;
-    const onChain = await readOnChainProgram(chain, programs[name], local?.bytes.length);
+    const onChain = await readOnChainProgram(chain, address, local?.bytes.length);
     programRows.push({
       name,
-      address: programs[name],
+      address,
       matchesLocal: local && onChain ? local.sha256 === onChain.sha256 : null,
       sha256: onChain?.sha256 ?? null,
       upgradeAuthority: onChain?.upgradeAuthority ?? null,
@@ -108,6 +114,7 @@ export async function readStatus(
   return {
     now: snapshot.now,
     programs: programRows,
+    gateAuthority: gate ? await gateAuthorityOf(gate) : null,
     oracleKeepers: oracle ? oracle.keepers.slice(0, oracle.keeperCount) : null,
     rewardsKeepers: rewards ? rewards.keepers.slice(0, rewards.keeperCount) : null,
     vaults,
@@ -119,8 +126,9 @@ export function formatStatus(report: StatusReport): string[] {
   const at = (s: bigint) => new Date(Number(s) * 1000).toISOString();
   const lines = [`cluster time ${at(report.now)}`, 'programs:'];
   for (const p of report.programs) {
+    const gated = p.upgradeAuthority !== null && p.upgradeAuthority === report.gateAuthority;
     lines.push(
-      `  ${p.name.padEnd(7)} ${p.address} sha256 ${p.sha256 ?? '(not deployed)'}${p.matchesLocal === null ? '' : p.matchesLocal ? ' (= local build)' : ' (differs from the local build)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}`,
+      `  ${p.name.padEnd(7)} ${p.address} sha256 ${p.sha256 ?? '(not deployed)'}${p.matchesLocal === null ? '' : p.matchesLocal ? ' (= local build)' : ' (differs from the local build)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}${gated ? ' (the upgrade gate: 3 of 5 on chain)' : ''}`,
     );
   }
   lines.push(`oracle keepers: ${report.oracleKeepers?.join(', ') ?? '(not configured)'}`);
