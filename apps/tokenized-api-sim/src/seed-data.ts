@@ -227,7 +227,7 @@ const DETAILS: Readonly<Record<string, Partial<SimDetails>>> = {
  *
  * @example
  * ```ts
- * SEED_ASSETS.length; // 20
+ * SEED_ASSETS.length; // 21
  * SEED_ASSETS[0]?.symbol; // 'AAPLx'
  * ```
  */

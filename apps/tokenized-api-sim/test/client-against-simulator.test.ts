@@ -56,7 +56,7 @@ describe('the client against the simulator', () => {
     const before = sim.requests.length;
     const assets = await client.listAssets();
     expect(assets.map((a) => a.symbol)).toEqual(STOCKS.map((stock) => stock.symbol));
-    expect(sim.requests.length - before).toBe(5); // 20 assets, 4 a page
+    expect(sim.requests.length - before).toBe(6); // 21 assets, 4 a page
     expect(new Set(assets.map((a) => a.tradingHoursMode))).toEqual(
       new Set(['MarketHours', 'TwentyFourFive', 'Always']),
     );

@@ -19,7 +19,7 @@ const ctx = { market, quotes: createQuoteBook(), haltOverrides: {} };
 describe('simulated market', () => {
   it('seeds realistic assets covering every trading-hours mode', () => {
     expect(SEED_ASSETS.map((a) => a.symbol)).toEqual(STOCKS.map((s) => s.symbol));
-    expect(SEED_ASSETS).toHaveLength(20);
+    expect(SEED_ASSETS).toHaveLength(21);
     expect(new Set(SEED_ASSETS.map((a) => a.tradingHoursMode))).toEqual(
       new Set(['MarketHours', 'TwentyFourFive', 'Always']),
     );

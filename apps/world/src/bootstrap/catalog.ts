@@ -13,6 +13,12 @@ export type CatalogStock = Readonly<{
   multiplier: number;
   /** Price of one displayed share at bootstrap, USD x 1e8. */
   priceUsd1e8: bigint;
+  /**
+   * The one stock whose transfer-hook program is set (the world's stand-in for the issuer's
+   * hook: programs/test-transfer-hook, record mode). Kept out of the SKUs: it exercises the
+   * RFQ and the swap venue with hook accounts without changing every basket flow.
+   */
+  transferHook?: true;
 }>;
 
 const STOCK_DECIMALS = 8;
@@ -38,6 +44,13 @@ export const STOCKS: readonly CatalogStock[] = [
   { symbol: 'JPMx', name: 'JPMorgan Chase', multiplier: 1.0142, priceUsd1e8: 240_10000000n },
   { symbol: 'Vx', name: 'Visa', multiplier: 1, priceUsd1e8: 312_40000000n },
   { symbol: 'KOx', name: 'Coca-Cola', multiplier: 1.021, priceUsd1e8: 63_70000000n },
+  {
+    symbol: 'HOODx',
+    name: 'Robinhood',
+    multiplier: 1.25,
+    priceUsd1e8: 38_40000000n,
+    transferHook: true,
+  },
 ];
 
 export const STOCK_MINT_DECIMALS = STOCK_DECIMALS;
@@ -67,8 +80,11 @@ export const SKUS: readonly CatalogSku[] = [
   {
     skuId: 'BROAD20',
     label: 'Broad Twenty',
-    // 20 assets, the vault's limit: 500 bps each.
-    assets: STOCKS.map((s) => ({ symbol: s.symbol, weightBps: 500 })),
+    // 20 assets, the vault's limit: 500 bps each (every stock but the hooked one).
+    assets: STOCKS.filter((s) => s.transferHook !== true).map((s) => ({
+      symbol: s.symbol,
+      weightBps: 500,
+    })),
   },
 ];
 
