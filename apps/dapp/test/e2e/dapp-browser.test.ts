@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcMinute } from '../../src/shared/banners.ts';
 import { seriousViolations } from './accessibility.ts';
+import { assetApiTests } from './asset-api-flows.ts';
 import { ARTIFACTS, type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 import { createDriver } from './page-driver.ts';
 import { publishEpoch } from './publish-epoch.ts';
@@ -187,6 +188,8 @@ describe('the dapp in a browser', () => {
     expect((await env.world.chain.tokenAmount(bskt)) - before).toBe(position?.record.amount);
     await page.getByText('withdrawn', { exact: true }).waitFor({ timeout: 20_000 });
   });
+
+  assetApiTests(() => env);
 
   it('shows the freeze banner with reason and activation time when a multiplier change is within the hour', async () => {
     const sku = env.world.manifest.skus.find((s) => s.skuId === 'TECH6');
