@@ -12,6 +12,9 @@ import type { TransactionItem } from './webhook-body.ts';
 
 export type IngestMetrics = ReturnType<typeof ingestMetrics>;
 
+/** Transactions decoded between two turns of the event loop (about a millisecond of work). */
+const DECODE_SLICE = 10;
+
 export function ingestMetrics(metrics: Metrics) {
   return {
     events: metrics.counter(
@@ -66,10 +69,15 @@ export async function ingestDelivery(
       [...landed.values()].map((l) => l.row),
     );
     let top = 0n;
+    let decoded = 0;
     for (const signature of claimed) {
       const { item, row } = landed.get(signature) as { item: TransactionItem; row: TransactionRow };
       for (const e of eventRowsOf(item, row, programs)) events.push(e);
       if (row.slot > top) top = row.slot;
+      // Webhooks are answered on this thread: decoding a large delivery in one go would hold
+      // their acknowledgements for its whole duration.
+      decoded += 1;
+      if (decoded % DECODE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     await copyEvents(client, events);
     await markProcessed(client, id);

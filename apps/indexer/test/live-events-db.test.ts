@@ -91,6 +91,11 @@ describe('live-operation rows on Postgres from real transactions', () => {
       await rows('select 1 from transactions where signature = $1', [s.sig.fulfilTooEarly]),
     ).toHaveLength(0);
 
+    // The management fee minted two days on, as shares to the treasury.
+    const mgmt = await rows(`select shares from vault_fees where kind = 'management'`);
+    expect(m.mgmtFeeShares).toBeGreaterThan(0n);
+    expect(mgmt.map((f) => f.shares)).toEqual([m.mgmtFeeShares.toString()]);
+
     // The settle, joined to its leg: what was paid and what the holding really grew by.
     const [settled] = await rows('select * from vault_rebalance_settlements');
     expect(settled).toMatchObject({

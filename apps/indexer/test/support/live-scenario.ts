@@ -2,7 +2,8 @@
 // webhook items a provider would post: withdrawal requests (fulfilled, cancelled, open, and
 // a nonce used again once closed), a rebalance leg and its settle, a holding burned below its
 // book, a changed permanent delegate, a frozen holding and a paused mint skipped in kind,
-// keeper and trade-authority rotations (applied, cancelled), and one failed transaction.
+// keeper and trade-authority rotations (applied, cancelled), a management fee collected, and
+// one failed transaction.
 import {
   DEFAULT_PROGRAM_ADDRESSES,
   getApplyRotationInstructionFor,
@@ -20,9 +21,10 @@ import {
   newKeyPairSigner,
   pauseInstruction,
   setUnixTime,
+  TOKEN_2022_PROGRAM_ADDRESS,
   tokenAmount,
 } from '@basket/test-harness';
-import { getRefreshNavInstruction } from '@basket/vault-client';
+import { getCollectMgmtFeeInstruction, getRefreshNavInstruction } from '@basket/vault-client';
 import type { Address } from '@solana/kit';
 import { fundedVault, readVault } from '../../../../packages/sdk/test/support/vault-world.ts';
 import {
@@ -72,6 +74,7 @@ export type LiveScenario = Readonly<{
     issuer: Address;
     newKeeper: Address;
     rotationEta: bigint;
+    mgmtFeeShares: bigint;
   }>;
 }>;
 
@@ -197,6 +200,17 @@ export async function liveScenario(): Promise<LiveScenario> {
       adminSigners,
     }).instruction,
   ]);
+  // Two days on, the management fee accrued since the last collection is minted.
+  const feeShares0 = tokenAmount(b.svm, treasury.shares);
+  await step('collectMgmtFee', [
+    getCollectMgmtFeeInstruction({
+      vault: b.vault,
+      shareMint: b.shareMint,
+      treasuryShares: treasury.shares,
+      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+    }),
+  ]);
+  const mgmtFeeShares = tokenAmount(b.svm, treasury.shares) - feeShares0;
   return {
     b,
     owner: alice.signer.address,
@@ -216,6 +230,7 @@ export async function liveScenario(): Promise<LiveScenario> {
       issuer: split.issuer.address,
       newKeeper,
       rotationEta: queuedAt + 48n * 3600n,
+      mgmtFeeShares,
     },
   };
 }
