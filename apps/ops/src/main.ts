@@ -21,6 +21,7 @@ import {
 import { loadEnvConfig, requireUpgradeAuthority } from './env-config.ts';
 import { OpsError } from './errors.ts';
 import { applyInit } from './init-apply.ts';
+import { createMissing } from './init-create.ts';
 import { actionableSteps, formatPlan, planInit } from './init-plan.ts';
 import { readChainSnapshot } from './init-read.ts';
 import { signerFromFile, signerFromReference } from './key-reference.ts';
@@ -166,30 +167,51 @@ init
 init
   .command('apply')
   .description(
-    'plan, then apply each step through an admin proposal (signed here with --admin-key files, or written to --propose-dir for offline signing)',
+    'plan, create what is missing (oracle config, vaults; with --admin-key files), then apply each change through an admin proposal (signed here with --admin-key files, or written to --propose-dir for offline signing)',
   )
   .addOption(envOption())
   .option('--admin-key <file...>', 'admin keypair files to sign with (at least the threshold)')
   .option('--propose-dir <dir>', 'write proposals here instead of signing')
+  .option(
+    '--upgrade-authority-key <file>',
+    "creating the oracle config: the programs' upgrade authority (default: keys.deployer)",
+  )
   .action(async (o) => {
     const ctx = openContext(o.env);
     const state = requireState(ctx.config.state);
-    const steps = planInit(
-      await readChainSnapshot(
-        ctx.chain,
-        ctx.programs,
-        state.skus.map((s) => s.skuId),
-      ),
-      state,
-    );
+    const plan = async () =>
+      planInit(
+        await readChainSnapshot(
+          ctx.chain,
+          ctx.programs,
+          state.skus.map((s) => s.skuId),
+        ),
+        state,
+      );
+    let steps = await plan();
     for (const l of formatPlan(steps)) say(l);
     if (o.proposeDir) mkdirSync(o.proposeDir, { recursive: true });
     const adminKeys = await Promise.all(
       ((o.adminKey as string[]) ?? []).map((f) => signerFromFile(f)),
     );
+    const feePayer = await ctx.feePayer();
+    const created = await createMissing(ctx.chain, ctx.programs, steps, {
+      state,
+      feePayer,
+      upgradeAuthority: o.upgradeAuthorityKey
+        ? await signerFromFile(o.upgradeAuthorityKey)
+        : await ctx.deployer(),
+      adminKeys,
+      log: say,
+    });
+    if (created.length > 0) {
+      // What was just created is compared like the rest (pause flags, statuses...).
+      steps = await plan();
+      for (const l of formatPlan(steps)) say(l);
+    }
     await applyInit(ctx.chain, ctx.programs, steps, {
       environment: ctx.config.environment,
-      feePayer: await ctx.feePayer(),
+      feePayer,
       adminKeys,
       ...(o.proposeDir ? { proposeDir: o.proposeDir } : {}),
       log: say,

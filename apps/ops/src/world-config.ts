@@ -99,6 +99,7 @@ export async function environmentFromWorld(chain: Chain, manifest: WorldManifest
     },
     upgradeAuthority: (await signerFromFile(keys.upgradeAuthority)).address,
     state: {
+      admins: { keys: oracle.admins.keys, threshold: oracle.admins.threshold },
       oracle: {
         keepers: oracle.keepers.slice(0, oracle.keeperCount),
         maxDeviationBps: oracle.maxDeviationBps,
