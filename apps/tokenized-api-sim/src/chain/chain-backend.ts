@@ -53,10 +53,6 @@ export function createChainBackend(
         field: 'symbol',
       });
     }
-    if (stock.transferHookProgram !== null) {
-      // The fill's transfer would need the hook's extra accounts; not resolved here yet.
-      return apiError(422, 'AssetNotTradable', `${quote.symbol} has a transfer hook`);
-    }
     let built: BuiltFill;
     try {
       built = await buildRfqFill(world, {
