@@ -7,6 +7,9 @@ export default defineConfig({
     include: ['{packages,clients,apps,programs,bench,scripts}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'target/**'],
     pool: 'forks',
+    // Two test files at once (the default on two cores is one): the world suites spend most of
+    // their wall time waiting for slots and confirmations, so a second file overlaps the wait.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -19,7 +19,7 @@ fi
 
 PROGRAMS=("$@")
 if ((${#PROGRAMS[@]} == 0)); then
-  PROGRAMS=(oracle vault rewards)
+  PROGRAMS=(oracle vault rewards upgrade-gate)
 fi
 
 bash scripts/setup-toolchain.sh >/dev/null

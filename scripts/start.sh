@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build-programs.sh >/dev/null
 bash scripts/build-programs.sh --localnet >/dev/null
-bash scripts/build-programs.sh --localnet test-swap >/dev/null
+bash scripts/build-programs.sh --localnet test-swap test-transfer-hook >/dev/null
 exec node --import tsx apps/world/src/main.ts "$@"

@@ -19,7 +19,7 @@ bash scripts/build-programs.sh || exit 1
 bash scripts/build-programs.sh test-swap test-transfer-hook || exit 1
 # The same sources with the local world's program ids (the world's end-to-end suites deploy them).
 bash scripts/build-programs.sh --localnet || exit 1
-bash scripts/build-programs.sh --localnet test-swap || exit 1
+bash scripts/build-programs.sh --localnet test-swap test-transfer-hook || exit 1
 
 step "a second build is byte-identical"
 bash scripts/check-reproducible.sh || exit 1

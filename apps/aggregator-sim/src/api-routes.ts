@@ -103,6 +103,13 @@ export function apiRoutes(deps: {
     'route',
     'result',
   ]);
+  /** Account bytes for the hook resolution of a hooked stock's swap. */
+  const accountData = async (account: Address): Promise<Uint8Array | null> => {
+    const { value } = await deps.rpc
+      .getAccountInfo(account, { encoding: 'base64', commitment: 'confirmed' })
+      .send();
+    return value === null ? null : Uint8Array.from(Buffer.from(value.data[0], 'base64'));
+  };
   return async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {
       const route = request.routeOptions.url ?? 'unknown';
@@ -134,11 +141,10 @@ export function apiRoutes(deps: {
     app.post('/swap-instructions', async (request) => {
       const body = parse(swapBody, request.body);
       const plan = swapPlanOf(body.quoteResponse, deps.reader.shapes);
-      const answer = await swapInstructionsResponse(
-        plan,
-        body.userPublicKey as Address,
-        swapOptionsOf(body),
-      );
+      const answer = await swapInstructionsResponse(plan, body.userPublicKey as Address, {
+        ...swapOptionsOf(body),
+        accountData,
+      });
       requests.inc({ route: '/swap-instructions', result: 'ok' });
       return answer;
     });
@@ -155,7 +161,7 @@ export function apiRoutes(deps: {
           blockhash: value.blockhash as Blockhash,
           lastValidBlockHeight: value.lastValidBlockHeight,
         },
-        { ...options, legacy: body.asLegacyTransaction === true },
+        { ...options, accountData, legacy: body.asLegacyTransaction === true },
       );
       const price = options.computeUnitPriceMicroLamports ?? 0n;
       requests.inc({ route: '/swap', result: 'ok' });

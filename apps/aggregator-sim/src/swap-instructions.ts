@@ -2,6 +2,7 @@
 // /swap-instructions (JSON: program id, accounts, base64 data) and the unsigned v0
 // transaction of /swap (base64), fee payer the user, with a recent blockhash.
 
+import { type AccountDataFetcher, resolveTransferHookAccounts } from '@basket/sdk';
 import {
   associatedTokenAddress,
   getCreateAssociatedTokenIdempotentInstruction,
@@ -50,7 +51,39 @@ export type SwapOptions = Readonly<{
   destinationTokenAccount?: Address;
   /** A compute-unit price, for a priority fee. */
   computeUnitPriceMicroLamports?: bigint;
+  /**
+   * Reads accounts (the stock's mint, its hook's extra-account-meta list): with it, a stock
+   * whose transfer-hook program is set gets the hook's accounts after the swap's own, which
+   * the venue forwards to its TransferChecked.
+   */
+  accountData?: AccountDataFetcher;
 }>;
+
+/** The hook accounts of the swap's stock transfer (none without a hook or a reader). */
+async function stockHookAccounts(
+  plan: SwapPlan,
+  user: Address,
+  userStock: Address,
+  accountData: AccountDataFetcher | undefined,
+) {
+  if (accountData === undefined) return [];
+  const p = plan.pool;
+  const mintData = await accountData(p.stockMint as Address);
+  if (mintData === null) return [];
+  const buying = plan.direction === SwapDirection.BuyStock;
+  return resolveTransferHookAccounts(
+    {
+      mint: p.stockMint as Address,
+      mintData,
+      // Buying, the pool (its PDA signs) pays the stock out; selling, the user pays it in.
+      source: buying ? (p.stockVault as Address) : userStock,
+      destination: buying ? userStock : (p.stockVault as Address),
+      authority: buying ? (p.pool as Address) : user,
+      amount: buying ? plan.minAmountOut : plan.amountIn,
+    },
+    accountData,
+  );
+}
 
 /** The kit instructions of a swap: budget, the user's output account, the swap. */
 export async function swapInstructions(
@@ -107,6 +140,7 @@ export async function swapInstructions(
     direction: plan.direction,
     amountIn: plan.amountIn,
     minAmountOut: plan.minAmountOut,
+    hookAccounts: await stockHookAccounts(plan, user, userStock as Address, options.accountData),
   });
   const price = options.computeUnitPriceMicroLamports;
   return {

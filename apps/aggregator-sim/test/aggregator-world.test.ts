@@ -3,6 +3,7 @@
 import { waitFor } from '@basket/localnet';
 import { findAssociatedTokenAddress } from '@basket/sdk';
 import { createLogger, createMetrics } from '@basket/service-kit';
+import { testHookRecordAddress } from '@basket/test-harness';
 import { quoteExactIn, TestSwapError, tokenAccountAmount } from '@basket/test-swap-client';
 import { readSigner, startWorld, type TestWorld } from '@basket/world';
 import { Configuration, type QuoteResponse, ResponseError, SwapApi } from '@jup-ag/api';
@@ -97,6 +98,28 @@ describe('the aggregator simulator on the local world', () => {
     });
   };
 
+  type ApiInstruction = Awaited<ReturnType<SwapApi['swapInstructionsPost']>>['swapInstruction'];
+  const toKit = (ix: ApiInstruction): Instruction => ({
+    programAddress: ix.programId as Address,
+    accounts: ix.accounts.map((a) => ({
+      address: a.pubkey as Address,
+      role: a.isSigner
+        ? a.isWritable
+          ? AccountRole.WRITABLE_SIGNER
+          : AccountRole.READONLY_SIGNER
+        : a.isWritable
+          ? AccountRole.WRITABLE
+          : AccountRole.READONLY,
+    })),
+    data: new Uint8Array(Buffer.from(ix.data, 'base64')),
+  });
+  /** Transfers the test hook recorded for `mint` (u64 at offset 33 of its record). */
+  const hookCount = async (mint: string) => {
+    const data = await world.chain.accountData(await testHookRecordAddress(mint as Address));
+    if (data === null) throw new Error('no hook record');
+    return Buffer.from(data).readBigUInt64LE(33);
+  };
+
   it('quotes ExactIn at the venue exact output on the chain reserves', async () => {
     // Given the pool's reserves now
     const before = await reserves();
@@ -130,20 +153,6 @@ describe('the aggregator simulator on the local world', () => {
     });
     const answer = await api.swapInstructionsPost({
       swapRequest: { userPublicKey: wallet.address, quoteResponse: quote },
-    });
-    const toKit = (ix: typeof answer.swapInstruction): Instruction => ({
-      programAddress: ix.programId as Address,
-      accounts: ix.accounts.map((a) => ({
-        address: a.pubkey as Address,
-        role: a.isSigner
-          ? a.isWritable
-            ? AccountRole.WRITABLE_SIGNER
-            : AccountRole.READONLY_SIGNER
-          : a.isWritable
-            ? AccountRole.WRITABLE
-            : AccountRole.READONLY,
-      })),
-      data: new Uint8Array(Buffer.from(ix.data, 'base64')),
     });
     const stock = await ata(pool.stockMint, pool.stockTokenProgram);
     const held = (await world.chain.exists(stock)) ? await world.chain.tokenAmount(stock) : 0n;
@@ -206,6 +215,54 @@ describe('the aggregator simulator on the local world', () => {
     await expect(sendSigned(stale.swapTransaction, true)).rejects.toThrow(
       new RegExp(`"Custom":"?${TestSwapError.SlippageExceeded}"?}`),
     );
+  });
+
+  it('routes the hooked stock both ways, the hook extra accounts passed through the venue', async () => {
+    // Given the pool of the stock whose transfer hook is set (record mode)
+    const hooked = world.manifest.stocks.find((s) => s.transferHookProgram !== null);
+    const hp = world.manifest.pools.find((p) => p.symbol === hooked?.symbol);
+    if (hooked === undefined || hp === undefined) throw new Error('no hooked pool');
+    const seen = await hookCount(hooked.mint);
+    const stock = await ata(hp.stockMint, hp.stockTokenProgram);
+    const held = (await world.chain.exists(stock)) ? await world.chain.tokenAmount(stock) : 0n;
+
+    // When 100 USDC buys it through /swap-instructions
+    const buy = await api.quoteGet({
+      inputMint: hp.usdMint,
+      outputMint: hp.stockMint,
+      amount: 100_000_000,
+      slippageBps: 0,
+    });
+    const answer = await api.swapInstructionsPost({
+      swapRequest: { userPublicKey: wallet.address, quoteResponse: buy },
+    });
+    expect(answer.swapInstruction.accounts.map((a) => a.pubkey)).toContain(
+      hooked.transferHookProgram,
+    );
+    await world.chain.landRaw('hooked swap-instructions', wallet, [
+      ...answer.computeBudgetInstructions.map(toKit),
+      ...answer.setupInstructions.map(toKit),
+      toKit(answer.swapInstruction),
+    ]);
+    expect((await world.chain.tokenAmount(stock)) - held).toBe(BigInt(buy.outAmount));
+
+    // and half of it is sold back through /swap
+    const sell = await api.quoteGet({
+      inputMint: hp.stockMint,
+      outputMint: hp.usdMint,
+      amount: Number(BigInt(buy.outAmount) / 2n),
+      slippageBps: 0,
+    });
+    await sendSigned(
+      (await api.swapPost({ swapRequest: { userPublicKey: wallet.address, quoteResponse: sell } }))
+        .swapTransaction,
+    );
+
+    // Then the stock moved exactly, and the hook saw both transfers
+    expect((await world.chain.tokenAmount(stock)) - held).toBe(
+      BigInt(buy.outAmount) - BigInt(sell.inAmount),
+    );
+    expect(await hookCount(hooked.mint)).toBe(seen + 2n);
   });
 
   it('refuses bad requests with the API error codes and a message naming the cause', async () => {

@@ -50,8 +50,10 @@ describe('components', () => {
       symbols: new Map([['M', 'AAPLx']]),
     });
     const html = renderToStaticMarkup(h(Banners, { banners }));
-    expect(html).toMatch(/<li[^>]*role="alert"[^>]*data-kind="paused"/);
-    expect(html).toMatch(/<li[^>]*role="status"[^>]*data-kind="freeze"/);
+    // The live region inside each item: the item itself stays a list item.
+    expect(html).toMatch(/<li[^>]*data-kind="paused"[^>]*><div role="alert">/);
+    expect(html).toMatch(/<li[^>]*data-kind="freeze"[^>]*><div role="status">/);
+    expect(html).not.toMatch(/<li[^>]*role=/);
   });
 
   it('gives the chart a text summary in display units', () => {

@@ -3,9 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { aprBps, feeTotals, type NavPoint, navPoints, type VaultEvent } from './analytics.ts';
-
-const SKU = /^[\x20-\x7e]{1,16}$/;
-const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+import { READ_TTL_MS, type ReadCache } from './read-cache.ts';
+import { ADDRESS, SKU } from './route-params.ts';
 
 async function vaultEvents(pool: pg.Pool, sku: string): Promise<VaultEvent[]> {
   const { rows } = await pool.query<{
@@ -47,18 +46,34 @@ function summary(sku: string, events: VaultEvent[]) {
 }
 
 /**
+ * A vault's events in order (every per-SKU answer is computed from them: one cached read
+ * each) and its last price per share (x 1e12, rounded down; null before a refresh).
+ */
+export function vaultReader(pool: pg.Pool, cache: ReadCache) {
+  const eventsOf = (sku: string) =>
+    cache.get(`events:${sku}`, READ_TTL_MS.sku, () => vaultEvents(pool, sku));
+  const pricePerShare = async (sku: string) =>
+    navPoints(await eventsOf(sku)).at(-1)?.pricePerShare ?? null;
+  return { eventsOf, pricePerShare };
+}
+
+/**
  * Registers the analytics routes.
  *
  * @example
- * app.register(apiRoutes(readPool));
+ * app.register(apiRoutes(readPool, createReadCache()));
  */
-export function apiRoutes(pool: pg.Pool) {
+export function apiRoutes(pool: pg.Pool, cache: ReadCache) {
+  const { eventsOf } = vaultReader(pool, cache);
   return async (app: FastifyInstance) => {
     app.get('/api/skus', async () => {
-      const { rows } = await pool.query<{ sku: string }>(
-        `select distinct sku from events where program = 'vault' and name = 'vaultInitialized' and sku is not null order by sku`,
-      );
-      return Promise.all(rows.map(async (r) => summary(r.sku, await vaultEvents(pool, r.sku))));
+      const skus = await cache.get('skus', READ_TTL_MS.sku, async () => {
+        const { rows } = await pool.query<{ sku: string }>(
+          `select distinct sku from events where program = 'vault' and name = 'vaultInitialized' and sku is not null order by sku`,
+        );
+        return rows.map((r) => r.sku);
+      });
+      return Promise.all(skus.map(async (sku) => summary(sku, await eventsOf(sku))));
     });
 
     app.get<{ Params: { sku: string }; Querystring: { limit?: string } }>(
@@ -68,7 +83,7 @@ export function apiRoutes(pool: pg.Pool) {
         if (!SKU.test(sku))
           return reply.code(400).send({ error: 'sku: 1-16 printable characters' });
         const limit = Math.min(Math.max(Number(request.query.limit ?? 1_000) || 1_000, 1), 10_000);
-        const points = navPoints(await vaultEvents(pool, sku));
+        const points = navPoints(await eventsOf(sku));
         return { sku, points: points.slice(-limit).map(pointJson) };
       },
     );
@@ -76,7 +91,7 @@ export function apiRoutes(pool: pg.Pool) {
     app.get<{ Params: { sku: string } }>('/api/skus/:sku', async (request, reply) => {
       const { sku } = request.params;
       if (!SKU.test(sku)) return reply.code(400).send({ error: 'sku: 1-16 printable characters' });
-      const events = await vaultEvents(pool, sku);
+      const events = await eventsOf(sku);
       if (!events.some((e) => e.name === 'vaultInitialized')) {
         return reply.code(404).send({ error: `no vault ${sku} has been indexed` });
       }
@@ -93,7 +108,7 @@ export function apiRoutes(pool: pg.Pool) {
         if (!Number.isInteger(days) || days < 1 || days > 3_650) {
           return reply.code(400).send({ error: 'days: an integer from 1 to 3650' });
         }
-        const apr = aprBps(navPoints(await vaultEvents(pool, sku)), days);
+        const apr = aprBps(navPoints(await eventsOf(sku)), days);
         return {
           sku,
           days,
@@ -107,7 +122,7 @@ export function apiRoutes(pool: pg.Pool) {
     app.get<{ Params: { sku: string } }>('/api/skus/:sku/fees', async (request, reply) => {
       const { sku } = request.params;
       if (!SKU.test(sku)) return reply.code(400).send({ error: 'sku: 1-16 printable characters' });
-      const t = feeTotals(await vaultEvents(pool, sku));
+      const t = feeTotals(await eventsOf(sku));
       return {
         sku,
         management: { shares: t.management.shares.toString(), usd: t.management.usd.toString() },
@@ -122,19 +137,17 @@ export function apiRoutes(pool: pg.Pool) {
     app.get<{ Params: { address: string } }>('/api/wallets/:address', async (request, reply) => {
       const { address } = request.params;
       if (!ADDRESS.test(address)) return reply.code(400).send({ error: 'not a base58 address' });
-      const [deposits, withdrawals, stakes, claims] = await Promise.all([
-        pool.query('select * from vault_deposits where depositor = $1 order by slot', [address]),
-        pool.query('select * from vault_withdrawals where owner = $1 order by slot', [address]),
-        pool.query('select * from stakes where owner = $1 order by slot', [address]),
-        pool.query('select * from reward_claims where claimant = $1 order by slot', [address]),
-      ]);
-      return {
-        address,
-        deposits: deposits.rows,
-        withdrawals: withdrawals.rows,
-        stakes: stakes.rows,
-        claims: claims.rows,
-      };
+      return cache.get(`wallet:${address}`, READ_TTL_MS.wallet, async () => {
+        const rows = (sql: string) => pool.query(sql, [address]).then((r) => r.rows);
+        const [deposits, withdrawals, withdrawalRequests, stakes, claims] = await Promise.all([
+          rows('select * from vault_deposits where depositor = $1 order by slot'),
+          rows('select * from vault_withdrawals where owner = $1 order by slot'),
+          rows('select * from withdrawal_requests where owner = $1 order by request_slot'),
+          rows('select * from stakes where owner = $1 order by slot'),
+          rows('select * from reward_claims where claimant = $1 order by slot'),
+        ]);
+        return { address, deposits, withdrawals, withdrawalRequests, stakes, claims };
+      });
     });
 
     app.get('/api/unread-events', async () => {

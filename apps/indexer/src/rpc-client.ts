@@ -37,6 +37,10 @@ export function createIndexerRpc(url: string, perSecond: number) {
         s === null ? null : { confirmationStatus: s.confirmationStatus, err: s.err },
       );
     },
+    /** The cluster's newest confirmed slot (the head the indexer's lag is measured to). */
+    async headSlot(): Promise<bigint> {
+      return call(() => rpc.getSlot({ commitment: 'confirmed' }).send());
+    },
     /** One page of signatures, newest first, before `before`. */
     async signaturesPage(program: string, before: string | undefined, limit = 1_000) {
       return call(() =>

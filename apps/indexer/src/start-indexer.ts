@@ -6,11 +6,14 @@ import { createServiceServer, type Logger, type Metrics, periodic } from '@baske
 import type { FastifyInstance } from 'fastify';
 import { run, Logger as WorkerLogger } from 'graphile-worker';
 import pg from 'pg';
-import { apiRoutes } from './api-routes.ts';
+import { apiRoutes, vaultReader } from './api-routes.ts';
 import type { IndexerConfig } from './config.ts';
 import { finalityPass } from './finality.ts';
+import { flowRoutes } from './flow-routes.ts';
 import { ingestMetrics, ingestTaskList } from './ingest.ts';
+import { liveRoutes } from './live-routes.ts';
 import { migrate } from './migrate.ts';
+import { createReadCache } from './read-cache.ts';
 import { createIndexerRpc } from './rpc-client.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
@@ -85,6 +88,10 @@ export async function startIndexer(
       'finality_lag_seconds',
       'Age of the oldest confirmed, unfinalized row',
     );
+    const headLag = metrics.gauge(
+      'chain_head_lag_slots',
+      'Slots between the cluster head and the newest indexed transaction',
+    );
     const finalized = metrics.counter('transactions_finalized_total', 'Rows moved to finalized');
     const dropped = metrics.counter(
       'transactions_dropped_total',
@@ -100,6 +107,16 @@ export async function startIndexer(
         finalized.inc(r.finalized);
         dropped.inc(r.dropped);
         lag.set(r.oldestPendingMs / 1000);
+        // Lag to the chain head: how far the newest indexed transaction is behind the
+        // cluster (one getSlot per pass, well inside the RPC budget).
+        const [head, newest] = await Promise.all([
+          rpc.headSlot(),
+          writePool.query<{ slot: string | null }>(
+            'select max(slot)::text as slot from transactions',
+          ),
+        ]);
+        const indexed = newest.rows[0]?.slot;
+        if (indexed) headLag.set(Number(head - BigInt(indexed)));
         if (r.dropped > 0)
           logger.warn({ dropped: r.dropped }, 'removed rows of transactions that never finalized');
       },
@@ -117,7 +134,10 @@ export async function startIndexer(
       ],
     });
     server.register(webhookRoutes({ pool: writePool, secret: config.webhookSecret, metrics }));
-    server.register(apiRoutes(readPool));
+    const cache = createReadCache();
+    server.register(apiRoutes(readPool, cache));
+    server.register(liveRoutes(readPool, cache));
+    server.register(flowRoutes(readPool, cache, vaultReader(readPool, cache).pricePerShare));
     const url = await server.listen({ host: config.host, port: config.port });
     logger.info({ url }, 'indexer listening');
     return {

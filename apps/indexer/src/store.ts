@@ -1,8 +1,12 @@
 // Writes: a delivery is stored durably and its ingest job queued in one transaction (so an
 // acknowledged webhook is never lost), and ingest writes rows keyed by their identity (so a
 // second delivery of anything writes nothing).
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import type { EventRow, ItemRows } from './event-rows.ts';
+import { from as copyFrom } from 'pg-copy-streams';
+import { copyLine } from './copy-text.ts';
+import type { EventRow, ItemRows, TransactionRow } from './event-rows.ts';
 import type { TransactionItem } from './webhook-body.ts';
 
 /** The graphile-worker task that turns a delivery into rows. */
@@ -54,50 +58,102 @@ export async function loadDelivery(
 }
 
 /**
- * Writes the rows of a delivery's transactions, once: a transaction already known (same
- * signature) keeps its rows and its commitment; an event already written is skipped. Two
- * statements whatever the size (arrays unnested server-side). Returns how many events were new.
+ * Claims the transactions of a delivery: inserts those not yet known and returns their
+ * signatures. Only a claimed transaction's events are decoded and written, in the same
+ * database transaction, so each is written exactly once: a concurrent ingest of the same
+ * transaction waits on the key and then finds it taken; a rollback releases the claim.
+ * Signatures are inserted in sorted order so two concurrent claims never deadlock.
+ */
+export async function claimTransactions(
+  client: pg.PoolClient,
+  txs: readonly TransactionRow[],
+): Promise<Set<string>> {
+  if (txs.length === 0) return new Set();
+  const { rows } = await client.query<{ signature: string }>(
+    `insert into transactions (signature, slot, block_time, commitment)
+     select s, sl, bt, 'confirmed'
+     from unnest($1::text[], $2::bigint[], $3::timestamptz[]) as u(s, sl, bt) order by s
+     on conflict (signature) do nothing
+     returning signature`,
+    [txs.map((t) => t.signature), txs.map((t) => t.slot.toString()), txs.map((t) => t.blockTime)],
+  );
+  return new Set(rows.map((r) => r.signature));
+}
+
+const EVENT_COLUMNS =
+  'signature, event_index, program, program_address, status, name, version, reason, instruction_index, depth, sku, slot, block_time, payload';
+
+/**
+ * Copies `rows` (each a list of column values) into `table` with one COPY, in the client's
+ * current transaction. Returns how many rows were copied.
+ */
+export async function copyRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: string,
+  rows: Iterable<readonly (string | number | bigint | Date | null)[]>,
+): Promise<number> {
+  let text = '';
+  let n = 0;
+  for (const row of rows) {
+    text += copyLine(row);
+    n += 1;
+  }
+  if (n === 0) return 0;
+  const sink = client.query(copyFrom(`copy ${table} (${columns}) from stdin`));
+  await pipeline(Readable.from([text]), sink);
+  return n;
+}
+
+/**
+ * Writes the events of claimed transactions with one COPY (no conflict is possible: their
+ * transactions were inserted by this database transaction). Returns how many were written.
+ */
+export function copyEvents(client: pg.PoolClient, events: readonly EventRow[]): Promise<number> {
+  return copyRows(
+    client,
+    'events',
+    EVENT_COLUMNS,
+    events.map((e) => [
+      e.signature,
+      e.eventIndex,
+      e.program,
+      e.programAddress,
+      e.status,
+      e.name,
+      e.version,
+      e.reason,
+      e.instructionIndex,
+      e.depth,
+      e.sku,
+      e.slot,
+      e.blockTime,
+      JSON.stringify(e.payload),
+    ]),
+  );
+}
+
+/**
+ * Writes rows already decoded (backfill tests, tools): claims their transactions and copies
+ * the events of those it claimed. Returns how many events were new.
  */
 export async function writeRows(
   client: pg.PoolClient,
   batch: readonly Extract<ItemRows, { kind: 'rows' }>[],
 ): Promise<number> {
-  if (batch.length === 0) return 0;
-  const txs = batch.map((b) => b.transaction);
-  await client.query(
-    `insert into transactions (signature, slot, block_time, commitment)
-     select s, sl, bt, 'confirmed' from unnest($1::text[], $2::bigint[], $3::timestamptz[]) as u(s, sl, bt)
-     on conflict (signature) do nothing`,
-    [txs.map((t) => t.signature), txs.map((t) => t.slot.toString()), txs.map((t) => t.blockTime)],
+  const fresh = await claimTransactions(
+    client,
+    batch.map((b) => b.transaction),
   );
-  const events: EventRow[] = batch.flatMap((b) => b.events);
-  if (events.length === 0) return 0;
-  const column = <T>(f: (e: EventRow) => T) => events.map(f);
-  const result = await client.query(
-    `insert into events (signature, event_index, program, program_address, status, name, version,
-       reason, instruction_index, depth, sku, slot, block_time, payload)
-     select * from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
-       $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::bigint[],
-       $13::timestamptz[], $14::jsonb[])
-     on conflict (signature, event_index) do nothing`,
-    [
-      column((e) => e.signature),
-      column((e) => e.eventIndex),
-      column((e) => e.program),
-      column((e) => e.programAddress),
-      column((e) => e.status),
-      column((e) => e.name),
-      column((e) => e.version),
-      column((e) => e.reason),
-      column((e) => e.instructionIndex),
-      column((e) => e.depth),
-      column((e) => e.sku),
-      column((e) => e.slot.toString()),
-      column((e) => e.blockTime),
-      column((e) => JSON.stringify(e.payload)),
-    ],
-  );
-  return result.rowCount ?? 0;
+  const seen = new Set<string>();
+  const events: EventRow[] = [];
+  for (const b of batch) {
+    const signature = b.transaction.signature;
+    if (!fresh.has(signature) || seen.has(signature)) continue;
+    seen.add(signature);
+    events.push(...b.events);
+  }
+  return copyEvents(client, events);
 }
 
 /** Marks a delivery processed (its rows are written). */

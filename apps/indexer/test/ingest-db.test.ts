@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestDelivery, ingestMetrics } from '../src/ingest.ts';
 import { bundledMigrations, migrate, SchemaTooNewError } from '../src/migrate.ts';
 import { INDEXER_SCHEMA } from '../src/start-indexer.ts';
+import { copyRows } from '../src/store.ts';
 import type { TransactionItem } from '../src/webhook-body.ts';
 import { depositField, item, navRefreshedField, PROGRAMS } from './support/synthetic-items.ts';
 
@@ -87,4 +88,52 @@ describe('ingest on Postgres', () => {
       { numRuns: 25 },
     );
   }, 120_000);
+
+  it('two ingests running at once with overlapping transactions write each row once', async () => {
+    const [a, b, c, d] = [10, 11, 12, 13].map((slot, i) =>
+      item([depositField({ eventSequence: BigInt(i) }), navRefreshedField()], { slot }),
+    ) as [TransactionItem, TransactionItem, TransactionItem, TransactionItem];
+    await pool.query('truncate transactions cascade');
+    await deliver([a, b, c, d]);
+    const expected = await snapshot();
+    for (let round = 0; round < 8; round += 1) {
+      // Given empty rows, when two workers ingest deliveries sharing b and c, in opposite order
+      await pool.query('truncate transactions cascade');
+      await Promise.all([deliver([a, b, c]), deliver([c, b, d])]);
+      // Then the rows are the once-delivered ones (claims neither deadlock nor double-write)
+      expect(await snapshot()).toEqual(expected);
+    }
+  }, 60_000);
+
+  it('COPY text brings any text and null back unchanged', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('create temp table copy_check (i int, t text, j jsonb)');
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.option(
+              fc.string({ unit: 'binary', maxLength: 40 }).filter((t) => !t.includes('\u0000')),
+            ),
+            { maxLength: 20 },
+          ),
+          async (texts) => {
+            await client.query('truncate copy_check');
+            await copyRows(
+              client,
+              'copy_check',
+              'i, t, j',
+              texts.map((t, i) => [i, t, JSON.stringify({ t })]),
+            );
+            const { rows } = await client.query('select t, j from copy_check order by i');
+            expect(rows.map((r) => r.t)).toEqual(texts);
+            expect(rows.map((r) => r.j)).toEqual(texts.map((t) => ({ t })));
+          },
+        ),
+        { numRuns: 100 },
+      );
+    } finally {
+      client.release();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { startPostgres } from '@basket/postgres-server';
 import { navSnapshotAccount, readAccounts } from '@basket/sdk';
 import { createServiceServer, type Logger, type Metrics, periodic } from '@basket/service-kit';
 import { type Clock, createTokenizedApiClient } from '@basket/tokenized-api';
+import { Configuration, SwapApi } from '@jup-ag/api';
 import type { Address } from '@solana/kit';
 import { makeWorkerUtils, type Runner } from 'graphile-worker';
 import pg from 'pg';
@@ -15,6 +16,7 @@ import { createLimitedRpc, createSubscriptions, limitedFetch } from './chain/rpc
 import type { KeeperContext } from './jobs/context.ts';
 import { staleCheck } from './jobs/nav-push.ts';
 import { startQueue } from './jobs/queue.ts';
+import { createRfqCosigner } from './routes/rfq-cosign-client.ts';
 import { resolveInFlight } from './service/actions.ts';
 import { createAlerter } from './service/alerts.ts';
 import type { KeeperConfig } from './service/config.ts';
@@ -101,6 +103,15 @@ export async function startKeeper(
       },
     });
     const signer = await createKeeperSigner(config.signer);
+    const tradeSigner = await createKeeperSigner(config.tradeSigner);
+    const swapApi = config.aggregatorUrl
+      ? new SwapApi(new Configuration({ basePath: config.aggregatorUrl }))
+      : null;
+    const rfqCosign = createRfqCosigner({
+      baseUrl: config.tokenizedApiUrl,
+      apiKey: config.tokenizedApiKey,
+      fetch: limitedFetch(limits),
+    });
     const workerUtils = await makeWorkerUtils({ pgPool: pool, schema: QUEUE_SCHEMA });
     stops.unshift(async () => workerUtils.release());
     let runner: Runner | null = null;
@@ -172,6 +183,9 @@ export async function startKeeper(
       rpc,
       api,
       signer,
+      tradeSigner,
+      swapApi,
+      rfqCosign,
       pool,
       elector,
       limits,

@@ -17,6 +17,7 @@ const good = file('good.json', {
   programs: { oracle: A, vault: A, rewards: A },
   skus: [{ skuId: 'TECH6', vault: B, snapshot: B, assets: [{ symbol: 'AAPLx', mint: B }] }],
   signer: { kind: 'keypair-file', path: '/keys/keeper.json' },
+  tradeSigner: { kind: 'keypair-file', path: '/keys/trade-authority.json' },
 });
 const env = {
   KEEPER_CONFIG: good,
@@ -58,6 +59,10 @@ describe('keeper config', () => {
     expect(lines.some((l) => l.startsWith('KEEPER_RPC_PER_SECOND:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('KEEPER_AWS_KMS_KEY_ID:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('KEEPER_SIGNER_PUBLIC_KEY:'))).toBe(true);
+    // The trade authority's signer is configured apart, by its own variables.
+    const trade = errorLines(() => loadKeeperConfig({ ...env, KEEPER_TRADE_SIGNER: 'aws-kms' }));
+    expect(trade.some((l) => l.startsWith('KEEPER_TRADE_AWS_KMS_KEY_ID:'))).toBe(true);
+    expect(trade.some((l) => l.startsWith('KEEPER_AWS_KMS_KEY_ID:'))).toBe(false);
   });
 
   it('refuses a secret written in the config file', () => {

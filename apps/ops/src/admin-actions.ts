@@ -6,8 +6,10 @@
 import {
   ASSET_STATUS,
   getApproveDeviationInstructionFor,
+  getCancelRotationInstructionFor,
   getCancelWeightsInstructionFor,
   getOracleRotateKeepersInstructionFor,
+  getQueueRotationInstructionFor,
   getRewardsRotateKeepersInstructionFor,
   getRewardsSetPausedInstructionFor,
   getSetAssetStatusInstructionFor,
@@ -16,6 +18,7 @@ import {
   getUpdateWeightsInstructionFor,
   type ProgramAddresses,
   REWARDS_PAUSE_FLAGS,
+  ROTATION_KIND,
 } from '@basket/sdk';
 import { type Chain, findProgramDataAddress, upgradeInstruction } from '@basket/world';
 import {
@@ -27,7 +30,14 @@ import {
 } from '@solana/kit';
 import { readAdminSet, readVault } from './chain-state.ts';
 import { OpsError } from './errors.ts';
+import { readOnChainProgram } from './program-binary.ts';
 import type { Governance } from './proposal-file.ts';
+import {
+  gateAdoptInstruction,
+  gateAuthorityOf,
+  gateInitializeInstructions,
+  gateUpgradeInstruction,
+} from './upgrade-gate.ts';
 
 export const ADMIN_ACTIONS = [
   'vault.pause',
@@ -37,12 +47,15 @@ export const ADMIN_ACTIONS = [
   'vault.cancel-weights',
   'vault.rotate-keeper',
   'vault.rotate-trade-authority',
+  'vault.cancel-rotation',
   'oracle.rotate-keepers',
   'oracle.approve-deviation',
   'rewards.pause',
   'rewards.rotate-keepers',
   'rewards.reward-mints',
   'program.upgrade',
+  'gate.initialize',
+  'gate.adopt',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -53,6 +66,10 @@ export type ActionInput = Readonly<{
   status?: keyof typeof ASSET_STATUS;
   weights?: readonly number[];
   keepers?: readonly Address[];
+  /** vault.rotate-keeper / vault.rotate-trade-authority: the key that takes over. */
+  newKey?: Address;
+  /** vault.cancel-rotation: which pending rotation to cancel. */
+  rotation?: RotationName;
   rewardMints?: readonly Address[];
   pauseStaking?: boolean;
   pauseClaims?: boolean;
@@ -64,7 +81,18 @@ export type ActionInput = Readonly<{
   signers?: readonly Address[];
   /** Refund of the buffer's rent on upgrade. */
   spill?: Address;
+  /** The upgrade gate's program id (environment `programs.upgradeGate`), when deployed. */
+  gateProgram?: Address;
+  /** gate.initialize: pays for the gate's configuration account (the fee payer). */
+  payer?: Address;
 }>;
+
+/** The two timelocked vault rotations by their CLI names. */
+export const ROTATIONS = Object.freeze({
+  keeper: ROTATION_KIND.keeper,
+  'trade-authority': ROTATION_KIND.tradeAuthority,
+} as const);
+export type RotationName = keyof typeof ROTATIONS;
 
 export type BuiltAction = Readonly<{
   governance: Governance;
@@ -85,7 +113,7 @@ export async function buildAdminAction(
   action: AdminAction,
   input: ActionInput,
 ): Promise<BuiltAction> {
-  const governance = governanceOf(action, input);
+  const governance = await governanceOf(chain, programs, action, input);
   const set = await readAdminSet(chain.rpc, programs, governance);
   const signerAddresses = input.signers ?? set.keys.slice(0, set.threshold);
   if (signerAddresses.length < set.threshold) {
@@ -146,13 +174,32 @@ export async function buildAdminAction(
       );
     }
     case 'vault.rotate-keeper':
-    case 'vault.rotate-trade-authority':
-      // Issue 15 adds these timelocked rotations to the vault; until its instructions are on
-      // main there is nothing to build, and a hand-made instruction would be a guess.
-      throw new OpsError(
-        'INVALID_INPUT',
-        `${action}: this vault version has no rotation instruction yet (issue 15)`,
+    case 'vault.rotate-trade-authority': {
+      const vault = await vaultOf(chain, programs, sku());
+      const name: RotationName = action === 'vault.rotate-keeper' ? 'keeper' : 'trade-authority';
+      const newKey = required(input.newKey, '--new-key');
+      return one(
+        getQueueRotationInstructionFor(
+          { vault, kind: ROTATIONS[name], newKey, adminSigners },
+          programs,
+        ).instruction,
+        `queue ${name} rotation of ${sku()} to ${newKey} (48 h timelock)`,
       );
+    }
+    case 'vault.cancel-rotation': {
+      const vault = await vaultOf(chain, programs, sku());
+      const name = required(input.rotation, '--rotation');
+      const kind = ROTATIONS[name];
+      if (vault.data.pendingRotationEta[kind - 1] === 0n) {
+        throw new OpsError('NOTHING_PENDING', `no ${name} rotation is pending for ${sku()}`);
+      }
+      // Bound to the pending change's nonce: if it is applied or replaced before this proposal
+      // lands, the vault refuses it instead of cancelling a later change.
+      return one(
+        getCancelRotationInstructionFor({ vault, kind, adminSigners }, programs).instruction,
+        `cancel the queued ${name} rotation #${vault.data.pendingRotationNonce[kind - 1]} of ${sku()} (to ${vault.data.pendingRotationKey[kind - 1]})`,
+      );
+    }
     case 'oracle.rotate-keepers': {
       const keepers = required(input.keepers, '--keepers');
       const ix = await getOracleRotateKeepersInstructionFor({ keepers, adminSigners }, programs);
@@ -186,8 +233,22 @@ export async function buildAdminAction(
       const name = required(input.program, '--program');
       const address =
         name in programs ? programs[name as keyof ProgramAddresses] : (name as Address);
-      const authority = required(input.upgradeAuthority, 'upgradeAuthority');
       const buffer = required(input.buffer, '--buffer');
+      if (governance.kind === 'gate') {
+        // Held by the gate: the chain checks the 3 admins and the buffer's hash itself.
+        const { instruction, sha256 } = await gateUpgradeInstruction(chain.rpc, {
+          gateProgram: governance.program,
+          program: address,
+          buffer,
+          spill: required(input.spill, 'spill'),
+          adminSigners,
+        });
+        return one(
+          instruction,
+          `upgrade ${name} (${address}) through the gate from buffer ${buffer} (sha256 ${sha256})`,
+        );
+      }
+      const authority = required(input.upgradeAuthority, 'upgradeAuthority');
       const ix = await upgradeWithAdmins(
         address,
         buffer,
@@ -197,13 +258,61 @@ export async function buildAdminAction(
       );
       return one(ix, `upgrade ${name} (${address}) from buffer ${buffer}`, [authority]);
     }
+    case 'gate.initialize': {
+      const gateProgram = required(input.gateProgram, 'programs.upgradeGate');
+      const authority = required(input.upgradeAuthority, 'upgradeAuthority');
+      // The platform's admins (the oracle's set, which governs upgrades) install themselves.
+      return {
+        governance,
+        summary: `initialize the upgrade gate ${gateProgram} with the admins ${set.keys.join(', ')} (${set.threshold} of ${set.keys.length}) and hand the gate itself to its PDA`,
+        instructions: await gateInitializeInstructions({
+          gateProgram,
+          payer: required(input.payer, 'payer'),
+          upgradeAuthority: authority,
+          admins: set,
+          adminSigners,
+        }),
+        operatorSigners: [authority],
+      };
+    }
+    case 'gate.adopt': {
+      const gateProgram = required(input.gateProgram, 'programs.upgradeGate');
+      const name = required(input.program, '--program');
+      const address =
+        name in programs ? programs[name as keyof ProgramAddresses] : (name as Address);
+      const authority = required(input.upgradeAuthority, 'upgradeAuthority');
+      return one(
+        await gateAdoptInstruction({
+          gateProgram,
+          program: address,
+          currentAuthority: authority,
+          adminSigners,
+        }),
+        `hand ${name} (${address}) from ${authority} to the upgrade gate's PDA ${await gateAuthorityOf(gateProgram)}`,
+        [authority],
+      );
+    }
   }
 }
 
-function governanceOf(action: AdminAction, input: ActionInput): Governance {
+async function governanceOf(
+  chain: Chain,
+  programs: ProgramAddresses,
+  action: AdminAction,
+  input: ActionInput,
+): Promise<Governance> {
   if (action.startsWith('vault.')) return { kind: 'vault', sku: required(input.sku, '--sku') };
   if (action.startsWith('rewards.')) return { kind: 'rewards' };
-  // The oracle's admin set is the platform's: it also governs upgrades.
+  if (action === 'program.upgrade' && input.gateProgram) {
+    // A program held by the gate is upgraded through it, under the gate's own admin set.
+    const name = required(input.program, '--program');
+    const address = name in programs ? programs[name as keyof ProgramAddresses] : (name as Address);
+    const onChain = await readOnChainProgram(chain, address);
+    if (onChain?.upgradeAuthority === (await gateAuthorityOf(input.gateProgram))) {
+      return { kind: 'gate', program: input.gateProgram };
+    }
+  }
+  // The oracle's admin set is the platform's: it also governs upgrades and the gate's set-up.
   return { kind: 'oracle' };
 }
 

@@ -20,6 +20,7 @@ import type { Address } from '@solana/kit';
 import { OpsError } from './errors.ts';
 import type { Governance } from './proposal-file.ts';
 import type { AdminSet } from './proposal-signatures.ts';
+import { readGateAdminSet } from './upgrade-gate.ts';
 
 type Rpc = Chain['rpc'];
 
@@ -78,6 +79,7 @@ export async function readAdminSet(
     if (!config) throw new OpsError('ACCOUNT_NOT_FOUND', 'the oracle is not configured');
     return adminSetOf(config.admins);
   }
+  if (governance.kind === 'gate') return readGateAdminSet(rpc, governance.program);
   if (governance.kind === 'rewards') {
     const config = await readRewardsConfig(rpc, programs);
     if (!config) throw new OpsError('ACCOUNT_NOT_FOUND', 'the rewards program is not configured');

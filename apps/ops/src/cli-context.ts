@@ -5,6 +5,7 @@
 import type { ProgramAddresses } from '@basket/sdk';
 import { type Chain, connectChain } from '@basket/world';
 import type { KeyPairSigner } from '@solana/kit';
+import { Option } from 'commander';
 import { type EnvConfig, loadEnvConfig } from './env-config.ts';
 import { signerFromReference } from './key-reference.ts';
 
@@ -36,3 +37,17 @@ export function openContext(envPath: string): CliContext {
 /** Progress and results go to stderr/stdout respectively; nothing secret is ever printed. */
 export const say = (line: string) => process.stdout.write(`${line}\n`);
 export const note = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A comma-separated option value as a list. */
+export const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The `--env <file>` option every command takes. */
+export const envOption = () =>
+  new Option(
+    '--env <file>',
+    'environment file (ops/environments/<name>.yaml)',
+  ).makeOptionMandatory();

@@ -1,7 +1,8 @@
 /**
  * `deploy`: each program deployed through a buffer the first time (then handed to the
- * upgrade authority), left alone when the chain already runs the local build, or, when it
- * differs, written to a buffer owned by the upgrade authority for a `program.upgrade`
+ * upgrade authority: the gate's PDA when the environment has a gate), left alone when the
+ * chain already runs the local build, or, when it differs, written to a buffer held by the
+ * program's present upgrade authority for a `program.upgrade`
  * proposal: a changed binary never goes live without the admins. Every outcome is checked
  * against the chain's bytes by sha256.
  */
@@ -14,6 +15,10 @@ import { localBinary, readOnChainProgram, sha256Hex } from './program-binary.ts'
 
 export const PROGRAM_NAMES = ['oracle', 'vault', 'rewards'] as const;
 export type ProgramName = (typeof PROGRAM_NAMES)[number];
+
+/** The crate directory of a program whose configuration key differs from it. */
+const BUILD_NAMES: Readonly<Record<string, string>> = { upgradeGate: 'upgrade-gate' };
+const buildName = (name: string) => BUILD_NAMES[name] ?? name;
 
 export type DeployResult = Readonly<{
   name: string;
@@ -40,7 +45,7 @@ export function buildPrograms(input: {
   const args = [
     'scripts/build-programs.sh',
     ...(input.localnetIds ? ['--localnet'] : []),
-    ...names,
+    ...names.map(buildName),
   ];
   input.log(`building ${names.join(', ')} (bash ${args.join(' ')})`);
   const run = spawnSync('bash', args, {
@@ -56,7 +61,7 @@ export function buildPrograms(input: {
 
 export function soPaths(localnetIds: boolean, names: readonly string[] = PROGRAM_NAMES) {
   const dir = `${repoRoot()}target/deploy/${localnetIds ? 'localnet/' : ''}`;
-  return Object.fromEntries(names.map((n) => [n, `${dir}${n}.so`]));
+  return Object.fromEntries(names.map((n) => [n, `${dir}${buildName(n)}.so`]));
 }
 
 /**
@@ -101,9 +106,12 @@ export async function deployOrStage(
       payer: input.feePayer,
       onProgress,
     });
-    if (input.deployer.address !== input.upgradeAuthority) {
-      await chain.landRaw(`hand buffer ${buffer} to the upgrade authority`, input.feePayer, [
-        setAuthorityInstruction(buffer, input.deployer, input.upgradeAuthority),
+    // The loader upgrades only from a buffer held by the program's own upgrade authority
+    // (the gate's PDA once the gate holds the program; the gate also refuses any other).
+    const holder = before.upgradeAuthority ?? input.upgradeAuthority;
+    if (input.deployer.address !== holder) {
+      await chain.landRaw(`hand buffer ${buffer} to ${holder}`, input.feePayer, [
+        setAuthorityInstruction(buffer, input.deployer, holder),
       ]);
     }
     return {

@@ -46,6 +46,8 @@ const skuState = z.object({
   /** Rotatable through the vault's timelock once issue 15 lands; compared from then on. */
   tradeAuthority: address.optional(),
   stable: z.object({ mint: address, tokenProgram: address }),
+  /** Share-token metadata URI, set once when `init apply` creates the vault. */
+  shareMetadataUri: z.string().url().optional(),
   fees: z.object({ managementBps: bps, performanceBps: bps, withdrawalBps: bps }),
   cashBufferBps: bps,
   maxSlipBps: bps,
@@ -62,6 +64,13 @@ const skuState = z.object({
 });
 
 const stateSchema = z.object({
+  /** The platform admin set, installed in what `init apply` creates (oracle config, vaults). */
+  admins: z
+    .object({
+      keys: z.array(address).length(5),
+      threshold: z.number().int().min(2).max(5),
+    })
+    .optional(),
   oracle: z.object({
     keepers: z.array(address).min(1).max(8),
     maxDeviationBps: bps,
@@ -86,7 +95,13 @@ export const envConfigSchema = z.object({
     apiKey: reference.optional(),
   }),
   webhooks: z.object({ indexerUrl: url(['http:', 'https:']), secret: reference }),
-  programs: z.object({ oracle: address, vault: address, rewards: address }),
+  programs: z.object({
+    oracle: address,
+    vault: address,
+    rewards: address,
+    /** The upgrade gate (programs/upgrade-gate): when set, its PDA holds every upgrade. */
+    upgradeGate: address.optional(),
+  }),
   /** Build with the local world's ids (`build-programs.sh --localnet`). */
   localnetIds: z.boolean().default(false),
   keys: z.object({
@@ -96,7 +111,7 @@ export const envConfigSchema = z.object({
     deployer: reference,
     /** Program keypairs, needed only for a first deploy. */
     programKeypairs: z
-      .object({ oracle: reference, vault: reference, rewards: reference })
+      .object({ oracle: reference, vault: reference, rewards: reference, upgradeGate: reference })
       .partial()
       .default({}),
   }),

@@ -28,6 +28,14 @@ export const OPS_ERROR_CODES = Object.freeze({
   INVALID_INPUT: 'INVALID_INPUT',
   /** An account the command needs does not exist on the cluster. */
   ACCOUNT_NOT_FOUND: 'ACCOUNT_NOT_FOUND',
+  /** No timelocked change of that kind is pending. */
+  NOTHING_PENDING: 'NOTHING_PENDING',
+  /** A timelocked change is pending but its eta is still ahead of the cluster clock. */
+  TIMELOCK_NOT_DUE: 'TIMELOCK_NOT_DUE',
+  /** No Ledger can be reached (transport not installed, no device, app closed). */
+  LEDGER_UNAVAILABLE: 'LEDGER_UNAVAILABLE',
+  /** The Ledger answered with a refusal (rejected on the device, blind signing disabled). */
+  LEDGER_REFUSED: 'LEDGER_REFUSED',
   /** The transaction was sent and failed on chain. */
   TRANSACTION_FAILED: 'TRANSACTION_FAILED',
 } as const);

@@ -37,11 +37,11 @@ export async function applyInit(
   },
 ): Promise<ApplyOutcome[]> {
   const todo = actionableSteps(steps);
-  const blocked = todo.filter((s) => s.kind === 'drift' || s.kind === 'create');
+  const blocked = todo.filter((s) => s.kind === 'drift');
   if (blocked.length > 0) {
     throw new OpsError(
       'IMMUTABLE_DRIFT',
-      `init cannot apply:\n  - ${blocked.map((s) => `${s.target}: ${s.what}`).join('\n  - ')}\n(drift: fix the environment file or create a new SKU; create: see docs/operations.md, "From zero to devnet")`,
+      `init cannot apply:\n  - ${blocked.map((s) => `${s.target}: ${s.what}`).join('\n  - ')}\n(drift: fix the environment file or create a new SKU)`,
     );
   }
   const adminKeys = input.adminKeys ?? [];
@@ -65,6 +65,7 @@ export async function applyInit(
       input.log(`applied: ${step.target} ${step.what}`);
       continue;
     }
+    // Creations run first (createMissing); a plan with them is applied again afterwards.
     if (step.kind !== 'admin') continue;
     const built = await buildAdminAction(chain, programs, step.action, {
       ...step.input,

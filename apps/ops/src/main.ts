@@ -4,40 +4,32 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readWorldManifest } from '@basket/localnet';
 import { connectChain } from '@basket/world';
+import type { Address } from '@solana/kit';
 import { Command, Option } from 'commander';
-import { ADMIN_ACTIONS, type AdminAction, buildAdminAction } from './admin-actions.ts';
-import { note, openContext, say } from './cli-context.ts';
+import { ROTATIONS, type RotationName } from './admin-actions.ts';
+import { envOption, list, note, openContext, say } from './cli-context.ts';
+import { registerProposalCommands } from './cli-proposals.ts';
 import { checkReferences } from './config-check.ts';
-import { buildPrograms, deployOrStage, PROGRAM_NAMES, soPaths, verifyDeployed } from './deploy.ts';
+import {
+  buildPrograms,
+  deployOrStage,
+  PROGRAM_NAMES,
+  type ProgramName,
+  soPaths,
+  verifyDeployed,
+} from './deploy.ts';
 import { loadEnvConfig, requireUpgradeAuthority } from './env-config.ts';
 import { OpsError } from './errors.ts';
 import { applyInit } from './init-apply.ts';
+import { createMissing } from './init-create.ts';
 import { actionableSteps, formatPlan, planInit } from './init-plan.ts';
 import { readChainSnapshot } from './init-read.ts';
 import { signerFromFile, signerFromReference } from './key-reference.ts';
 import { localBinary } from './program-binary.ts';
-import {
-  decodeTransaction,
-  describeTransaction,
-  readProposal,
-  writeProposal,
-} from './proposal-file.ts';
-import { signatureStates, signProposal } from './proposal-signatures.ts';
-import { buildProposal } from './propose.ts';
+import { applyRotation } from './rotation-apply.ts';
 import { formatStatus, readStatus } from './status.ts';
-import { submitProposal } from './submit.ts';
+import { gateAuthorityOf } from './upgrade-gate.ts';
 import { environmentFromWorld } from './world-config.ts';
-
-const list = (v: string) =>
-  v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-const envOption = () =>
-  new Option(
-    '--env <file>',
-    'environment file (ops/environments/<name>.yaml)',
-  ).makeOptionMandatory();
 
 const program = new Command('basket-ops')
   .description(
@@ -82,26 +74,36 @@ program
   )
   .addOption(envOption())
   .option('--skip-build', 'use the binaries already under target/deploy')
-  .option('--programs <names>', 'subset, comma-separated (oracle,vault,rewards)', list)
+  .option('--programs <names>', 'subset, comma-separated (oracle,vault,rewards,upgradeGate)', list)
   .action(async (o) => {
     const ctx = openContext(o.env);
-    const names: string[] = o.programs ?? [...PROGRAM_NAMES];
+    const gate = ctx.config.programs.upgradeGate as Address | undefined;
+    const names: string[] = o.programs ?? [...PROGRAM_NAMES, ...(gate ? ['upgradeGate'] : [])];
     const paths = o.skipBuild
       ? soPaths(ctx.config.localnetIds, names)
       : buildPrograms({ localnetIds: ctx.config.localnetIds, names, log: note });
     const [feePayer, deployer] = [await ctx.feePayer(), await ctx.deployer()];
-    for (const name of names as (typeof PROGRAM_NAMES)[number][]) {
+    const addresses = ctx.config.programs as Record<string, Address>;
+    for (const name of names as (ProgramName | 'upgradeGate')[]) {
+      const address = addresses[name];
+      if (!address) throw new OpsError('INVALID_CONFIG', `programs.${name} is not set`);
       const reference = ctx.config.keys.programKeypairs[name];
+      // With a gate, new programs go straight to its PDA; the gate itself stays with the
+      // upgrade authority until gate.initialize hands it to itself.
+      const upgradeAuthority =
+        gate && name !== 'upgradeGate'
+          ? await gateAuthorityOf(gate)
+          : requireUpgradeAuthority(ctx.config);
       const r = await deployOrStage(ctx.chain, {
         name,
         soPath: paths[name] as string,
-        program: ctx.programs[name],
+        program: address,
         ...(reference
           ? { programKeypair: await signerFromReference(reference, ctx.config.baseDir) }
           : {}),
         deployer,
         feePayer,
-        upgradeAuthority: requireUpgradeAuthority(ctx.config),
+        upgradeAuthority,
         log: note,
       });
       say(
@@ -165,161 +167,79 @@ init
 init
   .command('apply')
   .description(
-    'plan, then apply each step through an admin proposal (signed here with --admin-key files, or written to --propose-dir for offline signing)',
+    'plan, create what is missing (oracle config, vaults; with --admin-key files), then apply each change through an admin proposal (signed here with --admin-key files, or written to --propose-dir for offline signing)',
   )
   .addOption(envOption())
   .option('--admin-key <file...>', 'admin keypair files to sign with (at least the threshold)')
   .option('--propose-dir <dir>', 'write proposals here instead of signing')
+  .option(
+    '--upgrade-authority-key <file>',
+    "creating the oracle config: the programs' upgrade authority (default: keys.deployer)",
+  )
   .action(async (o) => {
     const ctx = openContext(o.env);
     const state = requireState(ctx.config.state);
-    const steps = planInit(
-      await readChainSnapshot(
-        ctx.chain,
-        ctx.programs,
-        state.skus.map((s) => s.skuId),
-      ),
-      state,
-    );
+    const plan = async () =>
+      planInit(
+        await readChainSnapshot(
+          ctx.chain,
+          ctx.programs,
+          state.skus.map((s) => s.skuId),
+        ),
+        state,
+      );
+    let steps = await plan();
     for (const l of formatPlan(steps)) say(l);
     if (o.proposeDir) mkdirSync(o.proposeDir, { recursive: true });
     const adminKeys = await Promise.all(
       ((o.adminKey as string[]) ?? []).map((f) => signerFromFile(f)),
     );
+    const feePayer = await ctx.feePayer();
+    const created = await createMissing(ctx.chain, ctx.programs, steps, {
+      state,
+      feePayer,
+      upgradeAuthority: o.upgradeAuthorityKey
+        ? await signerFromFile(o.upgradeAuthorityKey)
+        : await ctx.deployer(),
+      adminKeys,
+      log: say,
+    });
+    if (created.length > 0) {
+      // What was just created is compared like the rest (pause flags, statuses...).
+      steps = await plan();
+      for (const l of formatPlan(steps)) say(l);
+    }
     await applyInit(ctx.chain, ctx.programs, steps, {
       environment: ctx.config.environment,
-      feePayer: await ctx.feePayer(),
+      feePayer,
       adminKeys,
       ...(o.proposeDir ? { proposeDir: o.proposeDir } : {}),
       log: say,
     });
   });
 
+registerProposalCommands(program);
+
 program
-  .command('propose')
+  .command('apply-rotation')
   .description(
-    `write a proposal file (durable nonce) for an admin action: ${ADMIN_ACTIONS.join(', ')}`,
+    "apply a vault's queued keeper or trade-authority rotation once its 48 h timelock is due (anyone may; refused before the eta)",
   )
-  .argument('<action>', 'the admin action')
   .addOption(envOption())
-  .requiredOption('--out <file>', 'the proposal file to write')
-  .option('--sku <id>', 'the SKU (vault actions, approve-deviation)')
-  .option('--asset <index|mint>', 'vault.asset-status: the asset')
+  .requiredOption('--sku <id>', 'the vault')
   .addOption(
-    new Option('--status <status>', 'vault.asset-status').choices(['Active', 'Frozen', 'Retired']),
+    new Option('--rotation <kind>', 'which rotation')
+      .choices(Object.keys(ROTATIONS))
+      .makeOptionMandatory(),
   )
-  .option('--weights <bps,...>', 'vault.weights: one per asset, summing to 10000', (v) =>
-    list(v).map(Number),
-  )
-  .option('--keepers <addresses>', 'rotate-keepers: the new set', list)
-  .option('--reward-mints <addresses>', 'rewards.reward-mints: the new allow-list', list)
-  .option('--pause-staking', 'rewards.pause: pause staking')
-  .option('--pause-claims', 'rewards.pause: pause claims')
-  .option(
-    '--program <name|address>',
-    'program.upgrade: oracle, vault, rewards, or a program address',
-  )
-  .option('--buffer <address>', 'program.upgrade: the staged buffer (from deploy)')
-  .option(
-    '--signers <addresses>',
-    'the admins who will sign (default: the first threshold admins)',
-    list,
-  )
-  .option(
-    '--nonce-account <address>',
-    'reuse this nonce account (its authority must be the fee payer)',
-  )
-  .action(async (action: string, o) => {
-    if (!(ADMIN_ACTIONS as readonly string[]).includes(action)) {
-      throw new OpsError(
-        'INVALID_INPUT',
-        `unknown action ${action}; one of ${ADMIN_ACTIONS.join(', ')}`,
-      );
-    }
+  .action(async (o) => {
     const ctx = openContext(o.env);
-    const feePayer = await ctx.feePayer();
-    const built = await buildAdminAction(ctx.chain, ctx.programs, action as AdminAction, {
+    const r = await applyRotation(ctx.chain, ctx.programs, {
       sku: o.sku,
-      asset: o.asset,
-      status: o.status,
-      weights: o.weights,
-      keepers: o.keepers,
-      rewardMints: o.rewardMints,
-      pauseStaking: Boolean(o.pauseStaking),
-      pauseClaims: Boolean(o.pauseClaims),
-      program: o.program,
-      buffer: o.buffer,
-      ...(action === 'program.upgrade'
-        ? { upgradeAuthority: requireUpgradeAuthority(ctx.config) }
-        : {}),
-      signers: o.signers,
-      spill: feePayer.address,
+      rotation: o.rotation as RotationName,
+      feePayer: await ctx.feePayer(),
     });
-    const proposal = await buildProposal(ctx.chain, {
-      environment: ctx.config.environment,
-      action,
-      summary: built.summary,
-      governance: built.governance,
-      feePayer,
-      instructions: built.instructions,
-      operatorSigners: built.operatorSigners,
-      ...(o.nonceAccount ? { nonceAccount: o.nonceAccount } : {}),
-    });
-    writeProposal(o.out, proposal);
-    say(`wrote ${o.out}: ${built.summary}`);
-    for (const s of await signatureStates(decodeTransaction(proposal)))
-      say(`  ${s.state.padEnd(7)} ${s.address}`);
-  });
-
-program
-  .command('show')
-  .description('decode a proposal: what the signed bytes do, and who has signed')
-  .argument('<proposal>')
-  .action(async (path: string) => {
-    const proposal = readProposal(path);
-    const tx = decodeTransaction(proposal);
-    say(`${proposal.environment}: ${proposal.action}: ${proposal.summary}`);
-    for (const l of describeTransaction(tx)) say(l);
-    for (const s of await signatureStates(tx)) say(`  ${s.state.padEnd(7)} ${s.address}`);
-  });
-
-program
-  .command('sign')
-  .description('add one signature from a keypair file (offline: no network needed)')
-  .argument('<proposal>')
-  .option('--key <file>', 'the admin keypair file')
-  .option('--ledger', 'sign with a Ledger (not available: see docs/operations.md, "Key custody")')
-  .action(async (path: string, o) => {
-    if (o.ledger) {
-      throw new OpsError(
-        'INVALID_INPUT',
-        'Ledger signing is not built in this version (docs/operations.md, "Key custody"); sign on an offline machine with a key file',
-      );
-    }
-    if (!o.key) throw new OpsError('INVALID_INPUT', '--key <file> is required');
-    const signer = await signerFromFile(o.key);
-    writeProposal(path, await signProposal(readProposal(path), signer));
-    say(`${signer.address} signed ${path}`);
-  });
-
-program
-  .command('submit')
-  .description(
-    'send a proposal once the governing threshold of distinct admins has signed (refused before sending otherwise)',
-  )
-  .argument('<proposal>')
-  .addOption(envOption())
-  .action(async (path: string, o) => {
-    const ctx = openContext(o.env);
-    const proposal = readProposal(path);
-    if (proposal.environment !== ctx.config.environment) {
-      throw new OpsError(
-        'INVALID_PROPOSAL',
-        `${path} was proposed for ${proposal.environment}, not ${ctx.config.environment}`,
-      );
-    }
-    const { signature, admins } = await submitProposal(ctx.chain, ctx.programs, proposal);
-    say(`submitted ${path}: ${signature} (admins ${admins.join(', ')})`);
+    say(`applied ${r.rotation} rotation #${r.nonce} of ${r.sku}: now ${r.newKey} (${r.signature})`);
   });
 
 program
@@ -332,7 +252,9 @@ program
   .action(async (o) => {
     const ctx = openContext(o.env);
     const skus: string[] = o.sku ?? ctx.config.state?.skus.map((s) => s.skuId) ?? [];
-    const report = await readStatus(ctx.chain, ctx.programs, skus, soPaths(ctx.config.localnetIds));
+    const names = [...PROGRAM_NAMES, ...(ctx.config.programs.upgradeGate ? ['upgradeGate'] : [])];
+    const builds = soPaths(ctx.config.localnetIds, names);
+    const report = await readStatus(ctx.chain, ctx.programs, skus, builds);
     for (const l of formatStatus(report)) say(l);
   });
 

@@ -24,7 +24,9 @@ export const PROPOSAL_FORMAT = 'basket-ops-proposal/1';
 export type Governance =
   | Readonly<{ kind: 'oracle' }>
   | Readonly<{ kind: 'rewards' }>
-  | Readonly<{ kind: 'vault'; sku: string }>;
+  | Readonly<{ kind: 'vault'; sku: string }>
+  /** The upgrade gate's own admin set (programs/upgrade-gate), at that program id. */
+  | Readonly<{ kind: 'gate'; program: Address }>;
 
 const proposalSchema = z.object({
   format: z.literal(PROPOSAL_FORMAT),
@@ -35,6 +37,7 @@ const proposalSchema = z.object({
     z.object({ kind: z.literal('oracle') }),
     z.object({ kind: z.literal('rewards') }),
     z.object({ kind: z.literal('vault'), sku: z.string() }),
+    z.object({ kind: z.literal('gate'), program: z.string() }),
   ]),
   nonceAccount: z.string(),
   /** Signers that are not admins by design: the fee payer (nonce authority), an upgrade authority. */

@@ -1,16 +1,17 @@
 /**
  * `status`: what an operator checks before and after acting: each program's binary hash and
  * upgrade authority, the configurations' keepers, and every pending timelock with the moment
- * it can be applied. Timelocks are a list of kinds so the keeper and trade-authority rotations
- * (issue 15, not on main yet) join the weights without a new report shape.
+ * it can be applied: queued weights and the vault's keeper and trade-authority rotations.
  */
 import { existsSync } from 'node:fs';
 import type { ProgramAddresses } from '@basket/sdk';
 import type { Chain } from '@basket/world';
 import type { Address } from '@solana/kit';
+import { ROTATIONS, type RotationName } from './admin-actions.ts';
 import { readOracleConfig, readRewardsConfig, readVault } from './chain-state.ts';
 import { readChainSnapshot } from './init-read.ts';
 import { localBinary, readOnChainProgram } from './program-binary.ts';
+import { gateAuthorityOf } from './upgrade-gate.ts';
 
 export type PendingTimelock = Readonly<{
   sku: string;
@@ -30,6 +31,8 @@ export type StatusReport = Readonly<{
     sha256: string | null;
     upgradeAuthority: Address | null;
   }>[];
+  /** The upgrade gate's PDA when the environment has a gate (the authority it shows as). */
+  gateAuthority: Address | null;
   oracleKeepers: readonly Address[] | null;
   rewardsKeepers: readonly Address[] | null;
   vaults: readonly Readonly<{
@@ -37,6 +40,7 @@ export type StatusReport = Readonly<{
     exists: boolean;
     paused: boolean;
     keeper: Address | null;
+    tradeAuthority: Address | null;
   }>[];
   timelocks: readonly PendingTimelock[];
 }>;
@@ -55,13 +59,16 @@ export async function readStatus(
 ): Promise<StatusReport> {
   const snapshot = await readChainSnapshot(chain, programs, skus);
   const programRows = [];
-  for (const name of ['oracle', 'vault', 'rewards'] as const) {
+  const addresses = programs as Readonly<Record<string, Address>>;
+  const gate = addresses.upgradeGate ?? null;
+  for (const name of ['oracle', 'vault', 'rewards', ...(gate ? ['upgradeGate'] : [])]) {
+    const address = addresses[name] as Address;
     const path = localBuilds[name];
     const local = path && existsSync(path) ? localBinary(path) : null;
-    const onChain = await readOnChainProgram(chain, programs[name], local?.bytes.length);
+    const onChain = await readOnChainProgram(chain, address, local?.bytes.length);
     programRows.push({
       name,
-      address: programs[name],
+      address,
       matchesLocal: local && onChain ? local.sha256 === onChain.sha256 : null,
       sha256: onChain?.sha256 ?? null,
       upgradeAuthority: onChain?.upgradeAuthority ?? null,
@@ -81,7 +88,19 @@ export async function readStatus(
       exists: view !== null,
       paused: view?.paused ?? false,
       keeper: vault?.data.keeper ?? null,
+      tradeAuthority: vault?.data.tradeAuthority ?? null,
     });
+    for (const [name, kind] of Object.entries(ROTATIONS)) {
+      const eta = vault?.data.pendingRotationEta[kind - 1] ?? 0n;
+      if (!vault || eta === 0n) continue;
+      timelocks.push({
+        sku,
+        kind: `${name as RotationName}-rotation`,
+        detail: `#${vault.data.pendingRotationNonce[kind - 1]}: to ${vault.data.pendingRotationKey[kind - 1]}`,
+        eta,
+        applicable: eta <= snapshot.now,
+      });
+    }
     if (view?.pending) {
       timelocks.push({
         sku,
@@ -95,6 +114,7 @@ export async function readStatus(
   return {
     now: snapshot.now,
     programs: programRows,
+    gateAuthority: gate ? await gateAuthorityOf(gate) : null,
     oracleKeepers: oracle ? oracle.keepers.slice(0, oracle.keeperCount) : null,
     rewardsKeepers: rewards ? rewards.keepers.slice(0, rewards.keeperCount) : null,
     vaults,
@@ -106,8 +126,9 @@ export function formatStatus(report: StatusReport): string[] {
   const at = (s: bigint) => new Date(Number(s) * 1000).toISOString();
   const lines = [`cluster time ${at(report.now)}`, 'programs:'];
   for (const p of report.programs) {
+    const gated = p.upgradeAuthority !== null && p.upgradeAuthority === report.gateAuthority;
     lines.push(
-      `  ${p.name.padEnd(7)} ${p.address} sha256 ${p.sha256 ?? '(not deployed)'}${p.matchesLocal === null ? '' : p.matchesLocal ? ' (= local build)' : ' (differs from the local build)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}`,
+      `  ${p.name.padEnd(7)} ${p.address} sha256 ${p.sha256 ?? '(not deployed)'}${p.matchesLocal === null ? '' : p.matchesLocal ? ' (= local build)' : ' (differs from the local build)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}${gated ? ' (the upgrade gate: 3 of 5 on chain)' : ''}`,
     );
   }
   lines.push(`oracle keepers: ${report.oracleKeepers?.join(', ') ?? '(not configured)'}`);
@@ -115,7 +136,7 @@ export function formatStatus(report: StatusReport): string[] {
   lines.push('vaults:');
   for (const v of report.vaults) {
     lines.push(
-      `  ${v.sku.padEnd(8)} ${v.exists ? (v.paused ? 'PAUSED' : 'live') : 'missing'}${v.keeper ? ` keeper ${v.keeper}` : ''}`,
+      `  ${v.sku.padEnd(8)} ${v.exists ? (v.paused ? 'PAUSED' : 'live') : 'missing'}${v.keeper ? ` keeper ${v.keeper}` : ''}${v.tradeAuthority ? ` trade authority ${v.tradeAuthority}` : ''}`,
     );
   }
   lines.push('pending timelocks:');
@@ -126,7 +147,6 @@ export function formatStatus(report: StatusReport): string[] {
       : `applicable at ${at(t.eta)} (in ${formatSeconds(t.eta - report.now)})`;
     lines.push(`  ${t.sku.padEnd(8)} ${t.kind} ${t.detail}: ${when}`);
   }
-  lines.push('  (keeper and trade-authority rotations: not in this vault version, issue 15)');
   return lines;
 }
 

@@ -77,20 +77,29 @@ export async function environmentFromWorld(chain: Chain, manifest: WorldManifest
       indexerUrl: 'http://127.0.0.1:7410/webhooks',
       secret: 'env:INDEXER_WEBHOOK_SECRET',
     },
-    programs,
+    // The gate's local id (its keypair is public, like the others'): deployed by `deploy`.
+    programs: {
+      ...programs,
+      upgradeGate: (await signerFromFile(`${root}programs/upgrade-gate/program-id.local.json`))
+        .address,
+    },
     localnetIds: true,
     keys: {
       feePayer: `file:${keys.upgradeAuthority}`,
       deployer: `file:${keys.upgradeAuthority}`,
-      programKeypairs: Object.fromEntries(
-        (['oracle', 'vault', 'rewards'] as const).map((n) => [
-          n,
-          `file:${root}programs/${n}/program-id.local.json`,
-        ]),
-      ),
+      programKeypairs: {
+        ...Object.fromEntries(
+          (['oracle', 'vault', 'rewards'] as const).map((n) => [
+            n,
+            `file:${root}programs/${n}/program-id.local.json`,
+          ]),
+        ),
+        upgradeGate: `file:${root}programs/upgrade-gate/program-id.local.json`,
+      },
     },
     upgradeAuthority: (await signerFromFile(keys.upgradeAuthority)).address,
     state: {
+      admins: { keys: oracle.admins.keys, threshold: oracle.admins.threshold },
       oracle: {
         keepers: oracle.keepers.slice(0, oracle.keeperCount),
         maxDeviationBps: oracle.maxDeviationBps,

@@ -1,5 +1,5 @@
 import { isOpen, nextOpen } from '@basket/market-calendar';
-import { formatFixed, parseFixed, SCALE_8 } from './fixed-point.ts';
+import { formatFixed, parseFixed } from './fixed-point.ts';
 import type { MultiplierReason, SeedAsset } from './seed-data.ts';
 
 const DAY = 86_400_000;
@@ -45,49 +45,86 @@ export type MarketModel = Readonly<{
 export function createMarketModel(anchorMs: number): MarketModel {
   const accrualStart = Math.floor((anchorMs - ACCRUAL_LOOKBACK_MS) / DAY) * DAY;
 
+  /**
+   * The multiplier at the anchor is the asset's (the world catalog's, as minted), so the
+   * timeline is computed outward from it: changes after the anchor forward (rounded down, as
+   * the issuer does), changes up to the anchor backward (rounded up: a fee step or a dividend
+   * rounded down forward maps back onto it exactly; a past split of n-for-1 is as close as
+   * integers allow), so the history reads as if walked forward.
+   */
   function timeline(asset: SeedAsset, t: number): MultiplierChange[] {
     const discrete = asset.events
       .map((e) => ({ ...e, at: anchorMs + e.offsetMs }))
       .sort((a, b) => a.at - b.at);
-    const changes: MultiplierChange[] = [];
-    let multiplier = SCALE_8;
+    const feePerDay = BigInt(asset.feeAccrualBpsPerYear);
+    type Step = Readonly<{ at: number; event: (typeof discrete)[number] | null }>;
+    const steps: Step[] = [];
     let day = accrualStart + DAY;
     let i = 0;
-    const feePerDay = BigInt(asset.feeAccrualBpsPerYear);
-    // Walk both sources in time order; stop after the first change past t.
+    // Both sources in time order, up to the anchor and the first step past t.
     for (;;) {
       const nextEvent = discrete[i];
       const feeDue = feePerDay > 0n ? day : Number.POSITIVE_INFINITY;
       const eventDue = nextEvent?.at ?? Number.POSITIVE_INFINITY;
       const at = Math.min(feeDue, eventDue);
       if (!Number.isFinite(at)) break;
-      let next: bigint;
-      let reason: MultiplierReason;
-      let description: string;
       if (feeDue <= eventDue) {
-        next = (multiplier * (BPS_YEAR_DENOMINATOR - feePerDay)) / BPS_YEAR_DENOMINATOR;
-        reason = 'FeeAccrual';
-        description = `Daily management-fee accrual (${asset.feeAccrualBpsPerYear} bps a year)`;
+        steps.push({ at, event: null });
         day += DAY;
       } else {
-        const event = nextEvent as NonNullable<typeof nextEvent>;
-        next = (multiplier * event.numerator) / event.denominator;
-        reason = event.reason;
-        description = event.description;
+        steps.push({ at, event: nextEvent as NonNullable<typeof nextEvent> });
         i += 1;
       }
-      changes.push({ at, previous: multiplier, next, reason, description });
-      multiplier = next;
-      if (at > t) break;
+      if (at > t && at > anchorMs) break;
     }
-    return changes;
+    const fee = (previous: bigint, next: bigint): MultiplierChange => ({
+      at: 0,
+      previous,
+      next,
+      reason: 'FeeAccrual',
+      description: `Daily management-fee accrual (${asset.feeAccrualBpsPerYear} bps a year)`,
+    });
+    const kept = BPS_YEAR_DENOMINATOR - feePerDay;
+    const changes: MultiplierChange[] = new Array(steps.length);
+    let multiplier = asset.multiplier;
+    for (let k = steps.length - 1; k >= 0; k -= 1) {
+      const step = steps[k] as Step;
+      if (step.at > anchorMs) continue;
+      const e = step.event;
+      const previous =
+        e === null
+          ? (multiplier * BPS_YEAR_DENOMINATOR + kept - 1n) / kept
+          : (multiplier * e.denominator + e.numerator - 1n) / e.numerator;
+      changes[k] = {
+        ...(e === null ? fee(previous, multiplier) : { ...e, previous, next: multiplier }),
+        at: step.at,
+      };
+      multiplier = previous;
+    }
+    multiplier = asset.multiplier;
+    steps.forEach((step, k) => {
+      if (step.at <= anchorMs) return;
+      const e = step.event;
+      const next =
+        e === null
+          ? (multiplier * kept) / BPS_YEAR_DENOMINATOR
+          : (multiplier * e.numerator) / e.denominator;
+      changes[k] = {
+        ...(e === null ? fee(multiplier, next) : { ...e, previous: multiplier, next }),
+        at: step.at,
+      };
+      multiplier = next;
+    });
+    // Only up to the first change past t, as callers expect.
+    const past = changes.findIndex((c) => c.at > t);
+    return past === -1 ? changes : changes.slice(0, past + 1);
   }
 
   function multiplierAt(asset: SeedAsset, t: number): MultiplierState {
     const changes = timeline(asset, t);
     const last = changes.at(-1);
     if (last !== undefined && last.at > t) return { current: last.previous, upcoming: last };
-    return { current: last?.next ?? SCALE_8, upcoming: null };
+    return { current: last?.next ?? asset.multiplier, upcoming: null };
   }
 
   /** Product of the price-adjusting factors (splits, reverse splits, dividends) active at t. */

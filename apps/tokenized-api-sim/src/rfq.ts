@@ -2,7 +2,7 @@ import { fractionDigits, parseFixed } from './fixed-point.ts';
 import type { QuoteBook, QuoteRecord, RfqOutcome } from './quote-book.ts';
 import { apiError, type SimResponse } from './sim-response.ts';
 import { findAsset, haltsAt, type ViewContext } from './views.ts';
-import { tokenQuoteCents, usageCents } from './views-trading.ts';
+import { shareQuoteCents, usageCents } from './views-trading.ts';
 
 const ALLOWED_FIELDS = new Set([
   'symbol',
@@ -139,7 +139,10 @@ export function handleRfq(
     return refused('AtomicTradingHalted', `atomic trading of ${asset.symbol} is halted`);
   }
 
-  const { bid, ask } = tokenQuoteCents(ctx, asset, now);
+  // Priced per displayed token (one share: the oracle's price), because the quantity is in
+  // displayed tokens and the chain fill divides it by the mint's multiplier to get raw units
+  // (rfq-amounts.ts); the whole-token price (share x multiplier) would count it twice.
+  const { bid, ask } = shareQuoteCents(ctx, asset, now);
   const priceCents = BigInt(side === 'Buy' ? ask : bid);
   if (priceCents <= 0n) return refused('NoPrice', 'no price available');
   // Token quantity at 1e8 and notional in cents, from whichever amount was given.

@@ -1,5 +1,6 @@
 import type { TradingHoursMode } from '@basket/market-calendar';
-import { simAddress } from './fixed-point.ts';
+import { STOCKS } from '@basket/world/catalog';
+import { formatFixed, parseFixed, simAddress } from './fixed-point.ts';
 
 /** Multiplier change reasons (spec: Multiplier state). */
 export type MultiplierReason =
@@ -38,8 +39,10 @@ export type SeedAsset = Readonly<{
   mintAddress: string;
   decimals: number;
   tradingHoursMode: TradingHoursMode;
-  /** Underlying share price at the anchor, USD. */
+  /** Underlying share price at the anchor, USD (the world catalog's price). */
   basePrice: string;
+  /** Multiplier in force at the anchor, scaled by 1e8 (the world catalog's, minted on chain). */
+  multiplier: bigint;
   /** Amplitude of the simulated intraday move, in basis points. */
   swingBps: number;
   /** Continuous fee as multiplier decay, basis points per year; applied daily at 00:00 UTC. */
@@ -62,29 +65,40 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** What the simulator adds to a catalog stock: its market behaviour, schedule and limits. */
+type SimDetails = Omit<
+  SeedAsset,
+  'symbol' | 'name' | 'underlyingSymbol' | 'mintAddress' | 'decimals' | 'basePrice' | 'multiplier'
+>;
+
+/** The details of a catalog stock the simulator does not single out. */
+const ORDINARY: SimDetails = {
+  tradingHoursMode: 'MarketHours',
+  swingBps: 150,
+  feeAccrualBpsPerYear: 25,
+  events: [],
+  halts: [],
+  activationFormat: 'iso',
+  minTradeSize: '0.01',
+  maxTradeSize: '5000',
+  halfSpreadBps: 5,
+  quoteValiditySeconds: 30,
+  executionTimeoutSeconds: 90,
+  maxCashPerTransaction: '250000.00',
+  maxCashPerDay: '1000000.00',
+  circulatingSupply: '100000.00000000',
+};
+
 /**
- * The simulated universe. Offsets are from the anchor (the simulator's start by default), so a
- * fresh simulator always shows: a dividend inside the 1 h freeze window (AAPLx), a split in two
- * days with an atomic-trading halt around it (TSLAx), a past 10-for-1 split (NVDAx), a past and
- * an upcoming dividend (SPYx), an administrative correction in 3 h (GOOGLx), and a 1-for-10
- * reverse split tomorrow with a primary-market halt before it (AMCx).
- *
- * @example
- * ```ts
- * SEED_ASSETS.map((a) => a.symbol); // ['AAPLx', 'TSLAx', 'NVDAx', 'SPYx', 'GOOGLx', 'AMCx']
- * ```
+ * The six stocks with a story. Offsets are from the anchor (the simulator's start by default),
+ * so a fresh simulator always shows: a dividend inside the 1 h freeze window (AAPLx), a split
+ * in two days with an atomic-trading halt around it (TSLAx), a past 10-for-1 split (NVDAx), a
+ * past and an upcoming dividend (SPYx), an administrative correction in 3 h (GOOGLx), and a
+ * 1-for-10 reverse split tomorrow with a primary-market halt before it (AMCx).
  */
-export const SEED_ASSETS: readonly SeedAsset[] = [
-  {
-    symbol: 'AAPLx',
-    name: 'Apple xStock',
-    underlyingSymbol: 'AAPL',
-    mintAddress: simAddress('mint:AAPLx'),
-    decimals: 8,
-    tradingHoursMode: 'MarketHours',
-    basePrice: '229.50',
+const DETAILS: Readonly<Record<string, Partial<SimDetails>>> = {
+  AAPLx: {
     swingBps: 120,
-    feeAccrualBpsPerYear: 25,
     events: [
       {
         offsetMs: 30 * MINUTE,
@@ -94,27 +108,12 @@ export const SEED_ASSETS: readonly SeedAsset[] = [
         description: 'Quarterly dividend of USD 0.25 per share, reinvested through the multiplier',
       },
     ],
-    halts: [],
-    activationFormat: 'iso',
-    minTradeSize: '0.01',
-    maxTradeSize: '5000',
     halfSpreadBps: 4,
-    quoteValiditySeconds: 30,
-    executionTimeoutSeconds: 90,
-    maxCashPerTransaction: '250000.00',
-    maxCashPerDay: '1000000.00',
     circulatingSupply: '182345.12000000',
   },
-  {
-    symbol: 'TSLAx',
-    name: 'Tesla xStock',
-    underlyingSymbol: 'TSLA',
-    mintAddress: simAddress('mint:TSLAx'),
-    decimals: 8,
+  TSLAx: {
     tradingHoursMode: 'TwentyFourFive',
-    basePrice: '412.30',
     swingBps: 350,
-    feeAccrualBpsPerYear: 25,
     events: [
       {
         offsetMs: 2 * DAY,
@@ -128,7 +127,6 @@ export const SEED_ASSETS: readonly SeedAsset[] = [
       { fromMs: 2 * DAY - 30 * MINUTE, toMs: 2 * DAY + 30 * MINUTE, market: false, atomic: true },
     ],
     activationFormat: 'epoch-seconds',
-    minTradeSize: '0.01',
     maxTradeSize: '2500',
     halfSpreadBps: 6,
     quoteValiditySeconds: 20,
@@ -137,16 +135,9 @@ export const SEED_ASSETS: readonly SeedAsset[] = [
     maxCashPerDay: '600000.00',
     circulatingSupply: '95410.50000000',
   },
-  {
-    symbol: 'NVDAx',
-    name: 'NVIDIA xStock',
-    underlyingSymbol: 'NVDA',
-    mintAddress: simAddress('mint:NVDAx'),
-    decimals: 8,
+  NVDAx: {
     tradingHoursMode: 'Always',
-    basePrice: '138.25',
     swingBps: 280,
-    feeAccrualBpsPerYear: 25,
     events: [
       {
         offsetMs: -20 * DAY,
@@ -156,25 +147,13 @@ export const SEED_ASSETS: readonly SeedAsset[] = [
         description: '10-for-1 stock split',
       },
     ],
-    halts: [],
     activationFormat: 'epoch-millis',
     minTradeSize: '0.1',
     maxTradeSize: '20000',
-    halfSpreadBps: 5,
-    quoteValiditySeconds: 30,
     executionTimeoutSeconds: 120,
-    maxCashPerTransaction: '250000.00',
-    maxCashPerDay: '1000000.00',
     circulatingSupply: '410220.00000000',
   },
-  {
-    symbol: 'SPYx',
-    name: 'SP500 xStock',
-    underlyingSymbol: 'SPY',
-    mintAddress: simAddress('mint:SPYx'),
-    decimals: 8,
-    tradingHoursMode: 'MarketHours',
-    basePrice: '598.40',
+  SPYx: {
     swingBps: 60,
     feeAccrualBpsPerYear: 20,
     events: [
@@ -193,27 +172,15 @@ export const SEED_ASSETS: readonly SeedAsset[] = [
         description: 'Quarterly distribution of USD 1.74 per share, reinvested',
       },
     ],
-    halts: [],
-    activationFormat: 'iso',
-    minTradeSize: '0.01',
     maxTradeSize: '3000',
     halfSpreadBps: 2,
     quoteValiditySeconds: 45,
-    executionTimeoutSeconds: 90,
     maxCashPerTransaction: '500000.00',
     maxCashPerDay: '2000000.00',
     circulatingSupply: '64120.75000000',
   },
-  {
-    symbol: 'GOOGLx',
-    name: 'Alphabet xStock',
-    underlyingSymbol: 'GOOGL',
-    mintAddress: simAddress('mint:GOOGLx'),
-    decimals: 8,
+  GOOGLx: {
     tradingHoursMode: 'TwentyFourFive',
-    basePrice: '192.10',
-    swingBps: 150,
-    feeAccrualBpsPerYear: 25,
     events: [
       {
         offsetMs: 3 * HOUR,
@@ -223,25 +190,12 @@ export const SEED_ASSETS: readonly SeedAsset[] = [
         description: 'Administrative correction of fee-accrual rounding',
       },
     ],
-    halts: [],
     activationFormat: 'epoch-seconds',
-    minTradeSize: '0.01',
     maxTradeSize: '4000',
     halfSpreadBps: 4,
-    quoteValiditySeconds: 30,
-    executionTimeoutSeconds: 90,
-    maxCashPerTransaction: '250000.00',
-    maxCashPerDay: '1000000.00',
     circulatingSupply: '120500.00000000',
   },
-  {
-    symbol: 'AMCx',
-    name: 'AMC Entertainment xStock',
-    underlyingSymbol: 'AMC',
-    mintAddress: simAddress('mint:AMCx'),
-    decimals: 8,
-    tradingHoursMode: 'MarketHours',
-    basePrice: '4.12',
+  AMCx: {
     swingBps: 600,
     feeAccrualBpsPerYear: 0,
     events: [
@@ -254,9 +208,9 @@ export const SEED_ASSETS: readonly SeedAsset[] = [
       },
     ],
     halts: [{ fromMs: DAY - 12 * HOUR, toMs: DAY + HOUR, market: true, atomic: true }],
-    activationFormat: 'iso',
     minTradeSize: '1',
-    maxTradeSize: '100000',
+    // About 40 cents a token at the catalog's 0.1 multiplier: a cash limit's worth of tokens.
+    maxTradeSize: '1000000',
     halfSpreadBps: 25,
     quoteValiditySeconds: 15,
     executionTimeoutSeconds: 45,
@@ -264,7 +218,43 @@ export const SEED_ASSETS: readonly SeedAsset[] = [
     maxCashPerDay: '200000.00',
     circulatingSupply: '2500000.00000000',
   },
-];
+};
+
+/**
+ * The simulated universe: every stock of the world catalog (`@basket/world/catalog`), with its
+ * price and multiplier at the anchor, in the catalog's order. Standalone, `mintAddress` is a
+ * made-up address; backed by the world, the chain's mint replaces it.
+ *
+ * @example
+ * ```ts
+ * SEED_ASSETS.length; // 21
+ * SEED_ASSETS[0]?.symbol; // 'AAPLx'
+ * ```
+ */
+export const SEED_ASSETS: readonly SeedAsset[] = STOCKS.map((stock) => ({
+  ...ORDINARY,
+  ...DETAILS[stock.symbol],
+  symbol: stock.symbol,
+  name: `${stock.name} xStock`,
+  underlyingSymbol: stock.symbol.slice(0, -1),
+  mintAddress: simAddress(`mint:${stock.symbol}`),
+  decimals: 8,
+  basePrice: formatFixed(stock.priceUsd1e8, 8),
+  multiplier: multiplier8(stock.symbol, stock.multiplier),
+}));
+
+/**
+ * The catalog spells a multiplier as the ScaledUiAmount extension stores it (a double); its
+ * shortest decimal text is the catalog's literal, which has at most 8 places.
+ */
+function multiplier8(symbol: string, multiplier: number): bigint {
+  const text = String(multiplier);
+  const value = parseFixed(text, 8);
+  if (value === null || value <= 0n || (text.split('.')[1]?.length ?? 0) > 8) {
+    throw new Error(`${symbol}: the catalog multiplier ${text} is not a decimal of 8 places`);
+  }
+  return value;
+}
 
 /** Fee schedule per operation (`GET /trades/market/fees`). */
 export const SEED_FEES = [

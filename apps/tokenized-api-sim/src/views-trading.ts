@@ -8,6 +8,24 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
+ * Bid and ask of one displayed token (one share: the oracle's price) with the asset's half
+ * spread, in integer cents; what an RFQ quantity (displayed tokens) is priced at.
+ *
+ * @example
+ * ```ts
+ * shareQuoteCents(ctx, asset, now); // { bid: 22938, ask: 22956 }
+ * ```
+ */
+export function shareQuoteCents(ctx: ViewContext, asset: SeedAsset, now: number) {
+  const share8 = ctx.market.sharePriceAt(asset, now);
+  const spread = BigInt(asset.halfSpreadBps);
+  const bid = (share8 * (10_000n - spread)) / 10_000n / 1_000_000n;
+  const askUnits = share8 * (10_000n + spread);
+  const ask = (askUnits + 10_000n * 1_000_000n - 1n) / (10_000n * 1_000_000n);
+  return { bid: Number(bid), ask: Number(ask) };
+}
+
+/**
  * Bid and ask of one whole token (share price × current multiplier), in integer cents.
  *
  * @example

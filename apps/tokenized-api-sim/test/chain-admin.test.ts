@@ -1,10 +1,13 @@
+import { getTransferCheckedInstruction, TOKEN_2022_PROGRAM_ADDRESS } from '@basket/issuer-mint';
+import { findAssociatedTokenAddress } from '@basket/sdk';
+import { testHookRecordAddress } from '@basket/test-harness';
 import { createTokenizedApiClient } from '@basket/tokenized-api';
 import { readSigner, type TestWorld } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multiplierAt, parseMint } from '../src/chain/mint-state.ts';
 import type { RunningSimulator } from '../src/index.ts';
-import { startChainSim } from './support/chain-sim.ts';
+import { balanceOf, startChainSim } from './support/chain-sim.ts';
 import { call, KEY } from './support/harness.ts';
 
 let world: TestWorld;
@@ -26,6 +29,19 @@ async function account(address: string): Promise<Uint8Array> {
   if (value === null) throw new Error(`${address} does not exist`);
   return Uint8Array.from(Buffer.from(value.data[0], 'base64'));
 }
+
+const post = (body: Record<string, unknown>) => ({ method: 'POST' as const, body });
+
+/** How many transfers the test hook recorded (u64 at offset 33 of its record). */
+const hookCount = (data: Uint8Array) =>
+  new DataView(data.buffer, data.byteOffset).getBigUint64(33, true);
+
+const holdingOf = (symbol: string, owner: Address) =>
+  findAssociatedTokenAddress({
+    owner,
+    mint: stockMint(symbol) as Address,
+    tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+  });
 
 const stockMint = (symbol: string) => {
   const stock = world.manifest.stocks.find((s) => s.symbol === symbol);
@@ -121,16 +137,82 @@ describe("the issuer's powers over holders", () => {
     expect((await account(holding))[108]).toBe(1);
   }, 60_000);
 
-  it('refuses, by name, the powers the world mints have no extension for', async () => {
-    const owner = (await readSigner(world.manifest.keys.demoWallets[0] as string)).address;
-    for (const [path, body] of [
-      ['/admin/mints/pause', { symbol: 'AAPLx' }],
-      ['/admin/holders/burn', { symbol: 'AAPLx', owner }],
-      ['/admin/holders/move', { symbol: 'AAPLx', owner }],
+  it('pauses a mint (a transfer fails) and resumes it (the same transfer lands)', async () => {
+    // Given the market maker's AAPLx account and a transfer of 1 raw unit to itself
+    const maker = await readSigner(world.manifest.keys.marketMaker);
+    const holding = await holdingOf('AAPLx', maker.address);
+    const transfer = getTransferCheckedInstruction({
+      source: holding,
+      mint: stockMint('AAPLx') as Address,
+      destination: holding,
+      authority: maker,
+      amount: 1n,
+      decimals: 8,
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    });
+
+    // When the issuer pauses AAPLx / Then the transfer is refused by the token program
+    expect((await call(sim, '/admin/mints/pause', post({ symbol: 'AAPLx' }))).status).toBe(200);
+    await expect(world.chain.landRaw('paused transfer', maker, [transfer])).rejects.toThrow();
+
+    // When the issuer resumes it / Then the same transfer lands
+    expect((await call(sim, '/admin/mints/resume', post({ symbol: 'AAPLx' }))).status).toBe(200);
+    await world.chain.landRaw('resumed transfer', maker, [transfer]);
+  }, 60_000);
+
+  it("burns a holder's tokens with the permanent delegate: balance and supply drop exactly", async () => {
+    const owner = (await readSigner(world.manifest.keys.marketMaker)).address;
+    const mint = stockMint('TSLAx');
+    const before = await balanceOf(sim, owner, mint);
+    const supply = parseMint(await account(mint)).supply;
+
+    const { status, json } = await call(
+      sim,
+      '/admin/holders/burn',
+      post({ symbol: 'TSLAx', owner, rawAmount: '12345' }),
+    );
+
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ signature: expect.any(String) });
+    expect(await balanceOf(sim, owner, mint)).toBe(before - 12_345n);
+    expect(parseMint(await account(mint)).supply).toBe(supply - 12_345n);
+  }, 60_000);
+
+  it("moves a holder's tokens of the hooked stock, the hook's extra accounts resolved", async () => {
+    // Given the hooked stock (its hook program set, record mode) and a holder without any
+    const hooked = world.manifest.stocks.find((s) => s.transferHookProgram !== null);
+    expect(hooked?.transferHookProgram).toBe(world.manifest.programs.testTransferHook);
+    const symbol = hooked?.symbol as string;
+    const owner = (await readSigner(world.manifest.keys.marketMaker)).address;
+    const to = (await readSigner(world.manifest.keys.demoWallets[2] as string)).address;
+    const record = await testHookRecordAddress(hooked?.mint as Address);
+    const seen = hookCount(await account(record));
+    const from = await balanceOf(sim, owner, hooked?.mint as string);
+
+    // When the permanent delegate moves 5,000 raw units to the other wallet
+    const { status } = await call(
+      sim,
+      '/admin/holders/move',
+      post({ symbol, owner, to, rawAmount: '5000' }),
+    );
+
+    // Then both balances moved exactly, and the hook saw the transfer
+    expect(status).toBe(200);
+    expect(await balanceOf(sim, owner, hooked?.mint as string)).toBe(from - 5_000n);
+    expect(await balanceOf(sim, to, hooked?.mint as string)).toBe(5_000n);
+    expect(hookCount(await account(record))).toBe(seen + 1n);
+  }, 60_000);
+
+  it('refuses a burn or a move without a valid raw amount or destination', async () => {
+    const owner = (await readSigner(world.manifest.keys.marketMaker)).address;
+    for (const [path, body, field] of [
+      ['/admin/holders/burn', { symbol: 'AAPLx', owner, rawAmount: '0' }, 'rawAmount'],
+      ['/admin/holders/burn', { symbol: 'AAPLx', owner, rawAmount: 5 }, 'rawAmount'],
+      ['/admin/holders/move', { symbol: 'AAPLx', owner, rawAmount: '1', to: 'x' }, 'to'],
     ] as const) {
-      const { status, json } = await call(sim, path, { method: 'POST', body });
-      expect(status, path).toBe(409);
-      expect(json).toMatchObject({ error: { code: 'IssuerPowerUnavailable' } });
+      const { status, json } = await call(sim, path, post(body));
+      expect(status, path).toBe(400);
+      expect(json).toMatchObject({ error: { field } });
     }
   });
 

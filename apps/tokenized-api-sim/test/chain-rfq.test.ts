@@ -1,6 +1,7 @@
+import { testHookRecordAddress } from '@basket/test-harness';
 import { createTokenizedApiClient } from '@basket/tokenized-api';
 import { readSigner, type TestWorld } from '@basket/world';
-import type { Base64EncodedWireTransaction } from '@solana/kit';
+import type { Address, Base64EncodedWireTransaction } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../src/index.ts';
 import { balanceOf, coSign, signersOf, startChainSim } from './support/chain-sim.ts';
@@ -10,7 +11,8 @@ let world: TestWorld;
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  ({ world, sim } = await startChainSim());
+  // Fast slots: the expiry test waits for 150 slots to pass.
+  ({ world, sim } = await startChainSim({ fastSlots: true }));
 }, 300_000);
 
 afterAll(async () => {
@@ -31,6 +33,15 @@ async function requestRfq(wallet: string, body: Record<string, string>) {
     method: 'POST',
     body: { paymentWalletIdentifier: wallet, receivingWalletIdentifier: wallet, ...body },
   });
+}
+
+/** How many transfers the test hook recorded (u64 at offset 33 of its record). */
+async function hookCount(record: Address): Promise<bigint> {
+  const { value } = await world.chain.rpc
+    .getAccountInfo(record, { encoding: 'base64', commitment: 'confirmed' })
+    .send();
+  if (value === null) throw new Error('no hook record');
+  return Buffer.from(value.data[0], 'base64').readBigUInt64LE(33);
 }
 
 async function quoteState(id: string): Promise<QuoteState> {
@@ -108,6 +119,35 @@ describe('RFQ backed by the local chain', () => {
       before.usd - BigInt(quote.signaturePayload.stablecoinAmount as string),
     );
   }, 60_000);
+
+  it('fills the hooked stock both ways: the hook extra accounts are in the transaction', async () => {
+    // Given the stock whose transfer hook is set (record mode) and a demo wallet
+    const keyPath = world.manifest.keys.demoWallets[1] as string;
+    const taker = (await readSigner(keyPath)).address;
+    const hooked = world.manifest.stocks.find((s) => s.transferHookProgram !== null);
+    if (hooked === undefined) throw new Error('the world has no hooked stock');
+    const record = await testHookRecordAddress(hooked.mint as Address);
+    const seen = await hookCount(record);
+    const fill = async (side: 'Buy' | 'Sell', quantity: string) => {
+      const { status, json } = await requestRfq(taker, { symbol: hooked.symbol, side, quantity });
+      expect(status).toBe(200);
+      const quote = json as Quote;
+      const wire = (await coSign(keyPath, quote.signature)) as Base64EncodedWireTransaction;
+      await world.chain.rpc
+        .sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' })
+        .send();
+      expect((await waitForStatus(quote.id, 'Completed')).blockchainStatus).toBe('Executed');
+      return BigInt(quote.signaturePayload.stockAmount as string);
+    };
+
+    // When it buys 3 tokens, then sells 1 back (the maker, then the taker, authorizes the stock)
+    const bought = await fill('Buy', '3');
+    const sold = await fill('Sell', '1');
+
+    // Then it holds exactly the difference, and the hook saw both transfers
+    expect(await balanceOf(sim, taker, hooked.mint)).toBe(bought - sold);
+    expect(await hookCount(record)).toBe(seen + 2n);
+  }, 90_000);
 
   it('fails a quote whose transaction fails on chain', async () => {
     // Given a demo wallet selling AAPLx it does not hold

@@ -7,6 +7,7 @@ import {
   TOKENIZED_API_ERROR__RFQ_TRANSACTION_UNAVAILABLE,
   type TokenizedApiClient,
 } from '@basket/tokenized-api';
+import { STOCKS } from '@basket/world/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../src/index.ts';
 import {
@@ -54,15 +55,8 @@ describe('the client against the simulator', () => {
     clock.set(MARKET_OPEN);
     const before = sim.requests.length;
     const assets = await client.listAssets();
-    expect(assets.map((a) => a.symbol)).toEqual([
-      'AAPLx',
-      'TSLAx',
-      'NVDAx',
-      'SPYx',
-      'GOOGLx',
-      'AMCx',
-    ]);
-    expect(sim.requests.length - before).toBe(2);
+    expect(assets.map((a) => a.symbol)).toEqual(STOCKS.map((stock) => stock.symbol));
+    expect(sim.requests.length - before).toBe(6); // 21 assets, 4 a page
     expect(new Set(assets.map((a) => a.tradingHoursMode))).toEqual(
       new Set(['MarketHours', 'TwentyFourFive', 'Always']),
     );
@@ -99,14 +93,15 @@ describe('the client against the simulator', () => {
     expect(tsla.activationDateTime?.toISOString()).toBe('2025-01-07T00:00:00.000Z');
     expect(nvda.activationDateTime?.toISOString()).toBe('2025-01-07T00:00:00.000Z');
     expect(tsla.reason).toBe('FeeAccrual');
-    expect(formatDecimal(nvda.currentMultiplier)).toMatch(/^9\.99\d{6}$/); // 10-for-1 split, fee decay
+    // The world catalog's multiplier at the anchor (the 10-for-1 split is in its past)
+    expect(formatDecimal(nvda.currentMultiplier)).toBe('2.50000000');
   });
 
   it('getMultiplier reports nothing scheduled as a null activation time', async () => {
     clock.set(MARKET_OPEN + 2 * DAY); // AMCx (no fee accrual) after its reverse split
     const amc = await client.getMultiplier('AMCx');
     expect(amc).toMatchObject({ activationDateTime: null, reason: null, hasPendingChange: false });
-    expect(formatDecimal(amc.currentMultiplier)).toBe('0.10000000');
+    expect(formatDecimal(amc.currentMultiplier)).toBe('0.01000000'); // the catalog's 0.1, / 10
   });
 
   it('getMultiplierHistory pages through 60 days of changes, newest first', async () => {
@@ -151,7 +146,7 @@ describe('the client against the simulator', () => {
   it('getOracles and getOracle return 8-decimal prices', async () => {
     const all = await client.getOracles();
     const one = await client.getOracle('NVDAx');
-    expect(all).toHaveLength(6);
+    expect(all).toHaveLength(STOCKS.length);
     expect(one.price.scale).toBe(8);
     expect(all.find((o) => o.symbol === 'NVDAx')?.price).toEqual(one.price);
   });
@@ -249,7 +244,7 @@ describe('a deployment naming the swap routes /trades/xchange', () => {
         apiKey: KEY,
         swapRoutePrefix: '/trades/xchange',
       });
-      expect(await xclient.listXChangeAssets()).toHaveLength(6);
+      expect(await xclient.listXChangeAssets()).toHaveLength(STOCKS.length);
       const plain = createTokenizedApiClient({ baseUrl: xsim.baseUrl, apiKey: KEY });
       await expect(plain.listXChangeAssets()).rejects.toThrow(/HTTP 404/);
     } finally {

@@ -1,3 +1,4 @@
+import { STOCKS } from '@basket/world/catalog';
 import { describe, expect, it } from 'vitest';
 import {
   createMarketModel,
@@ -17,18 +18,36 @@ const ctx = { market, quotes: createQuoteBook(), haltOverrides: {} };
 
 describe('simulated market', () => {
   it('seeds realistic assets covering every trading-hours mode', () => {
-    expect(SEED_ASSETS.map((a) => a.symbol)).toEqual([
-      'AAPLx',
-      'TSLAx',
-      'NVDAx',
-      'SPYx',
-      'GOOGLx',
-      'AMCx',
-    ]);
+    expect(SEED_ASSETS.map((a) => a.symbol)).toEqual(STOCKS.map((s) => s.symbol));
+    expect(SEED_ASSETS).toHaveLength(21);
     expect(new Set(SEED_ASSETS.map((a) => a.tradingHoursMode))).toEqual(
       new Set(['MarketHours', 'TwentyFourFive', 'Always']),
     );
     expect(new Set(SEED_ASSETS.map((a) => a.mintAddress)).size).toBe(SEED_ASSETS.length);
+  });
+
+  it('quotes the world catalog: its price and its multiplier at the anchor, for every stock', () => {
+    for (const stock of STOCKS) {
+      const a = asset(stock.symbol);
+      expect(a.basePrice).toBe(formatFixed(stock.priceUsd1e8, 8));
+      expect(formatMultiplier(market.multiplierAt(a, MARKET_OPEN).current)).toBe(
+        stock.multiplier.toFixed(8),
+      );
+      // Within the swing of the world's price (the oracle refuses pushes >10% away).
+      const price = market.sharePriceAt(a, MARKET_OPEN);
+      const gap = price > stock.priceUsd1e8 ? price - stock.priceUsd1e8 : stock.priceUsd1e8 - price;
+      expect(gap * 10_000n).toBeLessThanOrEqual(stock.priceUsd1e8 * BigInt(a.swingBps));
+    }
+  });
+
+  it('keeps the history consistent: each change starts where the previous ended', () => {
+    for (const a of SEED_ASSETS) {
+      const changes = market.timeline(a, MARKET_OPEN + 10 * DAY);
+      for (let k = 1; k < changes.length; k += 1) {
+        expect(changes[k]?.previous).toBe(changes[k - 1]?.next);
+        expect(changes[k]?.at).toBeGreaterThanOrEqual(changes[k - 1]?.at ?? 0);
+      }
+    }
   });
 
   it('schedules every multiplier reason', () => {
@@ -67,7 +86,8 @@ describe('simulated market', () => {
   it('shows nothing scheduled for an asset without pending changes', () => {
     const amc = market.multiplierAt(asset('AMCx'), MARKET_OPEN + 2 * DAY);
     expect(amc.upcoming).toBeNull();
-    expect(formatMultiplier(amc.current)).toBe('0.10000000');
+    // The catalog's 0.1 at the anchor, then the 1-for-10 reverse split
+    expect(formatMultiplier(amc.current)).toBe('0.01000000');
   });
 
   it('moves prices while a window is open and freezes them while it is closed', () => {
@@ -90,7 +110,8 @@ describe('simulated market', () => {
         const { bid, ask } = tokenQuoteCents(ctx, a, t);
         expect(Number.isInteger(bid) && Number.isInteger(ask)).toBe(true);
         expect(ask).toBeGreaterThan(bid);
-        expect(Math.abs(bid / 100 / (price * m) - 1)).toBeLessThan(0.01);
+        // Within 1% of the token's value, plus the whole cent it is rounded to (AMCx is ~40 cents).
+        expect(Math.abs(bid - price * m * 100)).toBeLessThan(price * m + 1);
       }
     }
   });

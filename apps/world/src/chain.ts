@@ -115,6 +115,14 @@ export function connectChain(
     return value !== null;
   }
 
+  /** Raw bytes of an account (null when it does not exist): the SDK's `AccountDataFetcher`. */
+  async function accountData(address: Address): Promise<Uint8Array | null> {
+    const { value } = await rpc
+      .getAccountInfo(address, { encoding: 'base64', commitment: 'confirmed' })
+      .send();
+    return value === null ? null : Uint8Array.from(Buffer.from(value.data[0], 'base64'));
+  }
+
   /** Raw amount of a token account (0 when it does not exist). */
   async function tokenAmount(account: Address): Promise<bigint> {
     try {
@@ -128,7 +136,7 @@ export function connectChain(
     }
   }
 
-  return { rpc, rpcSubscriptions, land, landRaw, fund, exists, tokenAmount };
+  return { rpc, rpcSubscriptions, land, landRaw, fund, exists, accountData, tokenAmount };
 }
 
 export type Chain = ReturnType<typeof connectChain>;

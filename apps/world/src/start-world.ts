@@ -37,7 +37,17 @@ export type TestWorld = Readonly<{
  * afterAll(() => world.stop());
  */
 export async function startWorld(
-  options: { dir?: string; fresh?: boolean; log?: (line: string) => void } = {},
+  options: {
+    dir?: string;
+    fresh?: boolean;
+    log?: (line: string) => void;
+    /**
+     * The validator's slot time (400 ms, mainnet's, by default). Shorter only for a suite that
+     * waits on slot counts alone (blockhash expiry): the programs' staleness windows are in
+     * slots, so a shorter slot also shortens them in wall time.
+     */
+    slotTimeMs?: number;
+  } = {},
 ): Promise<TestWorld> {
   const log = options.log ?? (() => {});
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'basket-world-')));
@@ -47,6 +57,7 @@ export async function startWorld(
   const localnet = await startLocalnet({
     stateDir: join(dir, 'ledger'),
     logFile: join(dir, 'logs', 'validator.log'),
+    slotTimeMs: options.slotTimeMs,
   });
   try {
     const chain = connectChain(localnet.rpcUrl, localnet.wsUrl, await localProgramAddresses());

@@ -22,7 +22,11 @@ describe('pool seeding', () => {
     expect(decimalFraction('3')).toEqual({ num: 3n, den: 1n });
     expect(() => decimalFraction('1e-7')).toThrow('not a plain decimal');
     // NVDAx: $131.40 per display share at x2.5 -> $328.50 per raw share (1e8 raw)
-    const r = seedReserves({ symbol: 'NVDAx', multiplier: 2.5, priceUsd1e8: 131_40000000n }, 8, 6);
+    const r = seedReserves(
+      { symbol: 'NVDAx', name: 'NVIDIA', multiplier: 2.5, priceUsd1e8: 131_40000000n },
+      8,
+      6,
+    );
     expect(r.usdRaw).toBe(POOL_DEPTH_USD * 1_000_000n);
     // 250,000 / 328.5 = 761.0350... raw shares, rounded down at 1e-8
     expect(r.stockRaw).toBe(76_103_500_761n);

@@ -61,7 +61,7 @@ export async function startLocalnet(options: StartLocalnetOptions): Promise<Loca
     '--state-dir',
     options.stateDir,
     '--slot-time-ms',
-    String(options.slotTimeMs ?? 400),
+    String(options.slotTimeMs ?? slotTimeFromEnv(env)),
   ];
   const child = spawn(resolveValidatorBinary(env), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
@@ -87,6 +87,20 @@ export async function startLocalnet(options: StartLocalnetOptions): Promise<Loca
     throw error;
   }
   return { rpcUrl, wsUrl: `ws://127.0.0.1:${wsPort}`, owned: true, pid: child.pid, stop };
+}
+
+/**
+ * The slot time when none is given: `LOCALNET_SLOT_TIME_MS` (the test runner sets a short one so
+ * confirmations and blockhash expiry take less wall time), else mainnet's 400 ms.
+ */
+function slotTimeFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env.LOCALNET_SLOT_TIME_MS;
+  if (raw === undefined || raw === '') return 400;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 10 || ms > 10_000) {
+    throw new Error(`LOCALNET_SLOT_TIME_MS must be an integer from 10 to 10000 (ms), got "${raw}"`);
+  }
+  return ms;
 }
 
 function external(rpcUrl: string, wsUrl: string | undefined): Localnet {

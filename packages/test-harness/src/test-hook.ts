@@ -4,6 +4,7 @@
  * `createIssuerMint({ hookProgram: TEST_HOOK_PROGRAM_ADDRESS })` calls it on every transfer.
  */
 
+import { SYSTEM_PROGRAM_ADDRESS } from '@basket/issuer-mint';
 import {
   AccountRole,
   type Address,
@@ -14,7 +15,6 @@ import {
   type TransactionSigner,
 } from '@solana/kit';
 import type { LiteSVM } from 'litesvm';
-import { SYSTEM_PROGRAM_ADDRESS } from './token.ts';
 
 /** Program id (its keypair is public: programs/test-transfer-hook/program-id.json). */
 export const TEST_HOOK_PROGRAM_ADDRESS = 'N8duKhBiWAEmuxbU9PdCCyKiCthjAfaV4vBLNGJoUj4' as Address;

@@ -9,13 +9,15 @@
 use serde_json::Value;
 use std::{fs, path::Path, process::ExitCode};
 
-const PROGRAMS: &[&str] = &["oracle", "vault", "rewards"];
+const PROGRAMS: &[&str] = &["oracle", "vault", "rewards", "upgrade-gate"];
 
 fn events_of(program: &str) -> &'static [basket_common::event::EventInfo] {
     match program {
         "oracle" => oracle::events::EVENTS,
         "vault" => vault::events::EVENTS,
-        _ => rewards::events::EVENTS,
+        "rewards" => rewards::events::EVENTS,
+        // The upgrade gate emits no events of its own (the loader logs the upgrade).
+        _ => &[],
     }
 }
 
@@ -115,7 +117,11 @@ fn main() -> ExitCode {
             errors.extend(common_errors.iter().cloned());
             errors.sort_by_key(|e| e["code"].as_u64().unwrap_or(u64::MAX));
         }
-        // Shared types (the admin signer set) are linked from program accounts by name.
+        // Shared types (the admin signer set) are linked from program accounts by name; a
+        // program without types of its own (the upgrade gate) has no array to extend yet.
+        if idl["program"]["definedTypes"].is_null() {
+            idl["program"]["definedTypes"] = Value::Array(Vec::new());
+        }
         if let Some(types) = idl["program"]["definedTypes"].as_array_mut() {
             types.extend(common_types.iter().cloned());
         }
@@ -123,8 +129,10 @@ fn main() -> ExitCode {
         text.push('\n');
         let out = root.join("idl").join(format!("{program}.json"));
         write_or_check(&root, &out, &text, check, &mut stale);
-        let events = root.join("idl/events").join(format!("{program}.json"));
-        write_or_check(&root, &events, &events_json(program), check, &mut stale);
+        if !events_of(program).is_empty() {
+            let events = root.join("idl/events").join(format!("{program}.json"));
+            write_or_check(&root, &events, &events_json(program), check, &mut stale);
+        }
     }
     if !stale.is_empty() {
         eprintln!(

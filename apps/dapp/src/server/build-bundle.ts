@@ -1,15 +1,33 @@
-// Builds the web bundle with Vite when it is missing, so `npm start` (which starts this server
-// from source) serves the app without a separate build step. A deployment ships a built
-// `dist/` and never reaches this.
-import { existsSync } from 'node:fs';
+// Builds the web bundle with Vite when it is missing or older than the page's sources, so
+// `npm start` (which starts this server from source) and the browser suite never serve a stale
+// page. A deployment ships a built `dist/` and never reaches this.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const APP_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Builds into `outDir` unless its `index.html` exists; returns whether it built. */
+/** What the bundle is built from (the page's code, the shared modules, the HTML and config). */
+const SOURCES = ['src/web', 'src/shared', 'index.html', 'vite.config.ts'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return readdirSync(path).reduce((m, name) => Math.max(m, newestMtime(join(path, name))), 0);
+}
+
+/** Whether `outDir` lacks a bundle or holds one older than a source file. */
+export function bundleIsStale(outDir: string, root = APP_ROOT): boolean {
+  const index = join(outDir, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return SOURCES.some((p) => newestMtime(join(root, p)) > built);
+}
+
+/** Builds into `outDir` unless an up-to-date bundle is there; returns whether it built. */
 export async function ensureBundle(outDir: string, log: (line: string) => void): Promise<boolean> {
-  if (existsSync(join(outDir, 'index.html'))) return false;
+  if (!bundleIsStale(outDir)) return false;
   log(`building the web bundle into ${outDir}`);
   const { build } = await import('vite');
   await build({

@@ -31,6 +31,8 @@ export type BrowserWorld = Readonly<{
   /** Where the dapp reads published distribution artifacts. */
   distributions: string;
   pushAll: () => Promise<void>;
+  /** Another dapp server on the same world, reading the asset API at `tokenizedApiUrl`. */
+  startDapp: (tokenizedApiUrl: string) => Promise<string>;
   stop: () => Promise<void>;
 }>;
 
@@ -41,7 +43,7 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
   const keys = await loadWorldKeys(world.dir);
   const programs = programAddressesOf(world.manifest);
   const prices = catalogPrices(world.manifest, STOCKS);
-  const pushAll = async () => {
+  const pushOnce = async () => {
     for (const sku of world.manifest.skus) {
       await pushNav(world.chain, {
         keys,
@@ -53,28 +55,43 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
       });
     }
   };
+  // One push at a time: a test's own push (forward pricing) and the periodic one would race
+  // for the same snapshot sequence.
+  let lastPush: Promise<void> = Promise.resolve();
+  const pushAll = () => {
+    const next = lastPush.catch(() => {}).then(pushOnce);
+    lastPush = next;
+    return next;
+  };
   await pushAll();
   const distributions = mkdtempSync(join(tmpdir(), 'dapp-distributions-'));
   // The on-chain limit is 60 s in market hours: push every 20 s while the suite runs.
   const pusher = periodic(pushAll, 20_000, () => {});
-  const config = loadDappConfig({
-    WORLD_MANIFEST: join(world.dir, 'world.json'),
-    SOLANA_RPC_URL: world.localnet.rpcUrl,
-    SOLANA_WS_URL: world.localnet.wsUrl,
-    // No asset API in this suite: the page must work (and say so) without it.
-    TOKENIZED_API_URL: 'http://127.0.0.1:9/api/v2',
-    INDEXER_URL: 'http://127.0.0.1:9',
-    DAPP_DIST_DIR: dist,
-    DAPP_BLOCKED_COUNTRIES: 'US,IR',
-    DAPP_WHEN_COUNTRY_UNKNOWN: 'allow',
-    DAPP_DISTRIBUTIONS_DIR: distributions,
-  });
-  const server = await createDappServer(
-    config,
-    createLogger({ name: 'dapp-e2e', level: 'silent' }),
-    createMetrics('dapp_e2e'),
-  );
-  const url = await server.listen({ host: '127.0.0.1', port: 0 });
+  const servers: { close: () => Promise<void> }[] = [];
+  const startDapp = async (tokenizedApiUrl: string) => {
+    const config = loadDappConfig({
+      WORLD_MANIFEST: join(world.dir, 'world.json'),
+      SOLANA_RPC_URL: world.localnet.rpcUrl,
+      SOLANA_WS_URL: world.localnet.wsUrl,
+      TOKENIZED_API_URL: tokenizedApiUrl,
+      INDEXER_URL: 'http://127.0.0.1:9',
+      DAPP_DIST_DIR: dist,
+      DAPP_BLOCKED_COUNTRIES: 'US,IR',
+      DAPP_WHEN_COUNTRY_UNKNOWN: 'allow',
+      DAPP_DISTRIBUTIONS_DIR: distributions,
+    });
+    const server = await createDappServer(
+      config,
+      createLogger({ name: 'dapp-e2e', level: 'silent' }),
+      createMetrics(`dapp_e2e_${servers.length}`),
+    );
+    servers.push(server);
+    return server.listen({ host: '127.0.0.1', port: 0 });
+  };
+  // No asset API behind the main server: the flows must work (and say so) without it, and the
+  // simulator's own corporate-action calendar (fee accruals at midnight) must not freeze them
+  // at some hours. Proof of reserves and the timeline are read through a second server.
+  const url = await startDapp('http://127.0.0.1:9/api/v2');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu'],
@@ -87,9 +104,10 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
     browser,
     distributions,
     pushAll,
+    startDapp,
     stop: async () => {
       await browser.close().catch(() => {});
-      await server.close();
+      for (const server of servers) await server.close();
       await pusher.stop();
       await world.stop();
     },

@@ -6,69 +6,34 @@ import { join } from 'node:path';
 import {
   findAssociatedTokenAddress,
   getSetPausedInstructionFor,
-  TOKEN_2022_PROGRAM_ADDRESS,
+  getStakePositions,
+  TOKEN_PROGRAM_ADDRESS,
 } from '@basket/sdk';
 import { getUpdateMultiplierInstruction } from '@basket/test-harness';
 import { programAddressesOf, readSigner } from '@basket/world';
 import type { Address, KeyPairSigner } from '@solana/kit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utcMinute } from '../../src/shared/banners.ts';
+import { seriousViolations } from './accessibility.ts';
+import { assetApiTests } from './asset-api-flows.ts';
 import { ARTIFACTS, type BrowserWorld, startBrowserWorld } from './browser-world.ts';
+import { createDriver } from './page-driver.ts';
 import { publishEpoch } from './publish-epoch.ts';
 import { installTestWallet, TEST_WALLET_NAME } from './test-wallet.ts';
-
-const TX_TIMEOUT = 45_000;
+import { withdrawalRequestTests } from './withdrawal-request-flows.ts';
 
 describe('the dapp in a browser', () => {
   let env: BrowserWorld;
   let page: Page;
   let wallet: KeyPairSigner;
 
-  // Client-side navigation keeps the connected wallet (a reload would drop it, as in real wallets).
-  const go = async (path: string) => {
-    await page.evaluate((p) => {
-      window.history.pushState(null, '', p);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-  };
-  const outcome = async () => {
-    const status = page.locator('[data-step="confirmed"], [data-step="failed"]').first();
-    try {
-      await status.waitFor({ timeout: TX_TIMEOUT });
-    } catch (error) {
-      // Say where the page stood: the step it is stuck at is the useful part of the failure.
-      const main = (await page.locator('main').textContent()) ?? '';
-      throw new Error(`no transaction outcome; the page shows: ${main.slice(0, 600)}`, {
-        cause: error,
-      });
-    }
-    const result = {
-      step: await status.getAttribute('data-step'),
-      text: await status.textContent(),
-    };
-    // The page's own words land in the test log when a transaction fails.
-    if (result.step === 'failed') console.error(`transaction failed in the page: ${result.text}`);
-    return result;
-  };
-  const shareAta = async (skuId: string) => {
-    const sku = env.world.manifest.skus.find((s) => s.skuId === skuId);
-    return findAssociatedTokenAddress({
-      owner: wallet.address,
-      mint: sku?.shareMint as Address,
-      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-    });
-  };
-  const shares = async (skuId: string) => {
-    const ata = await shareAta(skuId);
-    return (await env.world.chain.exists(ata)) ? env.world.chain.tokenAmount(ata) : 0n;
-  };
-  const deposit = async (skuId: string, amount: string) => {
-    await go(`/vaults/${skuId}/deposit`);
-    await page.getByLabel('Amount to deposit').fill(amount);
-    await page.getByText('Shares (quoted)').waitFor();
-    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
-    return outcome();
-  };
+  const d = createDriver(
+    () => env,
+    () => page,
+    () => wallet,
+  );
+  const { go, outcome, shares, deposit } = d;
 
   beforeAll(async () => {
     env = await startBrowserWorld();
@@ -93,6 +58,7 @@ describe('the dapp in a browser', () => {
     await page.getByRole('button', { name: `Connect ${TEST_WALLET_NAME}` }).click();
     await page.locator('[data-gate="terms"]').waitFor();
     expect(await page.getByLabel('Amount to deposit').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Sign the terms with my wallet' }).click();
     await page.getByLabel('Amount to deposit').waitFor();
     const stored = await page.evaluate(
@@ -136,6 +102,13 @@ describe('the dapp in a browser', () => {
     expect(await outcome()).toMatchObject({ step: 'confirmed' });
     expect(await shares('TECH6')).toBe(0n);
   });
+
+  withdrawalRequestTests(
+    () => env,
+    () => page,
+    () => wallet,
+    d,
+  );
 
   it('withdraws from a 20-asset basket in kind as a batched redemption with progress', async () => {
     expect(await deposit('BROAD20', '500')).toMatchObject({ step: 'confirmed' });
@@ -183,6 +156,40 @@ describe('the dapp in a browser', () => {
     expect(await outcome()).toMatchObject({ step: 'confirmed' });
     await page.getByText('claimed', { exact: true }).waitFor({ timeout: 30_000 });
   });
+
+  it('keeps the stake locked with its unlock date, then unstakes once the clock passed the lock', async () => {
+    const [position] = (
+      await getStakePositions(env.world.chain.rpc, wallet.address, {
+        programs: programAddressesOf(env.world.manifest),
+        commitment: 'confirmed',
+      })
+    ).positions;
+    expect(position?.unlocked).toBe(false);
+    const unlockTs = position?.record.unlockTs ?? 0n;
+    await go('/portfolio');
+    await go('/stake');
+    const locked = page.getByRole('button', { name: `Locked until ${utcMinute(unlockTs)}` });
+    await locked.waitFor({ timeout: 20_000 });
+    expect(await locked.isDisabled()).toBe(true);
+    // The world's cheatcode clock: one minute past the lock, then a fresh NAV for what follows.
+    const now = (await env.world.clock.now()).unixTimestamp;
+    await env.world.clock.advanceBy(Number(unlockTs - now + 60n) * 1000);
+    await env.pushAll();
+    const bskt = await findAssociatedTokenAddress({
+      owner: wallet.address,
+      mint: env.world.manifest.stakingMint as Address,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    });
+    const before = await env.world.chain.tokenAmount(bskt);
+    await go('/portfolio');
+    await go('/stake');
+    await page.getByRole('button', { name: 'Unstake', exact: true }).click();
+    expect(await outcome()).toMatchObject({ step: 'confirmed' });
+    expect((await env.world.chain.tokenAmount(bskt)) - before).toBe(position?.record.amount);
+    await page.getByText('withdrawn', { exact: true }).waitFor({ timeout: 20_000 });
+  });
+
+  assetApiTests(() => env);
 
   it('shows the freeze banner with reason and activation time when a multiplier change is within the hour', async () => {
     const sku = env.world.manifest.skus.find((s) => s.skuId === 'TECH6');
@@ -237,6 +244,7 @@ describe('the dapp in a browser', () => {
     await blocked.goto(`${env.url}/vaults/TECH6/deposit`);
     await blocked.locator('[data-geofence="blocked"]').waitFor();
     await blocked.locator('[data-gate="blocked"]').waitFor();
+    expect(await seriousViolations(blocked)).toEqual([]);
     expect(await blocked.getByRole('button', { name: /Connect/ }).count()).toBe(0);
     await blocked.screenshot({
       path: join(ARTIFACTS, 'blocked-country-desktop.png'),
@@ -245,7 +253,7 @@ describe('the dapp in a browser', () => {
     await context.close();
   });
 
-  it('keeps screenshots of every page at desktop and phone widths', async () => {
+  it('keeps screenshots of every page at desktop and phone widths, each passing the accessibility audit', async () => {
     const pages = [
       '/',
       '/vaults/TECH6',
@@ -255,6 +263,7 @@ describe('the dapp in a browser', () => {
       '/claim',
       '/portfolio',
     ];
+    const violations: string[] = [];
     for (const [width, height, label] of [
       [1280, 900, 'desktop'],
       [390, 844, 'phone'],
@@ -273,8 +282,11 @@ describe('the dapp in a browser', () => {
           .catch(() => {});
         const name = path === '/' ? 'vaults' : path.slice(1).replaceAll('/', '-');
         await page.screenshot({ path: join(ARTIFACTS, `${name}-${label}.png`), fullPage: true });
+        for (const v of await seriousViolations(page)) violations.push(`${path} (${label}): ${v}`);
       }
     }
+    // axe-core on every page at both widths: no serious or critical violation.
+    expect(violations).toEqual([]);
     // Phone width: nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,

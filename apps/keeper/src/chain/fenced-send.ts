@@ -20,6 +20,7 @@ import {
   getSignatureFromTransaction,
   sendAndConfirmTransactionFactory,
   signTransactionMessageWithSigners,
+  type Transaction,
   type TransactionSigner,
 } from '@solana/kit';
 import type pg from 'pg';
@@ -30,6 +31,11 @@ import type { KeeperLimits } from './limits.ts';
 import type { createLimitedRpc, createSubscriptions } from './rpc.ts';
 
 type Rpc = ReturnType<typeof createLimitedRpc>['rpc'];
+
+/** A fully signed transaction with its blockhash lifetime (what confirmation waits on). */
+export type PreparedTransaction = Transaction & {
+  lifetimeConstraint: { blockhash: string; lastValidBlockHeight: bigint };
+};
 
 /** The outcome of one fenced send. */
 export type SendOutcome =
@@ -85,6 +91,12 @@ export function createFencedSender(deps: {
     describe: string;
     commitment?: Commitment;
     detail?: Record<string, unknown>;
+    /**
+     * A transaction signed elsewhere as well (the RFQ route: the market maker pays the fee
+     * and signs the wrapped message). Called only after the claim, so a replica that lost
+     * the lease never asks anyone to sign; `instructions` still name the programs for errors.
+     */
+    prepared?: () => Promise<PreparedTransaction>;
   }): Promise<SendOutcome> {
     const build = (lifetime: BlockhashLifetime) =>
       buildTransactionMessage({
@@ -92,6 +104,13 @@ export function createFencedSender(deps: {
         lifetime,
         instructions: input.instructions,
       });
+    if (deps.dryRun && input.prepared) {
+      deps.logger.info(
+        { job: input.job, actionKey: input.actionKey, ...input.detail },
+        `dry-run: would send ${input.describe}`,
+      );
+      return { kind: 'dry-run', unitsConsumed: null, sizeBytes: 0 };
+    }
     if (deps.dryRun) {
       const { value } = await deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
       const message = build(value);
@@ -129,9 +148,14 @@ export function createFencedSender(deps: {
     try {
       await deps.limits.takeTxSlot(input.job);
       const commitment = input.commitment ?? 'confirmed';
-      const { value } = await deps.rpc.getLatestBlockhash({ commitment }).send();
-      const message = build(value);
-      const transaction = await signTransactionMessageWithSigners(message);
+      let transaction: PreparedTransaction;
+      if (input.prepared) transaction = await input.prepared();
+      else {
+        const { value } = await deps.rpc.getLatestBlockhash({ commitment }).send();
+        transaction = (await signTransactionMessageWithSigners(
+          build(value),
+        )) as PreparedTransaction;
+      }
       signature = getSignatureFromTransaction(transaction);
       await recordSignature(deps.pool, input.actionKey, signature);
       await confirm(transaction as never, { commitment });

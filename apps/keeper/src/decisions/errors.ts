@@ -9,6 +9,9 @@ export type KeeperErrorCode =
   | 'RFQ_REJECTED'
   | 'SWAP_PRE_COMMIT_REFUSED'
   | 'ROUTE_UNAVAILABLE'
+  | 'RFQ_COSIGN_REFUSED'
+  | 'LEG_OUTSIDE_BOUND'
+  | 'LEG_NOT_SETTLED'
   | 'STALE_INPUT';
 
 /**

@@ -3,10 +3,12 @@
 import type { ProgramAddresses } from '@basket/sdk';
 import type { Logger } from '@basket/service-kit';
 import type { TokenizedApiClient } from '@basket/tokenized-api';
+import type { SwapApi } from '@jup-ag/api';
 import type pg from 'pg';
 import type { FencedSender } from '../chain/fenced-send.ts';
 import type { KeeperLimits } from '../chain/limits.ts';
 import type { createLimitedRpc } from '../chain/rpc.ts';
+import type { RfqCosigner } from '../routes/rfq-cosign-client.ts';
 import type { Alerter } from '../service/alerts.ts';
 import type { KeeperConfig, KeeperSku } from '../service/config.ts';
 import type { KeeperMetrics } from '../service/keeper-metrics.ts';
@@ -23,6 +25,12 @@ export type KeeperContext = Readonly<{
   rpc: KeeperRpc;
   api: TokenizedApiClient;
   signer: KeeperSigner;
+  /** The vaults' trade authority (pays the provider, forwards deliveries into holdings). */
+  tradeSigner: KeeperSigner;
+  /** The swap aggregator's API (fallback route); null when not configured. */
+  swapApi: SwapApi | null;
+  /** Asks the RFQ market maker to sign the wrapped fill. */
+  rfqCosign: RfqCosigner;
   pool: pg.Pool;
   elector: LeaderElector;
   limits: KeeperLimits;

@@ -16,6 +16,7 @@ import { JOBS, type JobName } from './registry.ts';
 export const CRONTAB = [
   '* * * * * nav-push-kick',
   '* * * * * drift-scan',
+  '* * * * * withdrawal-router',
   '0 * * * * corp-action-watch',
   '0 0 * * * collect-fees',
 ].join('\n');

@@ -1,15 +1,19 @@
 // rebalance-exec (triggered by drift-scan, one job per (vault, asset)): sizes the leg from the
 // chain and the API's limits, chooses the route (calendar, halts, aggregator depth, the
-// pre-commit check), then hands it to the route's executor. The executors need the vault's
-// route-agnostic rebalance (trade authority, re-entrancy lock; issue 15), which is not on
-// main: until it lands, `executorFor` has none to give and the leg is reported, not faked.
-import { navSnapshotAccount, readAccounts, tokenMintAccount } from '@basket/sdk';
+// pre-commit check), then runs it: the swap route is the RFQ sequence (routes/rfq-route.ts),
+// which falls back to the aggregator with the same notional when the RFQ is refused, expires
+// three re-quotes, or quotes outside the vault's bound (routes/aggregator-route.ts).
+import { getNavQuote, navSnapshotAccount, readAccounts, tokenMintAccount } from '@basket/sdk';
 import type { SwapAsset } from '@basket/tokenized-api';
 import { formatDecimal } from '@basket/tokenized-api';
 import { KeeperError } from '../decisions/errors.ts';
+import { lossBudgetUsedRatio } from '../decisions/loss-budget.ts';
 import { chooseLegRoute, type LegRoute } from '../decisions/route-choice.ts';
 import { decideTrade, type TradeDecision, tradeSizeToRaw } from '../decisions/trade-size.ts';
 import { USD_ONE, usdDecimalToFixed } from '../decisions/valuation.ts';
+import { runAggregatorRoute } from '../routes/aggregator-route.ts';
+import { legSetup, missingTradeAccounts } from '../routes/leg-setup.ts';
+import { runRfqRoute } from '../routes/rfq-route.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { scanVaults } from './drift-scan.ts';
 
@@ -22,14 +26,6 @@ export type PlannedLeg = Readonly<{
   route: LegRoute;
   asset: SwapAsset;
 }>;
-
-/** Executes a planned leg through one route (RFQ or aggregator). */
-export type LegExecutor = (ctx: KeeperContext, leg: PlannedLeg) => Promise<JobResult>;
-
-/** The executors of the routes this build can drive: none until issue 15's vault lands. */
-export function executorFor(_route: 'swap' | 'aggregator'): LegExecutor | null {
-  return null;
-}
 
 function usd1e8(decimal: { value: bigint; scale: number }): bigint {
   const scale = BigInt(decimal.scale);
@@ -46,6 +42,8 @@ export async function planLeg(
   ctx: KeeperContext,
   skuId: string,
   mint: string,
+  /** A signed USD x 1e8 amount to trade instead of the drift (the withdrawal-router's sale). */
+  deltaUsd1e8?: bigint,
 ): Promise<PlannedLeg | { skipped: string }> {
   const sku = ctx.skus.find((s) => s.skuId === skuId);
   if (!sku) return { skipped: `unknown SKU ${skuId}` };
@@ -64,7 +62,7 @@ export async function planLeg(
   const used = usage.find((u) => u.symbol === drift.symbol);
   // Unit economics from the vault's snapshot entry (the figures the vault prices with).
   const unit = await unitOf(ctx, sku.snapshot, mint);
-  const trade = decideTrade(drift.deltaUsd1e8, unit, {
+  const trade = decideTrade(deltaUsd1e8 ?? drift.deltaUsd1e8, unit, {
     minNotionalUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
     minTradeRaw: tradeSizeToRaw(
       formatDecimal(asset.minTradeSize),
@@ -123,13 +121,94 @@ export async function runRebalanceExec(ctx: KeeperContext, payload: unknown): Pr
   if ('skipped' in plan) return { job: 'rebalance-exec', summary: `skipped: ${plan.skipped}` };
   const summary = `${skuId} ${plan.trade.side} ${plan.symbol} $${plan.trade.notionalUsd1e8 / USD_ONE} via ${plan.route.route} (rule ${plan.route.decision.rule}: ${plan.route.decision.reason})`;
   if (plan.route.route === 'skip') return { job: 'rebalance-exec', summary: `skipped: ${summary}` };
-  const executor = executorFor(plan.route.route);
-  if (!executor) {
-    ctx.metrics.rebalanceFailures.inc({ sku: skuId, route: plan.route.route });
-    throw new KeeperError(
-      'ROUTE_UNAVAILABLE',
-      `${summary}: no executor: the vault's route-agnostic rebalance (issue 15) is not deployed`,
-    );
+  if (ctx.config.dryRun) {
+    // No quote is requested in a dry run: a quote is an order to the market maker.
+    ctx.logger.info({ job: 'rebalance-exec', plan: String(summary) }, 'dry-run: would trade');
+    return { job: 'rebalance-exec', summary: `dry-run: ${summary}` };
   }
-  return executor(ctx, plan);
+  if (await legInFlight(ctx, skuId, mint)) {
+    return { job: 'rebalance-exec', summary: `skipped: a leg of ${skuId} ${mint} is in flight` };
+  }
+  try {
+    const result = await executeLeg(ctx, plan);
+    return { ...result, summary: `${result.summary} (${summary})` };
+  } catch (error) {
+    ctx.metrics.rebalanceFailures.inc({ sku: skuId, route: plan.route.route });
+    throw error;
+  } finally {
+    await recordLossBudget(ctx, skuId).catch(() => {});
+  }
+}
+
+/** RFQ failures that send the leg to the aggregator: nothing of this quote was sent. */
+const FALLBACK_CODES = new Set(['RFQ_REJECTED', 'RFQ_COSIGN_REFUSED', 'LEG_OUTSIDE_BOUND']);
+
+/**
+ * Runs a planned leg on its route; the swap route falls back to the aggregator.
+ *
+ * @example
+ * await executeLeg(ctx, plan);
+ */
+export async function executeLeg(ctx: KeeperContext, plan: PlannedLeg): Promise<JobResult> {
+  const setup = await legSetup(ctx, plan);
+  const creates = await missingTradeAccounts(ctx, setup);
+  if (creates.length > 0) {
+    await ctx.send({
+      job: 'rebalance-exec',
+      actionKey: `trade-accounts:${plan.skuId}:${plan.mint}:${creates.length}:${ctx.now()}`,
+      instructions: creates,
+      describe: `the trade authority's token accounts for ${plan.symbol}`,
+    });
+  }
+  const sku = { sku: plan.skuId };
+  if (plan.route.route === 'swap') {
+    let why: string;
+    try {
+      const outcome = await runRfqRoute(ctx, setup, plan);
+      if (outcome.outcome === 'done') {
+        ctx.metrics.rebalanceLegs.inc({ ...sku, route: 'rfq' });
+        return {
+          job: 'rebalance-exec',
+          summary: `${plan.skuId} ${plan.trade.side} ${plan.symbol}: RFQ ${outcome.quoteId} executed ${outcome.signature}`,
+          details: { route: 'rfq', ...outcome },
+        };
+      }
+      if (outcome.outcome === 'failed') {
+        throw new KeeperError(
+          'LEG_NOT_SETTLED',
+          `RFQ ${outcome.quoteId} failed on chain (${outcome.signature ?? 'unsent'}); the next scan decides again`,
+        );
+      }
+      why = `RFQ expired after ${outcome.requotes} re-quotes`;
+    } catch (error) {
+      if (!(error instanceof KeeperError) || !FALLBACK_CODES.has(error.code)) throw error;
+      why = error.message;
+    }
+    ctx.logger.warn({ sku: plan.skuId, symbol: plan.symbol, why }, 'RFQ route gave up: aggregator');
+    // The aggregator prices from a fresh read (the RFQ attempts took time).
+    const result = await runAggregatorRoute(ctx, ctx.swapApi, await legSetup(ctx, plan), plan);
+    ctx.metrics.rebalanceLegs.inc({ ...sku, route: 'aggregator' });
+    return { ...result, summary: `${result.summary} after: ${why}` };
+  }
+  const result = await runAggregatorRoute(ctx, ctx.swapApi, setup, plan);
+  ctx.metrics.rebalanceLegs.inc({ ...sku, route: 'aggregator' });
+  return result;
+}
+
+/** A rebalance of this (SKU, mint) whose outcome is unknown: wait for the resolver. */
+async function legInFlight(ctx: KeeperContext, skuId: string, mint: string): Promise<boolean> {
+  const { rowCount } = await ctx.pool.query(
+    "select 1 from keeper.actions where action_key like $1 and status = 'sending'",
+    [`rebalance:${skuId}:${mint}:%`],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Publishes the share of today's loss budget the vault has spent. */
+async function recordLossBudget(ctx: KeeperContext, skuId: string): Promise<void> {
+  const nav = await getNavQuote(ctx.rpc, skuId, {
+    programs: ctx.programs,
+    commitment: 'confirmed',
+  });
+  ctx.metrics.lossBudgetUsed.set({ sku: skuId }, lossBudgetUsedRatio(nav.config, nav.now));
 }

@@ -6,6 +6,7 @@ import { runCorpActionWatch } from './corp-action-watch.ts';
 import { runDriftScan } from './drift-scan.ts';
 import { runNavPush } from './nav-push.ts';
 import { runRebalanceExec } from './rebalance-exec.ts';
+import { runWithdrawalRouter } from './withdrawal-router.ts';
 
 type Job = Readonly<{
   description: string;
@@ -73,6 +74,11 @@ export const JOBS = {
     description: 'alert on severe corporate actions, schedule the 1 h freeze push',
     run: (ctx) => runCorpActionWatch(ctx),
     runFor: notPerSku,
+  },
+  'withdrawal-router': {
+    description: 'fulfil open withdrawal requests at a newer snapshot, selling first if short',
+    run: perSku(runWithdrawalRouter),
+    runFor: runWithdrawalRouter,
   },
 } satisfies Record<string, Job>;
 

@@ -58,6 +58,10 @@ const schema = z.object({
   programs: z.object({ oracle: address, vault: address, rewards: address }),
   skus: z.array(skuSchema).min(1),
   signer: signerSchema,
+  /** The vaults' trade authority (pays and delivers rebalance legs); same backends. */
+  tradeSigner: signerSchema,
+  /** The swap aggregator's version 6 API (the fallback route); unset: no aggregator route. */
+  aggregatorUrl: z.url().optional(),
   /** Leader lease time to live; a dead leader's lease is taken over after this. */
   leaseTtlMs: z.coerce.number().int().min(2_000).max(120_000),
   /** Per-job cap on transactions per minute. */
@@ -107,6 +111,24 @@ const NAMES: Record<string, string> = {
   'signer.privateKeyPem': 'KEEPER_FIREBLOCKS_PRIVATE_KEY',
   'signer.vaultAccountId': 'KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID',
   'signer.apiBaseUrl': 'KEEPER_FIREBLOCKS_API_URL',
+  ...Object.fromEntries(
+    [
+      ['tradeSigner', 'SIGNER'],
+      ['tradeSigner.kind', 'SIGNER'],
+      ['tradeSigner.path', 'KEYPAIR_FILE'],
+      ['tradeSigner.keyId', 'AWS_KMS_KEY_ID'],
+      ['tradeSigner.publicKey', 'SIGNER_PUBLIC_KEY'],
+      ['tradeSigner.region', 'AWS_REGION'],
+      ['tradeSigner.vaultAddr', 'VAULT_ADDR'],
+      ['tradeSigner.keyName', 'VAULT_KEY_NAME'],
+      ['tradeSigner.vaultToken', 'VAULT_TOKEN'],
+      ['tradeSigner.apiKey', 'FIREBLOCKS_API_KEY'],
+      ['tradeSigner.privateKeyPem', 'FIREBLOCKS_PRIVATE_KEY'],
+      ['tradeSigner.vaultAccountId', 'FIREBLOCKS_VAULT_ACCOUNT_ID'],
+      ['tradeSigner.apiBaseUrl', 'FIREBLOCKS_API_URL'],
+    ].map(([k, v]) => [k, `KEEPER_TRADE_${v}`]),
+  ),
+  aggregatorUrl: 'AGGREGATOR_URL',
   leaseTtlMs: 'KEEPER_LEASE_TTL_MS',
   txPerMinutePerJob: 'KEEPER_TX_PER_MINUTE',
   rpcPerSecond: 'KEEPER_RPC_PER_SECOND',
@@ -137,10 +159,16 @@ function secret(reference: string | undefined, env: NodeJS.ProcessEnv): string |
   }
 }
 
-function signerFrom(env: NodeJS.ProcessEnv, file: Record<string, unknown>, keeperPath?: string) {
-  const fromFile = (file.signer ?? {}) as Record<string, unknown>;
-  const kind = env.KEEPER_SIGNER ?? (fromFile.kind as string | undefined) ?? 'keypair-file';
-  const pick = (name: string, key: string) => env[name] ?? (fromFile[key] as string | undefined);
+/** A signer's settings: `KEEPER_*` for the keeper's key, `KEEPER_TRADE_*` for the trade authority. */
+function signerFrom(
+  env: NodeJS.ProcessEnv,
+  fromFile: Record<string, unknown>,
+  keeperPath: string | undefined,
+  prefix: 'KEEPER' | 'KEEPER_TRADE',
+) {
+  const envOf = (name: string) => env[name.replace(/^KEEPER/, prefix)];
+  const kind = envOf('KEEPER_SIGNER') ?? (fromFile.kind as string | undefined) ?? 'keypair-file';
+  const pick = (name: string, key: string) => envOf(name) ?? (fromFile[key] as string | undefined);
   switch (kind) {
     case 'keypair-file':
       return { kind, path: pick('KEEPER_KEYPAIR_FILE', 'path') ?? keeperPath };
@@ -157,13 +185,13 @@ function signerFrom(env: NodeJS.ProcessEnv, file: Record<string, unknown>, keepe
         vaultAddr: pick('KEEPER_VAULT_ADDR', 'vaultAddr'),
         keyName: pick('KEEPER_VAULT_KEY_NAME', 'keyName'),
         publicKey: pick('KEEPER_SIGNER_PUBLIC_KEY', 'publicKey'),
-        vaultToken: secret(env.KEEPER_VAULT_TOKEN, env),
+        vaultToken: secret(envOf('KEEPER_VAULT_TOKEN'), env),
       };
     case 'fireblocks':
       return {
         kind,
-        apiKey: secret(env.KEEPER_FIREBLOCKS_API_KEY, env),
-        privateKeyPem: secret(env.KEEPER_FIREBLOCKS_PRIVATE_KEY, env),
+        apiKey: secret(envOf('KEEPER_FIREBLOCKS_API_KEY'), env),
+        privateKeyPem: secret(envOf('KEEPER_FIREBLOCKS_PRIVATE_KEY'), env),
         vaultAccountId: pick('KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID', 'vaultAccountId'),
         apiBaseUrl: pick('KEEPER_FIREBLOCKS_API_URL', 'apiBaseUrl'),
       };
@@ -227,7 +255,21 @@ export function loadKeeperConfig(
       replicaId: pick('KEEPER_REPLICA_ID', 'replicaId', `${hostname()}-${process.pid}`),
       programs: file.programs ?? worldError ?? world?.programs,
       skus,
-      signer: signerFrom(env, file, world?.keys.keeper),
+      signer: signerFrom(
+        env,
+        (file.signer ?? {}) as Record<string, unknown>,
+        world?.keys.keeper,
+        'KEEPER',
+      ),
+      // The local world registers the keeper's key as every vault's trade authority
+      // (apps/world bootstrap), so that is the default there; each leg checks the vault's.
+      tradeSigner: signerFrom(
+        env,
+        (file.tradeSigner ?? {}) as Record<string, unknown>,
+        world?.keys.keeper,
+        'KEEPER_TRADE',
+      ),
+      aggregatorUrl: pick('AGGREGATOR_URL', 'aggregatorUrl'),
       leaseTtlMs: pick('KEEPER_LEASE_TTL_MS', 'leaseTtlMs', '15000'),
       txPerMinutePerJob: pick('KEEPER_TX_PER_MINUTE', 'txPerMinutePerJob', '30'),
       rpcPerSecond: pick('KEEPER_RPC_PER_SECOND', 'rpcPerSecond', '50'),
@@ -244,12 +286,15 @@ export function loadKeeperConfig(
 
 /** Values the logger must scrub wherever they appear. */
 export function keeperSecrets(config: KeeperConfig): (string | undefined)[] {
-  const s = config.signer;
-  return [
-    config.tokenizedApiKey,
-    config.databaseUrl,
+  const of = (s: SignerConfig) => [
     s.kind === 'vault' ? s.vaultToken : undefined,
     s.kind === 'fireblocks' ? s.apiKey : undefined,
     s.kind === 'fireblocks' ? s.privateKeyPem : undefined,
+  ];
+  return [
+    config.tokenizedApiKey,
+    config.databaseUrl,
+    ...of(config.signer),
+    ...of(config.tradeSigner),
   ];
 }

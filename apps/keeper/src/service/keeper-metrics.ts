@@ -40,6 +40,15 @@ export function keeperMetrics(metrics: Metrics) {
       'route',
     ]),
     driftBps: metrics.gauge('drift_bps', 'Largest absolute drift of a vault', ['sku']),
+    lossBudgetUsed: metrics.gauge(
+      'rebalance_loss_budget_used_ratio',
+      "Share of the vault's daily rebalance loss budget (max_slip_bps of NAV) spent today",
+      ['sku'],
+    ),
+    rebalanceLegs: metrics.counter('rebalance_legs_total', 'Rebalance legs landed', [
+      'sku',
+      'route',
+    ]),
   };
 }
 

@@ -1,6 +1,7 @@
 // A local world for the keeper's end-to-end suites: the validator with the product, the API
 // simulator backed by that chain, a test database, and keeper configurations for replicas.
 import { join } from 'node:path';
+import { loadAggregatorConfig, startAggregator } from '@basket/aggregator-sim';
 import { startTestDatabase } from '@basket/postgres-server';
 import {
   findAssociatedTokenAddress,
@@ -93,10 +94,13 @@ export async function demoDeposit(world: TestWorld, skuId: string, usdc: bigint)
 export async function startKeeperWorld(): Promise<KeeperWorld> {
   const world = await startWorld();
   const db = await startTestDatabase('keeper');
+  const keeperKey = await readSigner(world.manifest.keys.keeper);
   const sim = await startSimulator({
     ...DEFAULT_SIM_CONFIG,
     port: 0,
     logRequests: false,
+    // The vaults' trade authority (the keeper's key in the world) trades through the RFQ.
+    whitelistedWallets: [...DEFAULT_SIM_CONFIG.whitelistedWallets, keeperKey.address],
     world: {
       manifestPath: join(world.dir, MANIFEST_FILE),
       rpcUrl: world.localnet.rpcUrl,
@@ -104,6 +108,16 @@ export async function startKeeperWorld(): Promise<KeeperWorld> {
     },
   });
   const m = world.manifest;
+  const silent = createLogger({ name: 'aggregator-sim', level: 'silent' });
+  const aggregator = await startAggregator(
+    loadAggregatorConfig({
+      SOLANA_RPC_URL: world.localnet.rpcUrl,
+      WORLD_MANIFEST: join(world.dir, MANIFEST_FILE),
+      AGGREGATOR_PORT: '0',
+    }),
+    silent,
+    createMetrics('aggregator_sim_t'),
+  );
   await approveDeviations(world);
   const mintOf = new Map(m.stocks.map((s) => [s.symbol, s.mint]));
   const config = (replicaId: string, over: Partial<KeeperConfig> = {}): KeeperConfig => ({
@@ -122,7 +136,11 @@ export async function startKeeperWorld(): Promise<KeeperWorld> {
       snapshot: s.snapshot,
       assets: s.assets.map((a) => ({ symbol: a.symbol, mint: mintOf.get(a.symbol) ?? a.mint })),
     })),
+    tokenizedApiKey: DEFAULT_SIM_CONFIG.apiKey,
     signer: { kind: 'keypair-file', path: m.keys.keeper },
+    // The world registers the keeper's key as every vault's trade authority (bootstrap/skus.ts).
+    tradeSigner: { kind: 'keypair-file', path: m.keys.keeper },
+    aggregatorUrl: aggregator.url,
     leaseTtlMs: 2_000,
     txPerMinutePerJob: 60,
     rpcPerSecond: 50,
@@ -159,6 +177,7 @@ export async function startKeeperWorld(): Promise<KeeperWorld> {
       return { url: failing.baseUrl, close: () => failing.close() };
     },
     stop: async () => {
+      await aggregator.close();
       await sim.close();
       await db.close();
       await world.stop();

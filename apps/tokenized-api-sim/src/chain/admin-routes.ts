@@ -125,17 +125,35 @@ export function adminRoutes(
     [
       'POST',
       '/admin/mints/pause',
-      withStock(false, (stock) => powers.requireExtension(stock, 'pause')),
+      withStock(false, async (stock) => ok({ signature: await powers.pause(stock, true) })),
+    ],
+    [
+      'POST',
+      '/admin/mints/resume',
+      withStock(false, async (stock) => ok({ signature: await powers.pause(stock, false) })),
     ],
     [
       'POST',
       '/admin/holders/burn',
-      withStock(true, (stock) => powers.requireExtension(stock, 'burn')),
+      withStock(true, async (stock, body) => {
+        const amount = rawAmountOf(body);
+        if (isResponse(amount)) return amount;
+        return ok({ signature: await powers.burn(stock, body.owner as string, amount) });
+      }),
     ],
     [
       'POST',
       '/admin/holders/move',
-      withStock(true, (stock) => powers.requireExtension(stock, 'move')),
+      withStock(true, async (stock, body) => {
+        const amount = rawAmountOf(body);
+        if (isResponse(amount)) return amount;
+        if (!(typeof body.to === 'string' && BASE58_ADDRESS.test(body.to))) {
+          return apiError(400, 'InvalidField', 'to must be a base58 address', { field: 'to' });
+        }
+        return ok({
+          signature: await powers.move(stock, body.owner as string, body.to, amount),
+        });
+      }),
     ],
     [
       'GET',
@@ -176,6 +194,20 @@ export function adminRoutes(
       },
     ],
   ];
+}
+
+const U64_MAX = 2n ** 64n - 1n;
+
+/** `rawAmount`: base units of the mint as a decimal string, 1 to u64::MAX. */
+function rawAmountOf(body: Body): bigint | SimResponse {
+  const text = body.rawAmount;
+  const value = typeof text === 'string' && /^\d{1,20}$/.test(text) ? BigInt(text) : 0n;
+  if (value <= 0n || value > U64_MAX) {
+    return apiError(400, 'InvalidField', 'rawAmount must be a positive integer string (u64)', {
+      field: 'rawAmount',
+    });
+  }
+  return value;
 }
 
 /** The amount of a token account (0 when it does not exist). */

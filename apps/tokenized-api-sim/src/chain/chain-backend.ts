@@ -12,6 +12,7 @@ import { startCorporateActions } from './corporate-actions.ts';
 import { type FillState, fillState, isFinalFillState, statusesOf } from './fill-status.ts';
 import { issuerPowers } from './issuer-powers.ts';
 import { multiplierAt } from './mint-state.ts';
+import { cosignWrappedFill } from './rfq-cosign.ts';
 import { type BuiltFill, buildRfqFill } from './rfq-transaction.ts';
 import type { WorldChain } from './world-chain.ts';
 
@@ -39,6 +40,7 @@ export function createChainBackend(
 ) {
   const powers = issuerPowers(world);
   const actions = startCorporateActions(world, powers, options.onError);
+  // `fill` is replaced when the taker's wrapped message is co-signed (its id changes with it).
   const fills = new Map<string, { fill: BuiltFill; final: FillState | null }>();
 
   async function fill(
@@ -50,10 +52,6 @@ export function createChainBackend(
       return apiError(422, 'UnknownAsset', 'the local world has no mint for this symbol', {
         field: 'symbol',
       });
-    }
-    if (stock.transferHookProgram !== null) {
-      // The fill's transfer would need the hook's extra accounts; not resolved here yet.
-      return apiError(422, 'AssetNotTradable', `${quote.symbol} has a transfer hook`);
     }
     let built: BuiltFill;
     try {
@@ -101,6 +99,41 @@ export function createChainBackend(
       quoteValiditySeconds: quote.quoteValiditySeconds,
       executionTimeoutSeconds: quote.executionTimeoutSeconds,
     });
+  }
+
+  /**
+   * `POST {swap}/quote/{id}/cosign` `{ transaction }`: the taker's message wrapping the fill
+   * (e.g. between a vault's rebalance_leg and rebalance_settle), signed by the market maker
+   * when the fill is in it unchanged (rfq-cosign.ts); the quote then follows that transaction.
+   */
+  async function cosign(request: SimRequest): Promise<SimResponse> {
+    const id = request.params.id ?? '';
+    const entry = fills.get(id);
+    if (entry === undefined) {
+      return apiError(404, 'QuoteNotFound', 'no quote with this id', { field: 'id' });
+    }
+    let body: { transaction?: unknown };
+    try {
+      body = JSON.parse(request.body) as { transaction?: unknown };
+    } catch {
+      return apiError(400, 'InvalidJson', 'the body is not valid JSON');
+    }
+    if (typeof body.transaction !== 'string') {
+      return apiError(400, 'InvalidField', 'transaction (base64) is required', {
+        field: 'transaction',
+      });
+    }
+    if (entry.final !== null) {
+      return apiError(409, 'QuoteFinal', 'the quote is already final');
+    }
+    const result = await cosignWrappedFill(
+      world.marketMaker,
+      entry.fill.transaction,
+      body.transaction,
+    );
+    if (!result.ok) return apiError(422, result.refusal, result.message);
+    entry.fill = { ...entry.fill, transaction: result.transaction, signature: result.signature };
+    return ok({ id, signature: result.transaction, transactionSignature: result.signature });
   }
 
   /** The seeded asset with its deployment on the world's mint. */
@@ -174,6 +207,7 @@ export function createChainBackend(
   const routes: ChainRoute[] = [
     ['GET', '/public/assets/{symbol}/multiplier', multiplier],
     ['GET', `${options.swapPrefix}/quote/{id}`, quoteState],
+    ['POST', `${options.swapPrefix}/quote/{id}/cosign`, cosign],
     ['GET', '/public/proof-of-reserves/{symbol}', (r) => reserves(r.params.symbol ?? '')],
     [
       'GET',

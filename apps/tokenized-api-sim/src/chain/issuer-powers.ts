@@ -1,8 +1,18 @@
 // The issuer's powers over its mints, exercised on chain with the issuer's key: the
-// ScaledUiAmount multiplier update (corporate actions), freeze and thaw of a holder. Pause and
-// the permanent delegate's burn and move need extensions; a mint without them is refused by
-// name (the world's mints do not carry them yet).
-import { findAssociatedTokenAddress } from '@basket/sdk';
+// ScaledUiAmount multiplier update (corporate actions), freeze and thaw of a holder, pause and
+// resume of the mint (Pausable), burn and move of a holder's tokens (PermanentDelegate; a move
+// of the hooked stock carries the hook's extra accounts). A mint without the extension a power
+// needs is refused by name.
+import {
+  getDelegateBurnInstruction,
+  getDelegateTransferInstruction,
+  getPauseInstruction,
+} from '@basket/issuer-mint';
+import {
+  findAssociatedTokenAddress,
+  getCreateAssociatedTokenAccountInstructionFor,
+  resolveTransferHookAccounts,
+} from '@basket/sdk';
 import { AccountRole, type Address, address, type Instruction } from '@solana/kit';
 import { getFreezeAccountInstruction, getThawAccountInstruction } from '@solana-program/token';
 import { EXTENSION, parseMint } from './mint-state.ts';
@@ -77,6 +87,25 @@ export function issuerPowers(world: WorldChain) {
     return parseMint(data);
   }
 
+  /** The mint's state, or the power refused by name when the mint lacks its extension. */
+  async function requireExtension(stock: WorldStock, power: keyof typeof EXTENSION_NEEDED) {
+    const [label, type] = EXTENSION_NEEDED[power];
+    const mint = await mintOf(stock);
+    if (!mint.extensions.includes(type)) {
+      throw new IssuerPowerUnavailableError(
+        power,
+        `the mint of ${stock.symbol} has no ${label} extension`,
+      );
+    }
+    return mint;
+  }
+
+  const issued = (stock: WorldStock, mint: Awaited<ReturnType<typeof mintOf>>) => ({
+    address: stock.mint as Address,
+    decimals: mint.decimals,
+    issuer: world.issuer,
+  });
+
   return {
     /** Sets the multiplier that applies from `effectiveTimestamp` on (the pending change). */
     async updateMultiplier(stock: WorldStock, multiplier: string, effectiveTimestamp: bigint) {
@@ -114,20 +143,53 @@ export function issuerPowers(world: WorldChain) {
         ),
       ]);
     },
+    /** Pauses (`true`) or resumes (`false`) every transfer, mint and burn of the stock. */
+    async pause(stock: WorldStock, paused: boolean) {
+      const mint = await requireExtension(stock, 'pause');
+      return world.land(world.issuer, [getPauseInstruction(issued(stock, mint), paused)]);
+    },
+    /** The permanent delegate burns `amount` raw units from `owner`'s account. */
+    async burn(stock: WorldStock, owner: string, amount: bigint) {
+      const mint = await requireExtension(stock, 'burn');
+      const from = await holderAccount(stock, owner);
+      return world.land(world.issuer, [
+        getDelegateBurnInstruction(issued(stock, mint), from, amount),
+      ]);
+    },
     /**
-     * Pause, burn and move need an extension the mint may lack: refused by name when it does.
-     * (Their instructions are not built here until a world mint carries the extensions.)
+     * The permanent delegate moves `amount` raw units from `owner` to `to`'s account (created
+     * when missing, rent from the issuer), with the hook's extra accounts when one is set.
      */
-    async requireExtension(stock: WorldStock, power: keyof typeof EXTENSION_NEEDED) {
-      const [label, type] = EXTENSION_NEEDED[power];
-      const mint = await mintOf(stock);
-      if (!mint.extensions.includes(type)) {
-        throw new IssuerPowerUnavailableError(
-          power,
-          `the mint of ${stock.symbol} has no ${label} extension`,
-        );
-      }
-      throw new IssuerPowerUnavailableError(power, `the simulator does not exercise ${label} yet`);
+    async move(stock: WorldStock, owner: string, to: string, amount: bigint) {
+      const mint = await requireExtension(stock, 'move');
+      const from = await holderAccount(stock, owner);
+      const create = await getCreateAssociatedTokenAccountInstructionFor({
+        payer: world.issuer,
+        owner: address(to),
+        mint: stock.mint as Address,
+        tokenProgram: stock.tokenProgram as Address,
+      });
+      const mintData = (await world.accountData(stock.mint as Address)) as Uint8Array;
+      const hookAccounts = await resolveTransferHookAccounts(
+        {
+          mint: stock.mint as Address,
+          mintData,
+          source: from,
+          destination: create.address,
+          authority: world.issuer.address,
+          amount,
+        },
+        world.accountData,
+      );
+      return world.land(world.issuer, [
+        create.instruction,
+        getDelegateTransferInstruction(issued(stock, mint), {
+          from,
+          to: create.address,
+          amount,
+          hookAccounts,
+        }),
+      ]);
     },
     mintOf,
     holderAccount,

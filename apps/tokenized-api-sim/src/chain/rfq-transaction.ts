@@ -4,6 +4,7 @@
 import {
   findAssociatedTokenAddress,
   getCreateAssociatedTokenAccountInstructionFor,
+  resolveTransferHookAccounts,
 } from '@basket/sdk';
 import {
   type Address,
@@ -73,6 +74,8 @@ export async function buildRfqFill(
     decimals: number,
     buyerIsTaker: boolean,
     amount: bigint,
+    /** The stock's mint data: its transfer hook's extra accounts are resolved from it. */
+    hookedMintData: Uint8Array | null,
   ) => {
     const from = buyerIsTaker ? maker.address : taker;
     const to = buyerIsTaker ? taker : maker.address;
@@ -83,9 +86,10 @@ export async function buildRfqFill(
       owner: to,
       payer: maker,
     });
+    const source = await findAssociatedTokenAddress({ ...spec, owner: from });
     const transfer = getTransferCheckedInstruction(
       {
-        source: await findAssociatedTokenAddress({ ...spec, owner: from }),
+        source,
         mint: spec.mint,
         destination: create.address,
         authority: from === maker.address ? maker : createNoopSigner(taker),
@@ -94,12 +98,35 @@ export async function buildRfqFill(
       },
       { programAddress: spec.tokenProgram },
     );
-    return [create.instruction, transfer];
+    // A hooked stock (the mint's hook program set): Token-2022 calls the hook with the
+    // accounts after TransferChecked's four, resolved from the hook's extra-account-meta list.
+    const hookAccounts =
+      hookedMintData === null
+        ? []
+        : await resolveTransferHookAccounts(
+            {
+              mint: spec.mint,
+              mintData: hookedMintData,
+              source,
+              destination: create.address,
+              authority: from,
+              amount,
+            },
+            world.accountData,
+          );
+    return [create.instruction, { ...transfer, accounts: [...transfer.accounts, ...hookAccounts] }];
   };
   const buy = side === 'Buy';
   const instructions = [
-    ...(await leg(stock.mint, stock.tokenProgram, stock.decimals, buy, amounts.stockRaw)),
-    ...(await leg(stable.mint, stable.tokenProgram, stable.decimals, !buy, amounts.stableRaw)),
+    ...(await leg(stock.mint, stock.tokenProgram, stock.decimals, buy, amounts.stockRaw, mintData)),
+    ...(await leg(
+      stable.mint,
+      stable.tokenProgram,
+      stable.decimals,
+      !buy,
+      amounts.stableRaw,
+      null,
+    )),
   ];
   const { value: lifetime } = await world.rpc
     .getLatestBlockhash({ commitment: 'confirmed' })

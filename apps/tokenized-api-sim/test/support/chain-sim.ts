@@ -10,9 +10,14 @@ import {
 import { DEFAULT_SIM_CONFIG, type RunningSimulator, startSimulator } from '../../src/index.ts';
 import { call, MARKET_OPEN, settableClock } from './harness.ts';
 
-/** A bootstrapped world on free ports and a simulator backed by it (quiet, free port). */
-export async function startChainSim(): Promise<{ world: TestWorld; sim: RunningSimulator }> {
-  const world = await startWorld();
+/**
+ * A bootstrapped world on free ports and a simulator backed by it (quiet, free port). With
+ * `fastSlots`, the validator ticks every 100 ms: a quote's blockhash expires in 15 s, not 60 s.
+ */
+export async function startChainSim(
+  options: { fastSlots?: boolean } = {},
+): Promise<{ world: TestWorld; sim: RunningSimulator }> {
+  const world = await startWorld(options.fastSlots ? { slotTimeMs: 100 } : {});
   try {
     const sim = await startSimulator(
       {

@@ -4,6 +4,7 @@
 // aggregator simulator has real routes with depth and price impact.
 import { existsSync } from 'node:fs';
 import { repoRoot } from '@basket/localnet';
+import { resolveTransferHookAccounts } from '@basket/sdk';
 import {
   associatedTokenAddress,
   findPoolPda,
@@ -120,6 +121,21 @@ export async function ensurePools(
     pools.push(entry);
     if (await chain.exists(pool)) continue;
     const reserves = seedReserves(catalog, mint.decimals, usd.decimals);
+    const ownerStock = await makerOf(mint);
+    // The hooked stock's transfer into the pool carries the hook's extra accounts.
+    const mintData = await chain.accountData(mint.address);
+    if (mintData === null) throw new Error(`mint ${mint.address} does not exist`);
+    const hookAccounts = await resolveTransferHookAccounts(
+      {
+        mint: mint.address,
+        mintData,
+        source: ownerStock,
+        destination: entry.stockVault,
+        authority: maker.address,
+        amount: reserves.stockRaw,
+      },
+      chain.accountData,
+    );
     await chain.landRaw(`pool ${catalog.symbol}`, maker, [
       getCreateAssociatedTokenIdempotentInstruction({
         payer: maker,
@@ -139,8 +155,9 @@ export async function ensurePools(
       getAddLiquidityInstruction({
         ...entry,
         owner: maker,
-        ownerStock: await makerOf(mint),
+        ownerStock,
         ownerUsd: await makerOf(usd),
+        hookAccounts,
         stockAmount: reserves.stockRaw,
         usdAmount: reserves.usdRaw,
       }),

@@ -21,11 +21,12 @@ import {
   STOCKS,
 } from './catalog.ts';
 import { loadWorldKeys } from './keys.ts';
-import { ensureMint, topUp, type WorldMint } from './mints.ts';
+import { ensureMint, ensureStockMint, topUp, type WorldMint } from './mints.ts';
 import { pushNav } from './nav.ts';
 import { deployTestSwap, ensurePools } from './pools.ts';
 import { configureOracle, configureRewards, deployPrograms } from './programs.ts';
 import { ensureSku } from './skus.ts';
+import { deployTestTransferHook, ensureHookAccounts } from './transfer-hook.ts';
 
 const SOL = 1_000_000_000n;
 /** Each demo wallet's stablecoin: 100,000 USDC. */
@@ -64,34 +65,39 @@ export async function runBootstrap(input: {
   const { programs } = await deployPrograms(chain, keys, log);
   if (await configureOracle(chain, keys, programs)) log('oracle config: 3 of 5 admins, 1 keeper');
 
-  const mint = async (
-    name: string,
-    tokenProgram: typeof TOKEN_PROGRAM_ADDRESS,
-    decimals: number,
-    multiplier: number | null,
-  ) =>
+  const mint = async (name: string, decimals: number) =>
     ensureMint(chain, {
       payer: keys.issuer,
       issuer: keys.issuer,
       mintKey: await loadOrCreateSigner(keys.path(`mint-${name}`)),
-      tokenProgram,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
       decimals,
-      multiplier,
     });
-  const stable = await mint(STABLE.symbol, TOKEN_PROGRAM_ADDRESS, STABLE.decimals, null);
-  const staking = await mint(STAKING.symbol, TOKEN_PROGRAM_ADDRESS, STAKING.decimals, null);
+  const stable = await mint(STABLE.symbol, STABLE.decimals);
+  const staking = await mint(STAKING.symbol, STAKING.decimals);
+  const testTransferHook = await deployTestTransferHook(chain, keys);
   const stocks = new Map<string, WorldMint>();
   const bySymbol = new Map<string, CatalogStock>(STOCKS.map((s) => [s.symbol, s]));
   for (const s of STOCKS) {
-    stocks.set(
-      s.symbol,
-      await mint(
-        s.symbol,
-        TOKEN_2022_PROGRAM_ADDRESS as typeof TOKEN_PROGRAM_ADDRESS,
-        STOCK_MINT_DECIMALS,
-        s.multiplier,
-      ),
-    );
+    const stock = await ensureStockMint(chain, {
+      payer: keys.issuer,
+      issuer: keys.issuer,
+      mintKey: await loadOrCreateSigner(keys.path(`mint-${s.symbol}`)),
+      decimals: STOCK_MINT_DECIMALS,
+      multiplier: s.multiplier,
+      metadata: {
+        name: `${s.name} xStock`,
+        symbol: s.symbol,
+        uri: `https://assets.invalid/${s.symbol}.json`,
+      },
+      // New accounts start usable, as on the issuer's live mints; the extension is there.
+      defaultState: 'initialized',
+      hookProgram: s.transferHook === true ? testTransferHook : null,
+    });
+    if (stock.hookProgram !== null) {
+      await ensureHookAccounts(chain, { issuer: keys.issuer, mint: stock.address });
+    }
+    stocks.set(s.symbol, stock);
   }
   log(
     `mints: ${STABLE.symbol} ${stable.address}, ${STAKING.symbol} ${staking.address}, ${stocks.size} tokenized stocks`,
@@ -201,7 +207,7 @@ export async function runBootstrap(input: {
     version: 1,
     rpcUrl: input.rpcUrl,
     wsUrl: input.wsUrl,
-    programs: { ...programs, testSwap, testTransferHook: null },
+    programs: { ...programs, testSwap, testTransferHook },
     stablecoin: {
       mint: stable.address,
       decimals: stable.decimals,
@@ -214,7 +220,7 @@ export async function runBootstrap(input: {
       decimals: STOCK_MINT_DECIMALS,
       tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
       multiplier: String(s.multiplier),
-      transferHookProgram: null,
+      transferHookProgram: stocks.get(s.symbol)?.hookProgram ?? null,
     })),
     skus,
     keys: {

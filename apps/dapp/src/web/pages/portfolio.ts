@@ -9,9 +9,11 @@ import { useAsync } from '../data/use-async.ts';
 import { loadVault } from '../data/vault-data.ts';
 import { h } from '../h.ts';
 import { Link } from '../router.ts';
+import { ScrollRegion } from '../ui/scroll-region.ts';
 import { ConnectButtons } from '../wallet/connect-buttons.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { Failed, Loading } from './common.ts';
+import { WithdrawalRequests } from './withdrawal-requests.ts';
 
 async function loadPositions(ctx: DappContext, owner: string) {
   const skus = ctx.session.config.skus;
@@ -63,34 +65,43 @@ function Portfolio(props: { owner: string }) {
       : positions.value.length === 0
         ? h('p', { className: 'hint' }, 'No vault shares in this wallet.')
         : h(
-            'table',
-            { className: 'positions' },
-            h('caption', { className: 'sr-only' }, 'Vault positions'),
+            ScrollRegion,
+            { label: 'Vault positions' },
             h(
-              'thead',
-              null,
+              'table',
+              { className: 'positions' },
+              h('caption', { className: 'sr-only' }, 'Vault positions'),
               h(
-                'tr',
+                'thead',
                 null,
-                ...['Vault', 'Shares', 'Value at NAV'].map((c) =>
-                  h('th', { key: c, scope: 'col' }, c),
-                ),
-              ),
-            ),
-            h(
-              'tbody',
-              null,
-              positions.value.map((p) =>
                 h(
                   'tr',
-                  { key: p.sku.skuId },
-                  h('th', { scope: 'row' }, h(Link, { to: `/vaults/${p.sku.skuId}` }, p.sku.skuId)),
-                  h('td', null, formatTokenAmount(p.shares, p.view.share, p.view.nav.now)),
-                  h('td', null, p.valueUsd === null ? 'unavailable' : formatUsd(p.valueUsd)),
+                  null,
+                  ...['Vault', 'Shares', 'Value at NAV'].map((c) =>
+                    h('th', { key: c, scope: 'col' }, c),
+                  ),
+                ),
+              ),
+              h(
+                'tbody',
+                null,
+                positions.value.map((p) =>
+                  h(
+                    'tr',
+                    { key: p.sku.skuId },
+                    h(
+                      'th',
+                      { scope: 'row' },
+                      h(Link, { to: `/vaults/${p.sku.skuId}` }, p.sku.skuId),
+                    ),
+                    h('td', null, formatTokenAmount(p.shares, p.view.share, p.view.nav.now)),
+                    h('td', null, p.valueUsd === null ? 'unavailable' : formatUsd(p.valueUsd)),
+                  ),
                 ),
               ),
             ),
           ),
+    h(WithdrawalRequests, { skus: ctx.session.config.skus, onCancelled: positions.reload }),
     h('h2', null, 'History'),
     history.error
       ? h('p', { className: 'hint' }, `History unavailable: ${history.error.message}`)

@@ -18,6 +18,7 @@ import { type DappContext, useDapp } from '../data/context.ts';
 import { useAsync } from '../data/use-async.ts';
 import { h } from '../h.ts';
 import { AmountField } from '../ui/fields.ts';
+import { ScrollRegion } from '../ui/scroll-region.ts';
 import { busy, TxStatus } from '../ui/tx-status.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { Failed, Loading, TxGate, useTx } from './common.ts';
@@ -166,46 +167,51 @@ function StakeForm() {
     d.positions.positions.length === 0
       ? h('p', { className: 'hint' }, 'No stakes yet.')
       : h(
-          'table',
-          { className: 'positions' },
-          h('caption', { className: 'sr-only' }, 'Stake positions'),
+          ScrollRegion,
+          { label: 'Stake positions' },
           h(
-            'thead',
-            null,
+            'table',
+            { className: 'positions' },
+            h('caption', { className: 'sr-only' }, 'Stake positions'),
             h(
-              'tr',
+              'thead',
               null,
-              ...['#', 'Amount', 'Lock', 'Unlocks', ''].map((c) =>
-                h('th', { key: c || 'action', scope: 'col' }, c),
-              ),
-            ),
-          ),
-          h(
-            'tbody',
-            null,
-            d.positions.positions.map((p) =>
               h(
                 'tr',
-                { key: String(p.stakeIndex) },
-                h('td', null, String(p.stakeIndex)),
-                h('td', null, `${formatTokenAmount(p.record.amount, d.token, now)} BSKT`),
-                h('td', null, `${p.record.tierDays} days`),
-                h('td', null, utcMinute(p.record.unlockTs)),
+                null,
+                ...['#', 'Amount', 'Lock', 'Unlocks', ''].map((c) =>
+                  h('th', { key: c || 'action', scope: 'col' }, c),
+                ),
+              ),
+            ),
+            h(
+              'tbody',
+              null,
+              d.positions.positions.map((p) =>
                 h(
-                  'td',
-                  null,
-                  p.withdrawn
-                    ? 'withdrawn'
-                    : h(
-                        'button',
-                        {
-                          type: 'button',
-                          className: 'secondary',
-                          disabled: !p.unlocked || busy(tx.state),
-                          onClick: () => void unstake(p.stakeIndex),
-                        },
-                        p.unlocked ? 'Unstake' : 'Locked',
-                      ),
+                  'tr',
+                  { key: String(p.stakeIndex) },
+                  h('td', null, String(p.stakeIndex)),
+                  h('td', null, `${formatTokenAmount(p.record.amount, d.token, now)} BSKT`),
+                  h('td', null, `${p.record.tierDays} days`),
+                  h('td', null, utcMinute(p.record.unlockTs)),
+                  h(
+                    'td',
+                    null,
+                    p.withdrawn
+                      ? 'withdrawn'
+                      : h(
+                          'button',
+                          {
+                            type: 'button',
+                            className: 'secondary',
+                            disabled: !p.unlocked || busy(tx.state),
+                            onClick: () => void unstake(p.stakeIndex),
+                          },
+                          // Before the lock ends the button says until when (cluster time).
+                          p.unlocked ? 'Unstake' : `Locked until ${utcMinute(p.record.unlockTs)}`,
+                        ),
+                  ),
                 ),
               ),
             ),

@@ -11,6 +11,7 @@ import type { SkuSummary } from '../data/indexer.ts';
 import { type VaultView, weightsOf } from '../data/vault-data.ts';
 import { h } from '../h.ts';
 import { Facts } from '../ui/fields.ts';
+import { ScrollRegion } from '../ui/scroll-region.ts';
 
 export function Headline(props: { view: VaultView; summary: SkuSummary | null | undefined }) {
   const { nav } = props.view;
@@ -43,43 +44,47 @@ export function Composition(props: { view: VaultView }) {
   const { symbolOf } = useDapp();
   const weights = new Map(weightsOf(props.view).map((w) => [w.mint, w]));
   return h(
-    'table',
-    { className: 'composition' },
-    h('caption', null, `${props.view.sku.label}: basket composition`),
+    ScrollRegion,
+    { label: `${props.view.sku.label}: basket composition` },
     h(
-      'thead',
-      null,
+      'table',
+      { className: 'composition' },
+      h('caption', null, `${props.view.sku.label}: basket composition`),
       h(
-        'tr',
+        'thead',
         null,
-        ...['Asset', 'Holdings', 'Value', 'Weight', 'Target', 'Status'].map((c) =>
-          h('th', { key: c, scope: 'col' }, c),
+        h(
+          'tr',
+          null,
+          ...['Asset', 'Holdings', 'Value', 'Weight', 'Target', 'Status'].map((c) =>
+            h('th', { key: c, scope: 'col' }, c),
+          ),
         ),
       ),
-    ),
-    h(
-      'tbody',
-      null,
-      props.view.nav.assets.map((a) => {
-        const token = props.view.tokens.get(a.mint);
-        const w = weights.get(a.mint);
-        return h(
-          'tr',
-          { key: a.mint },
-          h('th', { scope: 'row' }, symbolOf(a.mint)),
-          h(
-            'td',
-            null,
-            token
-              ? formatTokenAmount(a.holdingsRaw, token, props.view.nav.now, { maxFraction: 4 })
-              : '—',
-          ),
-          h('td', null, a.valueUsd ? formatUsd(a.valueUsd.down) : 'unpriced'),
-          h('td', null, w ? formatBps(w.weightBps) : '—'),
-          h('td', null, formatBps(a.targetWeightBps)),
-          h('td', null, a.freezeReasons.length ? a.freezeReasons.join(', ') : 'open'),
-        );
-      }),
+      h(
+        'tbody',
+        null,
+        props.view.nav.assets.map((a) => {
+          const token = props.view.tokens.get(a.mint);
+          const w = weights.get(a.mint);
+          return h(
+            'tr',
+            { key: a.mint },
+            h('th', { scope: 'row' }, symbolOf(a.mint)),
+            h(
+              'td',
+              null,
+              token
+                ? formatTokenAmount(a.holdingsRaw, token, props.view.nav.now, { maxFraction: 4 })
+                : '—',
+            ),
+            h('td', null, a.valueUsd ? formatUsd(a.valueUsd.down) : 'unpriced'),
+            h('td', null, w ? formatBps(w.weightBps) : '—'),
+            h('td', null, formatBps(a.targetWeightBps)),
+            h('td', null, a.freezeReasons.length ? a.freezeReasons.join(', ') : 'open'),
+          );
+        }),
+      ),
     ),
   );
 }

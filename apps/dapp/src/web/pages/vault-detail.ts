@@ -99,7 +99,7 @@ function AssetRisk(props: { sku: PublicSku }) {
       data.value.map((a) => {
         const por = a.por.status === 'fulfilled' ? a.por.value : null;
         const covered = por ? compareDecimals(por.collateralizationRatio, one) >= 0 : null;
-        const changes = a.history.status === 'fulfilled' ? a.history.value : [];
+        const changes = a.history.status === 'fulfilled' ? a.history.value : null;
         return h(
           'li',
           { key: a.symbol },
@@ -115,21 +115,32 @@ function AssetRisk(props: { sku: PublicSku }) {
               ? `Reserves ${covered ? 'cover' : 'do not cover'} supply (ratio ${formatDecimal(por.collateralizationRatio)}, ${por.custodian}, as of ${por.asOf.toISOString().slice(0, 10)})`
               : 'Proof of reserves unavailable',
           ),
-          changes.length
+          // An asset without corporate actions says so; an unanswered history says that.
+          changes === null
             ? h(
-                'ol',
-                { className: 'timeline', 'aria-label': `${a.symbol} multiplier history` },
-                changes
-                  .slice(-5)
-                  .map((c) =>
-                    h(
-                      'li',
-                      { key: c.activationDateTime.toISOString() },
-                      `${c.activationDateTime.toISOString().slice(0, 16).replace('T', ' ')} UTC — ${c.reason}: ${formatDecimal(c.previousMultiplier)} → ${formatDecimal(c.newMultiplier)}`,
-                    ),
-                  ),
+                'p',
+                { className: 'hint', 'data-history': 'unavailable' },
+                'Multiplier history unavailable.',
               )
-            : null,
+            : changes.length === 0
+              ? h(
+                  'p',
+                  { className: 'hint', 'data-history': 'none' },
+                  'No multiplier changes recorded.',
+                )
+              : h(
+                  'ol',
+                  { className: 'timeline', 'aria-label': `${a.symbol} multiplier history` },
+                  changes
+                    .slice(-5)
+                    .map((c) =>
+                      h(
+                        'li',
+                        { key: c.activationDateTime.toISOString() },
+                        `${c.activationDateTime.toISOString().slice(0, 16).replace('T', ' ')} UTC — ${c.reason}: ${formatDecimal(c.previousMultiplier)} → ${formatDecimal(c.newMultiplier)}`,
+                      ),
+                    ),
+                ),
         );
       }),
     ),

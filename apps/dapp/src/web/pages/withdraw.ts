@@ -4,23 +4,14 @@ import {
   getBeginRedemptionInstructionFor,
   getPayRedemptionInstructionsFor,
   getWithdrawInKindInstructionsFor,
-  getWithdrawUsdcInstructionsFor,
   quoteInKindWithdrawal,
-  quoteStableWithdrawal,
   readAccounts,
   redemptionClaimAccount,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@basket/sdk';
 import type { Address } from '@solana/kit';
 import { useState } from 'react';
-import {
-  formatBps,
-  formatTokenAmount,
-  formatUsd,
-  maxInputOf,
-  minimumAfterSlippage,
-  type TokenDisplay,
-} from '../../shared/money.ts';
+import { formatTokenAmount, maxInputOf, type TokenDisplay } from '../../shared/money.ts';
 import type { PublicSku } from '../../shared/public-config.ts';
 import { ataOf, readBalances } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
@@ -34,6 +25,8 @@ import { busy, TxStatus } from '../ui/tx-status.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { Failed, Loading, TxGate, useTx, useVault } from './common.ts';
 import { parseField, parseSlippage } from './deposit.ts';
+import { StableWithdraw } from './withdraw-stable.ts';
+import { WithdrawalRequests } from './withdrawal-requests.ts';
 
 /** Baskets above this many assets redeem in several transactions (accounts exceed one packet). */
 export const SINGLE_TX_MAX_ASSETS = 6;
@@ -58,6 +51,8 @@ function WithdrawForm(props: { sku: PublicSku }) {
   const [mode, setMode] = useState<'in-kind' | 'stable'>('in-kind');
   const [amount, setAmount] = useState('');
   const [slippage, setSlippage] = useState('0.5');
+  // Bumped after each transaction so the request list reads the chain again.
+  const [version, setVersion] = useState(0);
   if (!view.value)
     return view.error ? h(Failed, { error: view.error }) : h(Loading, { what: 'the vault' });
   const v = view.value;
@@ -68,6 +63,7 @@ function WithdrawForm(props: { sku: PublicSku }) {
     setAmount('');
     balances.reload();
     view.reload();
+    setVersion((n) => n + 1);
   };
   return h(
     'div',
@@ -115,111 +111,7 @@ function WithdrawForm(props: { sku: PublicSku }) {
     mode === 'stable'
       ? h(StableWithdraw, { view: v, shares: tooMuch ? null : parsed.raw, slippage, onDone: done })
       : h(InKindWithdraw, { view: v, shares: tooMuch ? null : parsed.raw, onDone: done }),
-  );
-}
-
-function StableWithdraw(props: {
-  view: VaultView;
-  shares: bigint | null;
-  slippage: string;
-  onDone: () => void;
-}) {
-  const ctx = useDapp();
-  const { signer } = useWallet();
-  const tx = useTx();
-  const v = props.view;
-  const slip = parseSlippage(props.slippage);
-  const usdc: TokenDisplay = {
-    symbol: 'USDC',
-    decimals: ctx.session.config.stablecoin.decimals,
-    scaledUiAmount: null,
-  };
-  const quote = props.shares
-    ? quoteStableWithdrawal(v.nav, props.shares, { vaultProgram: ctx.programs.vault })
-    : null;
-  const short =
-    quote &&
-    !quote.ok &&
-    refusalOf(ctx, quote.refusal).constant === 'VAULT_ERROR__INSUFFICIENT_CASH';
-  const treasury = ctx.session.config.treasury;
-  const submit = async () => {
-    if (!quote?.ok || slip.bps === null || !signer || !treasury) return;
-    const treasuryStable = await ataOf(treasury, ctx.session.config.stablecoin);
-    const ok = await tx.run({
-      label: 'Withdrawal in USDC',
-      lookupTables: v.sku.lookupTable ? [v.sku.lookupTable] : [],
-      instructions: async () =>
-        (
-          await getWithdrawUsdcInstructionsFor(
-            {
-              owner: signer,
-              vault: v.vault,
-              treasuryStable,
-              shares: quote.shares,
-              quotedOut: quote.netUsd,
-              maxSlipBps: Number(slip.bps),
-            },
-            { rpc: ctx.rpc, programs: ctx.programs, commitment: 'confirmed' },
-          )
-        ).instructions,
-    });
-    if (ok) props.onDone();
-  };
-  return h(
-    'div',
-    null,
-    short
-      ? h(
-          'section',
-          { className: 'request-path', role: 'status', 'data-state': 'cash-short' },
-          h('h2', null, 'The cash buffer is short'),
-          h(
-            'p',
-            null,
-            `The vault holds ${formatUsd(v.nav.cashRaw)} in cash, less than this withdrawal. A withdrawal request would wait in the vault's queue until the keeper raises cash, and stay cancellable until fulfilled. Requests are not available on this deployment yet: withdraw in kind, or a smaller amount.`,
-          ),
-        )
-      : quote && !quote.ok
-        ? h(
-            'p',
-            { className: 'error', role: 'alert' },
-            `The vault would refuse this withdrawal: ${refusalOf(ctx, quote.refusal).message}`,
-          )
-        : null,
-    quote?.ok && slip.bps !== null
-      ? h(Facts, {
-          label: 'Quote',
-          rows: [
-            ['Value of the shares', formatUsd(quote.grossUsd)],
-            [
-              `Withdrawal fee (${formatBps(v.nav.config.withdrawFeeBps)})`,
-              formatUsd(quote.feeUsd, 'up'),
-            ],
-            ['You receive (quoted)', `${formatTokenAmount(quote.netUsd, usdc, v.nav.now)} USDC`],
-            [
-              'Minimum received (after slippage)',
-              `${formatTokenAmount(minimumAfterSlippage(quote.netUsd, slip.bps), usdc, v.nav.now)} USDC`,
-            ],
-          ],
-        })
-      : null,
-    !treasury
-      ? h(
-          'p',
-          { className: 'error' },
-          'This deployment names no treasury account; USDC withdrawals are unavailable.',
-        )
-      : null,
-    h(
-      'button',
-      {
-        type: 'button',
-        onClick: () => void submit(),
-        disabled: !quote?.ok || slip.bps === null || !treasury || busy(tx.state),
-      },
-      'Withdraw USDC',
-    ),
-    h(TxStatus, { state: tx.state }),
+    h(WithdrawalRequests, { skus: [props.sku], version, onCancelled: balances.reload }),
   );
 }
 

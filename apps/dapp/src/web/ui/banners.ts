@@ -12,12 +12,17 @@ export function Banners(props: { banners: readonly Banner[] }) {
         {
           key: `${b.kind}-${b.symbol ?? ''}-${i}`,
           className: `banner banner-${b.severity}`,
-          role: b.severity === 'danger' ? 'alert' : 'status',
           'data-kind': b.kind,
         },
-        h('strong', null, titleOf(b.kind)),
-        ' ',
-        b.message,
+        // The live-region role sits inside the item: a list item with another role is no
+        // longer a list item (axe `list`).
+        h(
+          'div',
+          { role: b.severity === 'danger' ? 'alert' : 'status' },
+          h('strong', null, titleOf(b.kind)),
+          ' ',
+          b.message,
+        ),
       ),
     ),
   );

@@ -1,0 +1,87 @@
+// Real transactions in LiteSVM, on the vault program's own test fixture (mixed SPL Token /
+// Token-2022 basket with non-unit ScaledUiAmount multipliers), turned into the webhook items a
+// provider would post: the signed transaction's signature, the slot and clock time, the
+// runtime's log messages and its error. What the indexer reads is exactly what the chain said.
+import type { IssuerMint } from '@basket/test-harness';
+import {
+  AccountRole,
+  type Address,
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  getAddressEncoder,
+  getSignatureFromTransaction,
+  type Instruction,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+} from '@solana/kit';
+import { TransactionMetadata } from 'litesvm';
+import type { Basket } from '../../../../programs/vault/tests/fixture.ts';
+import type { TransactionItem } from '../../src/webhook-body.ts';
+
+export type Landed = Readonly<{ item: TransactionItem; ok: boolean; logs: string[] }>;
+
+/**
+ * Signs and sends `instructions` as one transaction (fee payer: the basket's payer) and
+ * returns it as a webhook item, whether it succeeded or failed.
+ *
+ * @example
+ * const { item } = await land(b, [refreshIx]);
+ */
+export async function land(b: Basket, instructions: Instruction[]): Promise<Landed> {
+  b.svm.expireBlockhash();
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(b.payer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: b.svm.latestBlockhash() as never, lastValidBlockHeight: 1_000_000n },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  const tx = await signTransactionMessageWithSigners(message);
+  const signature = getSignatureFromTransaction(tx);
+  const clock = b.svm.getClock();
+  const result = b.svm.sendTransaction(tx);
+  const ok = result instanceof TransactionMetadata;
+  const logs = ok ? result.logs() : result.meta().logs();
+  // Each transaction in its own slot, as a cluster would mostly land them.
+  b.svm.warpToSlot(clock.slot + 1n);
+  return {
+    ok,
+    logs,
+    item: {
+      slot: Number(clock.slot),
+      blockTime: Number(clock.unixTimestamp),
+      meta: { err: ok ? null : { InstructionError: [0, String(result.err())] }, logMessages: logs },
+      transaction: { signatures: [signature], message: {} },
+    },
+  };
+}
+
+/** Token-2022 SetAuthority(PermanentDelegate): the issuer names a new permanent delegate. */
+export function setPermanentDelegateInstruction(mint: IssuerMint, next: Address): Instruction {
+  const PERMANENT_DELEGATE = 8;
+  return {
+    programAddress: mint.tokenProgram,
+    accounts: [
+      { address: mint.address, role: AccountRole.WRITABLE },
+      { address: mint.issuer.address, role: AccountRole.READONLY_SIGNER, signer: mint.issuer },
+    ] as Instruction['accounts'],
+    data: Uint8Array.from([6, PERMANENT_DELEGATE, 1, ...getAddressEncoder().encode(next)]),
+  };
+}
+
+/**
+ * What a cluster would answer to getSignatureStatuses: finalized for the transactions that
+ * landed on this chain (`landed`, as recorded when they ran), unknown for any other.
+ */
+export function statusesOf(landed: readonly TransactionItem[]) {
+  const known = new Set(landed.map((i) => i.transaction.signatures[0]));
+  return async (signatures: string[]) =>
+    signatures.map((s) =>
+      known.has(s) ? { confirmationStatus: 'finalized' as const, err: null } : null,
+    );
+}

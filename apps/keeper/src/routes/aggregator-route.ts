@@ -1,0 +1,134 @@
+// The aggregator route of one leg (spec, Aggregator fallback): quote the same notional through
+// the version 6 swap API (`@jup-ag/api`), with the vault's own max_slip_bps as the slippage;
+// take the swap's instructions with the trade authority as the swapping wallet and the vault's
+// receiving holding as the destination, wrap them between rebalance_leg and rebalance_settle,
+// and send at finalized commitment. A quote whose output is below the vault's bound is never
+// sent; the settle expects the larger of the venue's minimum out and the vault's floor.
+import type { CostedInstruction } from '@basket/sdk';
+import type { SwapApi, Instruction as SwapApiInstruction } from '@jup-ag/api';
+import { AccountRole, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
+import { KeeperError } from '../decisions/errors.ts';
+import { USD_ONE } from '../decisions/valuation.ts';
+import type { JobResult, KeeperContext } from '../jobs/context.ts';
+import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
+import { routeCosts } from './instruction-costs.ts';
+import { type LegSetup, minReceiveRaw, wrapRoute } from './leg-setup.ts';
+
+/**
+ * The raw amount the leg pays on this route: the notional in stablecoin units (floored) for
+ * a purchase, the sized asset amount for a sale.
+ *
+ * @example
+ * payRawOf(plan, 6); // 250_000_000n for a $250 purchase
+ */
+export function payRawOf(plan: PlannedLeg, cashDecimals: number): bigint {
+  if (plan.trade.side === 'sell') return plan.trade.assetRaw;
+  return (plan.trade.notionalUsd1e8 * 10n ** BigInt(cashDecimals)) / USD_ONE;
+}
+
+/**
+ * A swap API instruction as a Kit instruction; the accounts the trade authority must sign
+ * carry its signer, any other signer is refused (nothing else signs a vault's leg).
+ *
+ * @example
+ * const ix = toKitInstruction(swap.swapInstruction, { [trade.address]: trade });
+ */
+export function toKitInstruction(
+  ix: SwapApiInstruction,
+  signers: Readonly<Record<string, TransactionSigner>>,
+): Instruction {
+  return {
+    programAddress: ix.programId as Address,
+    accounts: ix.accounts.map((meta) => {
+      const role = meta.isSigner
+        ? meta.isWritable
+          ? AccountRole.WRITABLE_SIGNER
+          : AccountRole.READONLY_SIGNER
+        : meta.isWritable
+          ? AccountRole.WRITABLE
+          : AccountRole.READONLY;
+      if (!meta.isSigner) return { address: meta.pubkey as Address, role };
+      const signer = signers[meta.pubkey];
+      if (!signer) {
+        throw new KeeperError(
+          'ROUTE_UNAVAILABLE',
+          `the swap asks ${meta.pubkey} to sign, which the keeper does not hold`,
+        );
+      }
+      return { address: signer.address, role, signer };
+    }),
+    data: Uint8Array.from(Buffer.from(ix.data, 'base64')),
+  };
+}
+
+/**
+ * Runs the aggregator route for a planned leg.
+ *
+ * @throws {KeeperError} `LEG_OUTSIDE_BOUND` when the quote's minimum out is below the vault's
+ * bound (nothing is sent); `ROUTE_UNAVAILABLE` without an aggregator.
+ * @example
+ * await runAggregatorRoute(ctx, swapApi, setup, plan);
+ */
+export async function runAggregatorRoute(
+  ctx: KeeperContext,
+  swapApi: SwapApi | null,
+  setup: LegSetup,
+  plan: PlannedLeg,
+): Promise<JobResult> {
+  if (!swapApi) throw new KeeperError('ROUTE_UNAVAILABLE', 'no aggregator configured');
+  const payRaw = payRawOf(plan, setup.pay.decimals);
+  // The API takes amounts as JSON numbers; an integer above 2^53 would not survive it.
+  if (payRaw > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new KeeperError('LEG_OUTSIDE_BOUND', `${payRaw} is beyond the swap API's integers`);
+  }
+  const quote = await swapApi.quoteGet({
+    inputMint: setup.pay.mint,
+    outputMint: setup.receive.mint,
+    amount: Number(payRaw),
+    slippageBps: setup.nav.config.maxSlipBps,
+    swapMode: 'ExactIn',
+  });
+  const quotedOut = BigInt(quote.outAmount);
+  const least = minReceiveRaw(ctx, setup, payRaw);
+  if (quotedOut < least) {
+    throw new KeeperError(
+      'LEG_OUTSIDE_BOUND',
+      `aggregator quotes ${quotedOut} < ${least} the vault accepts for ${payRaw}`,
+    );
+  }
+  // The settle asks for the larger of the venue's guaranteed minimum and the vault's own
+  // floor: a swap that lands between them reverts whole at the settle (LegShortfall).
+  const threshold = BigInt(quote.otherAmountThreshold);
+  const expectedRaw = threshold > least ? threshold : least;
+  const swap = await swapApi.swapInstructionsPost({
+    swapRequest: {
+      userPublicKey: ctx.tradeSigner.address,
+      payer: ctx.signer.address,
+      quoteResponse: quote,
+      destinationTokenAccount: setup.receive.holding,
+      wrapAndUnwrapSol: false,
+    },
+  });
+  const signers = { [ctx.tradeSigner.address]: ctx.tradeSigner, [ctx.signer.address]: ctx.signer };
+  const route: CostedInstruction[] = routeCosts(
+    [
+      ...swap.setupInstructions,
+      swap.swapInstruction,
+      ...(swap.cleanupInstruction ? [swap.cleanupInstruction] : []),
+    ].map((ix) => toKitInstruction(ix, signers)),
+  );
+  const instructions = await wrapRoute(ctx, setup, { payRaw, expectedRaw, route });
+  const outcome = await ctx.send({
+    job: 'rebalance-exec',
+    actionKey: `rebalance:${plan.skuId}:${plan.mint}:aggregator:${quote.contextSlot ?? ''}:${payRaw}`,
+    instructions,
+    commitment: 'finalized',
+    describe: `${plan.skuId} ${plan.trade.side} ${plan.symbol} via the aggregator`,
+    detail: { route: 'aggregator', payRaw: payRaw.toString(), expectedRaw: expectedRaw.toString() },
+  });
+  return {
+    job: 'rebalance-exec',
+    summary: `${plan.skuId} ${plan.trade.side} ${plan.symbol}: aggregator ${outcome.kind}${outcome.kind === 'sent' ? ` ${outcome.signature}` : ''}`,
+    details: { route: 'aggregator', outcome, payRaw, expectedRaw },
+  };
+}

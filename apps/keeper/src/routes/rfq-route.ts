@@ -1,0 +1,192 @@
+// The RFQ route of one leg (spec, RFQ execution sequence): request a quote for the leg's cash
+// notional with the trade authority as the wallet, decode the market maker's transaction,
+// wrap its fill as rebalance_leg (the vault pays the trade account), the fill, the trade
+// authority's forward of what it received into the vault's holding, rebalance_settle; have
+// the maker sign that final message (it pays the fee), co-sign with the keeper and the trade
+// authority through their keychain signers, send before the blockhash expires, then poll the
+// quote until Completed + Executed (rfq-sequence.ts). A quote the vault would refuse is
+// never signed: the sequence ends and the caller takes the aggregator route.
+import { buildTransactionMessage, type CostedInstruction } from '@basket/sdk';
+import type { RfqQuote } from '@basket/tokenized-api';
+import {
+  type Address,
+  type Blockhash,
+  compileTransaction,
+  createNoopSigner,
+  decompileTransactionMessage,
+  getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  type Instruction,
+  isFullySignedTransaction,
+} from '@solana/kit';
+import type { PreparedTransaction } from '../chain/fenced-send.ts';
+import { KeeperError } from '../decisions/errors.ts';
+import type { KeeperContext } from '../jobs/context.ts';
+import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
+import { type RfqSequenceOutcome, runRfqSequence } from '../jobs/rfq-sequence.ts';
+import { forwardInstruction, routeCosts } from './instruction-costs.ts';
+import { type LegSetup, minReceiveRaw, wrapRoute } from './leg-setup.ts';
+
+const decodeTransaction = (base64: string) =>
+  getTransactionDecoder().decode(getBase64Encoder().encode(base64));
+
+/** The fill's amounts, checked against the leg (mints, taker, side). */
+function fillAmounts(quote: RfqQuote, setup: LegSetup, plan: PlannedLeg, taker: Address) {
+  const p = quote.signaturePayload as Record<string, unknown>;
+  const buy = plan.trade.side === 'buy';
+  const asset = buy ? setup.receive : setup.pay;
+  const cash = buy ? setup.pay : setup.receive;
+  if (p.stockMint !== asset.mint || p.stablecoinMint !== cash.mint || p.taker !== taker) {
+    throw new KeeperError('LEG_OUTSIDE_BOUND', `quote ${quote.id} is not for this leg`);
+  }
+  const stock = BigInt(String(p.stockAmount));
+  const stable = BigInt(String(p.stablecoinAmount));
+  return {
+    payRaw: buy ? stable : stock,
+    expectedRaw: buy ? stock : stable,
+    lastValidBlockHeight: BigInt(String(p.lastValidBlockHeight)),
+  };
+}
+
+/** A quote's fill wrapped for the vault, not signed yet. */
+export type WrappedFill = Readonly<{
+  instructions: readonly CostedInstruction[];
+  unsigned: ReturnType<typeof compileTransaction>;
+  lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint };
+  payRaw: bigint;
+  expectedRaw: bigint;
+}>;
+
+/**
+ * Decodes the quote's transaction, checks its amounts against the vault's bound and wraps
+ * its fill: rebalance_leg, the fill unchanged, the forward into the holding, rebalance_settle.
+ * The market maker stays the fee payer and the blockhash stays the quote's.
+ *
+ * @throws {KeeperError} `LEG_OUTSIDE_BOUND` when the vault would refuse the quote.
+ * @example
+ * const wrapped = await wrapFill(ctx, setup, plan, quote);
+ */
+export async function wrapFill(
+  ctx: KeeperContext,
+  setup: LegSetup,
+  plan: PlannedLeg,
+  quote: RfqQuote,
+): Promise<WrappedFill> {
+  const { payRaw, expectedRaw, lastValidBlockHeight } = fillAmounts(
+    quote,
+    setup,
+    plan,
+    ctx.tradeSigner.address,
+  );
+  const least = minReceiveRaw(ctx, setup, payRaw);
+  if (expectedRaw < least) {
+    throw new KeeperError(
+      'LEG_OUTSIDE_BOUND',
+      `quote ${quote.id} delivers ${expectedRaw} < ${least} the vault accepts for ${payRaw}`,
+    );
+  }
+  const original = decodeTransaction(quote.signature);
+  const compiled = getCompiledTransactionMessageDecoder().decode(original.messageBytes);
+  const fill = decompileTransactionMessage(compiled).instructions as Instruction[];
+  const maker = compiled.staticAccounts[0] as Address;
+  const instructions = await wrapRoute(ctx, setup, {
+    payRaw,
+    expectedRaw,
+    route: [...routeCosts(fill), forwardInstruction(ctx, setup.receive, expectedRaw)],
+  });
+  const lifetime = { blockhash: compiled.lifetimeToken as Blockhash, lastValidBlockHeight };
+  const message = buildTransactionMessage({
+    feePayer: createNoopSigner(maker),
+    lifetime,
+    instructions,
+  });
+  return { instructions, unsigned: compileTransaction(message), lifetime, payRaw, expectedRaw };
+}
+
+/**
+ * Has the market maker sign the wrapped message, checks it signed exactly that message, and
+ * adds the keeper's and the trade authority's signatures (keychain signers).
+ *
+ * @example
+ * const tx = await cosignAndSign(ctx, quote.id, wrapped);
+ */
+export async function cosignAndSign(
+  ctx: KeeperContext,
+  quoteId: string,
+  wrapped: WrappedFill,
+): Promise<PreparedTransaction> {
+  const cosigned = await ctx.rfqCosign(quoteId, getBase64EncodedWireTransaction(wrapped.unsigned));
+  const back = decodeTransaction(cosigned.transaction);
+  const ours = Buffer.from(wrapped.unsigned.messageBytes);
+  if (Buffer.compare(Buffer.from(back.messageBytes), ours) !== 0) {
+    throw new KeeperError('RFQ_COSIGN_REFUSED', `the maker signed another message for ${quoteId}`);
+  }
+  const signatures = { ...back.signatures };
+  for (const signer of [ctx.signer, ctx.tradeSigner]) {
+    const [dictionary] = await signer.signTransactions([back as never]);
+    Object.assign(signatures, dictionary);
+  }
+  const transaction = { ...back, signatures, lifetimeConstraint: wrapped.lifetime };
+  if (!isFullySignedTransaction(transaction)) {
+    throw new KeeperError('RFQ_COSIGN_REFUSED', `quote ${quoteId}: a signature is missing`);
+  }
+  return transaction as PreparedTransaction;
+}
+
+/** Whole cents of a USD x 1e8 notional as the API's decimal text. */
+export function centsText(usd1e8: bigint): string {
+  const cents = usd1e8 / 1_000_000n;
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
+
+/**
+ * Runs the RFQ route for a planned leg.
+ *
+ * @example
+ * const outcome = await runRfqRoute(ctx, setup, plan);
+ * if (outcome.outcome === 'aggregator') await runAggregatorRoute(ctx, setup, plan);
+ */
+export async function runRfqRoute(
+  ctx: KeeperContext,
+  setup: LegSetup,
+  plan: PlannedLeg,
+): Promise<RfqSequenceOutcome> {
+  const wallet = ctx.tradeSigner.address;
+  return runRfqSequence(
+    {
+      api: ctx.api,
+      executionTimeoutSeconds: plan.asset.executionTimeoutSeconds,
+      pollIntervalMs: 1_000,
+      now: ctx.now,
+      submit: async (quote) => {
+        const wrapped = await wrapFill(ctx, setup, plan, quote);
+        const outcome = await ctx.send({
+          job: 'rebalance-exec',
+          actionKey: `rebalance:${plan.skuId}:${plan.mint}:rfq:${quote.id}`,
+          instructions: wrapped.instructions,
+          describe: `${plan.skuId} ${plan.trade.side} ${plan.symbol} via RFQ ${quote.id}`,
+          detail: {
+            route: 'rfq',
+            quoteId: quote.id,
+            payRaw: wrapped.payRaw.toString(),
+            expectedRaw: wrapped.expectedRaw.toString(),
+          },
+          prepared: () => cosignAndSign(ctx, quote.id, wrapped),
+        });
+        if (outcome.kind !== 'sent') {
+          throw new KeeperError('LEASE_LOST', `RFQ leg not sent: ${outcome.kind}`);
+        }
+        return outcome.signature;
+      },
+    },
+    {
+      symbol: plan.symbol,
+      side: plan.trade.side === 'buy' ? 'Buy' : 'Sell',
+      cashAmount: centsText(plan.trade.notionalUsd1e8),
+      paymentWalletIdentifier: wallet,
+      receivingWalletIdentifier: wallet,
+    },
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * `init apply` for what does not exist yet: the oracle configuration and each SKU's vault
+ * (oracle snapshot, `init_vault`, share metadata, the treasury's token accounts), built from
+ * the environment file's `state`. Creation instructions carry up to five signatures and, for
+ * `init_vault`, 20 assets' accounts: they need a lookup table made in the same session, so
+ * they are signed here with the admins' key files (a durable-nonce proposal cannot carry a
+ * table made after it was signed). Everything after creation goes through proposals as usual.
+ */
+
+import { waitFor } from '@basket/localnet';
+import {
+  fetchAddressLookupTables,
+  findSkuAddresses,
+  getCreateAssociatedTokenAccountInstructionFor,
+  getCreateLookupTableInstructionFor,
+  getCreateSnapshotInstructionFor,
+  getExtendLookupTableInstructionsFor,
+  getInitializeConfigInstructionFor,
+  getInitVaultInstructionFor,
+  getSetShareMetadataInstructionFor,
+  lookupTableAddressesForInstructions,
+  type ProgramAddresses,
+} from '@basket/sdk';
+import type { Chain } from '@basket/world';
+import type { Address, KeyPairSigner } from '@solana/kit';
+import { readVault } from './chain-state.ts';
+import type { DesiredState, SkuState } from './env-config.ts';
+import { OpsError } from './errors.ts';
+import type { PlanStep } from './init-plan.ts';
+
+/** The Token-2022 program: every share mint is one. */
+const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
+/** Setup instructions run bump searches: the compute margin the world's bootstrap uses. */
+const SETUP_MARGIN_BPS = 10_000;
+
+export type CreateInput = Readonly<{
+  state: DesiredState;
+  feePayer: KeyPairSigner;
+  /** The programs' upgrade authority: `initialize_config` must be signed by it. */
+  upgradeAuthority?: KeyPairSigner;
+  /** At least the threshold of the platform admins (who also govern the oracle). */
+  adminKeys: readonly KeyPairSigner[];
+  log: (line: string) => void;
+}>;
+
+/**
+ * Creates every `create` step of the plan; returns what it created (targets).
+ *
+ * @example
+ * await createMissing(chain, programs, steps, { state, feePayer, upgradeAuthority, adminKeys, log });
+ */
+export async function createMissing(
+  chain: Chain,
+  programs: ProgramAddresses,
+  steps: readonly PlanStep[],
+  input: CreateInput,
+): Promise<string[]> {
+  const creates = steps.filter((s) => s.kind === 'create');
+  if (creates.length === 0) return [];
+  const admins = input.state.admins;
+  if (!admins) {
+    throw new OpsError(
+      'INVALID_CONFIG',
+      'state.admins (5 keys and a threshold) is needed to create accounts',
+    );
+  }
+  if (input.adminKeys.length < admins.threshold) {
+    throw new OpsError(
+      'INVALID_INPUT',
+      `creating ${creates.map((s) => s.target).join(', ')} needs ${admins.threshold} admin key files (--admin-key): the transactions use a lookup table made in this session`,
+    );
+  }
+  const created: string[] = [];
+  for (const step of creates) {
+    if (step.target === 'rewards') {
+      throw new OpsError(
+        'INVALID_INPUT',
+        'rewards: initialize needs the staking mint and its holding account, which the environment file does not describe yet; create it with the deployment runbook (docs/operations.md)',
+      );
+    }
+    if (step.target === 'oracle') {
+      if (!input.upgradeAuthority) {
+        throw new OpsError(
+          'KEY_UNAVAILABLE',
+          'oracle initialize_config must be signed by the upgrade authority (--upgrade-authority-key)',
+        );
+      }
+      const init = await getInitializeConfigInstructionFor(
+        {
+          payer: input.upgradeAuthority,
+          admins: admins.keys as Address[],
+          threshold: admins.threshold,
+          keepers: input.state.oracle.keepers as Address[],
+          maxDeviationBps: input.state.oracle.maxDeviationBps,
+          adminSigners: input.adminKeys,
+        },
+        programs,
+      );
+      await chain.land('oracle initialize_config', input.upgradeAuthority, [init]);
+    } else {
+      const sku = input.state.skus.find((s) => s.skuId === step.target);
+      if (!sku) throw new OpsError('INVALID_CONFIG', `no SKU ${step.target} in state.skus`);
+      await createVault(chain, programs, sku, input);
+    }
+    created.push(step.target);
+    input.log(`created: ${step.target}`);
+  }
+  return created;
+}
+
+async function createVault(
+  chain: Chain,
+  programs: ProgramAddresses,
+  sku: SkuState,
+  input: CreateInput,
+): Promise<void> {
+  const admins = input.state.admins as NonNullable<DesiredState['admins']>;
+  const payer = input.feePayer;
+  const signers = input.adminKeys.slice(0, admins.threshold);
+  const { navSnapshot } = await findSkuAddresses(sku.skuId, programs);
+  const { value: snapshot } = await chain.rpc
+    .getAccountInfo(navSnapshot, { encoding: 'base64', commitment: 'confirmed' })
+    .send();
+  const createSnapshot = snapshot
+    ? null
+    : await getCreateSnapshotInstructionFor(
+        {
+          payer,
+          sku: sku.skuId,
+          mints: sku.assets.map((a) => a.mint as Address),
+          adminSigners: signers,
+        },
+        programs,
+      );
+  const init = await getInitVaultInstructionFor(
+    {
+      payer,
+      sku: sku.skuId,
+      stableMint: sku.stable.mint as Address,
+      stableTokenProgram: sku.stable.tokenProgram as Address,
+      assets: sku.assets.map((a) => ({
+        mint: a.mint as Address,
+        tokenProgram: a.tokenProgram as Address,
+        weightBps: a.weightBps,
+      })),
+      admins: admins.keys as Address[],
+      threshold: admins.threshold,
+      keeper: sku.keeper as Address,
+      treasury: sku.treasury as Address,
+      tradeAuthority: (sku.tradeAuthority ?? sku.keeper) as Address,
+      mgmtFeeBps: sku.fees.managementBps,
+      perfFeeBps: sku.fees.performanceBps,
+      withdrawFeeBps: sku.fees.withdrawalBps,
+      cashBufferBps: sku.cashBufferBps,
+      maxSlipBps: sku.maxSlipBps,
+      depositCapUsd: sku.depositCapUsd,
+      minDepositRaw: sku.minDepositRaw,
+      adminSigners: signers,
+    },
+    programs,
+  );
+  // Up to 20 mints and 3 admin signatures exceed a packet: one table for both transactions.
+  const table = await createLookupTable(
+    chain,
+    payer,
+    lookupTableAddressesForInstructions([
+      ...(createSnapshot ? [createSnapshot.instruction] : []),
+      init.instruction,
+    ]),
+  );
+  const tables = await fetchAddressLookupTables(chain.rpc, [table], { commitment: 'confirmed' });
+  if (createSnapshot) {
+    await chain.land(`oracle create_snapshot ${sku.skuId}`, payer, [createSnapshot], tables);
+  }
+  await chain.land(`vault init_vault ${sku.skuId}`, payer, [init], tables, SETUP_MARGIN_BPS);
+  const vault = await readVault(chain.rpc, programs, sku.skuId);
+  if (!vault)
+    throw new OpsError(
+      'TRANSACTION_FAILED',
+      `init_vault ${sku.skuId} landed but the vault is missing`,
+    );
+  if (sku.shareMetadataUri) {
+    await chain.land(`vault set_share_metadata ${sku.skuId}`, payer, [
+      getSetShareMetadataInstructionFor(
+        {
+          payer,
+          vault,
+          name: `${sku.label} Basket`,
+          symbol: sku.skuId,
+          uri: sku.shareMetadataUri,
+          adminSigners: signers,
+        },
+        programs,
+      ),
+    ]);
+  }
+  // The treasury's fee accounts (idempotent creates: an existing account is left alone).
+  await chain.land(`treasury token accounts ${sku.skuId}`, payer, [
+    await getCreateAssociatedTokenAccountInstructionFor({
+      payer,
+      owner: sku.treasury as Address,
+      mint: sku.stable.mint as Address,
+      tokenProgram: sku.stable.tokenProgram as Address,
+    }),
+    await getCreateAssociatedTokenAccountInstructionFor({
+      payer,
+      owner: sku.treasury as Address,
+      mint: vault.data.shareMint,
+      tokenProgram: TOKEN_2022,
+    }),
+  ]);
+}
+
+/** A lookup table holding `addresses`, usable when this returns (one slot after the last extend). */
+async function createLookupTable(
+  chain: Chain,
+  authority: KeyPairSigner,
+  addresses: readonly Address[],
+): Promise<Address> {
+  const recentSlot = (await chain.rpc.getSlot({ commitment: 'confirmed' }).send()) - 1n;
+  const create = await getCreateLookupTableInstructionFor({
+    authority: authority.address,
+    payer: authority,
+    recentSlot,
+  });
+  await chain.land('create lookup table', authority, [create]);
+  for (const extend of getExtendLookupTableInstructionsFor({
+    table: create.table,
+    authority,
+    payer: authority,
+    addresses: [...new Set(addresses)],
+  })) {
+    await chain.land('extend lookup table', authority, [extend]);
+  }
+  const last = await chain.rpc.getSlot({ commitment: 'confirmed' }).send();
+  await waitFor(`the chain did not pass slot ${last}`, async () =>
+    (await chain.rpc.getSlot({ commitment: 'confirmed' }).send()) > last ? true : null,
+  );
+  return create.table;
+}

@@ -1,0 +1,156 @@
+// Keeper and trade-authority rotations through the operator's proposal path on the local
+// world: queued by 3 admins, shown by `status` with its due time, refused before the eta (by
+// the CLI, and by the vault when sent anyway), applied after the clock moves 48 h; a queued
+// trade-authority rotation cancelled by a second proposal.
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { getApplyRotationInstructionFor, type ProgramAddresses, ROTATION_KIND } from '@basket/sdk';
+import { programAddressesOf, startWorld, type TestWorld } from '@basket/world';
+import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ActionInput, type AdminAction, buildAdminAction } from '../src/admin-actions.ts';
+import { readVault } from '../src/chain-state.ts';
+import { isOpsError, type OpsErrorCode } from '../src/errors.ts';
+import { signerFromFile } from '../src/key-reference.ts';
+import { signProposal } from '../src/proposal-signatures.ts';
+import { buildProposal } from '../src/propose.ts';
+import { applyRotation } from '../src/rotation-apply.ts';
+import { readStatus } from '../src/status.ts';
+import { submitProposal } from '../src/submit.ts';
+import { environmentFromWorld } from '../src/world-config.ts';
+
+const run = promisify(execFile);
+const CLI = new URL('../src/main.ts', import.meta.url).pathname;
+
+let world: TestWorld;
+let programs: ProgramAddresses;
+let envPath: string;
+let admins: KeyPairSigner[];
+let feePayer: KeyPairSigner;
+let sku: string;
+
+beforeAll(async () => {
+  world = await startWorld();
+  programs = programAddressesOf(world.manifest);
+  envPath = join(world.dir, 'ops-local.yaml');
+  writeFileSync(envPath, await environmentFromWorld(world.chain, world.manifest));
+  admins = await Promise.all(world.manifest.keys.admins.map((p) => signerFromFile(p)));
+  feePayer = await signerFromFile(world.manifest.keys.upgradeAuthority);
+  sku = world.manifest.skus[0]?.skuId as string;
+}, 240_000);
+
+afterAll(() => world?.stop());
+
+async function refusal(promise: Promise<unknown>): Promise<OpsErrorCode> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isOpsError(error)) return error.code;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+/** Proposes `action`, signs it with three admins (as three offline machines would), submits. */
+async function passByThree(action: AdminAction, input: ActionInput): Promise<void> {
+  const signers = admins.slice(1, 4);
+  const built = await buildAdminAction(world.chain, programs, action, {
+    ...input,
+    signers: signers.map((s) => s.address),
+  });
+  let p = await buildProposal(world.chain, {
+    environment: 'local',
+    action,
+    summary: built.summary,
+    governance: built.governance,
+    feePayer,
+    instructions: built.instructions,
+    operatorSigners: built.operatorSigners,
+  });
+  for (const k of signers) p = await signProposal(p, k);
+  await submitProposal(world.chain, programs, p);
+}
+
+const vault = async () => {
+  const v = await readVault(world.chain.rpc, programs, sku);
+  if (!v) throw new Error(`no vault ${sku}`);
+  return v;
+};
+
+describe('vault rotations through propose/sign/submit', () => {
+  it('keeper: queued by 3 admins, shown pending, refused before the eta, applied after 48 h', async () => {
+    const newKeeper = (await generateKeyPairSigner()).address;
+    const oldKeeper = (await vault()).data.keeper;
+    await passByThree('vault.rotate-keeper', { sku, newKey: newKeeper });
+
+    const pending = (await readStatus(world.chain, programs, [sku])).timelocks;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ sku, kind: 'keeper-rotation', applicable: false });
+    expect(pending[0]?.detail).toContain(`to ${newKeeper}`);
+    const status = await run('npx', ['tsx', CLI, 'status', '--env', envPath]);
+    expect(status.stdout).toMatch(
+      new RegExp(
+        `${sku} +keeper-rotation #\\d+: to ${newKeeper}: applicable at .+ \\(in 4[78]h\\d\\dm\\)`,
+      ),
+    );
+
+    // The CLI refuses before sending; the vault refuses the same instruction sent anyway.
+    expect(
+      await refusal(applyRotation(world.chain, programs, { sku, rotation: 'keeper', feePayer })),
+    ).toBe('TIMELOCK_NOT_DUE');
+    await expect(
+      world.chain.land('early apply', feePayer, [
+        getApplyRotationInstructionFor(
+          { vault: await vault(), kind: ROTATION_KIND.keeper },
+          programs,
+        ),
+      ]),
+    ).rejects.toThrow(/timelock has not elapsed \(the vault program, error 3020\)/);
+    expect((await vault()).data.keeper).toBe(oldKeeper);
+
+    await world.clock.advanceBy(48 * 3600 * 1000 + 60_000);
+    const cli = await run('npx', [
+      'tsx',
+      CLI,
+      'apply-rotation',
+      '--env',
+      envPath,
+      '--sku',
+      sku,
+      '--rotation',
+      'keeper',
+    ]);
+    expect(cli.stdout).toContain(`applied keeper rotation`);
+    expect((await vault()).data.keeper).toBe(newKeeper);
+    expect((await readStatus(world.chain, programs, [sku])).timelocks).toEqual([]);
+  }, 180_000);
+
+  it('trade authority: a queued rotation is cancelled by a second 3-admin proposal', async () => {
+    const before = (await vault()).data.tradeAuthority;
+    const newAuthority = (await generateKeyPairSigner()).address;
+    await passByThree('vault.rotate-trade-authority', { sku, newKey: newAuthority });
+    const queued = (await readStatus(world.chain, programs, [sku])).timelocks;
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ kind: 'trade-authority-rotation', applicable: false });
+    expect(queued[0]?.detail).toContain(`to ${newAuthority}`);
+
+    await passByThree('vault.cancel-rotation', { sku, rotation: 'trade-authority' });
+    expect((await readStatus(world.chain, programs, [sku])).timelocks).toEqual([]);
+    expect(
+      await refusal(
+        applyRotation(world.chain, programs, { sku, rotation: 'trade-authority', feePayer }),
+      ),
+    ).toBe('NOTHING_PENDING');
+    expect(
+      await refusal(
+        buildAdminAction(world.chain, programs, 'vault.cancel-rotation', {
+          sku,
+          rotation: 'trade-authority',
+        }),
+      ),
+    ).toBe('NOTHING_PENDING');
+    expect((await vault()).data.tradeAuthority).toBe(before);
+  }, 180_000);
+});

@@ -1,0 +1,2 @@
+export * from './authority.ts';
+export * from './generated/index.ts';

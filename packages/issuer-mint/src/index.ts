@@ -1,0 +1,3 @@
+export * from './issuer-mint.ts';
+export * from './issuer-powers.ts';
+export * from './token-instructions.ts';
