@@ -61,6 +61,10 @@ export async function startIndexer(
   // An idle client's connection error must not crash the process: the next query reconnects.
   for (const p of [writePool, readPool]) {
     p.on('error', (error) => logger.warn({ err: error }, 'postgres client error'));
+    // And a checked-out client's (graphile-worker asks for both).
+    p.on('connect', (client) =>
+      client.on('error', (error) => logger.warn({ err: error }, 'postgres client error')),
+    );
   }
   const stops: (() => Promise<unknown>)[] = [db.stop, () => writePool.end(), () => readPool.end()];
   try {

@@ -15,6 +15,7 @@ import { actionableSteps, type PlanStep } from './init-plan.ts';
 import { writeProposal } from './proposal-file.ts';
 import { signProposal } from './proposal-signatures.ts';
 import { buildProposal } from './propose.ts';
+import { applyRotation } from './rotation-apply.ts';
 import { submitProposal } from './submit.ts';
 
 export type ApplyOutcome = Readonly<{ step: PlanStep; result: string }>;
@@ -62,6 +63,16 @@ export async function applyInit(
         getApplyWeightsInstructionFor({ vault }, programs),
       ]);
       outcomes.push({ step, result: 'applied' });
+      input.log(`applied: ${step.target} ${step.what}`);
+      continue;
+    }
+    if (step.kind === 'apply-rotation') {
+      const r = await applyRotation(chain, programs, {
+        sku: step.sku,
+        rotation: step.rotation,
+        feePayer: input.feePayer,
+      });
+      outcomes.push({ step, result: r.signature });
       input.log(`applied: ${step.target} ${step.what}`);
       continue;
     }

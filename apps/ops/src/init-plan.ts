@@ -8,7 +8,7 @@
  */
 import { ASSET_STATUS } from '@basket/sdk';
 import type { Address } from '@solana/kit';
-import type { ActionInput, AdminAction } from './admin-actions.ts';
+import type { ActionInput, AdminAction, RotationName } from './admin-actions.ts';
 import type { DesiredState, SkuState } from './env-config.ts';
 
 /** The part of the chain `init` compares (decoded by `readChainSnapshot`). */
@@ -39,7 +39,12 @@ export type VaultView = Readonly<{
   assets: readonly Readonly<{ mint: Address; weightBps: number; status: number }>[];
   /** The queued weights and their eta, or null when none is pending. */
   pending: Readonly<{ weights: readonly number[]; eta: bigint; nonce: bigint }> | null;
+  tradeAuthority?: Address;
+  /** Queued keeper / trade-authority rotations (absent: none read). */
+  rotations?: Readonly<Record<RotationName, PendingRotation | null>>;
 }>;
+
+type PendingRotation = Readonly<{ key: Address; eta: bigint; nonce: bigint }>;
 
 export type PlanStep =
   | Readonly<{
@@ -50,6 +55,13 @@ export type PlanStep =
       input: ActionInput;
     }>
   | Readonly<{ kind: 'apply-weights'; target: string; what: string; sku: string }>
+  | Readonly<{
+      kind: 'apply-rotation';
+      target: string;
+      what: string;
+      sku: string;
+      rotation: RotationName;
+    }>
   | Readonly<{ kind: 'wait'; target: string; what: string }>
   | Readonly<{ kind: 'create'; target: string; what: string }>
   | Readonly<{ kind: 'drift'; target: string; what: string }>;
@@ -162,7 +174,6 @@ function planVault(now: bigint, sku: SkuState, v: VaultView): PlanStep[] {
         what: `${field} ${have} != ${want} (fixed at init_vault)`,
       });
   };
-  drift('keeper', v.keeper, sku.keeper); // rotation arrives with issue 15
   drift('treasury', v.treasury, sku.treasury);
   drift('stable mint', v.stableMint, sku.stable.mint);
   drift('management fee bps', v.managementBps, sku.fees.managementBps);
@@ -238,12 +249,70 @@ function planVault(now: bigint, sku: SkuState, v: VaultView): PlanStep[] {
       });
     }
   }
-  if (sku.tradeAuthority) {
-    // Not stored by this vault version (issue 15); shown so nobody believes it was applied.
+  steps.push(...planRotation(now, target, 'keeper', v.keeper, sku.keeper as Address, v));
+  if (sku.tradeAuthority && v.tradeAuthority) {
+    steps.push(
+      ...planRotation(
+        now,
+        target,
+        'trade-authority',
+        v.tradeAuthority,
+        sku.tradeAuthority as Address,
+        v,
+      ),
+    );
+  }
+  return steps;
+}
+
+/**
+ * A keeper or trade-authority change goes through the vault's 48 h rotation: queue it, wait,
+ * apply it (permissionless); a queued rotation to another key is cancelled first.
+ */
+function planRotation(
+  now: bigint,
+  target: string,
+  name: RotationName,
+  have: Address,
+  want: Address,
+  v: VaultView,
+): PlanStep[] {
+  const pending = v.rotations?.[name] ?? null;
+  const steps: PlanStep[] = [];
+  if (pending && pending.key === want && have !== want) {
+    steps.push(
+      pending.eta <= now
+        ? {
+            kind: 'apply-rotation',
+            target,
+            what: `apply ${name} rotation #${pending.nonce} to ${want} (timelock passed)`,
+            sku: target,
+            rotation: name,
+          }
+        : {
+            kind: 'wait',
+            target,
+            what: `${name} rotation to ${want} queued, applicable at ${new Date(Number(pending.eta) * 1000).toISOString()}`,
+          },
+    );
+    return steps;
+  }
+  if (pending) {
     steps.push({
-      kind: 'wait',
+      kind: 'admin',
       target,
-      what: 'tradeAuthority is not on chain in this vault version (issue 15): not compared',
+      what: `cancel queued ${name} rotation #${pending.nonce} (to ${pending.key})`,
+      action: 'vault.cancel-rotation',
+      input: { sku: target, rotation: name },
+    });
+  }
+  if (have !== want) {
+    steps.push({
+      kind: 'admin',
+      target,
+      what: `${name} ${have} -> ${want} (48 h timelock)`,
+      action: name === 'keeper' ? 'vault.rotate-keeper' : 'vault.rotate-trade-authority',
+      input: { sku: target, newKey: want },
     });
   }
   return steps;
@@ -255,7 +324,14 @@ export function actionableSteps(steps: readonly PlanStep[]): PlanStep[] {
 }
 
 export function formatPlan(steps: readonly PlanStep[]): string[] {
-  const sign = { admin: '~', 'apply-weights': '~', wait: '.', create: '+', drift: '!' } as const;
+  const sign = {
+    admin: '~',
+    'apply-weights': '~',
+    'apply-rotation': '~',
+    wait: '.',
+    create: '+',
+    drift: '!',
+  } as const;
   const lines = steps.map((s) => `${sign[s.kind]} ${s.target.padEnd(8)} ${s.what}`);
   const changes = actionableSteps(steps).length;
   lines.push(

@@ -9,6 +9,7 @@ import {
   type VaultStateAccount,
 } from '@basket/sdk';
 import type { Chain } from '@basket/world';
+import type { Address } from '@solana/kit';
 import { readOracleConfig, readRewardsConfig, readVault } from './chain-state.ts';
 import type { ChainSnapshot, VaultView } from './init-plan.ts';
 
@@ -56,6 +57,11 @@ export function vaultView(vault: VaultStateAccount): VaultView {
   return {
     paused: d.paused !== 0,
     keeper: d.keeper,
+    tradeAuthority: d.tradeAuthority,
+    rotations: {
+      keeper: pendingRotation(d, 0),
+      'trade-authority': pendingRotation(d, 1),
+    },
     treasury: d.treasury,
     stableMint: d.stableMint,
     managementBps: d.mgmtFeeBps,
@@ -75,4 +81,16 @@ export function vaultView(vault: VaultStateAccount): VaultView {
             nonce: d.pendingWeightsNonce,
           },
   };
+}
+
+/** The queued rotation in slot `i` (0 keeper, 1 trade authority), or null. */
+function pendingRotation(d: VaultStateAccount['data'], i: 0 | 1) {
+  const eta = d.pendingRotationEta[i] ?? 0n;
+  return eta === 0n
+    ? null
+    : {
+        key: d.pendingRotationKey[i] as Address,
+        eta,
+        nonce: d.pendingRotationNonce[i] ?? 0n,
+      };
 }

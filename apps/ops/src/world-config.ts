@@ -45,6 +45,7 @@ export async function environmentFromWorld(chain: Chain, manifest: WorldManifest
       label: sku.label,
       paused: v.paused,
       keeper: v.keeper,
+      tradeAuthority: v.tradeAuthority,
       treasury: v.treasury,
       stable: { mint: manifest.stablecoin.mint, tokenProgram: manifest.stablecoin.tokenProgram },
       fees: {

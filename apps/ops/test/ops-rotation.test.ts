@@ -1,7 +1,8 @@
 // Keeper and trade-authority rotations through the operator's proposal path on the local
 // world: queued by 3 admins, shown by `status` with its due time, refused before the eta (by
 // the CLI, and by the vault when sent anyway), applied after the clock moves 48 h; a queued
-// trade-authority rotation cancelled by a second proposal.
+// trade-authority rotation cancelled by a second proposal; `init` planning a keeper change as
+// a rotation (queue, wait, apply).
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,11 @@ import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionInput, type AdminAction, buildAdminAction } from '../src/admin-actions.ts';
 import { readVault } from '../src/chain-state.ts';
+import { loadEnvConfig } from '../src/env-config.ts';
 import { isOpsError, type OpsErrorCode } from '../src/errors.ts';
+import { applyInit } from '../src/init-apply.ts';
+import { planInit } from '../src/init-plan.ts';
+import { readChainSnapshot } from '../src/init-read.ts';
 import { signerFromFile } from '../src/key-reference.ts';
 import { signProposal } from '../src/proposal-signatures.ts';
 import { buildProposal } from '../src/propose.ts';
@@ -152,5 +157,42 @@ describe('vault rotations through propose/sign/submit', () => {
       ),
     ).toBe('NOTHING_PENDING');
     expect((await vault()).data.tradeAuthority).toBe(before);
+  }, 180_000);
+
+  it('init: a new keeper in the file is queued by proposal, waits out the timelock, then is applied', async () => {
+    const file = join(world.dir, 'ops-now.yaml');
+    writeFileSync(file, await environmentFromWorld(world.chain, world.manifest));
+    const current = loadEnvConfig(file).state;
+    if (!current) throw new Error('from-world wrote no state');
+    const newKeeper = (await generateKeyPairSigner()).address;
+    const wanted = {
+      ...current,
+      skus: current.skus.map((s) => (s.skuId === sku ? { ...s, keeper: newKeeper } : s)),
+    };
+    const plan = async () =>
+      planInit(
+        await readChainSnapshot(
+          world.chain,
+          programs,
+          wanted.skus.map((s) => s.skuId),
+        ),
+        wanted,
+      );
+    const kinds = async () => (await plan()).map((s) => (s.kind === 'admin' ? s.action : s.kind));
+    const apply = async () =>
+      applyInit(world.chain, programs, await plan(), {
+        environment: 'local',
+        feePayer,
+        adminKeys: admins.slice(0, 3),
+        log: () => {},
+      });
+    expect(await kinds()).toEqual(['vault.rotate-keeper']);
+    await apply();
+    expect(await kinds()).toEqual(['wait']);
+    await world.clock.advanceBy(48 * 3600 * 1000 + 60_000);
+    expect(await kinds()).toEqual(['apply-rotation']);
+    await apply();
+    expect(await plan()).toEqual([]);
+    expect((await vault()).data.keeper).toBe(newKeeper);
   }, 180_000);
 });
