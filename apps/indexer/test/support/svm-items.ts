@@ -15,21 +15,24 @@ import {
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
+  type TransactionSigner,
 } from '@solana/kit';
-import { TransactionMetadata } from 'litesvm';
-import type { Basket } from '../../../../programs/vault/tests/fixture.ts';
+import { type LiteSVM, TransactionMetadata } from 'litesvm';
 import type { TransactionItem } from '../../src/webhook-body.ts';
 
 export type Landed = Readonly<{ item: TransactionItem; ok: boolean; logs: string[] }>;
 
+/** A LiteSVM chain and who pays its fees (the vault basket and the rewards world both are). */
+export type Chain = Readonly<{ svm: LiteSVM; payer: TransactionSigner }>;
+
 /**
- * Signs and sends `instructions` as one transaction (fee payer: the basket's payer) and
+ * Signs and sends `instructions` as one transaction (fee payer: the chain's payer) and
  * returns it as a webhook item, whether it succeeded or failed.
  *
  * @example
  * const { item } = await land(b, [refreshIx]);
  */
-export async function land(b: Basket, instructions: Instruction[]): Promise<Landed> {
+export async function land(b: Chain, instructions: Instruction[]): Promise<Landed> {
   b.svm.expireBlockhash();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
