@@ -26,10 +26,12 @@ Environment:
   DAPP_TERMS_FILE, DAPP_TERMS_VERSION   the terms text the wallet signs, and its version
   DAPP_DISTRIBUTIONS_DIR         published reward distribution artifacts (*.json; default <manifest dir>/distributions)
   DAPP_EXPLORER_TX_URL           explorer link template with {signature} and {rpc}
+  DATABASE_URL                   Postgres where signed terms acceptances are recorded (optional;
+                                 without it the page alone keeps them)
 
 The geofence is a deterrent, not a guarantee (docs/dapp.md).
 Endpoints: GET / (the app), /api/session, /api/claims/:wallet, /asset-api/api/v2/public/*,
-/indexer/api/*; /healthz, /readyz, /metrics.`;
+/indexer/api/*; POST /api/terms-acceptances; /healthz, /readyz, /metrics.`;
 
 await runService({
   name: 'dapp',

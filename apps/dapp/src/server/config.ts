@@ -38,6 +38,11 @@ const schema = z.object({
   termsVersion: z.string().regex(/^[\w.-]{1,32}$/, 'letters, digits, dot, dash, underscore'),
   distributionsDir: z.string().min(1),
   explorerTxUrl: z.string().includes('{signature}', { message: 'must contain {signature}' }),
+  /** Where terms acceptances are recorded; none: the page keeps them alone. */
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .nullable(),
   deployment: z.object({
     cluster: z.string(),
     programs: z.object({ oracle: address, vault: address, rewards: address }),
@@ -85,6 +90,7 @@ const NAMES: Record<string, string> = {
   termsVersion: 'DAPP_TERMS_VERSION',
   distributionsDir: 'DAPP_DISTRIBUTIONS_DIR',
   explorerTxUrl: 'DAPP_EXPLORER_TX_URL',
+  databaseUrl: 'DATABASE_URL',
   deployment: 'WORLD_MANIFEST',
 };
 
@@ -166,6 +172,7 @@ export function loadDappConfig(env: NodeJS.ProcessEnv = process.env): DappConfig
       explorerTxUrl:
         env.DAPP_EXPLORER_TX_URL ??
         'https://explorer.solana.com/tx/{signature}?cluster=custom&customUrl={rpc}',
+      databaseUrl: env.DATABASE_URL || null,
       deployment,
     },
     NAMES,

@@ -12,6 +12,7 @@ import { claimsOf } from './claims.ts';
 import { type DappConfig, publicConfigOf } from './config.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS } from './csp.ts';
 import { registerReadForwards } from './read-forward.ts';
+import { acceptanceSchema, createTermsRecords, TermsAcceptanceRefused } from './terms-records.ts';
 
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -41,11 +42,26 @@ export async function createDappServer(
     ['target', 'status'],
   );
 
+  const acceptances = metrics.counter(
+    'terms_acceptances_total',
+    'Terms acceptances posted, by outcome',
+    ['outcome'],
+  );
+  const records = config.databaseUrl
+    ? await createTermsRecords(config.databaseUrl, terms, (error) =>
+        logger.warn({ err: error }, 'terms record database connection lost'),
+      )
+    : null;
+
   const app = createServiceServer({
     logger,
     metrics,
-    readiness: [{ name: 'bundle', check: () => existsSync(bundleIndex) }],
+    readiness: [
+      { name: 'bundle', check: () => existsSync(bundleIndex) },
+      ...(records ? [{ name: 'database', check: () => records.ping() }] : []),
+    ],
   });
+  if (records) app.addHook('onClose', async () => records.close());
   const csp = contentSecurityPolicy({ connectOrigins: [config.rpcUrl, config.wsUrl] });
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('content-security-policy', csp);
@@ -61,8 +77,44 @@ export async function createDappServer(
     geofenceDecisions.inc({ allowed: String(geofence.allowed), source: geofence.source });
     // The decision depends on a request header: never cache it across visitors.
     reply.header('cache-control', 'no-store');
-    const session: Session = { config: publicConfig, terms, geofence };
+    const session: Session = {
+      config: publicConfig,
+      terms,
+      termsRecording: records !== null,
+      geofence,
+    };
     return session;
+  });
+
+  // The page posts the wallet's signed acceptance; the server verifies it and keeps it.
+  app.post('/api/terms-acceptances', async (request, reply) => {
+    if (!records) return reply.code(404).send({ error: 'this deployment keeps no record' });
+    const country = request.headers[config.countryHeader];
+    const geofence = decideGeofence(country, {
+      blocked: config.blockedCountries,
+      whenUnknown: config.whenCountryUnknown,
+    });
+    if (!geofence.allowed) {
+      acceptances.inc({ outcome: 'blocked' });
+      return reply.code(403).send({ error: geofence.message });
+    }
+    const parsed = acceptanceSchema.safeParse(request.body);
+    if (!parsed.success) {
+      acceptances.inc({ outcome: 'refused' });
+      return reply.code(400).send({ error: parsed.error.issues.map((i) => i.message).join('; ') });
+    }
+    try {
+      const fresh = await records.record(parsed.data, {
+        country: typeof country === 'string' ? country.toUpperCase() : null,
+        receivedAt: new Date(),
+      });
+      acceptances.inc({ outcome: fresh ? 'recorded' : 'repeated' });
+      return reply.code(fresh ? 201 : 200).send({ recorded: true });
+    } catch (error) {
+      if (!(error instanceof TermsAcceptanceRefused)) throw error;
+      acceptances.inc({ outcome: 'refused' });
+      return reply.code(400).send({ error: error.message });
+    }
   });
 
   app.get<{ Params: { wallet: string } }>('/api/claims/:wallet', async (request, reply) => {

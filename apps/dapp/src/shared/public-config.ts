@@ -44,6 +44,8 @@ export type PublicConfig = Readonly<{
 export type Session = Readonly<{
   config: PublicConfig;
   terms: Terms;
+  /** Whether the server records acceptances: then the page's acceptance counts once recorded. */
+  termsRecording: boolean;
   geofence: GeofenceDecision;
 }>;
 

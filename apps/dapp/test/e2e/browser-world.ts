@@ -32,7 +32,7 @@ export type BrowserWorld = Readonly<{
   distributions: string;
   pushAll: () => Promise<void>;
   /** Another dapp server on the same world, reading the asset API at `tokenizedApiUrl`. */
-  startDapp: (tokenizedApiUrl: string) => Promise<string>;
+  startDapp: (tokenizedApiUrl: string, extraEnv?: Record<string, string>) => Promise<string>;
   stop: () => Promise<void>;
 }>;
 
@@ -68,8 +68,9 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
   // The on-chain limit is 60 s in market hours: push every 20 s while the suite runs.
   const pusher = periodic(pushAll, 20_000, () => {});
   const servers: { close: () => Promise<void> }[] = [];
-  const startDapp = async (tokenizedApiUrl: string) => {
+  const startDapp = async (tokenizedApiUrl: string, extraEnv: Record<string, string> = {}) => {
     const config = loadDappConfig({
+      ...extraEnv,
       WORLD_MANIFEST: join(world.dir, 'world.json'),
       SOLANA_RPC_URL: world.localnet.rpcUrl,
       SOLANA_WS_URL: world.localnet.wsUrl,

@@ -20,6 +20,7 @@ import { assetApiTests } from './asset-api-flows.ts';
 import { ARTIFACTS, type BrowserWorld, startBrowserWorld } from './browser-world.ts';
 import { createDriver } from './page-driver.ts';
 import { publishEpoch } from './publish-epoch.ts';
+import { termsRecordTests } from './terms-record-flows.ts';
 import { installTestWallet, TEST_WALLET_NAME } from './test-wallet.ts';
 import { withdrawalRequestTests } from './withdrawal-request-flows.ts';
 
@@ -190,6 +191,7 @@ describe('the dapp in a browser', () => {
   });
 
   assetApiTests(() => env);
+  termsRecordTests(() => env);
 
   it('shows the freeze banner with reason and activation time when a multiplier change is within the hour', async () => {
     const sku = env.world.manifest.skus.find((s) => s.skuId === 'TECH6');

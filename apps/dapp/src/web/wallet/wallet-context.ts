@@ -17,6 +17,7 @@ import {
   termsMessage,
 } from '../../shared/terms.ts';
 import { useDapp } from '../data/context.ts';
+import { recordAcceptance } from '../data/terms-record.ts';
 import { h } from '../h.ts';
 import {
   connectWallet,
@@ -68,14 +69,22 @@ export function WalletProvider(props: { children: ReactNode }) {
     let live = true;
     setTermsAccepted(false);
     if (address) {
-      isAcceptanceValid(readAcceptance(address), session.terms, address).then(
-        (ok) => live && setTermsAccepted(ok),
-      );
+      const stored = readAcceptance(address);
+      // With a server record the acceptance counts once recorded (sent again: idempotent).
+      isAcceptanceValid(stored, session.terms, address)
+        .then(async (ok) => {
+          if (ok && stored && session.termsRecording) await recordAcceptance(stored);
+          return ok;
+        })
+        .then(
+          (ok) => live && setTermsAccepted(ok),
+          (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+        );
     }
     return () => {
       live = false;
     };
-  }, [address, session.terms]);
+  }, [address, session.terms, session.termsRecording]);
 
   const connect = useCallback(async (w: Wallet) => {
     setError(null);
@@ -104,12 +113,13 @@ export function WalletProvider(props: { children: ReactNode }) {
       if (!(await isAcceptanceValid(record, session.terms, account.address))) {
         throw new Error('the wallet’s signature does not verify against the terms');
       }
+      if (session.termsRecording) await recordAcceptance(record);
       window.localStorage.setItem(storageKey(account.address), JSON.stringify(record));
       setTermsAccepted(true);
     } catch (e) {
       setError(`The terms were not signed: ${e instanceof Error ? e.message : String(e)}`);
     }
-  }, [wallet, account, session.terms]);
+  }, [wallet, account, session.terms, session.termsRecording]);
 
   const signer = useMemo(
     () => (wallet && account ? walletSigner(wallet, account, chain) : null),
