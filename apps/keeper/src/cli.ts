@@ -30,6 +30,10 @@ Environment (a JSON file at KEEPER_CONFIG may hold the non-secret ones; the envi
   KEEPER_SIGNER_PUBLIC_KEY, KEEPER_AWS_KMS_KEY_ID, KEEPER_AWS_REGION, KEEPER_VAULT_ADDR,
   KEEPER_VAULT_KEY_NAME, KEEPER_VAULT_TOKEN, KEEPER_FIREBLOCKS_API_KEY,
   KEEPER_FIREBLOCKS_PRIVATE_KEY, KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID   remote signers
+  KEEPER_TRADE_SIGNER, KEEPER_TRADE_KEYPAIR_FILE, KEEPER_TRADE_...   the vaults' trade authority,
+                                     same backends and variables with KEEPER_TRADE_ (default:
+                                     the world's keeper key, which the world registers as it)
+  AGGREGATOR_URL                     the swap aggregator's v6 API (unset: no aggregator route)
   KEEPER_HOST, KEEPER_PORT           HTTP (default 127.0.0.1:7411)
   KEEPER_REPLICA_ID                  this replica's name (default host-pid)
   KEEPER_LEASE_TTL_MS                leader lease TTL (default 15000; failover within 4/3 of it)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitDeposit } from '../src/decisions/deposit-split.ts';
+import { excessCash, splitDeposit } from '../src/decisions/deposit-split.ts';
 import { USD_ONE } from '../src/decisions/valuation.ts';
 
 const basket = [
@@ -37,5 +37,17 @@ describe('deposit split', () => {
 
   it('refuses weights that do not sum to 10000', () => {
     expect(() => splitDeposit(1n, 0, [{ mint: 'A', targetWeightBps: 1 }], 0n)).toThrow(/sum to 1/);
+  });
+});
+
+describe('excess cash', () => {
+  it('is what the investable value leaves uninvested, never negative', () => {
+    const U = 100_000_000n;
+    expect(
+      excessCash({ navUsd1e8: 1_000n * U, investableUsd1e8: 950n * U, assetsUsd1e8: 400n * U }),
+    ).toBe(550n * U);
+    expect(
+      excessCash({ navUsd1e8: 1_000n * U, investableUsd1e8: 950n * U, assetsUsd1e8: 951n * U }),
+    ).toBe(0n);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { readSigner } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDepositRouter } from '../src/jobs/deposit-router.ts';
 import { runDriftScan } from '../src/jobs/drift-scan.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
 import { executeLeg, planLeg, runRebalanceExec } from '../src/jobs/rebalance-exec.ts';
@@ -240,4 +241,50 @@ describe('rebalance-exec on the local world', () => {
     expect(rows).toEqual([{ status: 'sent' }]);
     for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
   }, 120_000);
+
+  it('the deposit-router splits the cash above the buffer by weights; a leg lands', async () => {
+    await pushAndDeposit(5_000n);
+    const queued: { payload: Record<string, unknown>; jobKey: string }[] = [];
+    const routing = {
+      ...keeper.context,
+      enqueue: async (_t: string, payload: Record<string, unknown>, o: { jobKey: string }) => {
+        queued.push({ payload, jobKey: o.jobKey });
+      },
+    };
+    const result = await runDepositRouter(routing, sku());
+    expect(result.summary).toMatch(/buy legs queued/);
+    // One leg per asset under the rebalance's own key, in proportion to the target weights.
+    const weights = new Map<string, bigint>(
+      (await scanWeights()).map((a) => [a.mint, BigInt(a.targetWeightBps)]),
+    );
+    expect(queued.map((q) => q.jobKey).sort()).toEqual(
+      sku()
+        .assets.map((a) => `rebalance:${SKU}:${a.mint}`)
+        .sort(),
+    );
+    const legs = queued.map((q) => ({
+      mint: q.payload.mint as string,
+      usd: BigInt(q.payload.deltaUsd1e8 as string),
+    }));
+    const [a, b] = legs;
+    if (!a || !b) throw new Error('legs');
+    // a / b = wa / wb, to a cent of rounding each.
+    const cross = a.usd * (weights.get(b.mint) ?? 0n) - b.usd * (weights.get(a.mint) ?? 0n);
+    expect(cross < 0n ? -cross : cross).toBeLessThanOrEqual(1_000_000n * 10_000n);
+    const nvda = queued.find((q) => q.payload.mint === mintOf(SYMBOL));
+    if (!nvda) throw new Error('no NVDAx leg');
+    const before = await holdingOf(SYMBOL);
+    const leg = await runRebalanceExec(keeper.context, nvda.payload);
+    expect(leg.summary).toMatch(/executed|aggregator sent/);
+    expect(await holdingOf(SYMBOL)).toBeGreaterThan(before);
+    for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
+  }, 120_000);
 });
+
+async function scanWeights() {
+  const [vault] = await readAccounts(kw.world.chain.rpc, [
+    vaultStateAccount(sku().vault as Address, keeper.context.programs),
+  ]);
+  if (!vault?.exists) throw new Error('vault');
+  return vault.data.assets.slice(0, vault.data.assetCount);
+}

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@basket/localnet';
 import { navSnapshotAccount, readAccounts, vaultStateAccount } from '@basket/sdk';
+import { SEED_ASSETS } from '@basket/tokenized-api-sim';
 import { MANIFEST_FILE } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -55,15 +56,15 @@ async function sequences(sku: (typeof kw.world.manifest.skus)[number]) {
   };
 }
 
-/** SKUs whose every stock the API simulator lists (it seeds six). */
-const SIM_SYMBOLS = new Set(['AAPLx', 'TSLAx', 'NVDAx', 'SPYx', 'GOOGLx', 'AMCx']);
+/** SKUs whose every stock the API simulator lists (seeded from the world catalog: all). */
+const SIM_SYMBOLS = new Set(SEED_ASSETS.map((a) => a.symbol));
 const covered = (sku: (typeof kw.world.manifest.skus)[number]) =>
   sku.assets.every((a) => SIM_SYMBOLS.has(a.symbol));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the keeper on the local world', () => {
-  it('pushes with refresh_nav, recording the fencing token; a SKU without API data is not pushed', async () => {
+  it('pushes with refresh_nav (BROAD20 through its lookup table), recording the fencing token', async () => {
     const a = await keeper('replica-a');
     expect(a.context.elector.lease()?.token).toBeDefined();
     for (const sku of kw.world.manifest.skus) {
@@ -76,13 +77,14 @@ describe('the keeper on the local world', () => {
         expect(after.pushed).toBe(before.pushed + 1n);
         expect(after.refreshed).toBe(after.pushed);
       } else {
-        // The simulator lists 6 stocks; a 20-stock SKU lacks data: nothing is sent on it.
+        // A SKU the simulator lacks data for: nothing is sent on it.
         await expect(runNavPush(a.context, config)).rejects.toThrow(/404/);
         expect(await sequences(sku)).toEqual(before);
       }
     }
     const { rows } = await a.context.pool.query(
-      "select action_key, status, token, signature from keeper.actions where job = 'nav-push'",
+      // A 20-asset SKU pushes, then refreshes through its lookup table (refresh-nav:...).
+      "select action_key, status, token, signature from keeper.actions where action_key like 'nav-push:%'",
     );
     expect(rows.length).toBe(kw.world.manifest.skus.filter(covered).length);
     for (const r of rows) {

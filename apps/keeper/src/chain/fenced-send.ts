@@ -16,6 +16,7 @@ import {
 } from '@basket/sdk';
 import type { Logger } from '@basket/service-kit';
 import {
+  type AddressesByLookupTableAddress,
   type Commitment,
   getSignatureFromTransaction,
   sendAndConfirmTransactionFactory,
@@ -50,14 +51,24 @@ export type SendOutcome =
 export type FencedSender = ReturnType<typeof createFencedSender>;
 
 /** Every transaction this keeper sends fits (checked before a claim). */
-export function fits(feePayer: TransactionSigner, instructions: readonly CostedInstruction[]) {
+export function fits(
+  feePayer: TransactionSigner,
+  instructions: readonly CostedInstruction[],
+  addressLookupTables?: AddressesByLookupTableAddress,
+) {
   const lifetime: BlockhashLifetime = {
     blockhash: '11111111111111111111111111111111' as never,
     lastValidBlockHeight: 0n,
   };
   return (
-    transactionMessageSize(buildTransactionMessage({ feePayer, lifetime, instructions })) <=
-    MAX_TRANSACTION_SIZE
+    transactionMessageSize(
+      buildTransactionMessage({
+        feePayer,
+        lifetime,
+        instructions,
+        ...(addressLookupTables ? { addressLookupTables } : {}),
+      }),
+    ) <= MAX_TRANSACTION_SIZE
   );
 }
 
@@ -91,6 +102,8 @@ export function createFencedSender(deps: {
     describe: string;
     commitment?: Commitment;
     detail?: Record<string, unknown>;
+    /** The SKU's lookup table(s), for transactions naming every asset (20-asset baskets). */
+    addressLookupTables?: AddressesByLookupTableAddress;
     /**
      * A transaction signed elsewhere as well (the RFQ route: the market maker pays the fee
      * and signs the wrapped message). Called only after the claim, so a replica that lost
@@ -103,6 +116,7 @@ export function createFencedSender(deps: {
         feePayer: deps.feePayer,
         lifetime,
         instructions: input.instructions,
+        ...(input.addressLookupTables ? { addressLookupTables: input.addressLookupTables } : {}),
       });
     if (deps.dryRun && input.prepared) {
       deps.logger.info(

@@ -38,3 +38,22 @@ export function splitDeposit(
   }
   return legs;
 }
+
+/**
+ * The stablecoin a vault holds above its cash buffer's target (what deposits brought in and
+ * the basket has not bought yet): the investable value (NAV less the buffer's target, the
+ * target rounded up so the buffer never comes short) less the assets' value; 0 when at or
+ * below target.
+ *
+ * @example
+ * excessCash({ navUsd1e8: 1_000n * USD_ONE, investableUsd1e8: 950n * USD_ONE, assetsUsd1e8: 400n * USD_ONE });
+ * // 550 USD
+ */
+export function excessCash(v: {
+  navUsd1e8: bigint;
+  investableUsd1e8: bigint;
+  assetsUsd1e8: bigint;
+}): bigint {
+  const excess = v.investableUsd1e8 - v.assetsUsd1e8;
+  return excess > 0n ? excess : 0n;
+}

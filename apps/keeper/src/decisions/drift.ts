@@ -31,6 +31,7 @@ export type AssetDrift = Readonly<{
   symbol: string;
   mint: string;
   valueUsd1e8: bigint;
+  targetWeightBps: number;
   targetUsd1e8: bigint;
   /** Current weight minus target weight, in bps of the invested value (signed). */
   driftBps: number;
@@ -84,6 +85,7 @@ export function computeVaultDrift(vault: DriftVault): VaultDrift {
       symbol: a.symbol,
       mint: a.mint,
       valueUsd1e8: value,
+      targetWeightBps: a.targetWeightBps,
       targetUsd1e8: target,
       driftBps,
       deltaUsd1e8: target - value,

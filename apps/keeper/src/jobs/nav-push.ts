@@ -15,7 +15,11 @@ import {
   vaultStateAccount,
 } from '@basket/sdk';
 import { formatDecimal } from '@basket/tokenized-api';
-import type { Address } from '@solana/kit';
+import {
+  type Address,
+  type AddressesByLookupTableAddress,
+  fetchAddressesForLookupTables,
+} from '@solana/kit';
 import { fits } from '../chain/fenced-send.ts';
 import { buildSignedPush } from '../chain/nav-push-instructions.ts';
 import { KeeperError } from '../decisions/errors.ts';
@@ -145,8 +149,10 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
   const refresh = getRefreshNavInstructionFor({ vault }, ctx.programs);
   const detail = { sku: sku.skuId, sequence: sequence.toString() };
   const together = [...push, refresh];
-  if (fits(ctx.signer, together)) {
+  const tables = await skuLookupTables(ctx, sku);
+  if (fits(ctx.signer, together, tables)) {
     const outcome = await ctx.send({
+      ...(tables ? { addressLookupTables: tables } : {}),
       job: 'nav-push',
       actionKey: `nav-push:${sku.skuId}:${sequence}`,
       instructions: together,
@@ -175,6 +181,7 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
   }
   try {
     await ctx.send({
+      ...(tables ? { addressLookupTables: tables } : {}),
       job: 'nav-push',
       actionKey: `refresh-nav:${sku.skuId}:${sequence}`,
       instructions: [refresh],
@@ -195,6 +202,20 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
     throw error;
   }
   return { job: 'nav-push', summary: `${sku.skuId} #${sequence}: sent (push, then refresh)` };
+}
+
+/**
+ * The SKU's lookup table, read from chain (one call; refresh_nav names every asset's mint and
+ * holding, which passes a packet beyond about 15 assets without it).
+ */
+export async function skuLookupTables(
+  ctx: KeeperContext,
+  sku: KeeperSku,
+): Promise<AddressesByLookupTableAddress | undefined> {
+  if (!sku.lookupTable) return undefined;
+  return fetchAddressesForLookupTables([sku.lookupTable as Address], ctx.rpc as never, {
+    commitment: 'confirmed',
+  });
 }
 
 /** Records the snapshot's age and alerts when it would be stale before the next push. */

@@ -17,6 +17,7 @@ export const CRONTAB = [
   '* * * * * nav-push-kick',
   '* * * * * drift-scan',
   '* * * * * withdrawal-router',
+  '* * * * * deposit-router',
   '0 * * * * corp-action-watch',
   '0 0 * * * collect-fees',
 ].join('\n');

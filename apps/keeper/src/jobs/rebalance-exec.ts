@@ -116,8 +116,18 @@ async function unitOf(ctx: KeeperContext, snapshot: string, mint: string) {
  * await runRebalanceExec(ctx, { skuId: 'TECH6', mint });
  */
 export async function runRebalanceExec(ctx: KeeperContext, payload: unknown): Promise<JobResult> {
-  const { skuId, mint } = payload as { skuId: string; mint: string };
-  const plan = await planLeg(ctx, skuId, mint);
+  const { skuId, mint, deltaUsd1e8 } = payload as {
+    skuId: string;
+    mint: string;
+    /** Set by the deposit-router (a decimal string: JSON has no bigint). */
+    deltaUsd1e8?: string;
+  };
+  const plan = await planLeg(
+    ctx,
+    skuId,
+    mint,
+    deltaUsd1e8 === undefined ? undefined : BigInt(deltaUsd1e8),
+  );
   if ('skipped' in plan) return { job: 'rebalance-exec', summary: `skipped: ${plan.skipped}` };
   const summary = `${skuId} ${plan.trade.side} ${plan.symbol} $${plan.trade.notionalUsd1e8 / USD_ONE} via ${plan.route.route} (rule ${plan.route.decision.rule}: ${plan.route.decision.reason})`;
   if (plan.route.route === 'skip') return { job: 'rebalance-exec', summary: `skipped: ${summary}` };

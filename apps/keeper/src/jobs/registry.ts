@@ -3,6 +3,7 @@ import type { KeeperSku } from '../service/config.ts';
 import { runCollectFees } from './collect-fees.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { runCorpActionWatch } from './corp-action-watch.ts';
+import { runDepositRouter } from './deposit-router.ts';
 import { runDriftScan } from './drift-scan.ts';
 import { runNavPush } from './nav-push.ts';
 import { runRebalanceExec } from './rebalance-exec.ts';
@@ -74,6 +75,11 @@ export const JOBS = {
     description: 'alert on severe corporate actions, schedule the 1 h freeze push',
     run: (ctx) => runCorpActionWatch(ctx),
     runFor: notPerSku,
+  },
+  'deposit-router': {
+    description: 'invest the cash above the buffer target into the basket by target weights',
+    run: perSku(runDepositRouter),
+    runFor: runDepositRouter,
   },
   'withdrawal-router': {
     description: 'fulfil open withdrawal requests at a newer snapshot, selling first if short',

@@ -6,7 +6,6 @@
 // paid); when the buffer is short, one sale leg of the most overweight asset runs first
 // through the same routes as a rebalance.
 import {
-  findAssociatedTokenAddress,
   getCreateAssociatedTokenAccountInstructionFor,
   getFulfilWithdrawalInstructionFor,
   getNavQuote,

@@ -39,6 +39,8 @@ const skuSchema = z.object({
   skuId: z.string().min(1).max(16),
   vault: address,
   snapshot: address,
+  /** The SKU's address lookup table (needed for 20-asset transactions); null when none. */
+  lookupTable: address.nullable().optional(),
   assets: z
     .array(z.object({ symbol: z.string().min(1), mint: address }))
     .min(1)
@@ -236,6 +238,7 @@ export function loadKeeperConfig(
       skuId: s.skuId,
       vault: s.vault,
       snapshot: s.snapshot,
+      lookupTable: s.lookupTable,
       assets: s.assets.map((a) => ({ symbol: a.symbol, mint: stockMint.get(a.symbol) ?? a.mint })),
     }));
   const pick = (name: string, key: string, fallback?: string) =>

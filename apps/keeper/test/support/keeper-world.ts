@@ -134,6 +134,7 @@ export async function startKeeperWorld(): Promise<KeeperWorld> {
       skuId: s.skuId,
       vault: s.vault,
       snapshot: s.snapshot,
+      lookupTable: s.lookupTable,
       assets: s.assets.map((a) => ({ symbol: a.symbol, mint: mintOf.get(a.symbol) ?? a.mint })),
     })),
     tokenizedApiKey: DEFAULT_SIM_CONFIG.apiKey,

@@ -2,6 +2,7 @@
 // deployable app of the repository once it exists (each lands with its own `src/main.ts`).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_SIM_API_KEY } from '@basket/tokenized-api-sim';
 import type { ServiceSpec } from './children.ts';
 
 /** Apps started when present, in start order (receivers before their senders). */
@@ -58,9 +59,32 @@ export function worldServices(input: {
           : app === 'dapp'
             ? 'http://127.0.0.1:7430/'
             : undefined;
+    if (app === 'keeper') {
+      specs.push(...keeperReplicas(env));
+      continue;
+    }
     specs.push({ name: app, entry: `apps/${app}/src/main.ts`, env, ...(url ? { url } : {}) });
   }
   return specs;
+}
+
+/**
+ * The keeper runs as two replicas on the world's Postgres: one leads (lease with a fencing
+ * token) and sends, the other follows and takes over within 4/3 of the lease TTL if the leader
+ * dies (docs/keeper.md). Each has its own port; the API key is the simulator's dev key.
+ */
+function keeperReplicas(env: Record<string, string>): ServiceSpec[] {
+  return (['a', 'b'] as const).map((id, i) => ({
+    name: `keeper-${id}`,
+    entry: 'apps/keeper/src/main.ts',
+    env: {
+      ...env,
+      KEEPER_REPLICA_ID: `keeper-${id}`,
+      KEEPER_PORT: String(7411 + i),
+      TOKENIZED_API_KEY: DEFAULT_SIM_API_KEY,
+    },
+    url: `http://127.0.0.1:${7411 + i}/status`,
+  }));
 }
 
 /** True when the keeper exists: then it pushes NAV, otherwise the supervisor stands in. */
