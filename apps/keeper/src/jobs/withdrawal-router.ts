@@ -26,6 +26,7 @@ import { type OpenRequest, planWithdrawals } from '../decisions/withdrawal-plan.
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { scanVaults } from './drift-scan.ts';
+import { skuLookupTables } from './nav-push.ts';
 import { executeLeg, planLeg } from './rebalance-exec.ts';
 
 /** Size of a request account; the vault's address is at byte 8 (generated layout). */
@@ -125,7 +126,9 @@ export async function runWithdrawalRouter(ctx: KeeperContext, sku: KeeperSku): P
         },
         ctx.programs,
       );
+      const tables = await skuLookupTables(ctx, sku);
       const outcome = await ctx.send({
+        ...(tables ? { addressLookupTables: tables } : {}),
         job,
         actionKey: `withdrawal:${request.address}`,
         instructions: [destination, treasury, fulfil],
