@@ -1,8 +1,10 @@
-// The local world end to end over JSON-RPC and PubSub, as the dapp and keeper meet it: a demo
-// wallet deposits and withdraws both ways through the SDK, the clock moves and the vault's
-// staleness guard follows it, and stopping the world leaves nothing running.
-import { createConnection } from 'node:net';
+// The local world end to end over JSON-RPC and PubSub, as the dapp and keeper meet it (issue
+// 13, item 8), on one world: a demo wallet deposits and withdraws both ways through the SDK,
+// fills an RFQ with the API simulator's transaction, swaps through the aggregator simulator's
+// /swap-instructions, the webhook emitter posts those transactions, the clock moves and the
+// vault's staleness guard follows it, and stopping the world leaves nothing running.
 import { join } from 'node:path';
+import { waitFor } from '@basket/localnet';
 import {
   type BasketTransactionError,
   findAssociatedTokenAddress,
@@ -19,7 +21,13 @@ import {
 } from '@basket/sdk';
 import { createLogger, createMetrics } from '@basket/service-kit';
 import { createEmitter } from '@basket/webhook-emitter';
-import type { Address } from '@solana/kit';
+import {
+  type Address,
+  getBase64EncodedWireTransaction,
+  getBase64Encoder,
+  getTransactionDecoder,
+  partiallySignTransaction,
+} from '@solana/kit';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCKS } from '../src/bootstrap/catalog.ts';
@@ -29,21 +37,16 @@ import { runBootstrap } from '../src/bootstrap/run-bootstrap.ts';
 import { readSigner } from '../src/keys.ts';
 import { programAddressesOf } from '../src/manifest-programs.ts';
 import { startWorld, type TestWorld } from '../src/start-world.ts';
+import {
+  type ApiInstruction,
+  type E2eServices,
+  portOpen,
+  startE2eServices,
+  toKit,
+} from './support/e2e-services.ts';
 
 const USDC = 1_000_000n;
 const SKU = 'TECH6';
-
-function portOpen(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port) });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 describe('the local world', () => {
   let world: TestWorld;
@@ -74,9 +77,18 @@ describe('the local world', () => {
     });
   };
 
+  let services: E2eServices;
+  /** Signatures of the RFQ fill and the aggregator swap, for the webhooks to carry. */
+  const landed: { rfq?: string; swap?: string } = {};
+
   beforeAll(async () => {
     world = await startWorld();
+    services = await startE2eServices(world);
   }, 240_000);
+
+  afterAll(async () => {
+    await services?.close();
+  });
 
   afterAll(async () => {
     await world?.stop();
@@ -190,6 +202,73 @@ describe('the local world', () => {
     expect(sku?.assets).toHaveLength(6);
   }, 120_000);
 
+  it("fills an RFQ with the simulator's transaction, co-signed by the taker", async () => {
+    // Given a demo wallet and AAPLx (multiplier 1.0571 on chain)
+    const wallet = await readSigner(world.manifest.keys.demoWallets[1] as string);
+    const aapl = world.manifest.stocks.find((s) => s.symbol === 'AAPLx');
+    const account = await findAssociatedTokenAddress({
+      owner: wallet.address,
+      mint: aapl?.mint as Address,
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    });
+    const before = await world.chain.tokenAmount(account);
+    // When it asks for 2 tokens and signs the market maker's transaction
+    const { status, json } = await services.api('/trades/swap/rfq', {
+      symbol: 'AAPLx',
+      side: 'Buy',
+      quantity: '2',
+      paymentWalletIdentifier: wallet.address,
+      receivingWalletIdentifier: wallet.address,
+    });
+    expect(status).toBe(200);
+    const quote = json as {
+      id: string;
+      signature: string;
+      signaturePayload: Record<string, string>;
+    };
+    const tx = getTransactionDecoder().decode(getBase64Encoder().encode(quote.signature));
+    const signed = await partiallySignTransaction([wallet.keyPair], tx);
+    landed.rfq = await world.chain.rpc
+      .sendTransaction(getBase64EncodedWireTransaction(signed), {
+        encoding: 'base64',
+        preflightCommitment: 'confirmed',
+      })
+      .send();
+    // Then the quote completes and the wallet received exactly the quoted raw amount
+    await waitFor('the RFQ did not complete', async () => {
+      const state = await services.api(`/trades/swap/quote/${quote.id}`);
+      return state.json.generalStatus === 'Completed' ? state : null;
+    });
+    expect((await world.chain.tokenAmount(account)) - before).toBe(
+      BigInt(quote.signaturePayload.stockAmount as string),
+    );
+  }, 60_000);
+
+  it("swaps through the aggregator simulator's /swap-instructions for the quoted amount", async () => {
+    const wallet = await readSigner(world.manifest.keys.demoWallets[1] as string);
+    const pool = world.manifest.pools.find((p) => p.symbol === 'TSLAx');
+    const quote = await services.swapApi(
+      `/quote?inputMint=${pool?.usdMint}&outputMint=${pool?.stockMint}&amount=500000000&slippageBps=0`,
+    );
+    const answer = (await services.swapApi('/swap-instructions', {
+      userPublicKey: wallet.address,
+      quoteResponse: quote,
+    })) as Record<string, ApiInstruction[] | ApiInstruction>;
+    const stock = await findAssociatedTokenAddress({
+      owner: wallet.address,
+      mint: pool?.stockMint as Address,
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    });
+    const held = (await world.chain.exists(stock)) ? await world.chain.tokenAmount(stock) : 0n;
+    const swapped = await world.chain.landRaw('aggregator swap', wallet, [
+      ...(answer.computeBudgetInstructions as ApiInstruction[]).map(toKit),
+      ...(answer.setupInstructions as ApiInstruction[]).map(toKit),
+      toKit(answer.swapInstruction as ApiInstruction),
+    ]);
+    landed.swap = swapped.signature;
+    expect((await world.chain.tokenAmount(stock)) - held).toBe(BigInt(quote.outAmount as string));
+  }, 60_000);
+
   it('moving the clock an hour ahead makes the NAV stale for the vault, and a new push makes it fresh', async () => {
     // Given a fresh NAV
     await push();
@@ -232,8 +311,14 @@ describe('the local world', () => {
       items: { meta: { logMessages: string[] }; transaction: { signatures: string[] } }[];
     }[] = [];
     const receiver = Fastify({ bodyLimit: 20 * 1024 * 1024 });
+    const trades: string[] = [];
     receiver.post('/webhooks/vault', async (request) => {
       seen.push({ auth: request.headers.authorization, items: request.body as never });
+      return { ok: true };
+    });
+    receiver.post('/webhooks/trades', async (request) => {
+      const items = request.body as { transaction: { signatures: string[] } }[];
+      trades.push(...items.map((i) => i.transaction.signatures[0] as string));
       return { ok: true };
     });
     await receiver.listen({ host: '127.0.0.1', port: 0 });
@@ -258,6 +343,18 @@ describe('the local world', () => {
               programs: [programs().vault],
               commitment: 'confirmed',
             },
+            {
+              // The venue's program (the swap) and the market maker (the RFQ fill's fee payer).
+              name: 'trades',
+              url: url.replace('/vault', '/trades'),
+              authorization: 'env:X',
+              authorizationValue: 'Bearer world',
+              programs: [
+                world.manifest.programs.testSwap as Address,
+                (await readSigner(world.manifest.keys.marketMaker)).address,
+              ],
+              commitment: 'confirmed',
+            },
           ],
         },
         rpc: world.chain.rpc,
@@ -279,10 +376,12 @@ describe('the local world', () => {
       expect(new Set(items.map((i) => i.transaction.signatures[0]))).toEqual(
         new Set(listed.map((v) => v.signature)),
       );
+      // and the RFQ fill and the aggregator swap arrived on the trades webhook
+      expect(trades).toEqual(expect.arrayContaining([landed.rfq, landed.swap]));
     } finally {
       await receiver.close();
     }
-  });
+  }, 60_000);
 
   it('stops with nothing left running and its ports free', async () => {
     const { rpcUrl, wsUrl, pid } = world.localnet;
