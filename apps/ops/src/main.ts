@@ -82,7 +82,11 @@ program
     const paths = o.skipBuild
       ? soPaths(ctx.config.localnetIds, names)
       : buildPrograms({ localnetIds: ctx.config.localnetIds, names, log: note });
-    const [feePayer, deployer] = [await ctx.feePayer(), await ctx.deployer()];
+    const feePayer = await ctx.feePayer();
+    const deployerKey = await ctx.deployer();
+    // One key in both roles (the local world) must be one signer instance: kit refuses two
+    // distinct signers for an address in one transaction.
+    const deployer = deployerKey.address === feePayer.address ? feePayer : deployerKey;
     const addresses = ctx.config.programs as Record<string, Address>;
     for (const name of names as (ProgramName | 'upgradeGate')[]) {
       const address = addresses[name];
