@@ -34,7 +34,7 @@ Environment (a JSON file at KEEPER_CONFIG may hold the non-secret ones; the envi
                                      same backends and variables with KEEPER_TRADE_ (default:
                                      the world's keeper key, which the world registers as it)
   AGGREGATOR_URL                     the swap aggregator's v6 API (unset: no aggregator route)
-  KEEPER_HOST, KEEPER_PORT           HTTP (default 127.0.0.1:7411)
+  KEEPER_HOST, KEEPER_PORT           HTTP (default 127.0.0.1:7413)
   KEEPER_REPLICA_ID                  this replica's name (default host-pid)
   KEEPER_LEASE_TTL_MS                leader lease TTL (default 15000; failover within 4/3 of it)
   KEEPER_TX_PER_MINUTE               per-job transaction cap (default 30)

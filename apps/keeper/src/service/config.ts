@@ -254,7 +254,7 @@ export function loadKeeperConfig(
       tokenizedApiUrl: pick('TOKENIZED_API_URL', 'tokenizedApiUrl'),
       tokenizedApiKey: secret(env.TOKENIZED_API_KEY, env),
       host: pick('KEEPER_HOST', 'host', '127.0.0.1'),
-      port: pick('KEEPER_PORT', 'port', '7411'),
+      port: pick('KEEPER_PORT', 'port', '7413'),
       replicaId: pick('KEEPER_REPLICA_ID', 'replicaId', `${hostname()}-${process.pid}`),
       programs: file.programs ?? worldError ?? world?.programs,
       skus,

@@ -80,10 +80,10 @@ function keeperReplicas(env: Record<string, string>): ServiceSpec[] {
     env: {
       ...env,
       KEEPER_REPLICA_ID: `keeper-${id}`,
-      KEEPER_PORT: String(7411 + i),
+      KEEPER_PORT: String(7413 + i),
       TOKENIZED_API_KEY: DEFAULT_SIM_API_KEY,
     },
-    url: `http://127.0.0.1:${7411 + i}/status`,
+    url: `http://127.0.0.1:${7413 + i}/status`,
   }));
 }
 
