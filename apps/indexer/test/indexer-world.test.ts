@@ -203,6 +203,9 @@ describe('the indexer on the local world', () => {
         `select count(*)::int as n from transactions where commitment = 'finalized'`,
       ),
     ).toBeGreaterThan(0);
+    // And each pass measured how far the newest indexed transaction is behind the head
+    const lag = await metrics.registry.getSingleMetricAsString('indexer_test_chain_head_lag_slots');
+    expect(Number(/chain_head_lag_slots (\d+)/.exec(lag)?.[1])).toBeGreaterThanOrEqual(0);
   }, 90_000);
 
   it('reports TVL and NAV per share over the supply the chain holds', async () => {
