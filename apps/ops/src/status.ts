@@ -128,7 +128,7 @@ export function formatStatus(report: StatusReport): string[] {
   for (const p of report.programs) {
     const gated = p.upgradeAuthority !== null && p.upgradeAuthority === report.gateAuthority;
     lines.push(
-      `  ${p.name.padEnd(7)} ${p.address} sha256 ${p.sha256 ?? '(not deployed)'}${p.matchesLocal === null ? '' : p.matchesLocal ? ' (= local build)' : ' (differs from the local build)'} upgrade authority ${p.upgradeAuthority ?? '(none: immutable)'}${gated ? ' (the upgrade gate: 3 of 5 on chain)' : ''}`,
+      `  ${p.name.padEnd(7)} ${p.address} sha256 ${p.sha256 ?? '(not deployed)'}${p.matchesLocal === null ? '' : p.matchesLocal ? ' (= local build)' : ' (differs from the local build)'} upgrade authority ${p.upgradeAuthority ?? (p.sha256 ? '(none: immutable)' : '-')}${gated ? ' (the upgrade gate: 3 of 5 on chain)' : ''}`,
     );
   }
   lines.push(`oracle keepers: ${report.oracleKeepers?.join(', ') ?? '(not configured)'}`);
