@@ -1,6 +1,7 @@
 //! The vault's instruction set: the single definition the IDL (and so the TypeScript client)
 //! is generated from. Instruction data is `[discriminator u8][fields, packed LE]`; each
-//! instruction's `data.rs` parses exactly these fields.//!
+//! instruction's `data.rs` parses exactly these fields.
+//!
 //! The enum stays one item (Codama's derive reads the whole instruction set from it); the
 //! discriminator bytes and the tests live beside it.
 
