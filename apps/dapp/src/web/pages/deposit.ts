@@ -15,7 +15,6 @@ import {
 import type { PublicSku } from '../../shared/public-config.ts';
 import { ataOf, readBalances } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
-import { refusalOf } from '../data/refusal.ts';
 import { useAsync } from '../data/use-async.ts';
 import { h } from '../h.ts';
 import { Banners } from '../ui/banners.ts';
@@ -139,7 +138,7 @@ function DepositForm(props: { sku: PublicSku }) {
       ? h(
           'p',
           { className: 'error', role: 'alert' },
-          `The vault would refuse this deposit: ${refusalOf(ctx, quote.refusal).message}`,
+          `The vault would refuse this deposit: ${quote.refusal.message}`,
         )
       : null,
     quote?.ok

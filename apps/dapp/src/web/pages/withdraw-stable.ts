@@ -18,7 +18,6 @@ import {
 } from '../../shared/money.ts';
 import { ataOf } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
-import { refusalOf } from '../data/refusal.ts';
 import type { VaultView } from '../data/vault-data.ts';
 import { rememberRequest } from '../data/withdrawal-requests.ts';
 import { h } from '../h.ts';
@@ -49,10 +48,7 @@ export function StableWithdraw(props: Props) {
   const quote = props.shares
     ? quoteStableWithdrawal(v.nav, props.shares, { vaultProgram: ctx.programs.vault })
     : null;
-  const short =
-    quote &&
-    !quote.ok &&
-    refusalOf(ctx, quote.refusal).constant === 'VAULT_ERROR__INSUFFICIENT_CASH';
+  const short = quote && !quote.ok && quote.refusal.constant === 'VAULT_ERROR__INSUFFICIENT_CASH';
   // One transaction state for both paths: the outcome stays shown after the form resets.
   if (short && props.shares)
     return h(
@@ -92,7 +88,7 @@ export function StableWithdraw(props: Props) {
       ? h(
           'p',
           { className: 'error', role: 'alert' },
-          `The vault would refuse this withdrawal: ${refusalOf(ctx, quote.refusal).message}`,
+          `The vault would refuse this withdrawal: ${quote.refusal.message}`,
         )
       : null,
     quote?.ok && slip.bps !== null
@@ -205,7 +201,7 @@ function RequestWithdrawal(props: Props & { shares: bigint; tx: ReturnType<typeo
       ? h(
           'p',
           { className: 'error', role: 'alert' },
-          `The vault would refuse this request: ${refusalOf(ctx, quote.refusal).message}`,
+          `The vault would refuse this request: ${quote.refusal.message}`,
         )
       : null,
     quote?.ok

@@ -15,7 +15,6 @@ import { formatTokenAmount, maxInputOf, type TokenDisplay } from '../../shared/m
 import type { PublicSku } from '../../shared/public-config.ts';
 import { ataOf, readBalances } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
-import { refusalOf } from '../data/refusal.ts';
 import { useAsync } from '../data/use-async.ts';
 import type { VaultView } from '../data/vault-data.ts';
 import { h } from '../h.ts';
@@ -215,7 +214,7 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
       ? h(
           'p',
           { className: 'error', role: 'alert' },
-          `The vault would refuse this withdrawal: ${refusalOf(ctx, quote.refusal).message}`,
+          `The vault would refuse this withdrawal: ${quote.refusal.message}`,
         )
       : null,
     quote?.ok
