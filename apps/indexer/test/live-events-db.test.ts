@@ -91,6 +91,24 @@ describe('live-operation rows on Postgres from real transactions', () => {
       await rows('select 1 from transactions where signature = $1', [s.sig.fulfilTooEarly]),
     ).toHaveLength(0);
 
+    // The redemption: its claim took the shares, its payment delivered the cash.
+    const redemption = await rows(
+      `select kind, shares, cash_raw from vault_withdrawals where kind like 'redemption%' order by event_sequence`,
+    );
+    expect(redemption).toEqual([
+      {
+        kind: 'redemption_claim',
+        shares: m.requestShares.toString(),
+        cash_raw: expect.any(String),
+      },
+      { kind: 'redemption_payment', shares: null, cash_raw: m.redemptionCash.toString() },
+    ]);
+    // The pause and the unpause are admin actions.
+    const pauses = await rows(
+      `select payload from admin_actions where name = 'pauseSet' order by event_index, slot`,
+    );
+    expect(pauses).toHaveLength(2);
+
     // The management fee minted two days on, as shares to the treasury.
     const mgmt = await rows(`select shares from vault_fees where kind = 'management'`);
     expect(m.mgmtFeeShares).toBeGreaterThan(0n);
@@ -224,7 +242,11 @@ describe('live-operation rows on Postgres from real transactions', () => {
           shares: s.measured.sharesHeld.toString(),
           escrowedShares: (2n * s.measured.requestShares).toString(),
           depositedUsd: (10_000n * 1_000_000n).toString(),
-          withdrawnUsd: (s.measured.fulfilledNet + s.measured.inKindCash).toString(),
+          withdrawnUsd: (
+            s.measured.fulfilledNet +
+            s.measured.inKindCash +
+            s.measured.redemptionCash
+          ).toString(),
         },
       ]);
       const price = BigInt(positions.body.positions[0].pricePerShare);
@@ -238,9 +260,12 @@ describe('live-operation rows on Postgres from real transactions', () => {
       >[];
       const total = (k: string) => flows.reduce((t, d) => t + BigInt(d[k] as string), 0n);
       expect(total('depositedUsd')).toBe(10_000n * 1_000_000n);
-      expect(total('withdrawnUsd')).toBe(s.measured.fulfilledNet + s.measured.inKindCash);
-      // Shares left by the paid request and the in-kind withdrawal (open ones are escrowed).
-      expect(total('netShares')).toBe(total('depositedShares') - 2n * s.measured.requestShares);
+      expect(total('withdrawnUsd')).toBe(
+        s.measured.fulfilledNet + s.measured.inKindCash + s.measured.redemptionCash,
+      );
+      // Shares left by the paid request, the redemption claim and the in-kind withdrawal (open
+      // requests' shares are escrowed).
+      expect(total('netShares')).toBe(total('depositedShares') - 3n * s.measured.requestShares);
       expect((await get(`/api/wallets/${s.owner}/withdrawal-requests?state=lost`)).status).toBe(
         400,
       );

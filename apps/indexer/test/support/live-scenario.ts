@@ -2,17 +2,22 @@
 // webhook items a provider would post: withdrawal requests (fulfilled, cancelled, open, and
 // a nonce used again once closed), a rebalance leg and its settle, a holding burned below its
 // book, a changed permanent delegate, a frozen holding and a paused mint skipped in kind,
-// keeper and trade-authority rotations (applied, cancelled), a management fee collected, and
-// one failed transaction.
+// a batched redemption begun and paid, keeper and trade-authority rotations (applied,
+// cancelled), a management fee collected, a pause and unpause, and one failed transaction.
 import {
   DEFAULT_PROGRAM_ADDRESSES,
   getApplyRotationInstructionFor,
+  getBeginRedemptionInstructionFor,
   getCancelRotationInstructionFor,
   getCancelWithdrawalInstructionFor,
   getFulfilWithdrawalInstructionFor,
+  getPayRedemptionInstructionFor,
   getQueueRotationInstructionFor,
   getRequestWithdrawUsdcInstructionFor,
+  getSetPausedInstructionFor,
   ROTATION_KIND,
+  readAccounts,
+  redemptionClaimAccount,
 } from '@basket/sdk';
 import {
   delegateBurnInstruction,
@@ -26,6 +31,7 @@ import {
 } from '@basket/test-harness';
 import { getCollectMgmtFeeInstruction, getRefreshNavInstruction } from '@basket/vault-client';
 import type { Address } from '@solana/kit';
+import { svmRpc } from '../../../../packages/sdk/test/support/svm-rpc.ts';
 import { fundedVault, readVault } from '../../../../packages/sdk/test/support/vault-world.ts';
 import {
   assetPairs,
@@ -75,6 +81,8 @@ export type LiveScenario = Readonly<{
     newKeeper: Address;
     rotationEta: bigint;
     mgmtFeeShares: bigint;
+    /** Stablecoin the redemption's payment delivered. */
+    redemptionCash: bigint;
   }>;
 }>;
 
@@ -144,6 +152,29 @@ export async function liveScenario(): Promise<LiveScenario> {
   // Nonce 7's request account was closed when it was paid: the nonce can be used again.
   await request('request7again', 7n);
 
+  // A batched redemption: the claim fixes what is owed, anyone pays it.
+  const begin = await getBeginRedemptionInstructionFor({
+    owner: alice.signer,
+    vault: await vault(),
+    shareSource: alice.shareAccount,
+    shares,
+    nonce: 0n,
+  });
+  await step('beginRedemption', [begin.instruction]);
+  const [claim] = await readAccounts(svmRpc(b.svm), [redemptionClaimAccount(begin.claim)]);
+  if (!claim.exists) throw new Error('redemption claim missing');
+  const redeemed = await newRedeemerAccounts(b, alice.signer.address);
+  const pay = await getPayRedemptionInstructionFor({
+    vault: await vault(),
+    claim: { address: claim.address, data: claim.data },
+    slots: [0, 1, 2],
+    cash: true,
+    destinations: new Map(redeemed.assetAccounts.map((account, i) => [i, account])),
+    stableDestination: redeemed.usdcAccount,
+  });
+  await step('payRedemption', [pay.instruction]);
+  const redemptionCash = tokenAmount(b.svm, redeemed.usdcAccount);
+
   // A rebalance: cash pays for asset 1 through the test venue, then the settle books it.
   const c = await newCounterparty(b);
   const payAmount = 50n * USDC;
@@ -211,6 +242,12 @@ export async function liveScenario(): Promise<LiveScenario> {
     }),
   ]);
   const mgmtFeeShares = tokenAmount(b.svm, treasury.shares) - feeShares0;
+  // The circuit breaker, on and off.
+  for (const paused of [true, false]) {
+    await step(paused ? 'pause' : 'unpause', [
+      getSetPausedInstructionFor({ vault: b.vault, paused, adminSigners }).instruction,
+    ]);
+  }
   return {
     b,
     owner: alice.signer.address,
@@ -231,6 +268,7 @@ export async function liveScenario(): Promise<LiveScenario> {
       newKeeper,
       rotationEta: queuedAt + 48n * 3600n,
       mgmtFeeShares,
+      redemptionCash,
     },
   };
 }
