@@ -281,6 +281,51 @@ describe('rebalance-exec on the local world', () => {
   }, 120_000);
 });
 
+describe('withdrawal-router on the local world, buffer short', () => {
+  it('sells through the routes for the shortfall first, then fulfils the request', async () => {
+    const world = kw.world;
+    const rpc = world.chain.rpc;
+    const programs = keeper.context.programs;
+    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
+    const wallet = await readSigner(world.manifest.keys.demoWallets[0] as string);
+    const [vault] = await readAccounts(rpc, [vaultStateAccount(sku().vault as Address, programs)]);
+    if (!vault?.exists) throw new Error('vault');
+    const shareSource = await findAssociatedTokenAddress({
+      owner: wallet.address,
+      mint: vault.data.shareMint,
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    });
+    const nav = await getNavQuote(rpc, SKU, { programs, commitment: 'confirmed' });
+    // Shares worth the whole cash buffer and $400 more: the buffer alone cannot pay.
+    const held = await world.chain.tokenAmount(shareSource);
+    const whole = quoteWithdrawalRequest(nav, held, { vaultProgram: programs.vault });
+    if (!whole.ok) throw new Error(whole.refusal.message);
+    const wantUsd = vault.data.cashRaw + 400_000_000n;
+    const shares = (held * wantUsd) / whole.netUsd;
+    const quote = quoteWithdrawalRequest(nav, shares, {
+      toleranceBps: 200,
+      vaultProgram: programs.vault,
+    });
+    if (!quote.ok) throw new Error(quote.refusal.message);
+    expect(quote.payableNow).toBe(false);
+    const request = await getRequestWithdrawUsdcInstructionFor(
+      { owner: wallet, vault, shareSource, shares, minOut: quote.minOut, nonce: 8n },
+      programs,
+    );
+    await world.chain.land('request_withdraw_usdc', wallet, [request]);
+    const cashBefore = (await booksAndBalances())[0]?.book ?? 0n;
+    const sold = await runWithdrawalRouter(keeper.context, sku());
+    expect(sold.summary).toMatch(/raise-cash: .*(executed|aggregator sent)/);
+    const cashAfter = (await booksAndBalances())[0]?.book ?? 0n;
+    expect(cashAfter).toBeGreaterThan(cashBefore);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
+    expect((await runWithdrawalRouter(keeper.context, sku())).summary).toMatch(/fulfil sent/);
+    expect(await world.chain.exists(request.request)).toBe(false);
+    for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
+  }, 180_000);
+});
+
 async function scanWeights() {
   const [vault] = await readAccounts(kw.world.chain.rpc, [
     vaultStateAccount(sku().vault as Address, keeper.context.programs),

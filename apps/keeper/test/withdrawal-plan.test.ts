@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { planWithdrawals } from '../src/decisions/withdrawal-plan.ts';
 
+// The fee is taken from the buffer too: gross = payout + 1 here.
 const req = (address: string, requestedAt: bigint, payoutRaw: bigint, minOut = 1n) => ({
   address,
   requestedAt,
   payoutRaw,
+  grossRaw: payoutRaw + 1n,
   minOut,
 });
 
@@ -28,13 +30,13 @@ describe('withdrawal-router plan', () => {
     });
     expect(plan).toEqual([
       { address: 'early', action: 'fulfil' },
-      { address: 'late', action: 'raise-cash', shortRaw: 2n },
+      { address: 'late', action: 'raise-cash', shortRaw: 4n },
     ]);
   });
 
   it('raises exactly the shortfall, and leaves a request below its minimum to the owner', () => {
     expect(planWithdrawals([req('a', 1n, 25n)], { cashRaw: 7n, snapshotPublishTime: 2n })).toEqual([
-      { address: 'a', action: 'raise-cash', shortRaw: 18n },
+      { address: 'a', action: 'raise-cash', shortRaw: 19n },
     ]);
     expect(
       planWithdrawals([req('a', 1n, 25n, 26n)], { cashRaw: 99n, snapshotPublishTime: 2n }),

@@ -9,6 +9,8 @@ export type OpenRequest = Readonly<{
   requestedAt: bigint;
   /** Its payout at the current NAV (net of the withdrawal fee, rounded down). */
   payoutRaw: bigint;
+  /** What it takes from the cash buffer: the payout plus the fee (to the treasury). */
+  grossRaw: bigint;
   minOut: bigint;
 }>;
 
@@ -25,7 +27,7 @@ export type RequestStep =
  * cash an earlier request needs is not offered to a later one.
  *
  * @example
- * planWithdrawals([{ address: 'r1', requestedAt: 100n, payoutRaw: 5n, minOut: 4n }], { cashRaw: 10n, snapshotPublishTime: 101n });
+ * planWithdrawals([{ address: 'r1', requestedAt: 100n, payoutRaw: 5n, grossRaw: 6n, minOut: 4n }], { cashRaw: 10n, snapshotPublishTime: 101n });
  * // [{ address: 'r1', action: 'fulfil' }]
  */
 export function planWithdrawals(
@@ -42,12 +44,12 @@ export function planWithdrawals(
   let cash = vault.cashRaw;
   return ordered.map((r): RequestStep => {
     if (r.payoutRaw < r.minOut) return { address: r.address, action: 'below-min-out' };
-    if (cash < r.payoutRaw) {
-      const shortRaw = r.payoutRaw - (cash > 0n ? cash : 0n);
+    if (cash < r.grossRaw) {
+      const shortRaw = r.grossRaw - (cash > 0n ? cash : 0n);
       cash = 0n;
       return { address: r.address, action: 'raise-cash', shortRaw };
     }
-    cash -= r.payoutRaw;
+    cash -= r.grossRaw;
     const fresh = vault.snapshotPublishTime !== null && vault.snapshotPublishTime > r.requestedAt;
     return { address: r.address, action: fresh ? 'fulfil' : 'wait-snapshot' };
   });

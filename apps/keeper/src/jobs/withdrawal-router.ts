@@ -21,6 +21,7 @@ import {
   WITHDRAWAL_REQUEST_DISCRIMINATOR,
 } from '@basket/vault-client';
 import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
+import { isKeeperError } from '../decisions/errors.ts';
 import { USD_ONE } from '../decisions/valuation.ts';
 import { type OpenRequest, planWithdrawals } from '../decisions/withdrawal-plan.ts';
 import type { KeeperSku } from '../service/config.ts';
@@ -88,6 +89,7 @@ export async function runWithdrawalRouter(ctx: KeeperContext, sku: KeeperSku): P
       minOut: r.minOut,
       // A refused quote (stale NAV, paused): valued at zero, so it waits below its minimum.
       payoutRaw: q.ok ? q.netUsd : 0n,
+      grossRaw: q.ok ? q.grossUsd : 0n,
     };
   });
   const steps = planWithdrawals(open, {
@@ -170,8 +172,14 @@ async function raiseCash(
     const plan = await planLeg(ctx, sku.skuId, asset.mint, -target);
     if ('skipped' in plan || plan.route.route === 'skip') continue;
     if (ctx.config.dryRun) return `dry-run: would sell ${asset.symbol} for ${target} (USD x 1e8)`;
-    const result = await executeLeg(ctx, plan);
-    return `raise-cash: ${result.summary}`;
+    try {
+      const result = await executeLeg(ctx, plan);
+      return `raise-cash: ${result.summary}`;
+    } catch (error) {
+      // Neither route prices this asset within the vault's bound now: try the next one.
+      if (!isKeeperError(error, 'LEG_OUTSIDE_BOUND')) throw error;
+      ctx.logger.info({ sku: sku.skuId, symbol: asset.symbol }, `raise-cash: ${error.message}`);
+    }
   }
   return 'raise-cash: no asset can be sold now (the next run tries again)';
 }
