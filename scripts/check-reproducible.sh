@@ -5,11 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export RUSTC=/usr/bin/rustc
 status=0
-for p in oracle vault rewards; do
+for p in oracle vault rewards upgrade-gate; do
   CARGO_TARGET_DIR=target/repro cargo rustc --quiet --release --target bpfel-unknown-none --locked \
     -p "$p" --crate-type cdylib 2> >(grep -v -e 'unstable feature specified' -e 'not stably supported' -e '^ *|$' -e '^ *= note' >&2)
   a=$(sha256sum "target/deploy/$p.so" | awk '{print $1}')
-  b=$(sha256sum "target/repro/bpfel-unknown-none/release/deps/lib$p.so" | awk '{print $1}')
+  b=$(sha256sum "target/repro/bpfel-unknown-none/release/deps/lib${p//-/_}.so" | awk '{print $1}')
   if [ "$a" = "$b" ]; then
     echo "reproducible: $p $a"
   else
