@@ -71,8 +71,8 @@ pub enum VaultError {
     /// A token account is not the vault's holding account for that mint.
     #[codama(error(message = "The token account is not the vault's holding account"))]
     WrongHolding = 3019,
-    /// The weight-change timelock has not elapsed yet.
-    #[codama(error(message = "The 48 h weight-change timelock has not elapsed"))]
+    /// A 48 h timelock (weight change or keeper/trade-authority rotation) has not elapsed yet.
+    #[codama(error(message = "The 48 h timelock (weight change or rotation) has not elapsed"))]
     TimelockNotElapsed = 3020,
     /// There is no pending weight change to apply or cancel.
     #[codama(error(message = "There is no pending weight change"))]

@@ -250,7 +250,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__SLIPPAGE_EXCEEDED]: `The result is below the minimum the caller accepts`,
     [VAULT_ERROR__SNAPSHOT_BEFORE_REQUEST]: `The NAV snapshot predates the withdrawal request`,
     [VAULT_ERROR__STALE_NAV]: `The NAV snapshot is stale`,
-    [VAULT_ERROR__TIMELOCK_NOT_ELAPSED]: `The 48 h weight-change timelock has not elapsed`,
+    [VAULT_ERROR__TIMELOCK_NOT_ELAPSED]: `The 48 h timelock (weight change or rotation) has not elapsed`,
     [VAULT_ERROR__TOKEN_PROGRAM_MISMATCH]: `The declared token program does not own the mint`,
     [VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS]: `Too many transfer-hook accounts (at most 8)`,
     [VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION]: `The rebalance transaction holds another vault instruction than its settle`,
