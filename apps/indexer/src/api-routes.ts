@@ -63,8 +63,13 @@ export function vaultReader(pool: pg.Pool, cache: ReadCache) {
  * @example
  * app.register(apiRoutes(readPool, createReadCache()));
  */
-export function apiRoutes(pool: pg.Pool, cache: ReadCache) {
-  const { eventsOf } = vaultReader(pool, cache);
+export function apiRoutes(
+  pool: pg.Pool,
+  cache: ReadCache,
+  /** Management fee shares accrued and not yet collected, read from the chain (optional). */
+  accruedMgmtFee?: (sku: string) => Promise<bigint | null>,
+) {
+  const { eventsOf, pricePerShare } = vaultReader(pool, cache);
   return async (app: FastifyInstance) => {
     app.get('/api/skus', async () => {
       const skus = await cache.get('skus', READ_TTL_MS.sku, async () => {
@@ -123,9 +128,25 @@ export function apiRoutes(pool: pg.Pool, cache: ReadCache) {
       const { sku } = request.params;
       if (!SKU.test(sku)) return reply.code(400).send({ error: 'sku: 1-16 printable characters' });
       const t = feeTotals(await eventsOf(sku));
+      // Collected fees are events; the management fee accrued since is only in the vault
+      // account, valued at the last price per share (rounded down).
+      const accrued = accruedMgmtFee
+        ? await cache.get(`accrued:${sku}`, READ_TTL_MS.sku, () => accruedMgmtFee(sku))
+        : null;
+      const price = await pricePerShare(sku);
       return {
         sku,
-        management: { shares: t.management.shares.toString(), usd: t.management.usd.toString() },
+        management: {
+          shares: t.management.shares.toString(),
+          usd: t.management.usd.toString(),
+          accrued:
+            accrued === null
+              ? null
+              : {
+                  shares: accrued.toString(),
+                  usd: price === null ? null : ((accrued * price) / 10n ** 12n).toString(),
+                },
+        },
         performance: {
           shares: t.performance.shares.toString(),
           usd: t.performance.usd.toString(),

@@ -1,5 +1,6 @@
 // The indexer's RPC: Kit's client behind one rate limiter (bottleneck) at the provider's
 // budget, with transient failures retried by cockatiel. Only the calls the indexer makes.
+import { getNavQuote, type ProgramAddresses } from '@basket/sdk';
 import { type Address, createSolanaRpc, type Signature } from '@solana/kit';
 import Bottleneck from 'bottleneck';
 import { ExponentialBackoff, handleAll, retry } from 'cockatiel';
@@ -40,6 +41,21 @@ export function createIndexerRpc(url: string, perSecond: number) {
     /** The cluster's newest confirmed slot (the head the indexer's lag is measured to). */
     async headSlot(): Promise<bigint> {
       return call(() => rpc.getSlot({ commitment: 'confirmed' }).send());
+    },
+    /**
+     * The management fee accrued and not yet minted to the treasury (owed plus accrued since
+     * the last accrual, at the cluster's clock), from the SDK's NAV quote; null when the
+     * vault does not exist. Not retried: an analytics read answers without it instead.
+     */
+    async mgmtFeeAccruedShares(sku: string, programs: ProgramAddresses): Promise<bigint | null> {
+      try {
+        const quote = await limiter.schedule(() =>
+          getNavQuote(rpc, sku, { programs, commitment: 'confirmed' }),
+        );
+        return quote.supply.feeSharesOwed + quote.supply.accruedMgmtFeeShares;
+      } catch {
+        return null;
+      }
     },
     /** One page of signatures, newest first, before `before`. */
     async signaturesPage(program: string, before: string | undefined, limit = 1_000) {

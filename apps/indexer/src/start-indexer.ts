@@ -139,7 +139,7 @@ export async function startIndexer(
     });
     server.register(webhookRoutes({ pool: writePool, secret: config.webhookSecret, metrics }));
     const cache = createReadCache();
-    server.register(apiRoutes(readPool, cache));
+    server.register(apiRoutes(readPool, cache, (sku) => rpc.mgmtFeeAccruedShares(sku, programs)));
     server.register(liveRoutes(readPool, cache));
     server.register(flowRoutes(readPool, cache, vaultReader(readPool, cache).pricePerShare));
     const url = await server.listen({ host: config.host, port: config.port });

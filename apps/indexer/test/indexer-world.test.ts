@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { waitFor } from '@basket/localnet';
 import { startTestDatabase } from '@basket/postgres-server';
+import { readAccounts, vaultStateAccount } from '@basket/sdk';
 import { createLogger, createMetrics } from '@basket/service-kit';
 import { createEmitter } from '@basket/webhook-emitter';
 import { programAddressesOf, startWorld, type TestWorld } from '@basket/world';
@@ -227,6 +228,18 @@ describe('the indexer on the local world', () => {
     expect(wallet.deposits).toHaveLength(1);
     const fees = await (await fetch(`${indexer.url}/api/skus/${SKU}/fees`)).json();
     expect(BigInt(fees.withdrawal.usd)).toBeGreaterThan(0n);
+    // The management fee accrued and not yet collected is read from the vault account: at
+    // least what the account says is owed (accrual since its last update comes on top)
+    const [vault] = await readAccounts(
+      world.chain.rpc,
+      [vaultStateAccount(sku?.vault as Address, programAddressesOf(world.manifest))],
+      { commitment: 'confirmed' },
+    );
+    if (!vault.exists) throw new Error('vault missing');
+    expect(BigInt(fees.management.accrued.shares)).toBeGreaterThanOrEqual(vault.data.feeSharesOwed);
+    expect(BigInt(fees.management.accrued.usd)).toBe(
+      (BigInt(fees.management.accrued.shares) * BigInt(summary.pricePerShare)) / 10n ** 12n,
+    );
   });
 
   it('a backfill into an empty database writes the same vault rows', async () => {
