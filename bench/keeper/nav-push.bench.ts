@@ -30,7 +30,7 @@ try {
         times.push(performance.now() - start);
       }
     } catch (error) {
-      // The API simulator lists six stocks: a SKU with others cannot be pushed from it.
+      // A SKU the API cannot price (missing data) is reported, not measured.
       console.log(
         `${sku.skuId}: not measured (${error instanceof Error ? error.message.slice(0, 90) : error})`,
       );
