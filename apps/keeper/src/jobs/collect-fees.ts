@@ -50,7 +50,7 @@ export async function runCollectFees(ctx: KeeperContext, sku: KeeperSku): Promis
     });
     done.push(`mgmt ${outcome.kind}`);
   } else done.push('mgmt not due');
-  const perf = quotePerfFee(quote, { vaultProgram: ctx.programs.vault });
+  const perf = quotePerfFee(quote, { programs: ctx.programs });
   if (perfFeeDue(perf.ok ? { ok: true, feeShares: perf.feeShares } : { ok: false })) {
     const ix = await getCollectPerfFeeInstructionFor({ vault, treasuryShares }, ctx.programs);
     const outcome = await ctx.send({

@@ -7,6 +7,7 @@ import { getNavQuote, navSnapshotAccount, readAccounts, tokenMintAccount } from 
 import type { SwapAsset } from '@basket/tokenized-api';
 import { formatDecimal } from '@basket/tokenized-api';
 import { KeeperError } from '../decisions/errors.ts';
+import { legBlockedBy } from '../decisions/leg-block.ts';
 import { lossBudgetUsedRatio } from '../decisions/loss-budget.ts';
 import { chooseLegRoute, type LegRoute } from '../decisions/route-choice.ts';
 import { decideTrade, type TradeDecision, tradeSizeToRaw } from '../decisions/trade-size.ts';
@@ -62,6 +63,8 @@ export async function planLeg(
   const used = usage.find((u) => u.symbol === drift.symbol);
   // Unit economics from the vault's snapshot entry (the figures the vault prices with).
   const unit = await unitOf(ctx, sku.snapshot, mint);
+  const blocked = legBlockedBy(unit.flags);
+  if (blocked) return { skipped: `${drift.symbol}: ${blocked}, the vault refuses its legs` };
   const trade = decideTrade(deltaUsd1e8 ?? drift.deltaUsd1e8, unit, {
     minNotionalUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
     minTradeRaw: tradeSizeToRaw(
@@ -106,7 +109,12 @@ async function unitOf(ctx: KeeperContext, snapshot: string, mint: string) {
   const e = s.exists ? s.data.entries.find((x) => x.mint === mint) : undefined;
   if (!e || !m.exists)
     throw new KeeperError('STALE_INPUT', `no snapshot entry or mint for ${mint}`);
-  return { decimals: m.data.decimals, multiplierNum: e.multiplierNum, priceUsd1e8: e.priceUsd1E8 };
+  return {
+    decimals: m.data.decimals,
+    multiplierNum: e.multiplierNum,
+    priceUsd1e8: e.priceUsd1E8,
+    flags: e.flags,
+  };
 }
 
 /**

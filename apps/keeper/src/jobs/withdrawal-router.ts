@@ -80,7 +80,7 @@ export async function runWithdrawalRouter(ctx: KeeperContext, sku: KeeperSku): P
   if (!vault?.exists) return { job, summary: `${sku.skuId}: no vault` };
   const nav = await getNavQuote(ctx.rpc, sku.skuId, { programs: ctx.programs });
   const open: (OpenRequest & { owner: Address; nonce: bigint })[] = requests.map((r) => {
-    const q = quoteWithdrawalRequest(nav, r.shares, { vaultProgram: ctx.programs.vault });
+    const q = quoteWithdrawalRequest(nav, r.shares, { programs: ctx.programs });
     return {
       address: r.address,
       owner: r.owner,

@@ -99,7 +99,7 @@ export function minReceiveRaw(ctx: KeeperContext, setup: LegSetup, payRaw: bigin
   const bound = quoteRebalanceLeg(
     setup.nav,
     { pay: setup.pay.side, receive: setup.receive.side, payAmountRaw: payRaw },
-    { vaultProgram: ctx.programs.vault },
+    { programs: ctx.programs },
   );
   if (!bound.ok) {
     throw new KeeperError(
