@@ -54,9 +54,11 @@ export async function connectWorldChain(config: WorldChainConfig) {
   const sendAndConfirm = createSendAndConfirm({ rpc, rpcSubscriptions });
   const marketMaker = await readSigner(manifest.keys.marketMaker);
   const issuer = await readSigner(manifest.keys.issuer);
-  // Wallets the world funded may trade: the demo wallets and the vaults' trade authority.
+  // Wallets the world funded may trade: the demo wallets, the trade-authority key, and the
+  // keeper's key, which the world's vaults register as their trade wallet (docs/decisions.md,
+  // issue 15) — without it the keeper's RFQ legs under `npm start` would be refused (403).
   const tradingWallets = await Promise.all(
-    [...manifest.keys.demoWallets, manifest.keys.tradeAuthority].map(
+    [...manifest.keys.demoWallets, manifest.keys.tradeAuthority, manifest.keys.keeper].map(
       async (path) => (await readSigner(path)).address as string,
     ),
   );
