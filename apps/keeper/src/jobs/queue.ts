@@ -20,6 +20,9 @@ export const CRONTAB = [
   '* * * * * deposit-router',
   '0 * * * * corp-action-watch',
   '0 0 * * * collect-fees',
+  // Five minutes after the Sunday boundary: the window is taken in the chain's time, which
+  // may trail the wall clock by seconds.
+  '5 0 * * 0 epoch-distributor',
 ].join('\n');
 
 /** Runs one job with its metrics (runs, failures, latency, last success). */

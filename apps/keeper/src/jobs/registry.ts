@@ -5,6 +5,7 @@ import type { JobResult, KeeperContext } from './context.ts';
 import { runCorpActionWatch } from './corp-action-watch.ts';
 import { runDepositRouter } from './deposit-router.ts';
 import { runDriftScan } from './drift-scan.ts';
+import { runEpochDistributor } from './epoch-distributor.ts';
 import { runNavPush } from './nav-push.ts';
 import { runRebalanceExec } from './rebalance-exec.ts';
 import { runWithdrawalRouter } from './withdrawal-router.ts';
@@ -74,6 +75,11 @@ export const JOBS = {
   'corp-action-watch': {
     description: 'alert on severe corporate actions, schedule the 1 h freeze push',
     run: (ctx) => runCorpActionWatch(ctx),
+    runFor: notPerSku,
+  },
+  'epoch-distributor': {
+    description: 'pay the last closed epoch: stake weights, Merkle artifact, distribute_epoch',
+    run: (ctx) => runEpochDistributor(ctx),
     runFor: notPerSku,
   },
   'deposit-router': {

@@ -4,6 +4,7 @@
 // wrote it.
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
 import { readWorldManifest } from '@basket/localnet';
 import { ConfigError, parseConfig, resolveSecret } from '@basket/service-kit';
 import { z } from 'zod';
@@ -52,6 +53,8 @@ const schema = z.object({
   wsUrl: z.string().regex(/^wss?:\/\//, 'not a ws:// URL'),
   databaseUrl: z.string().startsWith('postgres', 'not a postgres:// URL').optional(),
   dataDir: z.string().min(1),
+  /** Where epoch distribution artifacts are written (the dapp's DAPP_DISTRIBUTIONS_DIR). */
+  distributionsDir: z.string().min(1),
   tokenizedApiUrl: z.url(),
   tokenizedApiKey: z.string().min(8, 'at least 8 characters').optional(),
   host: z.string().min(1),
@@ -93,6 +96,7 @@ const NAMES: Record<string, string> = {
   wsUrl: 'SOLANA_WS_URL',
   databaseUrl: 'DATABASE_URL',
   dataDir: 'KEEPER_DATA_DIR',
+  distributionsDir: 'KEEPER_DISTRIBUTIONS_DIR',
   tokenizedApiUrl: 'TOKENIZED_API_URL',
   tokenizedApiKey: 'TOKENIZED_API_KEY',
   host: 'KEEPER_HOST',
@@ -251,6 +255,11 @@ export function loadKeeperConfig(
       wsUrl: pick('SOLANA_WS_URL', 'wsUrl', world?.wsUrl),
       databaseUrl: env.DATABASE_URL || (file.databaseUrl as string | undefined) || undefined,
       dataDir: pick('KEEPER_DATA_DIR', 'dataDir', '.localnet/keeper-postgres'),
+      distributionsDir: pick(
+        'KEEPER_DISTRIBUTIONS_DIR',
+        'distributionsDir',
+        join(env.WORLD_MANIFEST ? dirname(env.WORLD_MANIFEST) : '.localnet', 'distributions'),
+      ),
       tokenizedApiUrl: pick('TOKENIZED_API_URL', 'tokenizedApiUrl'),
       tokenizedApiKey: secret(env.TOKENIZED_API_KEY, env),
       host: pick('KEEPER_HOST', 'host', '127.0.0.1'),

@@ -125,6 +125,7 @@ export async function startKeeperWorld(): Promise<KeeperWorld> {
     wsUrl: world.localnet.wsUrl,
     databaseUrl: db.url,
     dataDir: join(world.dir, 'unused-pg'),
+    distributionsDir: join(world.dir, 'distributions'),
     tokenizedApiUrl: sim.baseUrl,
     host: '127.0.0.1',
     port: 0,

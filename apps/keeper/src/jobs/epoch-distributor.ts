@@ -1,0 +1,217 @@
+// epoch-distributor (weekly, Sunday 00:00 UTC): pays the epoch that ended at the latest
+// boundary. Stake weights come from chain (every stake record, one filtered
+// getProgramAccounts), points and the Merkle tree from @basket/merkle as the rewards docs
+// define them, each reward mint's amount from what the keeper's funding account of that mint
+// holds (decisions/epoch-allocation.ts: floor per staker, the rest stays for the next
+// epoch). One fenced transaction funds the epoch's holdings and posts `distribute_epoch`
+// under the action key of the epoch window, so an epoch is paid once. The artifact is
+// written where the dapp and claimants read it.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  addressBytes,
+  compareBytes,
+  fromClaims,
+  type StakeInterval,
+  stakePoints,
+  toArtifact,
+} from '@basket/merkle';
+import {
+  type CostedInstruction,
+  clockSysvarAccount,
+  ensureTokenAccounts,
+  fetchEncodedAccountsBatched,
+  findAssociatedTokenAddress,
+  findEpochPda,
+  findRewardsConfigAddress,
+  getDistributeEpochInstructionFor,
+  readAccounts,
+  rewardsConfigAccount,
+  stakeRecordAccount,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  tokenAccountAmount,
+  tokenMintAccount,
+} from '@basket/sdk';
+import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
+import { getTransferCheckedInstruction } from '@solana-program/token';
+import { epochKey, lastClosedEpoch } from '../decisions/epoch.ts';
+import { allocateEpoch } from '../decisions/epoch-allocation.ts';
+import type { JobResult, KeeperContext } from './context.ts';
+
+/** StakeRecord: 80 bytes, discriminator 2 (docs/rewards.md, Accounts). */
+const STAKE_RECORD_SIZE = 80n;
+const STAKE_RECORD_DISCRIMINATOR = 2;
+
+/** Every stake record of the rewards program, as intervals for the points. */
+async function stakeIntervals(ctx: KeeperContext): Promise<StakeInterval[]> {
+  const accounts = (await ctx.rpc
+    .getProgramAccounts(ctx.programs.rewards, {
+      encoding: 'base64',
+      commitment: 'confirmed',
+      filters: [
+        { dataSize: STAKE_RECORD_SIZE },
+        {
+          memcmp: {
+            offset: 0n,
+            bytes: getBase58Decoder().decode(Uint8Array.of(STAKE_RECORD_DISCRIMINATOR)),
+            encoding: 'base58',
+          },
+        },
+      ],
+    } as never)
+    .send()) as unknown as { pubkey: Address; account: { data: [string, string] } }[];
+  return accounts.map((a) => {
+    const record = stakeRecordAccount(a.pubkey, ctx.programs).decode({
+      address: a.pubkey,
+      programAddress: ctx.programs.rewards,
+      data: getBase64Encoder().encode(a.account.data[0]),
+    } as never);
+    return {
+      owner: record.owner,
+      amount: record.amount,
+      weight: BigInt(record.weight),
+      start: record.startTs,
+      // A stake counts until it is withdrawn (its tokens stay locked until then).
+      end: record.withdrawn !== 0 ? record.withdrawnTs : null,
+    };
+  });
+}
+
+/** Each reward mint of the config with what the keeper's funding account of it holds. */
+async function fundedMints(ctx: KeeperContext, mints: readonly Address[]) {
+  const infos = await readAccounts(ctx.rpc, mints.map(tokenMintAccount), {
+    commitment: 'confirmed',
+  });
+  const sides = await Promise.all(
+    infos.map(async (m) => {
+      if (!m.exists) return null;
+      const funding = await findAssociatedTokenAddress({
+        owner: ctx.signer.address,
+        mint: m.address,
+        tokenProgram: m.data.tokenProgram,
+      });
+      return { mint: m.address, info: m.data, funding };
+    }),
+  );
+  const present = sides.filter((s) => s !== null);
+  const { accounts } = await fetchEncodedAccountsBatched(
+    ctx.rpc,
+    present.map((s) => s.funding),
+    { commitment: 'confirmed' },
+  );
+  return present.map((s, i) => {
+    const account = accounts[i];
+    const funded = account?.exists ? (tokenAccountAmount(account.data) ?? 0n) : 0n;
+    return { ...s, funded };
+  });
+}
+
+/**
+ * Runs the distributor once.
+ *
+ * @example
+ * await runEpochDistributor(ctx);
+ */
+export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult> {
+  const job = 'epoch-distributor';
+  const configAddress = await findRewardsConfigAddress(ctx.programs);
+  const [config, clock] = await readAccounts(
+    ctx.rpc,
+    [rewardsConfigAccount(configAddress, ctx.programs), clockSysvarAccount()],
+    { commitment: 'confirmed' },
+  );
+  if (!config?.exists || !clock?.exists) return { job, summary: 'no rewards config' };
+  // The window in the chain's time: stake timestamps are the chain's.
+  const window = lastClosedEpoch(clock.data.unixTimestamp);
+  const points = stakePoints(await stakeIntervals(ctx), window.start, window.end);
+  if (points.size === 0) return { job, summary: `${epochKey(window.end)}: no stake in the epoch` };
+  const mints = config.data.rewardMints.slice(0, config.data.rewardMintCount) as Address[];
+  const paying = (await fundedMints(ctx, mints))
+    .map((m) => ({ ...m, allocation: allocateEpoch(m.funded, points) }))
+    .filter((m) => m.allocation.distributed > 0n);
+  if (paying.length === 0) {
+    return { job, summary: `${epochKey(window.end)}: no reward funded (keeper's accounts empty)` };
+  }
+  const epochId = config.data.lastEpochId + 1n;
+  const [epoch] = await findEpochPda({ epochId }, { programAddress: ctx.programs.rewards });
+  const owners = [...new Set(paying.flatMap((m) => [...m.allocation.amounts.keys()]))].sort(
+    (a, b) => compareBytes(addressBytes(a), addressBytes(b)),
+  );
+  const distribution = fromClaims({
+    programId: ctx.programs.rewards,
+    epochId,
+    rewardMints: paying.map((m) => m.mint),
+    totals: paying.map((m) => m.allocation.distributed),
+    claims: owners.map((claimant) => ({
+      claimant,
+      amounts: paying.map((m) => m.allocation.amounts.get(claimant) ?? 0n),
+    })),
+  });
+  const holdings = await ensureTokenAccounts(
+    ctx.rpc,
+    ctx.signer,
+    paying.map((m) => ({ owner: epoch, mint: m.mint, tokenProgram: m.info.tokenProgram })),
+    { commitment: 'confirmed' },
+  );
+  const fund: CostedInstruction[] = paying.map((m, i) => ({
+    instruction: getTransferCheckedInstruction(
+      {
+        source: m.funding,
+        mint: m.mint,
+        destination: holdings.addresses[i] as Address,
+        authority: ctx.signer,
+        amount: m.allocation.distributed,
+        decimals: m.info.decimals,
+      },
+      { programAddress: m.info.tokenProgram },
+    ),
+    costs: [
+      {
+        key:
+          m.info.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS
+            ? 'token2022.transferChecked'
+            : 'token.transferChecked',
+      },
+    ],
+  }));
+  const post = await getDistributeEpochInstructionFor(
+    {
+      keeper: ctx.signer,
+      epochId,
+      merkleRoot: distribution.root,
+      rewards: paying.map((m, i) => ({
+        mint: m.mint,
+        holding: holdings.addresses[i] as Address,
+        total: m.allocation.distributed,
+      })),
+    },
+    ctx.programs,
+  );
+  const artifact = toArtifact(distribution);
+  const describe = `distribute_epoch ${epochId} (${epochKey(window.end)}): ${owners.length} stakers, ${paying
+    .map((m) => `${m.allocation.distributed} of ${m.mint} (${m.allocation.remainder} kept)`)
+    .join(', ')}`;
+  // Written before the send (atomically) so a landed epoch always has its artifact; an epoch
+  // that does not land leaves its id unused and the next run rewrites the same file.
+  const file = ctx.config.dryRun ? null : writeArtifact(ctx, epochId, artifact);
+  const outcome = await ctx.send({
+    job,
+    actionKey: `epoch-distributor:${epochKey(window.end)}`,
+    instructions: [...holdings.instructions, ...fund, post],
+    describe,
+    detail: { epochId: epochId.toString(), root: artifact.root, stakers: owners.length },
+  });
+  return {
+    job,
+    summary: `${describe}: ${outcome.kind}${file ? `, artifact ${file}` : ''}`,
+    details: { epochId: epochId.toString(), root: artifact.root, outcome, file },
+  };
+}
+
+function writeArtifact(ctx: KeeperContext, epochId: bigint, artifact: unknown): string {
+  mkdirSync(ctx.config.distributionsDir, { recursive: true });
+  const file = join(ctx.config.distributionsDir, `epoch-${epochId}.json`);
+  writeFileSync(`${file}.tmp`, JSON.stringify(artifact, null, 2));
+  renameSync(`${file}.tmp`, file);
+  return file;
+}
