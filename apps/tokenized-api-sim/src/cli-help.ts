@@ -78,6 +78,11 @@ export const OPTIONS = [
   ],
   ['--quiet', 'TOKENIZED_SIM_QUIET=1', 'do not print one line per request'],
   ['', 'WORLD_MANIFEST', "back the simulator by the local world's chain (its world.json)"],
+  [
+    '--chain-corporate-actions',
+    'TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS=1',
+    'with WORLD_MANIFEST: write the built-in corporate actions on chain (off: not listed)',
+  ],
   ['', 'SOLANA_RPC_URL, SOLANA_WS_URL', "the cluster's endpoints (default: the manifest's)"],
   ['--help', '', 'print this help and exit'],
 ] as const;
@@ -92,14 +97,14 @@ export const OPTIONS = [
  */
 export function helpText(): string {
   const rows = OPTIONS.map(
-    ([flag, variable, meaning]) => `  ${flag.padEnd(24)}${variable.padEnd(36)}${meaning}`,
+    ([flag, variable, meaning]) => `  ${flag.padEnd(27)}${variable.padEnd(41)}${meaning}`,
   );
   return [
     'tokenized-api-sim: a local stand-in for the tokenized-asset API (/api/v2) on 127.0.0.1.',
     '',
     'Usage: npm start -w @basket/tokenized-api-sim -- [options]',
     '',
-    `  ${'flag'.padEnd(24)}${'environment variable'.padEnd(36)}meaning`,
+    `  ${'flag'.padEnd(27)}${'environment variable'.padEnd(41)}meaning`,
     ...rows,
     '',
     'Flags win over environment variables. The URL to give the client (TOKENIZED_API_URL) is',

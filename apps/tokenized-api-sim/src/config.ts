@@ -51,6 +51,11 @@ export type SimulatorConfig = Readonly<{
    * `SOLANA_WS_URL` overriding the manifest's endpoints); null = no chain (RFQ answers 501).
    */
   world: Readonly<{ manifestPath: string; rpcUrl: string | null; wsUrl: string | null }> | null;
+  /**
+   * World mode: write the built-in corporate actions on chain (issuer key, ScaledUiAmount).
+   * Off, the API in world mode lists none of them (it never announces what the chain won't do).
+   */
+  chainCorporateActions: boolean;
 }>;
 
 /** The defaults: no faults, default port and key. */
@@ -78,6 +83,7 @@ export const DEFAULT_SIM_CONFIG: SimulatorConfig = {
   },
   logRequests: true,
   world: null,
+  chainCorporateActions: false,
 };
 
 /** Result of parsing the command line and environment. */
@@ -127,6 +133,7 @@ export function parseSimulatorCommand(
         'slow-ms': { type: 'string' },
         'malformed-every': { type: 'string' },
         'fault-path': { type: 'string' },
+        'chain-corporate-actions': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -197,6 +204,20 @@ export function parseSimulatorCommand(
     throw new SimulatorConfigError(`${faultPath[0]} must start with /`);
   }
 
+  const chainActionsEnv = env.TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(chainActionsEnv)) {
+    throw new SimulatorConfigError(
+      'TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS must be one of 0, 1, true, false',
+    );
+  }
+  const chainCorporateActions =
+    values['chain-corporate-actions'] === true || ['1', 'true'].includes(chainActionsEnv);
+  if (chainCorporateActions && !env.WORLD_MANIFEST) {
+    throw new SimulatorConfigError(
+      '--chain-corporate-actions / TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS needs WORLD_MANIFEST (a chain to write on)',
+    );
+  }
+
   return {
     kind: 'run',
     config: {
@@ -239,6 +260,7 @@ export function parseSimulatorCommand(
             wsUrl: env.SOLANA_WS_URL || null,
           }
         : null,
+      chainCorporateActions,
     },
   };
 }

@@ -42,7 +42,13 @@ export type MarketModel = Readonly<{
  * formatFixed(market.multiplierAt(SEED_ASSETS[0], Date.now()).current, 8); // '1.00000000'-like
  * ```
  */
-export function createMarketModel(anchorMs: number): MarketModel {
+export function createMarketModel(
+  anchorMs: number,
+  options: Readonly<{ builtInEvents?: boolean }> = {},
+): MarketModel {
+  // Without built-in events (world mode, when they are not carried to the chain) the model
+  // lists and prices none of them, so the API never announces a change the chain will not see.
+  const eventsOf = (asset: SeedAsset) => (options.builtInEvents === false ? [] : asset.events);
   const accrualStart = Math.floor((anchorMs - ACCRUAL_LOOKBACK_MS) / DAY) * DAY;
 
   /**
@@ -53,7 +59,7 @@ export function createMarketModel(anchorMs: number): MarketModel {
    * integers allow), so the history reads as if walked forward.
    */
   function timeline(asset: SeedAsset, t: number): MultiplierChange[] {
-    const discrete = asset.events
+    const discrete = eventsOf(asset)
       .map((e) => ({ ...e, at: anchorMs + e.offsetMs }))
       .sort((a, b) => a.at - b.at);
     const feePerDay = BigInt(asset.feeAccrualBpsPerYear);
@@ -131,7 +137,7 @@ export function createMarketModel(anchorMs: number): MarketModel {
   function adjustment(asset: SeedAsset, t: number): { num: bigint; den: bigint } {
     let num = 1n;
     let den = 1n;
-    for (const e of asset.events) {
+    for (const e of eventsOf(asset)) {
       if (anchorMs + e.offsetMs <= t && e.reason !== 'Administrative') {
         num *= e.numerator;
         den *= e.denominator;

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger, createMetrics, createServiceServer, type Logger } from '@basket/service-kit';
 import type { FastifyReply } from 'fastify';
+import { scheduleBuiltInActions } from './chain/built-in-actions.ts';
 import { createChainBackend } from './chain/chain-backend.ts';
 import { connectWorldChain } from './chain/world-chain.ts';
 import { DEFAULT_SIM_CONFIG, SIM_HOST, type SimulatorConfig } from './config.ts';
@@ -83,22 +84,30 @@ export async function startSimulator(
   const sleep = deps.sleep ?? realSleep;
   const log = deps.log ?? (() => {});
   const anchorMs = config.anchorMs ?? clock.now();
-  const market = createMarketModel(anchorMs);
+  // In world mode the built-in corporate actions exist only when they are written on chain.
+  const market = createMarketModel(anchorMs, {
+    builtInEvents: config.world === null || config.chainCorporateActions,
+  });
   const quotes = createQuoteBook();
   const faults = createFaultInjector(config.faults);
   const requests: RequestLogEntry[] = [];
   const shutdown = new AbortController();
   const keyDigest = digest(config.apiKey);
   const logger = deps.logger ?? createLogger({ name: 'tokenized_api_sim', level: 'silent' });
+  const world = config.world === null ? null : await connectWorldChain(config.world);
+  const onChainError = (error: unknown) => logger.warn({ err: error }, 'chain operation failed');
   const chain =
-    config.world === null
+    world === null
       ? null
-      : createChainBackend(await connectWorldChain(config.world), {
+      : createChainBackend(world, {
           quotes,
           swapPrefix: config.swapRoutePrefix,
           maxPageSize: config.maxPageSize,
-          onError: (error) => logger.warn({ err: error }, 'chain operation failed'),
+          onError: onChainError,
         });
+  if (world !== null && chain !== null && config.chainCorporateActions) {
+    await scheduleBuiltInActions(world, chain.actions, market, clock.now(), onChainError);
+  }
   const routes: SimRoute[] = buildRoutes(
     config,
     {

@@ -55,6 +55,23 @@ describe('command-line configuration', () => {
     expect(() => parseSimulatorCommand(argv, {})).toThrow(message);
   });
 
+  it('--chain-corporate-actions is off by default, needs a world, and refuses a bad value', () => {
+    const world = { WORLD_MANIFEST: '/tmp/world.json' };
+    const run = (argv: string[], env: Record<string, string>) => {
+      const parsed = parseSimulatorCommand(argv, env);
+      return parsed.kind === 'run' ? parsed.config.chainCorporateActions : null;
+    };
+    expect(run([], world)).toBe(false);
+    expect(run(['--chain-corporate-actions'], world)).toBe(true);
+    expect(run([], { ...world, TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS: '1' })).toBe(true);
+    expect(() => parseSimulatorCommand(['--chain-corporate-actions'], {})).toThrow(
+      /needs WORLD_MANIFEST/,
+    );
+    expect(() =>
+      parseSimulatorCommand([], { ...world, TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS: 'yes' }),
+    ).toThrow(/TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS must be one of/);
+  });
+
   it('--help documents every flag with its environment variable', () => {
     expect(parseSimulatorCommand(['--help'], {})).toEqual({ kind: 'help' });
     const text = helpText();
@@ -65,6 +82,7 @@ describe('command-line configuration', () => {
       '--error-every',
       '--slow-ms',
       '--malformed-every',
+      '--chain-corporate-actions',
     ]) {
       expect(text).toContain(flag);
     }

@@ -75,6 +75,8 @@ export function adminRoutes(
     reason: a.reason,
     status: a.status,
     signature: a.signature,
+    /** From the simulator's own schedule (`--chain-corporate-actions`), not this API. */
+    builtIn: a.builtIn,
   });
 
   return [

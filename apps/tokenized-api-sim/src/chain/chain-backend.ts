@@ -232,6 +232,8 @@ export function createChainBackend(
     routes,
     /** Wallets the world funded: whitelisted for RFQ in addition to the configured ones. */
     tradingWallets: world.tradingWallets,
+    /** The corporate-action scheduler (the built-in schedule is fed to it when configured). */
+    actions,
     close: () => actions.stop(),
   };
 }

@@ -5,6 +5,7 @@
 // does, so holders (and the vault's multiplier check) see the pending change before it applies.
 import { periodic } from '@basket/service-kit';
 import type { issuerPowers } from './issuer-powers.ts';
+import { ratioOfMultiplier } from './mint-state.ts';
 import type { WorldChain, WorldStock } from './world-chain.ts';
 
 export type ScheduledAction = {
@@ -12,11 +13,13 @@ export type ScheduledAction = {
   /** The multiplier from `effectiveAt` on, as a decimal string. */
   readonly multiplier: string;
   /** Unix seconds (the cluster's clock) from which it applies. */
-  readonly effectiveAt: bigint;
+  effectiveAt: bigint;
   /** The API's multiplier reason (Split, Dividend, …). */
   readonly reason: string;
   status: 'scheduled' | 'announced' | 'effective' | 'failed';
   signature: string | null;
+  /** From the simulator's built-in schedule (written only if the mint does not carry it yet). */
+  readonly builtIn: boolean;
 };
 
 /**
@@ -58,6 +61,17 @@ export function startCorporateActions(
 
   async function announce(stock: WorldStock, action: ScheduledAction) {
     try {
+      // A built-in action is written once, across restarts: when the mint's new multiplier
+      // already is the one the action sets, an earlier run wrote it (the issuer would not
+      // announce the same value twice), so it is only followed, not sent again.
+      if (action.builtIn) {
+        const scaled = (await powers.mintOf(stock)).scaled;
+        if (scaled?.newMultiplier.text === ratioOfMultiplier(Number(action.multiplier)).text) {
+          action.effectiveAt = scaled.effectiveTimestamp;
+          action.status = 'announced';
+          return;
+        }
+      }
       action.signature = await powers.updateMultiplier(
         stock,
         action.multiplier,
@@ -80,7 +94,13 @@ export function startCorporateActions(
 
   return {
     /** Adds an action; it is announced on chain within one tick when nothing precedes it. */
-    async schedule(stock: WorldStock, multiplier: string, effectiveAt: bigint, reason: string) {
+    async schedule(
+      stock: WorldStock,
+      multiplier: string,
+      effectiveAt: bigint,
+      reason: string,
+      builtIn = false,
+    ) {
       const action: ScheduledAction = {
         symbol: stock.symbol,
         multiplier,
@@ -88,6 +108,7 @@ export function startCorporateActions(
         reason,
         status: 'scheduled',
         signature: null,
+        builtIn,
       };
       all.push(action);
       await runTick();

@@ -42,7 +42,13 @@ export function worldServices(input: {
     {
       name: 'tokenized-api-sim',
       entry: 'apps/tokenized-api-sim/src/main.ts',
-      env: { ...env, TOKENIZED_SIM_PORT: String(input.simPort) },
+      // The built-in corporate actions go on chain in the `npm start` world (a demo's mints
+      // move as the API announces); test worlds leave the switch off.
+      env: {
+        ...env,
+        TOKENIZED_SIM_PORT: String(input.simPort),
+        TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS: '1',
+      },
       url: tokenizedApiUrl,
     },
   ];
