@@ -4,19 +4,24 @@
 // drift scan reads every vault in batched calls, fees are collected once per day.
 
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@basket/localnet';
+import { type DistributionArtifact, verifyArtifact } from '@basket/merkle';
 import { navSnapshotAccount, readAccounts, vaultStateAccount } from '@basket/sdk';
 import { SEED_ASSETS } from '@basket/tokenized-api-sim';
-import { MANIFEST_FILE } from '@basket/world';
-import type { Address } from '@solana/kit';
+import { loadWorldKeys, MANIFEST_FILE } from '@basket/world';
+import type { Address, KeyPairSigner } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lastClosedEpoch } from '../src/decisions/epoch.ts';
 import { runCollectFees } from '../src/jobs/collect-fees.ts';
 import { runDriftScan } from '../src/jobs/drift-scan.ts';
+import { runEpochDistributor } from '../src/jobs/epoch-distributor.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
 import type { Keeper } from '../src/keeper.ts';
 import { claimAction, resolveInFlight } from '../src/service/actions.ts';
+import { claimFromArtifact, epochRoot, fundKeeper, stake } from './support/epoch-world.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
 
 let kw: KeeperWorld;
@@ -292,4 +297,48 @@ describe('the keeper on the local world', () => {
     expect(second.summary).toMatch(/mgmt (not due|skipped)/);
     await k.close();
   }, 120_000);
+});
+
+describe('epoch-distributor on the local world', () => {
+  it('pays the closed epoch once: artifact root equals the posted root, a claim from it lands', async () => {
+    const keys = await loadWorldKeys(kw.world.dir);
+    const [alice, bob] = keys.demoWallets as [KeyPairSigner, KeyPairSigner];
+    await stake(kw.world, alice, 100_000_000n, 30);
+    await stake(kw.world, bob, 50_000_000n, 90);
+    const funded = 1_000_000_001n;
+    await fundKeeper(kw.world, keys.keeper, keys.issuer, funded);
+    // Past the next Sunday 00:00 UTC of the chain's clock: the stakes' epoch is closed.
+    const now = (await kw.world.clock.now()).unixTimestamp;
+    const end = lastClosedEpoch(now).end + 7n * 86_400n;
+    await kw.world.clock.advanceBy(Number(end - now + 60n) * 1000);
+    const k = await keeper('replica-epoch');
+    const first = await runEpochDistributor(k.context);
+    expect(first.summary).toMatch(/: sent, artifact /);
+    const { epochId, file } = first.details as { epochId: string; file: string };
+    const artifact = JSON.parse(readFileSync(file, 'utf8')) as DistributionArtifact;
+    expect(file).toBe(join(kw.world.dir, 'distributions', `epoch-${epochId}.json`));
+    expect(verifyArtifact(artifact)).toEqual([]);
+    expect(artifact.root).toBe(await epochRoot(kw.world, BigInt(epochId)));
+    // Both stakers paid, rounded down: never more than funded, less than one unit per staker kept.
+    expect(artifact.claims.map((c) => c.claimant).sort()).toEqual(
+      [alice.address, bob.address].sort(),
+    );
+    const total = BigInt(artifact.totals[0] as string);
+    expect(total).toBeLessThanOrEqual(funded);
+    expect(funded - total).toBeLessThan(2n);
+    // Bob staked half as much at twice the weight: about the same points as Alice.
+    const [a, b] = [alice, bob].map((w) =>
+      BigInt(artifact.claims.find((c) => c.claimant === w.address)?.amounts[0] ?? '0'),
+    ) as [bigint, bigint];
+    expect(a > b ? a - b : b - a).toBeLessThan(funded / 1_000n);
+    expect(await claimFromArtifact(kw.world, bob, artifact)).toEqual([b]);
+    // The same epoch is never paid twice, even with the funding account refilled.
+    await fundKeeper(kw.world, keys.keeper, keys.issuer, funded);
+    const again = await runEpochDistributor(k.context);
+    expect(again.summary).toMatch(/already paid \(sent\)/);
+    expect(
+      existsSync(join(kw.world.dir, 'distributions', `epoch-${BigInt(epochId) + 1n}.json`)),
+    ).toBe(false);
+    await k.close();
+  }, 180_000);
 });

@@ -123,6 +123,16 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
   if (!config?.exists || !clock?.exists) return { job, summary: 'no rewards config' };
   // The window in the chain's time: stake timestamps are the chain's.
   const window = lastClosedEpoch(clock.data.unixTimestamp);
+  const actionKey = `epoch-distributor:${epochKey(window.end)}`;
+  // Checked before anything is built or written: a paid epoch must not leave an artifact for
+  // an id that will never be posted (the fenced send would refuse the send itself anyway).
+  const paid = await ctx.pool.query<{ status: string }>(
+    "select status from keeper.actions where action_key = $1 and status in ('sending', 'sent')",
+    [actionKey],
+  );
+  if (paid.rows[0]) {
+    return { job, summary: `${epochKey(window.end)}: already paid (${paid.rows[0].status})` };
+  }
   const points = stakePoints(await stakeIntervals(ctx), window.start, window.end);
   if (points.size === 0) return { job, summary: `${epochKey(window.end)}: no stake in the epoch` };
   const mints = config.data.rewardMints.slice(0, config.data.rewardMintCount) as Address[];
@@ -196,7 +206,7 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
   const file = ctx.config.dryRun ? null : writeArtifact(ctx, epochId, artifact);
   const outcome = await ctx.send({
     job,
-    actionKey: `epoch-distributor:${epochKey(window.end)}`,
+    actionKey,
     instructions: [...holdings.instructions, ...fund, post],
     describe,
     detail: { epochId: epochId.toString(), root: artifact.root, stakers: owners.length },
