@@ -21,7 +21,7 @@ import { VAULT_EVENTS } from '@basket/vault-client';
 import type { Address, Decoder } from '@solana/kit';
 import type { ProgramAddresses } from './program-addresses.ts';
 import type { BasketProgram } from './program-error-catalogue.ts';
-import { extractProgramEvents, type ProgramEvent } from './program-events.ts';
+import { walkEventFields } from './program-events.ts';
 
 /** One row of a generated `<PROGRAM>_EVENTS` table. */
 interface EventTableRow {
@@ -133,14 +133,6 @@ export type DecodedProgramEventEntry =
       readonly detail: string;
     });
 
-function contextOf(e: ProgramEvent): EventContext {
-  return {
-    programAddress: e.programAddress,
-    instructionIndex: e.instructionIndex,
-    depth: e.depth,
-  };
-}
-
 /**
  * Why `payload` is not a valid length for `row`, or null. A fixed-size event has exactly
  * `size` bytes; an event ending in a counted array has `minSize + k * itemSize` bytes
@@ -162,80 +154,142 @@ function lengthProblem(row: EventTableRow, payload: Uint8Array): string | null {
   return null;
 }
 
-/** Decoders built once per event type: building a codec costs more than decoding with it. */
-const decoders = new WeakMap<EventTableRow, Decoder<unknown>>();
-
-function decoderOf(row: EventTableRow): Decoder<unknown> {
-  let decoder = decoders.get(row);
-  if (!decoder) {
-    decoder = row.getDecoder();
-    decoders.set(row, decoder);
-  }
-  return decoder;
+/** An event type with its decoder, built once: building a codec costs more than decoding. */
+interface DecodableRow {
+  readonly row: EventTableRow;
+  readonly decoder: Decoder<unknown>;
 }
 
-function decodeOne(e: ProgramEvent): DecodedProgramEventEntry {
-  const context = contextOf(e);
-  const program = e.program;
-  if (!e.base64Valid) {
-    return {
-      ...context,
-      status: 'malformed',
-      reason: 'invalid-base64',
-      program,
-      base64: e.base64,
-      detail: 'not canonical base64',
+let rowsByKind: Record<BasketProgram, Map<number, DecodableRow>> | null = null;
+
+/** Each program's event types by discriminator (the first row of a kind, as a table scan). */
+function rowsOf(program: BasketProgram): Map<number, DecodableRow> {
+  if (rowsByKind === null) {
+    const index = (table: readonly EventTableRow[]) => {
+      const byKind = new Map<number, DecodableRow>();
+      for (const row of table) {
+        if (!byKind.has(row.kind)) byKind.set(row.kind, { row, decoder: row.getDecoder() });
+      }
+      return byKind;
+    };
+    rowsByKind = {
+      oracle: index(PROGRAM_EVENT_TABLES.oracle),
+      vault: index(PROGRAM_EVENT_TABLES.vault),
+      rewards: index(PROGRAM_EVENT_TABLES.rewards),
     };
   }
-  if (e.kind === null || e.version === null) {
-    return {
-      ...context,
-      status: 'malformed',
-      reason: 'too-short',
-      program,
-      base64: e.base64,
-      detail: `${e.data.length} byte(s), the header alone is 2`,
-    };
-  }
-  const unknown = (reason: UnknownEventReason): DecodedProgramEventEntry => ({
-    ...context,
+  return rowsByKind[program];
+}
+
+function unknownEntry(
+  programAddress: Address,
+  program: BasketProgram | null,
+  instructionIndex: number,
+  depth: number,
+  reason: UnknownEventReason,
+  data: Uint8Array,
+): DecodedProgramEventEntry {
+  return {
+    programAddress,
+    instructionIndex,
+    depth,
     status: 'unknown',
     reason,
     program,
-    discriminator: e.kind as number,
-    version: e.version as number,
-    data: e.data,
-  });
-  if (program === null) return unknown('foreign-program');
-  const table: readonly EventTableRow[] = PROGRAM_EVENT_TABLES[program];
-  const row = table.find((r) => r.kind === e.kind);
-  if (row === undefined) return unknown('unknown-discriminator');
-  if (row.version !== e.version) return unknown('unknown-version');
-  const problem = lengthProblem(row, e.payload);
-  if (problem !== null) {
-    return {
-      ...context,
-      status: 'malformed',
-      reason: 'wrong-length',
+    discriminator: data[0] as number,
+    version: data[1] as number,
+    data,
+  };
+}
+
+function malformedEntry(
+  programAddress: Address,
+  program: BasketProgram | null,
+  instructionIndex: number,
+  depth: number,
+  reason: MalformedEventReason,
+  base64: string,
+  detail: string,
+): DecodedProgramEventEntry {
+  return {
+    programAddress,
+    instructionIndex,
+    depth,
+    status: 'malformed',
+    reason,
+    program,
+    base64,
+    detail,
+  };
+}
+
+/** One field as an entry; object literals in one shape per status (no spreads, on the hot path). */
+function decodeOne(
+  programAddress: Address,
+  program: BasketProgram | null,
+  instructionIndex: number,
+  depth: number,
+  base64: string,
+  bytes: Uint8Array | null,
+): DecodedProgramEventEntry {
+  if (bytes === null) {
+    return malformedEntry(
+      programAddress,
       program,
-      base64: e.base64,
-      detail: `${row.name} v${row.version} ${problem}`,
-    };
+      instructionIndex,
+      depth,
+      'invalid-base64',
+      base64,
+      'not canonical base64',
+    );
   }
-  let payload = e.payload;
+  if (bytes.length < 2) {
+    return malformedEntry(
+      programAddress,
+      program,
+      instructionIndex,
+      depth,
+      'too-short',
+      base64,
+      `${bytes.length} byte(s), the header alone is 2`,
+    );
+  }
+  const at = (reason: UnknownEventReason) =>
+    unknownEntry(programAddress, program, instructionIndex, depth, reason, bytes);
+  if (program === null) return at('foreign-program');
+  const known = rowsOf(program).get(bytes[0] as number);
+  if (known === undefined) return at('unknown-discriminator');
+  const row = known.row;
+  if (row.version !== bytes[1]) return at('unknown-version');
+  let payload = bytes.subarray(2);
+  const problem = lengthProblem(row, payload);
+  if (problem !== null) {
+    return malformedEntry(
+      programAddress,
+      program,
+      instructionIndex,
+      depth,
+      'wrong-length',
+      base64,
+      `${row.name} v${row.version} ${problem}`,
+    );
+  }
   if (payload.length < row.size) {
     // Only the used trailing items were emitted: the decoder reads the rest as zero.
-    payload = new Uint8Array(row.size);
-    payload.set(e.payload);
+    const padded = new Uint8Array(row.size);
+    padded.set(payload);
+    payload = padded;
   }
   return {
-    ...context,
+    programAddress,
+    instructionIndex,
+    depth,
     status: 'decoded',
     program,
     name: row.name,
     kind: row.kind,
     version: row.version,
-    event: decoderOf(row).decode(payload),
+    event: known.decoder.decode(payload),
   } as DecodedProgramEventEntry;
 }
 
@@ -254,10 +308,16 @@ export function decodeProgramEvents(
   logs: readonly string[],
   programs: Partial<ProgramAddresses> = {},
 ): DecodedProgramEventEntry[] {
-  const extracted = extractProgramEvents(logs, programs);
-  const entries = extracted.map(decodeOne);
-  if (logs.includes('Log truncated')) {
-    const last = extracted[extracted.length - 1];
+  const entries: DecodedProgramEventEntry[] = [];
+  const truncated = walkEventFields(
+    logs,
+    programs,
+    (programAddress, program, instructionIndex, depth, base64, bytes) => {
+      entries.push(decodeOne(programAddress, program, instructionIndex, depth, base64, bytes));
+    },
+  );
+  if (truncated) {
+    const last = entries[entries.length - 1];
     entries.push({
       programAddress: last?.programAddress ?? ('' as Address),
       instructionIndex: last?.instructionIndex ?? -1,

@@ -5,10 +5,13 @@
  * lines to attribute each `Program data:` line to the program running at that point.
  *
  * Payloads are decoded by `decodeProgramEvents` (program-event-decoder.ts) with the codecs
- * generated from each program's event structs.
+ * generated from each program's event structs. The walk is on every indexer ingest, so lines
+ * are classified by prefix checks (the same language as the patterns in the comments) and
+ * base64 is read by `decodeCanonicalBase64`, which validates and converts in one pass.
  */
 
-import { type Address, getBase64Encoder } from '@solana/kit';
+import type { Address } from '@solana/kit';
+import { decodeCanonicalBase64 } from './base64-fields.ts';
 import type { ProgramAddresses } from './program-addresses.ts';
 import { type BasketProgram, catalogueForAddress } from './program-error-catalogue.ts';
 
@@ -39,21 +42,115 @@ export interface ProgramEvent {
   readonly payload: Uint8Array;
 }
 
-const INVOKE = /^Program (\w+) invoke \[(\d+)\]$/;
-const END = /^Program (\w+) (success|failed)/;
-const DATA = /^Program data: (.*)$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * Receives each field in log order; `bytes` is null when the field is not canonical base64.
+ *
+ * @example
+ * const sink: EventFieldSink = (address, program, ix, depth, base64, bytes) => count++;
+ */
+export type EventFieldSink = (
+  programAddress: Address,
+  program: BasketProgram | null,
+  instructionIndex: number,
+  depth: number,
+  base64: string,
+  bytes: Uint8Array | null,
+) => void;
 
-const base64 = getBase64Encoder();
+const PROGRAM = 'Program ';
+const DATA = 'Program data: ';
+/** `.` in `^Program data: (.*)$` stops at these: such a line is not a data line. */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
-function decodeBase64(field: string): Uint8Array | null {
-  if (!BASE64.test(field)) return null;
-  try {
-    // The pattern above already proved the field canonical; the codec only converts.
-    return base64.encode(field) as Uint8Array;
-  } catch {
-    return null;
+/** True for `[A-Za-z0-9_]` (the regex `\w`). */
+function isWordChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 // _
+  );
+}
+
+/** End of the `\w+` run starting after `Program `, or -1 when `Program (\w+) ` does not match. */
+function programIdEnd(line: string): number {
+  let j = PROGRAM.length;
+  while (j < line.length && isWordChar(line.charCodeAt(j))) j += 1;
+  return j > PROGRAM.length && line.charCodeAt(j) === 32 ? j : -1;
+}
+
+/** The depth digits of `invoke [(\d+)]` ending the line at `from`, or null. */
+function invokeDepth(line: string, from: number): string | null {
+  if (!line.startsWith('invoke [', from)) return null;
+  const start = from + 8;
+  const end = line.length - 1;
+  if (end <= start || line.charCodeAt(end) !== 93) return null; // ]
+  for (let i = start; i < end; i += 1) {
+    const c = line.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
   }
+  return line.slice(start, end);
+}
+
+/**
+ * Walks `logs` and hands every `Program data:` field to `sink`, attributed to the program
+ * running at that point. Returns true when the runtime truncated the logs (the walk stops
+ * there). Line grammar: `^Program (\w+) invoke \[(\d+)\]$` pushes, `^Program (\w+)
+ * (success|failed)` pops, `^Program data: (.*)$` carries space-separated fields.
+ *
+ * @example
+ * const truncated = walkEventFields(logs, {}, (address, program, ix, depth, base64, bytes) => {});
+ */
+export function walkEventFields(
+  logs: readonly string[],
+  programs: Partial<ProgramAddresses>,
+  sink: EventFieldSink,
+): boolean {
+  const stack: Address[] = [];
+  const owners: (BasketProgram | null)[] = [];
+  let instructionIndex = -1;
+  for (const line of logs) {
+    if (line === 'Log truncated') return true;
+    if (!line.startsWith(PROGRAM)) continue;
+    if (!line.startsWith(DATA)) {
+      // A data line's "id" would be `data:`, not `\w+`: only invoke/end lines get here.
+      const idEnd = programIdEnd(line);
+      if (idEnd < 0) continue;
+      const depth = invokeDepth(line, idEnd + 1);
+      if (depth !== null) {
+        if (depth === '1') instructionIndex += 1;
+        const address = line.slice(PROGRAM.length, idEnd) as Address;
+        stack.push(address);
+        owners.push(catalogueForAddress(address, programs)?.program ?? null);
+      } else if (line.startsWith('success', idEnd + 1) || line.startsWith('failed', idEnd + 1)) {
+        stack.pop();
+        owners.pop();
+      }
+      continue;
+    }
+    const programAddress = stack[stack.length - 1];
+    if (programAddress === undefined) continue;
+    const program = owners[owners.length - 1] ?? null;
+    const rest = line.slice(DATA.length);
+    if (rest.length === 0) continue;
+    if (rest.indexOf(' ') < 0) {
+      // One field, the runtime's own shape: a valid field has no line terminator in it.
+      const bytes = decodeCanonicalBase64(rest);
+      if (bytes === null && LINE_TERMINATOR.test(rest)) continue;
+      sink(programAddress, program, instructionIndex, stack.length, rest, bytes);
+      continue;
+    }
+    if (LINE_TERMINATOR.test(rest)) continue;
+    for (const field of rest.split(' ')) {
+      if (field.length === 0) continue;
+      sink(
+        programAddress,
+        program,
+        instructionIndex,
+        stack.length,
+        field,
+        decodeCanonicalBase64(field),
+      );
+    }
+  }
+  return false;
 }
 
 /**
@@ -67,40 +164,25 @@ export function extractProgramEvents(
   logs: readonly string[],
   programs: Partial<ProgramAddresses> = {},
 ): ProgramEvent[] {
-  const stack: Address[] = [];
   const events: ProgramEvent[] = [];
-  let instructionIndex = -1;
-  for (const line of logs) {
-    if (line === 'Log truncated') break;
-    const invoke = INVOKE.exec(line);
-    if (invoke) {
-      if (invoke[2] === '1') instructionIndex += 1;
-      stack.push(invoke[1] as Address);
-      continue;
-    }
-    if (END.test(line)) {
-      stack.pop();
-      continue;
-    }
-    const data = DATA.exec(line);
-    const programAddress = stack[stack.length - 1];
-    if (!data || programAddress === undefined) continue;
-    for (const field of (data[1] ?? '').split(' ').filter(Boolean)) {
-      const decoded = decodeBase64(field);
+  walkEventFields(
+    logs,
+    programs,
+    (programAddress, program, instructionIndex, depth, base64, decoded) => {
       const bytes = decoded ?? new Uint8Array();
       events.push({
         programAddress,
-        program: catalogueForAddress(programAddress, programs)?.program ?? null,
+        program,
         instructionIndex,
-        depth: stack.length,
+        depth,
         data: bytes,
-        base64: field,
+        base64,
         base64Valid: decoded !== null,
         kind: bytes.length >= 2 ? (bytes[0] as number) : null,
         version: bytes.length >= 2 ? (bytes[1] as number) : null,
         payload: bytes.subarray(Math.min(2, bytes.length)),
       });
-    }
-  }
+    },
+  );
   return events;
 }
