@@ -112,7 +112,9 @@ describe('vault rotations through propose/sign/submit', () => {
           programs,
         ),
       ]),
-    ).rejects.toThrow(/timelock has not elapsed \(the vault program, error 3020\)/);
+    ).rejects.toThrow(
+      /timelock \(weight change or rotation\) has not elapsed \(the vault program, error 3020\)/,
+    );
     expect((await vault()).data.keeper).toBe(oldKeeper);
 
     await world.clock.advanceBy(48 * 3600 * 1000 + 60_000);
