@@ -24,11 +24,23 @@ import { readGateAdminSet } from './upgrade-gate.ts';
 
 type Rpc = Chain['rpc'];
 
+/**
+ * A configuration not created yet: no account, or one without lamports (closed; some local
+ * validators still return it, owned by the system program) — not a decode error.
+ */
+async function isClosed(rpc: Rpc, address: Address): Promise<boolean> {
+  const { value } = await rpc
+    .getAccountInfo(address, { encoding: 'base64', commitment: 'confirmed' })
+    .send();
+  return !value || value.lamports === 0n;
+}
+
 export async function readOracleConfig(
   rpc: Rpc,
   programs: ProgramAddresses,
 ): Promise<(OracleConfig & { address: Address }) | null> {
   const [address] = await findOracleConfigPda({ programAddress: programs.oracle });
+  if (await isClosed(rpc, address)) return null;
   const [account] = await readAccounts(rpc, [oracleConfigAccount(address, programs)], {
     commitment: 'confirmed',
   });
@@ -40,6 +52,7 @@ export async function readRewardsConfig(
   programs: ProgramAddresses,
 ): Promise<(RewardsConfig & { address: Address }) | null> {
   const address = await findRewardsConfigAddress(programs);
+  if (await isClosed(rpc, address)) return null;
   const [account] = await readAccounts(rpc, [rewardsConfigAccount(address, programs)], {
     commitment: 'confirmed',
   });

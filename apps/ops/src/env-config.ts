@@ -64,7 +64,7 @@ const skuState = z.object({
 });
 
 const stateSchema = z.object({
-  /** The platform admin set, installed in what `init apply` creates (oracle config, vaults). */
+  /** The platform admin set, installed in what `init apply` creates (oracle and rewards configs, vaults). */
   admins: z
     .object({
       keys: z.array(address).length(5),
@@ -80,6 +80,14 @@ const stateSchema = z.object({
       keepers: z.array(address).min(1).max(8),
       rewardMints: z.array(address).min(1).max(10),
       paused: z.object({ staking: z.boolean(), claims: z.boolean() }),
+      /**
+       * The staking token, fixed at `initialize` (needed to create the config). `holding`: the
+       * token account of that mint owned by the config PDA; absent, `init apply` creates the
+       * config PDA's associated token account and uses it.
+       */
+      staking: z
+        .object({ mint: address, tokenProgram: address, holding: address.optional() })
+        .optional(),
     })
     .optional(),
   skus: z.array(skuState).default([]),

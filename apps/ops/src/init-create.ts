@@ -1,5 +1,5 @@
 /**
- * `init apply` for what does not exist yet: the oracle configuration and each SKU's vault
+ * `init apply` for what does not exist yet: the oracle and rewards configurations and each SKU's vault
  * (oracle snapshot, `init_vault`, share metadata, the treasury's token accounts), built from
  * the environment file's `state`. Creation instructions carry up to five signatures and, for
  * `init_vault`, 20 assets' accounts: they need a lookup table made in the same session, so
@@ -10,6 +10,7 @@
 import { waitFor } from '@basket/localnet';
 import {
   fetchAddressLookupTables,
+  findRewardsConfigAddress,
   findSkuAddresses,
   getCreateAssociatedTokenAccountInstructionFor,
   getCreateLookupTableInstructionFor,
@@ -17,6 +18,7 @@ import {
   getExtendLookupTableInstructionsFor,
   getInitializeConfigInstructionFor,
   getInitVaultInstructionFor,
+  getRewardsInitializeInstructionFor,
   getSetShareMetadataInstructionFor,
   lookupTableAddressesForInstructions,
   type ProgramAddresses,
@@ -32,6 +34,8 @@ import type { PlanStep } from './init-plan.ts';
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
 /** Setup instructions run bump searches: the compute margin the world's bootstrap uses. */
 const SETUP_MARGIN_BPS = 10_000;
+/** Reward mints `initialize` takes; `set_reward_mints` raises the list to 10 afterwards. */
+const INIT_REWARD_MINTS = 4;
 
 export type CreateInput = Readonly<{
   state: DesiredState;
@@ -72,22 +76,21 @@ export async function createMissing(
   }
   const created: string[] = [];
   for (const step of creates) {
-    if (step.target === 'rewards') {
-      throw new OpsError(
-        'INVALID_INPUT',
-        'rewards: initialize needs the staking mint and its holding account, which the environment file does not describe yet; create it with the deployment runbook (docs/operations.md)',
-      );
-    }
-    if (step.target === 'oracle') {
+    if (step.target === 'oracle' || step.target === 'rewards') {
       if (!input.upgradeAuthority) {
         throw new OpsError(
           'KEY_UNAVAILABLE',
-          'oracle initialize_config must be signed by the upgrade authority (--upgrade-authority-key)',
+          `${step.target} initialize must be signed by the upgrade authority (--upgrade-authority-key)`,
         );
       }
+    }
+    if (step.target === 'rewards') {
+      await createRewards(chain, programs, input, input.upgradeAuthority as KeyPairSigner);
+    } else if (step.target === 'oracle') {
+      const authority = input.upgradeAuthority as KeyPairSigner;
       const init = await getInitializeConfigInstructionFor(
         {
-          payer: input.upgradeAuthority,
+          payer: authority,
           admins: admins.keys as Address[],
           threshold: admins.threshold,
           keepers: input.state.oracle.keepers as Address[],
@@ -96,7 +99,7 @@ export async function createMissing(
         },
         programs,
       );
-      await chain.land('oracle initialize_config', input.upgradeAuthority, [init]);
+      await chain.land('oracle initialize_config', authority, [init]);
     } else {
       const sku = input.state.skus.find((s) => s.skuId === step.target);
       if (!sku) throw new OpsError('INVALID_CONFIG', `no SKU ${step.target} in state.skus`);
@@ -106,6 +109,71 @@ export async function createMissing(
     input.log(`created: ${step.target}`);
   }
   return created;
+}
+
+/**
+ * The rewards config: its staking holding (the config PDA's associated token account unless
+ * the file names one, which must exist), then `initialize` with the first reward mints the
+ * program takes at creation; the rest of the list is set by the plan's next step.
+ */
+async function createRewards(
+  chain: Chain,
+  programs: ProgramAddresses,
+  input: CreateInput,
+  authority: KeyPairSigner,
+): Promise<void> {
+  const admins = input.state.admins as NonNullable<DesiredState['admins']>;
+  const rewards = input.state.rewards;
+  const staking = rewards?.staking;
+  if (!rewards || !staking) {
+    throw new OpsError(
+      'INVALID_CONFIG',
+      'state.rewards.staking (mint, tokenProgram) is needed to create the rewards config',
+    );
+  }
+  let holding = staking.holding as Address | undefined;
+  if (holding) {
+    const { value } = await chain.rpc
+      .getAccountInfo(holding, { encoding: 'base64', commitment: 'confirmed' })
+      .send();
+    if (!value) {
+      throw new OpsError(
+        'ACCOUNT_NOT_FOUND',
+        `state.rewards.staking.holding ${holding} does not exist (omit it to use the config's associated token account)`,
+      );
+    }
+  } else {
+    const ata = await getCreateAssociatedTokenAccountInstructionFor({
+      payer: authority,
+      owner: await findRewardsConfigAddress(programs),
+      mint: staking.mint as Address,
+      tokenProgram: staking.tokenProgram as Address,
+    });
+    await chain.land('rewards staking holding', authority, [ata]);
+    holding = ata.address;
+  }
+  const init = await getRewardsInitializeInstructionFor(
+    {
+      payer: authority,
+      stakingMint: staking.mint as Address,
+      stakingTokenProgram: staking.tokenProgram as Address,
+      stakeHolding: holding,
+      admins: admins.keys as Address[],
+      threshold: admins.threshold,
+      keepers: rewards.keepers as Address[],
+      rewardMints: rewards.rewardMints.slice(0, INIT_REWARD_MINTS) as Address[],
+      adminSigners: input.adminKeys.slice(0, admins.threshold),
+    },
+    programs,
+  );
+  // Four signatures and the compute-budget instruction exceed a packet: a lookup table.
+  const table = await createLookupTable(
+    chain,
+    authority,
+    lookupTableAddressesForInstructions([init.instruction]),
+  );
+  const tables = await fetchAddressLookupTables(chain.rpc, [table], { commitment: 'confirmed' });
+  await chain.land('rewards initialize', authority, [init], tables, SETUP_MARGIN_BPS);
 }
 
 async function createVault(

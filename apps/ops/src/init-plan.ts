@@ -20,6 +20,8 @@ export type ChainSnapshot = Readonly<{
     keepers: readonly Address[];
     rewardMints: readonly Address[];
     paused: number;
+    /** Fixed at `initialize` (absent: not read). */
+    stakingMint?: Address;
   }> | null;
   vaults: ReadonlyMap<string, VaultView | null>;
 }>;
@@ -128,10 +130,20 @@ function planRewards(
       {
         kind: 'create',
         target: 'rewards',
-        what: 'initialize (the deployer, as upgrade authority, and 3 admins sign)',
+        what: 'staking holding, initialize (the deployer, as upgrade authority, and 3 admins sign)',
       },
     ];
   const steps: PlanStep[] = [];
+  const staking = desired.staking?.mint;
+  if (staking && current.stakingMint && current.stakingMint !== staking) {
+    return [
+      {
+        kind: 'drift',
+        target: 'rewards',
+        what: `staking mint ${current.stakingMint} != ${staking} (fixed at initialize)`,
+      },
+    ];
+  }
   if (!sameList(current.keepers, desired.keepers)) {
     steps.push({
       kind: 'admin',

@@ -45,6 +45,7 @@ export async function readChainSnapshot(
           keepers: rewards.keepers.slice(0, rewards.keeperCount),
           rewardMints: rewards.rewardMints.slice(0, rewards.rewardMintCount),
           paused: rewards.paused,
+          stakingMint: rewards.stakingMint,
         }
       : null,
     vaults,

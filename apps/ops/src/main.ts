@@ -171,14 +171,14 @@ init
 init
   .command('apply')
   .description(
-    'plan, create what is missing (oracle config, vaults; with --admin-key files), then apply each change through an admin proposal (signed here with --admin-key files, or written to --propose-dir for offline signing)',
+    'plan, create what is missing (oracle and rewards configs, vaults; with --admin-key files), then apply each change through an admin proposal (signed here with --admin-key files, or written to --propose-dir for offline signing)',
   )
   .addOption(envOption())
   .option('--admin-key <file...>', 'admin keypair files to sign with (at least the threshold)')
   .option('--propose-dir <dir>', 'write proposals here instead of signing')
   .option(
     '--upgrade-authority-key <file>',
-    "creating the oracle config: the programs' upgrade authority (default: keys.deployer)",
+    "creating the oracle or rewards config: the programs' upgrade authority (default: keys.deployer)",
   )
   .action(async (o) => {
     const ctx = openContext(o.env);

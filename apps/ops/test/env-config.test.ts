@@ -40,6 +40,7 @@ describe('environment files', () => {
     const config = parseEnvConfig({ ...devnet(), state: example() }, dir);
     expect(config.state?.skus[0]?.depositCapUsd).toBe(10_000_000_000_000n);
     expect(config.state?.skus[0]?.assets[0]?.status).toBe('active');
+    expect(config.state?.rewards?.staking?.holding).toBeUndefined(); // the config's own ATA
   });
 
   it('reports every bad field on its own line', () => {

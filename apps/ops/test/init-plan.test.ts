@@ -142,5 +142,12 @@ describe('init plan', () => {
     expect(formatPlan(missing).at(-1)).toBe(
       '3 change(s): + create, ~ update, ! drift that no instruction can fix',
     );
+    const d = desired();
+    if (!d.rewards) throw new Error('fixture');
+    d.rewards.staking = { mint: m1, tokenProgram: keeper };
+    const rewards = { keepers: [keeper], rewardMints: [m1], paused: 0, stakingMint: keeper };
+    expect(planInit(chain(vault(), { rewards }), d).map((s) => `${s.kind} ${s.what}`)).toEqual([
+      `drift staking mint ${keeper} != ${m1} (fixed at initialize)`,
+    ]);
   });
 });
