@@ -50,6 +50,9 @@ rust_passed=$(grep -oE 'test result: [a-z]+\. [0-9]+ passed' "$results/cargo.txt
 rust_failed=$(grep -oE '[0-9]+ failed' "$results/cargo.txt" | awk '{s+=$1} END {print s+0}')
 if [ "$cargo_status" -ne 0 ] && [ "$rust_failed" -eq 0 ]; then rust_failed=1; fi
 
+step "the local world's template (built once per build; the end-to-end suites copy it)"
+npx tsx apps/world/src/prepare-template.ts || exit 1
+
 step "typescript tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 vitest_status=$?
