@@ -90,8 +90,8 @@ export async function startLocalnet(options: StartLocalnetOptions): Promise<Loca
 }
 
 /**
- * The slot time when none is given: `LOCALNET_SLOT_TIME_MS` (the test runner sets a short one so
- * confirmations and blockhash expiry take less wall time), else mainnet's 400 ms.
+ * The slot time when none is given: `LOCALNET_SLOT_TIME_MS` if set, else mainnet's 400 ms. A
+ * shorter slot also shortens the programs' staleness windows (counted in slots) in wall time.
  */
 function slotTimeFromEnv(env: NodeJS.ProcessEnv): number {
   const raw = env.LOCALNET_SLOT_TIME_MS;
