@@ -7,15 +7,12 @@
  * table made after it was signed). Everything after creation goes through proposals as usual.
  */
 
-import { waitFor } from '@basket/localnet';
 import {
   fetchAddressLookupTables,
   findRewardsConfigAddress,
   findSkuAddresses,
   getCreateAssociatedTokenAccountInstructionFor,
-  getCreateLookupTableInstructionFor,
   getCreateSnapshotInstructionFor,
-  getExtendLookupTableInstructionsFor,
   getInitializeConfigInstructionFor,
   getInitVaultInstructionFor,
   getRewardsInitializeInstructionFor,
@@ -23,7 +20,7 @@ import {
   lookupTableAddressesForInstructions,
   type ProgramAddresses,
 } from '@basket/sdk';
-import type { Chain } from '@basket/world';
+import { type Chain, createLookupTable } from '@basket/world';
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { readVault } from './chain-state.ts';
 import type { DesiredState, SkuState } from './env-config.ts';
@@ -277,32 +274,4 @@ async function createVault(
       tokenProgram: TOKEN_2022,
     }),
   ]);
-}
-
-/** A lookup table holding `addresses`, usable when this returns (one slot after the last extend). */
-async function createLookupTable(
-  chain: Chain,
-  authority: KeyPairSigner,
-  addresses: readonly Address[],
-): Promise<Address> {
-  const recentSlot = (await chain.rpc.getSlot({ commitment: 'confirmed' }).send()) - 1n;
-  const create = await getCreateLookupTableInstructionFor({
-    authority: authority.address,
-    payer: authority,
-    recentSlot,
-  });
-  await chain.land('create lookup table', authority, [create]);
-  for (const extend of getExtendLookupTableInstructionsFor({
-    table: create.table,
-    authority,
-    payer: authority,
-    addresses: [...new Set(addresses)],
-  })) {
-    await chain.land('extend lookup table', authority, [extend]);
-  }
-  const last = await chain.rpc.getSlot({ commitment: 'confirmed' }).send();
-  await waitFor(`the chain did not pass slot ${last}`, async () =>
-    (await chain.rpc.getSlot({ commitment: 'confirmed' }).send()) > last ? true : null,
-  );
-  return create.table;
 }

@@ -1,5 +1,6 @@
 export * from './bootstrap/catalog.ts';
 export * from './bootstrap/keys.ts';
+export { createLookupTable } from './bootstrap/lookup-table.ts';
 export * from './bootstrap/nav.ts';
 export * from './bootstrap/run-bootstrap.ts';
 export * from './chain.ts';
