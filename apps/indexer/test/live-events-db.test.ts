@@ -113,6 +113,10 @@ describe('live-operation rows on Postgres from real transactions', () => {
     const mgmt = await rows(`select shares from vault_fees where kind = 'management'`);
     expect(m.mgmtFeeShares).toBeGreaterThan(0n);
     expect(mgmt.map((f) => f.shares)).toEqual([m.mgmtFeeShares.toString()]);
+    // The withdrawal fees the buffer kept, paid to the treasury: a row of their own kind.
+    const collected = await rows(`select usd from vault_fees where kind = 'withdrawal_collected'`);
+    expect(m.withdrawFeesCollected).toBeGreaterThan(0n);
+    expect(collected.map((f) => f.usd)).toEqual([m.withdrawFeesCollected.toString()]);
 
     // The settle, joined to its leg: what was paid and what the holding really grew by.
     const [settled] = await rows('select * from vault_rebalance_settlements');

@@ -69,11 +69,14 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     measured: 'vault tests: 10,377 (bump search included)',
   },
   /** fulfil_withdrawal; per priced asset add `vault.perPricedAsset`. */
-  'vault.fulfilWithdrawal': { computeUnits: 7_800, measured: 'vault tests: 7,029 at 3 assets' },
+  'vault.fulfilWithdrawal': {
+    computeUnits: 6_300,
+    measured: 'vault tests: 5,661 at 3 assets (the fee stays in the buffer: one transfer)',
+  },
   'vault.cancelWithdrawal': { computeUnits: 4_000, measured: 'vault tests: 3,604' },
   'vault.withdrawUsdc': {
-    computeUnits: 7_900,
-    measured: 'bench: 1 to 20 held assets (+~50 for the shared payout and lock checks)',
+    computeUnits: 6_400,
+    measured: 'bench: 1 to 20 held assets (the fee stays in the buffer: one transfer)',
   },
   /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
   'vault.refreshNav': {
@@ -123,6 +126,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'token.transferChecked': { computeUnits: 400, measured: 'bench: whole swap less leg (SPL)' },
   'vault.collectPerfFee': { computeUnits: 7_000, measured: 'docs/vault.md: 6,828 at 1 asset' },
   'vault.collectMgmtFee': { computeUnits: 4_500, measured: 'docs/vault.md: 4,431' },
+  'vault.collectWithdrawFees': { computeUnits: 2_300, measured: 'vault tests: 1,985' },
   ...ADMIN_COMPUTE_UNIT_COSTS,
 } as const);
 

@@ -11,6 +11,7 @@
 import {
   getCollectMgmtFeeInstruction,
   getCollectPerfFeeInstruction,
+  getCollectWithdrawFeesInstruction,
   getDepositInstruction,
   getWithdrawInKindInstruction,
   getWithdrawUsdcInstruction,
@@ -113,9 +114,10 @@ function stableProgramOf(state: VaultState): Address {
 /**
  * A `withdraw_usdc` (`getWithdrawUsdcInstructionsFor` also creates a missing stablecoin
  * account) burning `shares` from `shareSource` and paying at least
- * `quotedOut x (1 - maxSlipBps)` stablecoin to `destination`. `treasuryStable` is a stablecoin
- * account of the vault's treasury (the program checks its owner and mint; it does not store
- * it). Take `quotedOut` from `quoteStableWithdrawal`'s `netUsd`.
+ * `quotedOut x (1 - maxSlipBps)` stablecoin to `destination`. `treasuryStable` fills an account
+ * slot the program no longer reads (the fee stays in the cash buffer, owed to the treasury,
+ * until `collect_withdraw_fees`): pass the treasury's stablecoin account. Take `quotedOut`
+ * from `quoteStableWithdrawal`'s `netUsd`.
  *
  * @example
  * const ix = await getWithdrawUsdcInstructionFor({ owner: wallet, vault, shareSource, destination, treasuryStable, shares, quotedOut: q.netUsd, maxSlipBps: 50 });
@@ -243,6 +245,33 @@ export async function getCollectMgmtFeeInstructionFor(
     { programAddress: resolveProgramAddresses(programs).vault },
   );
   return { instruction, costs: [{ key: 'vault.collectMgmtFee' }] };
+}
+
+/**
+ * A permissionless `collect_withdraw_fees`: pays `withdrawFeesOwed` (the withdrawal fees
+ * `withdraw_usdc` and `fulfil_withdrawal` keep in the cash buffer) to `treasuryStable`, a
+ * stablecoin account of the treasury. Nothing owed fails with `NothingToCollect`.
+ *
+ * @example
+ * const ix = await getCollectWithdrawFeesInstructionFor({ vault, treasuryStable });
+ */
+export async function getCollectWithdrawFeesInstructionFor(
+  input: { vault: VaultStateAccount; treasuryStable: Address },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction> {
+  const state = input.vault.data;
+  const [cashHolding] = await findVaultHoldingPda(state.skuId, state.stableMint, programs);
+  const instruction = getCollectWithdrawFeesInstruction(
+    {
+      vault: input.vault.address,
+      stableMint: state.stableMint,
+      cashHolding,
+      treasuryStable: input.treasuryStable,
+      stableTokenProgram: stableProgramOf(state),
+    },
+    { programAddress: resolveProgramAddresses(programs).vault },
+  );
+  return { instruction, costs: [{ key: 'vault.collectWithdrawFees' }] };
 }
 
 /**

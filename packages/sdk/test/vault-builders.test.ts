@@ -24,6 +24,7 @@ import {
   findVaultHoldingPda,
   getCollectMgmtFeeInstructionFor,
   getCollectPerfFeeInstructionFor,
+  getCollectWithdrawFeesInstructionFor,
   getDepositInstructionFor,
   getNavQuote,
   getWithdrawInKindInstructionFor,
@@ -132,9 +133,24 @@ describe('withdrawal builders in LiteSVM', () => {
     const r = await run(b, alice.signer, await build(q.netUsd));
     expect(r.error).toBeNull();
     expect(tokenAmount(b.svm, alice.usdcAccount) - before).toBe(q.netUsd);
-    expect(tokenAmount(b.svm, treasury.usdc)).toBe(q.feeUsd);
+    expect(tokenAmount(b.svm, treasury.usdc)).toBe(0n);
     expect(r.used).toBeLessThanOrEqual(r.model);
     expect(r.model * 2).toBeLessThanOrEqual(r.used * 3);
+    // The fee waits in the cash buffer until anyone collects it for the treasury
+    expect((await readVault(b)).data.withdrawFeesOwed).toBe(q.feeUsd);
+    const collect = await run(
+      b,
+      alice.signer,
+      await getCollectWithdrawFeesInstructionFor({
+        vault: await readVault(b),
+        treasuryStable: treasury.usdc,
+      }),
+    );
+    expect(collect.error).toBeNull();
+    expect(tokenAmount(b.svm, treasury.usdc)).toBe(q.feeUsd);
+    expect((await readVault(b)).data.withdrawFeesOwed).toBe(0n);
+    expect(collect.used).toBeLessThanOrEqual(collect.model);
+    expect(collect.model * 2).toBeLessThanOrEqual(collect.used * 3);
     // and the logs carry one WithdrawStable event with the same amounts
     const [event, ...others] = decodeProgramEvents(r.logs);
     expect(others).toEqual([]);

@@ -53,6 +53,9 @@ pub fn process_instruction(
         discriminator::QUEUE_ROTATION => instructions::rotation::process_queue(accounts, rest),
         discriminator::APPLY_ROTATION => instructions::rotation::process_apply(accounts, rest),
         discriminator::CANCEL_ROTATION => instructions::rotation::process_cancel(accounts, rest),
+        discriminator::COLLECT_WITHDRAW_FEES => {
+            instructions::collect_withdraw_fees::process(accounts, rest)
+        }
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -176,8 +176,10 @@ describe('stablecoin withdrawal requests', () => {
     const gross = (shares * (nav + VIRTUAL_ASSETS_USD)) / (priced + VIRTUAL_SHARES);
     const fee = (gross * 5n + 9_999n) / 10_000n;
     expect(tokenAmount(b.svm, alice.usdcAccount)).toBe(usdc0 + gross - fee);
-    expect(tokenAmount(b.svm, treasury.usdc)).toBe(fee);
+    // The fee stays in the cash buffer, owed to the treasury (collect_withdraw_fees pays it)
+    expect(tokenAmount(b.svm, treasury.usdc)).toBe(0n);
     const s = readVault(b);
+    expect(s.withdrawFeesOwed).toBe(fee);
     expect(s.escrowedShares).toBe(0n);
     expect(s.openRequests).toBe(0n);
     // The request is closed and its rent went back to the owner.

@@ -3,13 +3,15 @@
 // a nonce used again once closed), a rebalance leg and its settle, a holding burned below its
 // book, a changed permanent delegate, a frozen holding and a paused mint skipped in kind,
 // a batched redemption begun and paid, keeper and trade-authority rotations (applied,
-// cancelled), a management fee collected, a pause and unpause, and one failed transaction.
+// cancelled), a management fee and the withdrawal fees collected, a pause and unpause, and
+// one failed transaction.
 import {
   DEFAULT_PROGRAM_ADDRESSES,
   getApplyRotationInstructionFor,
   getBeginRedemptionInstructionFor,
   getCancelRotationInstructionFor,
   getCancelWithdrawalInstructionFor,
+  getCollectWithdrawFeesInstructionFor,
   getFulfilWithdrawalInstructionFor,
   getPayRedemptionInstructionFor,
   getQueueRotationInstructionFor,
@@ -81,6 +83,8 @@ export type LiveScenario = Readonly<{
     newKeeper: Address;
     rotationEta: bigint;
     mgmtFeeShares: bigint;
+    /** Stablecoin collect_withdraw_fees paid to the treasury. */
+    withdrawFeesCollected: bigint;
     /** Stablecoin the redemption's payment delivered. */
     redemptionCash: bigint;
   }>;
@@ -135,10 +139,11 @@ export async function liveScenario(): Promise<LiveScenario> {
   setUnixTime(b.svm, MONDAY_15H + 30n);
   writeSnapshot(b);
   const usdc0 = tokenAmount(b.svm, alice.usdcAccount);
-  const fee0 = tokenAmount(b.svm, treasury.usdc);
+  // The fee stays in the cash buffer, owed to the treasury (collect_withdraw_fees pays it).
+  const fee0 = (await vault()).data.withdrawFeesOwed;
   await step('fulfil7', [await fulfil()]);
   const fulfilledNet = tokenAmount(b.svm, alice.usdcAccount) - usdc0;
-  const fulfilledFee = tokenAmount(b.svm, treasury.usdc) - fee0;
+  const fulfilledFee = (await vault()).data.withdrawFeesOwed - fee0;
   await request('request8', 8n);
   const cancel = await getCancelWithdrawalInstructionFor({
     caller: alice.signer,
@@ -242,6 +247,17 @@ export async function liveScenario(): Promise<LiveScenario> {
     }),
   ]);
   const mgmtFeeShares = tokenAmount(b.svm, treasury.shares) - feeShares0;
+  // The withdrawal fees the buffer kept, paid to the treasury's stablecoin account.
+  const stable0 = tokenAmount(b.svm, treasury.usdc);
+  await step('collectWithdrawFees', [
+    (
+      await getCollectWithdrawFeesInstructionFor({
+        vault: await vault(),
+        treasuryStable: treasury.usdc,
+      })
+    ).instruction,
+  ]);
+  const withdrawFeesCollected = tokenAmount(b.svm, treasury.usdc) - stable0;
   // The circuit breaker, on and off.
   for (const paused of [true, false]) {
     await step(paused ? 'pause' : 'unpause', [
@@ -268,6 +284,7 @@ export async function liveScenario(): Promise<LiveScenario> {
       newKeeper,
       rotationEta: queuedAt + 48n * 3600n,
       mgmtFeeShares,
+      withdrawFeesCollected,
       redemptionCash,
     },
   };

@@ -1,13 +1,17 @@
 // collect-mgmt-fee daily and collect_perf_fee when due (both permissionless): the fee shares go
 // to the treasury's share-mint token account (ATA of the vault's treasury). Decided from the
 // SDK's NAV quote, which computes owed shares and the performance fee as the program does.
+// collect_withdraw_fees daily when withdrawal fees are owed (they wait in the cash buffer,
+// outside NAV): the stablecoin goes to the treasury's stablecoin ATA.
 import {
   findAssociatedTokenAddress,
   getCollectMgmtFeeInstructionFor,
   getCollectPerfFeeInstructionFor,
+  getCollectWithdrawFeesInstructionFor,
   getNavQuote,
   quotePerfFee,
   readAccounts,
+  tokenProgramAddress,
   vaultStateAccount,
 } from '@basket/sdk';
 import { type Address, address } from '@solana/kit';
@@ -62,5 +66,22 @@ export async function runCollectFees(ctx: KeeperContext, sku: KeeperSku): Promis
     });
     done.push(`perf ${outcome.kind}`);
   } else done.push('perf not due');
+  const feesOwed = vault.data.withdrawFeesOwed;
+  if (feesOwed > 0n) {
+    const treasuryStable = await findAssociatedTokenAddress({
+      owner: vault.data.treasury,
+      mint: vault.data.stableMint,
+      tokenProgram: tokenProgramAddress(vault.data.stableTokenProgram),
+    });
+    const ix = await getCollectWithdrawFeesInstructionFor({ vault, treasuryStable }, ctx.programs);
+    const outcome = await ctx.send({
+      job: 'collect-fees',
+      actionKey: `withdraw-fee:${sku.skuId}:${quote.now / 86_400n}`,
+      instructions: [ix],
+      describe: `collect_withdraw_fees of ${sku.skuId} (${feesOwed} raw)`,
+      detail: { sku: sku.skuId, feesOwedRaw: feesOwed.toString() },
+    });
+    done.push(`withdraw ${outcome.kind}`);
+  } else done.push('withdraw not due');
   return { job: 'collect-fees', summary: `${sku.skuId}: ${done.join(', ')}` };
 }

@@ -54,6 +54,7 @@ pub enum VaultEventKind {
     RotationQueued = 24,
     RotationApplied = 25,
     RotationCancelled = 26,
+    WithdrawFeesCollected = 27,
 }
 
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
@@ -84,6 +85,7 @@ pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<RotationQueuedEvent>("RotationQueuedEvent"),
     EventInfo::of::<RotationAppliedEvent>("RotationAppliedEvent"),
     EventInfo::of::<RotationCancelledEvent>("RotationCancelledEvent"),
+    EventInfo::of::<WithdrawFeesCollectedEvent>("WithdrawFeesCollectedEvent"),
 ];
 
 #[cfg(test)]

@@ -157,6 +157,34 @@ basket_common::impl_event!(
     len = 48
 );
 
+/// `collect_withdraw_fees`: the withdrawal fees kept in the cash buffer paid to the
+/// treasury's stablecoin account.
+///
+/// Payload: 40 bytes after `[27][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct WithdrawFeesCollectedEvent {
+    /// SKU id of the vault.
+    #[codama(type = fixed_size(bytes, 16))]
+    pub sku_id: [u8; 16],
+    /// Stablecoin raw units paid to the treasury (every fee owed until now).
+    #[codama(type = number(u64))]
+    pub fee_usd: PodU64,
+    /// Clock unix timestamp of the instruction.
+    #[codama(type = number(i64))]
+    pub unix_time: PodI64,
+    /// Per-vault event counter (gaps reveal missed events).
+    #[codama(type = number(u64))]
+    pub event_sequence: PodU64,
+}
+
+basket_common::impl_event!(
+    WithdrawFeesCollectedEvent,
+    VaultEventKind::WithdrawFeesCollected,
+    version = 1,
+    len = 40
+);
+
 /// `collect_perf_fee`: performance fee minted as shares.
 ///
 /// Payload: 72 bytes after `[10][1]`.

@@ -158,6 +158,15 @@ fn mgmt_fee_collected_layout() {
 }
 
 #[test]
+fn withdraw_fees_collected_layout() {
+    assert_eq!(<WithdrawFeesCollectedEvent as Event>::LEN, 40);
+    assert_eq!(<WithdrawFeesCollectedEvent as Event>::DISCRIMINATOR, 27);
+    assert_eq!(offset_of!(WithdrawFeesCollectedEvent, fee_usd), 16);
+    assert_eq!(offset_of!(WithdrawFeesCollectedEvent, unix_time), 24);
+    assert_eq!(offset_of!(WithdrawFeesCollectedEvent, event_sequence), 32);
+}
+
+#[test]
 fn withdraw_stable_layout() {
     assert_eq!(<WithdrawStableEvent as Event>::LEN, 128);
     assert_eq!(<WithdrawStableEvent as Event>::DISCRIMINATOR, 9);
@@ -331,7 +340,7 @@ fn nav_refreshed_layout() {
 
 #[test]
 fn events_list_every_kind_once_in_order() {
-    assert_eq!(EVENTS.len(), VaultEventKind::RotationCancelled as usize);
+    assert_eq!(EVENTS.len(), VaultEventKind::WithdrawFeesCollected as usize);
     for (i, e) in EVENTS.iter().enumerate() {
         assert_eq!(usize::from(e.discriminator), i + 1, "{}", e.name);
     }

@@ -24,3 +24,4 @@ pub const CANCEL_WITHDRAWAL: u8 = 19;
 pub const QUEUE_ROTATION: u8 = 20;
 pub const APPLY_ROTATION: u8 = 21;
 pub const CANCEL_ROTATION: u8 = 22;
+pub const COLLECT_WITHDRAW_FEES: u8 = 23;

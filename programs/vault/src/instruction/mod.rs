@@ -171,7 +171,8 @@ pub enum VaultInstruction {
     WithdrawInKind { shares: u64 } = 6,
 
     /// Burns `shares` and pays their value at the oracle NAV (rounded down) from the cash
-    /// buffer, less the withdrawal fee (rounded up, paid to the treasury). Fails if the net
+    /// buffer, less the withdrawal fee (rounded up, kept in the buffer as owed to the
+    /// treasury until `collect_withdraw_fees`). Fails if the net
     /// payout is more than `max_slip_bps` below `quoted_out`.
     #[codama(account(name = "owner", signer, docs = "Owner of the share account"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
@@ -191,8 +192,7 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(
         name = "treasury_stable",
-        writable,
-        docs = "Treasury's stablecoin account (fee)"
+        docs = "Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change)"
     ))]
     #[codama(account(
         name = "stable_token_program",
@@ -417,7 +417,7 @@ pub enum VaultInstruction {
     } = 17,
 
     /// Keeper: pays an open request at the NAV (rounded down) of a fresh snapshot published
-    /// after the request, less the withdrawal fee (rounded up), from the cash buffer; refuses
+    /// after the request, less the withdrawal fee (rounded up, owed to the treasury), from the cash buffer; refuses
     /// below the request's `min_out`. Closes the request (rent to its owner).
     #[codama(account(name = "keeper", signer, docs = "The vault's keeper"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
@@ -438,8 +438,7 @@ pub enum VaultInstruction {
     ))]
     #[codama(account(
         name = "treasury_stable",
-        writable,
-        docs = "Treasury's stablecoin account (fee)"
+        docs = "Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change)"
     ))]
     #[codama(account(
         name = "stable_token_program",
@@ -493,6 +492,23 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers"))]
     CancelRotation { kind: u8, nonce: u64 } = 22,
+
+    /// Permissionless: pays the withdrawal fees owed to the treasury (kept in the cash buffer
+    /// by `withdraw_usdc` and `fulfil_withdrawal`) to the treasury's stablecoin account.
+    /// Fails with `NothingToCollect` when none is owed.
+    #[codama(account(name = "vault", writable, docs = "Vault state"))]
+    #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
+    #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
+    #[codama(account(
+        name = "treasury_stable",
+        writable,
+        docs = "Treasury's stablecoin account"
+    ))]
+    #[codama(account(
+        name = "stable_token_program",
+        docs = "Token program of the stablecoin"
+    ))]
+    CollectWithdrawFees = 23,
 }
 
 #[cfg(test)]

@@ -119,4 +119,8 @@ fn discriminator_constants_match_the_idl_enum() {
         tag(&VaultInstruction::CancelRotation { kind: 0, nonce: 0 }),
         discriminator::CANCEL_ROTATION
     );
+    assert_eq!(
+        tag(&VaultInstruction::CollectWithdrawFees),
+        discriminator::COLLECT_WITHDRAW_FEES
+    );
 }

@@ -2,6 +2,7 @@ pub mod admin;
 pub mod begin_redemption;
 pub mod collect_mgmt_fee;
 pub mod collect_perf_fee;
+pub mod collect_withdraw_fees;
 pub mod deposit;
 pub mod init_vault;
 pub mod pay_redemption;

@@ -4,7 +4,8 @@
 //! down, management fee accrued into the supply first), takes the fee (rounded up), refuses
 //! a net below the caller's minimum or more than the cash book, burns the owner's shares if
 //! asked (immediate path; a request's shares were burned into escrow already), pays the
-//! owner and the treasury from the cash buffer and updates the books and counters.
+//! owner from the cash buffer, books the fee as owed to the treasury (it stays in the
+//! buffer until `collect_withdraw_fees`) and updates the books and counters.
 
 use crate::{
     error::VaultError,
@@ -30,7 +31,6 @@ pub struct Payout<'a> {
     pub stable_mint: &'a AccountView,
     pub cash_holding: &'a AccountView,
     pub destination: &'a AccountView,
-    pub treasury_stable: &'a AccountView,
     pub stable_token_program: &'a AccountView,
     /// Per asset: mint, holding.
     pub asset_pairs: &'a [AccountView],
@@ -55,8 +55,7 @@ pub struct Paid {
 
 #[inline(never)]
 pub fn pay(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
-    // 1. The configured accounts: stablecoin mint and program, cash buffer, share mint,
-    //    the treasury's stablecoin account.
+    // 1. The configured accounts: stablecoin mint and program, cash buffer, share mint.
     shared::check_cash_and_shares(state, p.stable_mint, p.cash_holding, p.share_mint)?;
     let stable_program = state.stable_token_program()?.address();
     crate::words::check_address(
@@ -64,7 +63,6 @@ pub fn pay(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
         stable_program,
         CommonError::InvalidTokenProgram,
     )?;
-    shared::check_treasury_account(state, p.treasury_stable, &state.stable_mint, stable_program)?;
 
     // 2. NAV from a fresh snapshot (published after `not_before`) with every held asset
     //    guarded, rounded down: a lower NAV pays less. The fee accrues into the supply first.
@@ -107,23 +105,27 @@ pub fn pay(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
         Seed::from(&state.sku_id),
         Seed::from(&bump),
     ];
-    let signer = [Signer::from(&seeds)];
-    for (to, raw) in [(p.destination, w.net_usd), (p.treasury_stable, w.fee_usd)] {
-        if raw > 0 {
-            token_cpi::transfer_checked(
-                stable_program,
-                &[p.cash_holding, p.stable_mint, to, p.vault],
-                &Amount {
-                    raw,
-                    decimals: STABLE_DECIMALS,
-                },
-                &signer,
-            )?;
-        }
-    }
+    // The fee stays in the cash buffer, booked as owed to the treasury (out of `cash_raw`,
+    // so out of NAV and of every spendable amount) and paid by `collect_withdraw_fees`: one
+    // transfer here instead of two (docs/decisions.md, "Withdrawal fees collected later").
+    token_cpi::transfer_checked(
+        stable_program,
+        &[p.cash_holding, p.stable_mint, p.destination, p.vault],
+        &Amount {
+            raw: w.net_usd,
+            decimals: STABLE_DECIMALS,
+        },
+        &[Signer::from(&seeds)],
+    )?;
+    let fees_owed = state
+        .withdraw_fees_owed
+        .get()
+        .checked_add(w.fee_usd)
+        .ok_or(CommonError::MathOverflow)?;
 
     // 5. Books and counters.
     state.cash_raw.set(cash_left);
+    state.withdraw_fees_owed.set(fees_owed);
     shared::add_u128(&mut state.total_shares_burned, p.shares)?;
     shared::add_u128(&mut state.total_withdrawn_usd, w.gross_usd)?;
     shared::add_u128(&mut state.total_withdraw_fees_usd, w.fee_usd)?;

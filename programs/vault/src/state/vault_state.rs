@@ -157,8 +157,13 @@ pub struct VaultState {
     /// The cash buffer PDA `["holding", sku_id, stable_mint]`, recorded by init_vault.
     #[codama(type = public_key)]
     pub cash_holding: [u8; 32],
-    #[codama(type = fixed_size(bytes, 16))]
-    pub reserved2: [u8; 16],
+    /// Withdrawal fees (stablecoin raw units) charged by `withdraw_usdc` and
+    /// `fulfil_withdrawal` and still in the cash buffer, owed to the treasury: outside
+    /// `cash_raw` (so outside NAV and every spendable amount) until `collect_withdraw_fees`.
+    #[codama(type = number(u64))]
+    pub withdraw_fees_owed: PodU64,
+    #[codama(type = fixed_size(bytes, 8))]
+    pub reserved2: [u8; 8],
     // Live operation (issue 15): trade authority, withdrawal requests, rotations.
     /// The wallet that executes rebalance routes (whitelisted with the RFQ provider, the
     /// aggregator's signer): `rebalance_leg` pays only into its token accounts. Set at
@@ -272,7 +277,8 @@ mod tests {
         assert_eq!(offset_of!(VaultState, nav_cache_assets_up), 3890);
         assert_eq!(offset_of!(VaultState, nav_cache_assets_down), 3898);
         assert_eq!(offset_of!(VaultState, cash_holding), 3906);
-        assert_eq!(offset_of!(VaultState, reserved2), 3938);
+        assert_eq!(offset_of!(VaultState, withdraw_fees_owed), 3938);
+        assert_eq!(offset_of!(VaultState, reserved2), 3946);
         assert_eq!(offset_of!(VaultState, trade_authority), 3954);
         assert_eq!(offset_of!(VaultState, escrowed_shares), 3986);
         assert_eq!(offset_of!(VaultState, pending_rotation_key), 3994);

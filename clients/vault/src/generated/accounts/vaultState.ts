@@ -121,6 +121,7 @@ export type VaultState = {
   navCacheAssetsUp: bigint;
   navCacheAssetsDown: bigint;
   cashHolding: Address;
+  withdrawFeesOwed: bigint;
   reserved2: ReadonlyUint8Array;
   tradeAuthority: Address;
   escrowedShares: bigint;
@@ -188,6 +189,7 @@ export type VaultStateArgs = {
   navCacheAssetsUp: number | bigint;
   navCacheAssetsDown: number | bigint;
   cashHolding: Address;
+  withdrawFeesOwed: number | bigint;
   reserved2: ReadonlyUint8Array;
   tradeAuthority: Address;
   escrowedShares: number | bigint;
@@ -258,7 +260,8 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["navCacheAssetsUp", getU64Encoder()],
       ["navCacheAssetsDown", getU64Encoder()],
       ["cashHolding", getAddressEncoder()],
-      ["reserved2", fixEncoderSize(getBytesEncoder(), 16)],
+      ["withdrawFeesOwed", getU64Encoder()],
+      ["reserved2", fixEncoderSize(getBytesEncoder(), 8)],
       ["tradeAuthority", getAddressEncoder()],
       ["escrowedShares", getU64Encoder()],
       ["pendingRotationKey", getArrayEncoder(getAddressEncoder(), { size: 2 })],
@@ -333,7 +336,8 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["navCacheAssetsUp", getU64Decoder()],
     ["navCacheAssetsDown", getU64Decoder()],
     ["cashHolding", getAddressDecoder()],
-    ["reserved2", fixDecoderSize(getBytesDecoder(), 16)],
+    ["withdrawFeesOwed", getU64Decoder()],
+    ["reserved2", fixDecoderSize(getBytesDecoder(), 8)],
     ["tradeAuthority", getAddressDecoder()],
     ["escrowedShares", getU64Decoder()],
     ["pendingRotationKey", getArrayDecoder(getAddressDecoder(), { size: 2 })],

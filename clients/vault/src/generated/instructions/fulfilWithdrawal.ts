@@ -90,7 +90,7 @@ export type FulfilWithdrawalInstruction<
         ? WritableAccount<TAccountDestination>
         : TAccountDestination,
       TAccountTreasuryStable extends string
-        ? WritableAccount<TAccountTreasuryStable>
+        ? ReadonlyAccount<TAccountTreasuryStable>
         : TAccountTreasuryStable,
       TAccountStableTokenProgram extends string
         ? ReadonlyAccount<TAccountStableTokenProgram>
@@ -155,7 +155,7 @@ export type FulfilWithdrawalInput<
   cashHolding: Address<TAccountCashHolding>;
   /** The owner's stablecoin account receiving the payout */
   destination: Address<TAccountDestination>;
-  /** Treasury's stablecoin account (fee) */
+  /** Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change) */
   treasuryStable: Address<TAccountTreasuryStable>;
   /** Token program of the stablecoin */
   stableTokenProgram: Address<TAccountStableTokenProgram>;
@@ -218,7 +218,7 @@ export function getFulfilWithdrawalInstruction<
     stableMint: { value: input.stableMint ?? null, isWritable: false },
     cashHolding: { value: input.cashHolding ?? null, isWritable: true },
     destination: { value: input.destination ?? null, isWritable: true },
-    treasuryStable: { value: input.treasuryStable ?? null, isWritable: true },
+    treasuryStable: { value: input.treasuryStable ?? null, isWritable: false },
     stableTokenProgram: {
       value: input.stableTokenProgram ?? null,
       isWritable: false,
@@ -295,7 +295,7 @@ export type ParsedFulfilWithdrawalInstruction<
     cashHolding: TAccountMetas[7];
     /** The owner's stablecoin account receiving the payout */
     destination: TAccountMetas[8];
-    /** Treasury's stablecoin account (fee) */
+    /** Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change) */
     treasuryStable: TAccountMetas[9];
     /** Token program of the stablecoin */
     stableTokenProgram: TAccountMetas[10];

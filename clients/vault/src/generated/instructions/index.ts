@@ -14,6 +14,7 @@ export * from "./cancelWeights";
 export * from "./cancelWithdrawal";
 export * from "./collectMgmtFee";
 export * from "./collectPerfFee";
+export * from "./collectWithdrawFees";
 export * from "./deposit";
 export * from "./fulfilWithdrawal";
 export * from "./initVault";

@@ -91,7 +91,7 @@ export type WithdrawUsdcInstruction<
         ? WritableAccount<TAccountDestination>
         : TAccountDestination,
       TAccountTreasuryStable extends string
-        ? WritableAccount<TAccountTreasuryStable>
+        ? ReadonlyAccount<TAccountTreasuryStable>
         : TAccountTreasuryStable,
       TAccountStableTokenProgram extends string
         ? ReadonlyAccount<TAccountStableTokenProgram>
@@ -176,7 +176,7 @@ export type WithdrawUsdcInput<
   cashHolding: Address<TAccountCashHolding>;
   /** Stablecoin account receiving the payout */
   destination: Address<TAccountDestination>;
-  /** Treasury's stablecoin account (fee) */
+  /** Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change) */
   treasuryStable: Address<TAccountTreasuryStable>;
   /** Token program of the stablecoin */
   stableTokenProgram: Address<TAccountStableTokenProgram>;
@@ -243,7 +243,7 @@ export function getWithdrawUsdcInstruction<
     stableMint: { value: input.stableMint ?? null, isWritable: false },
     cashHolding: { value: input.cashHolding ?? null, isWritable: true },
     destination: { value: input.destination ?? null, isWritable: true },
-    treasuryStable: { value: input.treasuryStable ?? null, isWritable: true },
+    treasuryStable: { value: input.treasuryStable ?? null, isWritable: false },
     stableTokenProgram: {
       value: input.stableTokenProgram ?? null,
       isWritable: false,
@@ -324,7 +324,7 @@ export type ParsedWithdrawUsdcInstruction<
     cashHolding: TAccountMetas[6];
     /** Stablecoin account receiving the payout */
     destination: TAccountMetas[7];
-    /** Treasury's stablecoin account (fee) */
+    /** Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change) */
     treasuryStable: TAccountMetas[8];
     /** Token program of the stablecoin */
     stableTokenProgram: TAccountMetas[9];

@@ -51,6 +51,7 @@ import {
   getCancelWithdrawalInstruction,
   getCollectMgmtFeeInstruction,
   getCollectPerfFeeInstruction,
+  getCollectWithdrawFeesInstruction,
   getDepositInstruction,
   getFulfilWithdrawalInstruction,
   getInitVaultInstruction,
@@ -74,6 +75,7 @@ import {
   parseCancelWithdrawalInstruction,
   parseCollectMgmtFeeInstruction,
   parseCollectPerfFeeInstruction,
+  parseCollectWithdrawFeesInstruction,
   parseDepositInstruction,
   parseFulfilWithdrawalInstruction,
   parseInitVaultInstruction,
@@ -97,6 +99,7 @@ import {
   type CancelWithdrawalInput,
   type CollectMgmtFeeInput,
   type CollectPerfFeeInput,
+  type CollectWithdrawFeesInput,
   type DepositInput,
   type FulfilWithdrawalInput,
   type InitVaultInput,
@@ -108,6 +111,7 @@ import {
   type ParsedCancelWithdrawalInstruction,
   type ParsedCollectMgmtFeeInstruction,
   type ParsedCollectPerfFeeInstruction,
+  type ParsedCollectWithdrawFeesInstruction,
   type ParsedDepositInstruction,
   type ParsedFulfilWithdrawalInstruction,
   type ParsedInitVaultInstruction,
@@ -194,6 +198,7 @@ export enum VaultInstruction {
   QueueRotation,
   ApplyRotation,
   CancelRotation,
+  CollectWithdrawFees,
 }
 
 export function identifyVaultInstruction(
@@ -268,6 +273,9 @@ export function identifyVaultInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(22), 0)) {
     return VaultInstruction.CancelRotation;
+  }
+  if (containsBytes(data, getU8Encoder().encode(23), 0)) {
+    return VaultInstruction.CollectWithdrawFees;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -346,7 +354,10 @@ export type ParsedVaultInstruction<
     } & ParsedApplyRotationInstruction<TProgram>)
   | ({
       instructionType: VaultInstruction.CancelRotation;
-    } & ParsedCancelRotationInstruction<TProgram>);
+    } & ParsedCancelRotationInstruction<TProgram>)
+  | ({
+      instructionType: VaultInstruction.CollectWithdrawFees;
+    } & ParsedCollectWithdrawFeesInstruction<TProgram>);
 
 export function parseVaultInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -514,6 +525,13 @@ export function parseVaultInstruction<TProgram extends string>(
         ...parseCancelRotationInstruction(instruction),
       };
     }
+    case VaultInstruction.CollectWithdrawFees: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: VaultInstruction.CollectWithdrawFees,
+        ...parseCollectWithdrawFeesInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -622,6 +640,10 @@ export type VaultPluginInstructions = {
   cancelRotation: (
     input: CancelRotationInput,
   ) => ReturnType<typeof getCancelRotationInstruction> &
+    SelfPlanAndSendFunctions;
+  collectWithdrawFees: (
+    input: CollectWithdrawFeesInput,
+  ) => ReturnType<typeof getCollectWithdrawFeesInstruction> &
     SelfPlanAndSendFunctions;
 };
 
@@ -760,6 +782,11 @@ export function vaultProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getCancelRotationInstruction(input),
+            ),
+          collectWithdrawFees: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getCollectWithdrawFeesInstruction(input),
             ),
         },
         pdas: {

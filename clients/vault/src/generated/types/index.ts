@@ -33,5 +33,6 @@ export * from "./weightsQueuedEvent";
 export * from "./withdrawalCancelledEvent";
 export * from "./withdrawalFulfilledEvent";
 export * from "./withdrawalRequestedEvent";
+export * from "./withdrawFeesCollectedEvent";
 export * from "./withdrawInKindEvent";
 export * from "./withdrawStableEvent";

@@ -43,6 +43,7 @@ export enum VaultEventKind {
   RotationQueued,
   RotationApplied,
   RotationCancelled,
+  WithdrawFeesCollected,
 }
 
 export type VaultEventKindArgs = VaultEventKind;

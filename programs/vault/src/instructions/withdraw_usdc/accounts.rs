@@ -10,7 +10,8 @@ use pinocchio::AccountView;
 /// 5. `[]` stablecoin mint
 /// 6. `[WRITE]` the vault's cash buffer
 /// 7. `[WRITE]` stablecoin account receiving the payout
-/// 8. `[WRITE]` the treasury's stablecoin account (receives the fee)
+/// 8. `[]` unused since the fee stays in the cash buffer (`collect_withdraw_fees` pays it):
+///    kept so the account layout, and every client and lookup table, does not change
 /// 9. `[]` token program of the stablecoin
 /// 10. `[]` Token-2022 program
 /// 11. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
@@ -23,7 +24,6 @@ pub struct WithdrawUsdcAccounts<'a> {
     pub stable_mint: &'a AccountView,
     pub cash_holding: &'a AccountView,
     pub destination: &'a AccountView,
-    pub treasury_stable: &'a AccountView,
     pub stable_token_program: &'a AccountView,
     pub asset_pairs: &'a [AccountView],
 }
@@ -32,7 +32,7 @@ impl<'a> TryFrom<&'a [AccountView]> for WithdrawUsdcAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [owner, vault, nav_snapshot, share_mint, share_source, stable_mint, cash_holding, destination, treasury_stable, stable_token_program, token2022_program, asset_pairs @ ..] =
+        let [owner, vault, nav_snapshot, share_mint, share_source, stable_mint, cash_holding, destination, _treasury_stable, stable_token_program, token2022_program, asset_pairs @ ..] =
             accounts
         else {
             return Err(CommonError::NotEnoughAccounts);
@@ -40,14 +40,7 @@ impl<'a> TryFrom<&'a [AccountView]> for WithdrawUsdcAccounts<'a> {
         // 1. The share owner signs (the token program checks it owns the share account).
         validate::check_signer(owner)?;
         // 2. Everything the instruction or its CPIs write is writable.
-        for account in [
-            vault,
-            share_mint,
-            share_source,
-            cash_holding,
-            destination,
-            treasury_stable,
-        ] {
+        for account in [vault, share_mint, share_source, cash_holding, destination] {
             validate::check_writable(account)?;
         }
         // 3. Token-2022 for the shares (the stablecoin's program is checked by the processor).
@@ -65,7 +58,6 @@ impl<'a> TryFrom<&'a [AccountView]> for WithdrawUsdcAccounts<'a> {
             stable_mint,
             cash_holding,
             destination,
-            treasury_stable,
             stable_token_program,
             asset_pairs,
         })

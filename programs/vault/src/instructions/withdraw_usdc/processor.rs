@@ -43,7 +43,6 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             stable_mint: accounts.stable_mint,
             cash_holding: accounts.cash_holding,
             destination: accounts.destination,
-            treasury_stable: accounts.treasury_stable,
             stable_token_program: accounts.stable_token_program,
             asset_pairs: accounts.asset_pairs,
             burn_from: Some((accounts.share_source, accounts.owner)),

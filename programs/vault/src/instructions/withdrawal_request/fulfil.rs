@@ -10,7 +10,7 @@
 //! 6. `[]` stablecoin mint
 //! 7. `[WRITE]` the vault's cash buffer
 //! 8. `[WRITE]` the owner's stablecoin account (receives the payout)
-//! 9. `[WRITE]` the treasury's stablecoin account (receives the fee)
+//! 9. `[]` unused since the fee stays in the cash buffer (`collect_withdraw_fees` pays it)
 //! 10. `[]` token program of the stablecoin
 //! 11. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
 
@@ -28,7 +28,7 @@ use pinocchio::{AccountView, ProgramResult};
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
-    let [keeper, vault, nav_snapshot, request, owner, share_mint, stable_mint, cash_holding, destination, treasury_stable, stable_token_program, asset_pairs @ ..] =
+    let [keeper, vault, nav_snapshot, request, owner, share_mint, stable_mint, cash_holding, destination, _treasury_stable, stable_token_program, asset_pairs @ ..] =
         accounts
     else {
         return Err(CommonError::NotEnoughAccounts.into());
@@ -37,7 +37,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(CommonError::InvalidInstructionData.into());
     }
     validate::check_signer(keeper)?;
-    for account in [request, owner, cash_holding, destination, treasury_stable] {
+    for account in [request, owner, cash_holding, destination] {
         validate::check_writable(account)?;
     }
     let state = admin::load_vault_mut(vault)?;
@@ -75,7 +75,6 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             stable_mint,
             cash_holding,
             destination,
-            treasury_stable,
             stable_token_program,
             asset_pairs,
             burn_from: None,
