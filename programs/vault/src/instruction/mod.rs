@@ -2,13 +2,17 @@
 //! is generated from. Instruction data is `[discriminator u8][fields, packed LE]`; each
 //! instruction's `data.rs` parses exactly these fields.
 //!
-//! The enum stays one item (Codama's derive reads the whole instruction set from it); the
+//! The enum stays one item (Codama's derive reads the whole instruction set from it), so its
+//! attributes are kept one a line (`rustfmt::skip`) to fit the 450-line limit; the
 //! discriminator bytes and the tests live beside it.
 
 use codama_macros::CodamaInstructions;
 
 pub mod discriminator;
 
+// One attribute per line, however long: rustfmt would split each over four or five lines and
+// take the file past the 450-line limit; the enum cannot be split (see above).
+#[rustfmt::skip]
 #[repr(C, u8)]
 #[derive(CodamaInstructions)]
 #[allow(dead_code)] // only read by the IDL generator and the drift test
@@ -18,43 +22,17 @@ pub enum VaultInstruction {
     /// holding account per asset. The new admin set and the oracle configuration's admin set
     /// must each be satisfied by the admin signers.
     #[codama(account(name = "payer", signer, writable, docs = "Pays for the new accounts"))]
-    #[codama(account(
-        name = "vault",
-        writable,
-        docs = "Vault state PDA [\"vault\", sku_id], created here"
-    ))]
-    #[codama(account(
-        name = "share_mint",
-        writable,
-        docs = "Share mint PDA [\"share\", sku_id] (Token-2022), created here"
-    ))]
-    #[codama(account(
-        name = "oracle_config",
-        docs = "The oracle's configuration PDA [\"oracle_config\"] (platform admin set)"
-    ))]
-    #[codama(account(
-        name = "nav_snapshot",
-        docs = "The oracle's snapshot PDA [\"nav_snapshot\", sku_id]; may not exist yet"
-    ))]
+    #[codama(account(name = "vault", writable, docs = "Vault state PDA [\"vault\", sku_id], created here"))]
+    #[codama(account(name = "share_mint", writable, docs = "Share mint PDA [\"share\", sku_id] (Token-2022), created here"))]
+    #[codama(account(name = "oracle_config", docs = "The oracle's configuration PDA [\"oracle_config\"] (platform admin set)"))]
+    #[codama(account(name = "nav_snapshot", docs = "The oracle's snapshot PDA [\"nav_snapshot\", sku_id]; may not exist yet"))]
     #[codama(account(name = "stable_mint", docs = "Stablecoin mint (6 decimals)"))]
-    #[codama(account(
-        name = "cash_holding",
-        writable,
-        docs = "Cash buffer PDA [\"holding\", sku_id, stable_mint], created here"
-    ))]
+    #[codama(account(name = "cash_holding", writable, docs = "Cash buffer PDA [\"holding\", sku_id, stable_mint], created here"))]
     #[codama(account(name = "system_program", docs = "System program"))]
     #[codama(account(name = "token_program", docs = "SPL Token program"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
-    #[codama(remaining_accounts(
-        argument("assetAccounts"),
-        writable,
-        docs = "Per asset, in order: its mint, then its holding PDA [\"holding\", sku_id, mint] (created here)"
-    ))]
-    #[codama(remaining_accounts(
-        argument("adminSigners"),
-        signer,
-        docs = "Admin signers (threshold of both admin sets)"
-    ))]
+    #[codama(remaining_accounts(argument("assetAccounts"), writable, docs = "Per asset, in order: its mint, then its holding PDA [\"holding\", sku_id, mint] (created here)"))]
+    #[codama(remaining_accounts(argument("adminSigners"), signer, docs = "Admin signers (threshold of both admin sets)"))]
     InitVault {
         #[codama(type = fixed_size(bytes, 16))]
         sku_id: [u8; 16],
@@ -85,35 +63,17 @@ pub enum VaultInstruction {
 
     /// Takes `raw_amount` stablecoin into the cash buffer and mints shares priced from the
     /// oracle NAV (rounded against the depositor); fails below `min_shares_out`.
-    #[codama(account(
-        name = "depositor",
-        signer,
-        docs = "Owner of the stablecoin source account"
-    ))]
+    #[codama(account(name = "depositor", signer, docs = "Owner of the stablecoin source account"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
-    #[codama(account(
-        name = "source",
-        writable,
-        docs = "Depositor's stablecoin token account"
-    ))]
+    #[codama(account(name = "source", writable, docs = "Depositor's stablecoin token account"))]
     #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
-    #[codama(account(
-        name = "destination",
-        writable,
-        docs = "Share token account receiving the shares"
-    ))]
-    #[codama(account(
-        name = "stable_token_program",
-        docs = "Token program of the stablecoin"
-    ))]
+    #[codama(account(name = "destination", writable, docs = "Share token account receiving the shares"))]
+    #[codama(account(name = "stable_token_program", docs = "Token program of the stablecoin"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
-    #[codama(remaining_accounts(
-        argument("assetAccounts"),
-        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
-    ))]
+    #[codama(remaining_accounts(argument("assetAccounts"), docs = "Per asset in the vault's order: its mint, then its holding (real balances)"))]
     Deposit {
         raw_amount: u64,
         min_shares_out: u64,
@@ -149,25 +109,13 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
-    #[codama(account(
-        name = "share_source",
-        writable,
-        docs = "Share account the shares are burned from"
-    ))]
+    #[codama(account(name = "share_source", writable, docs = "Share account the shares are burned from"))]
     #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
     #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
-    #[codama(account(
-        name = "stable_destination",
-        writable,
-        docs = "Stablecoin account receiving the cash part"
-    ))]
+    #[codama(account(name = "stable_destination", writable, docs = "Stablecoin account receiving the cash part"))]
     #[codama(account(name = "token_program", docs = "SPL Token program"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
-    #[codama(remaining_accounts(
-        argument("assetAccounts"),
-        writable,
-        docs = "Per asset, in the vault's order: mint, vault holding, receiving token account; then the transfer hooks' accounts (hook program, extra-account-meta list, extra accounts), at most 8"
-    ))]
+    #[codama(remaining_accounts(argument("assetAccounts"), writable, docs = "Per asset, in the vault's order: mint, vault holding, receiving token account; then the transfer hooks' accounts (hook program, extra-account-meta list, extra accounts), at most 8"))]
     WithdrawInKind { shares: u64 } = 6,
 
     /// Burns `shares` and pays their value at the oracle NAV (rounded down) from the cash
@@ -178,31 +126,14 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
-    #[codama(account(
-        name = "share_source",
-        writable,
-        docs = "Share account the shares are burned from"
-    ))]
+    #[codama(account(name = "share_source", writable, docs = "Share account the shares are burned from"))]
     #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
     #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
-    #[codama(account(
-        name = "destination",
-        writable,
-        docs = "Stablecoin account receiving the payout"
-    ))]
-    #[codama(account(
-        name = "treasury_stable",
-        docs = "Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change)"
-    ))]
-    #[codama(account(
-        name = "stable_token_program",
-        docs = "Token program of the stablecoin"
-    ))]
+    #[codama(account(name = "destination", writable, docs = "Stablecoin account receiving the payout"))]
+    #[codama(account(name = "treasury_stable", docs = "Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change)"))]
+    #[codama(account(name = "stable_token_program", docs = "Token program of the stablecoin"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
-    #[codama(remaining_accounts(
-        argument("assetAccounts"),
-        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
-    ))]
+    #[codama(remaining_accounts(argument("assetAccounts"), docs = "Per asset in the vault's order: its mint, then its holding (real balances)"))]
     WithdrawUsdc {
         shares: u64,
         max_slip_bps: u16,
@@ -213,11 +144,7 @@ pub enum VaultInstruction {
     /// treasury's share account.
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
-    #[codama(account(
-        name = "treasury_shares",
-        writable,
-        docs = "Treasury's share token account"
-    ))]
+    #[codama(account(name = "treasury_shares", writable, docs = "Treasury's share token account"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
     CollectMgmtFee = 8,
 
@@ -227,16 +154,9 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
-    #[codama(account(
-        name = "treasury_shares",
-        writable,
-        docs = "Treasury's share token account"
-    ))]
+    #[codama(account(name = "treasury_shares", writable, docs = "Treasury's share token account"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
-    #[codama(remaining_accounts(
-        argument("assetAccounts"),
-        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
-    ))]
+    #[codama(remaining_accounts(argument("assetAccounts"), docs = "Per asset in the vault's order: its mint, then its holding (real balances)"))]
     CollectPerfFee = 9,
 
     /// Sets one asset's status (immediate). Admin multisig. Active <-> Frozen at any time;
@@ -254,33 +174,13 @@ pub enum VaultInstruction {
     #[codama(account(name = "keeper", signer, docs = "The vault's keeper"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
-    #[codama(account(
-        name = "instructions_sysvar",
-        docs = "Instructions sysvar (Sysvar1nstructions1111111111111111111111111)"
-    ))]
-    #[codama(account(
-        name = "pay_mint",
-        docs = "Mint the vault pays (an asset or the stablecoin)"
-    ))]
-    #[codama(account(
-        name = "pay_holding",
-        writable,
-        docs = "The vault's holding of the paying mint (or its cash buffer)"
-    ))]
-    #[codama(account(
-        name = "trade_account",
-        writable,
-        docs = "The trade authority's token account of the paying mint (receives the outgoing leg)"
-    ))]
+    #[codama(account(name = "instructions_sysvar", docs = "Instructions sysvar (Sysvar1nstructions1111111111111111111111111)"))]
+    #[codama(account(name = "pay_mint", docs = "Mint the vault pays (an asset or the stablecoin)"))]
+    #[codama(account(name = "pay_holding", writable, docs = "The vault's holding of the paying mint (or its cash buffer)"))]
+    #[codama(account(name = "trade_account", writable, docs = "The trade authority's token account of the paying mint (receives the outgoing leg)"))]
     #[codama(account(name = "pay_token_program", docs = "Token program of the paying mint"))]
-    #[codama(account(
-        name = "receive_mint",
-        docs = "Mint the vault receives (expected_mint)"
-    ))]
-    #[codama(account(
-        name = "receive_holding",
-        docs = "The vault's holding of the receiving mint (or its cash buffer)"
-    ))]
+    #[codama(account(name = "receive_mint", docs = "Mint the vault receives (expected_mint)"))]
+    #[codama(account(name = "receive_holding", docs = "The vault's holding of the receiving mint (or its cash buffer)"))]
     RebalanceLeg {
         #[codama(type = public_key)]
         expected_mint: [u8; 32],
@@ -292,34 +192,18 @@ pub enum VaultInstruction {
     /// pending: the receiving holding's balance grew by at least the quoted amount; books
     /// the real increase and releases the lock.
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
-    #[codama(account(
-        name = "receive_holding",
-        docs = "The vault's holding that received the incoming leg"
-    ))]
+    #[codama(account(name = "receive_holding", docs = "The vault's holding that received the incoming leg"))]
     RebalanceSettle = 12,
 
     /// First half of a batched in-kind redemption: burns `shares` and records the pro-rata
     /// raw amount of every holding and of the cash buffer (rounded down) in a new claim
     /// `["claim", vault, owner, nonce]`; the books drop by those amounts now.
-    #[codama(account(
-        name = "owner",
-        signer,
-        writable,
-        docs = "Owner of the share account; pays the claim's rent"
-    ))]
+    #[codama(account(name = "owner", signer, writable, docs = "Owner of the share account; pays the claim's rent"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
-    #[codama(account(
-        name = "share_source",
-        writable,
-        docs = "Share account the shares are burned from"
-    ))]
-    #[codama(account(
-        name = "claim",
-        writable,
-        docs = "Redemption claim PDA [\"claim\", vault, owner, nonce], created here"
-    ))]
+    #[codama(account(name = "share_source", writable, docs = "Share account the shares are burned from"))]
+    #[codama(account(name = "claim", writable, docs = "Redemption claim PDA [\"claim\", vault, owner, nonce], created here"))]
     #[codama(account(name = "system_program", docs = "System program"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
     BeginRedemption { shares: u64, nonce: u64 } = 13,
@@ -329,37 +213,20 @@ pub enum VaultInstruction {
     /// guards at payment time. Closes the claim (rent to the owner) once nothing is owed.
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "claim", writable, docs = "Redemption claim"))]
-    #[codama(account(
-        name = "owner",
-        writable,
-        docs = "The claim's owner (receives the rent on close)"
-    ))]
+    #[codama(account(name = "owner", writable, docs = "The claim's owner (receives the rent on close)"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
     #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
-    #[codama(account(
-        name = "stable_destination",
-        writable,
-        docs = "Owner's stablecoin account (used with the cash bit)"
-    ))]
+    #[codama(account(name = "stable_destination", writable, docs = "Owner's stablecoin account (used with the cash bit)"))]
     #[codama(account(name = "token_program", docs = "SPL Token program"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
-    #[codama(remaining_accounts(
-        argument("slotAccounts"),
-        writable,
-        docs = "Per named asset slot, ascending: mint, vault holding, owner's token account; then the transfer hooks' accounts, at most 8"
-    ))]
+    #[codama(remaining_accounts(argument("slotAccounts"), writable, docs = "Per named asset slot, ascending: mint, vault holding, owner's token account; then the transfer hooks' accounts, at most 8"))]
     PayRedemption { slots: u32 } = 14,
 
     /// Admin multisig, once: writes the share mint's TokenMetadata (name, symbol, uri;
     /// printable ASCII, zero-padded) with the vault as update authority; the payer funds
     /// the mint's grown rent.
-    #[codama(account(
-        name = "payer",
-        signer,
-        writable,
-        docs = "Pays the share mint's additional rent"
-    ))]
+    #[codama(account(name = "payer", signer, writable, docs = "Pays the share mint's additional rent"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
     #[codama(account(name = "system_program", docs = "System program"))]
@@ -380,34 +247,18 @@ pub enum VaultInstruction {
     /// `last_nav_usd` (rounded down), the base of the daily rebalance-loss budget.
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
-    #[codama(remaining_accounts(
-        argument("assetAccounts"),
-        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
-    ))]
+    #[codama(remaining_accounts(argument("assetAccounts"), docs = "Per asset in the vault's order: its mint, then its holding (real balances)"))]
     RefreshNav = 16,
 
     /// Share owner: burns `shares` into the vault's escrow (still counted in the supply) and
     /// opens a request `["wreq", vault, owner, nonce]` that the keeper fulfils at a snapshot
     /// published later, paying at least `min_out` net. For withdrawals the cash buffer cannot
     /// pay at once; small ones use `withdraw_usdc`.
-    #[codama(account(
-        name = "owner",
-        signer,
-        writable,
-        docs = "Owner of the share account; pays the request's rent"
-    ))]
+    #[codama(account(name = "owner", signer, writable, docs = "Owner of the share account; pays the request's rent"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
-    #[codama(account(
-        name = "share_source",
-        writable,
-        docs = "Share account the shares are burned from"
-    ))]
-    #[codama(account(
-        name = "request",
-        writable,
-        docs = "Withdrawal request PDA [\"wreq\", vault, owner, nonce], created here"
-    ))]
+    #[codama(account(name = "share_source", writable, docs = "Share account the shares are burned from"))]
+    #[codama(account(name = "request", writable, docs = "Withdrawal request PDA [\"wreq\", vault, owner, nonce], created here"))]
     #[codama(account(name = "system_program", docs = "System program"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
     RequestWithdrawUsdc {
@@ -423,54 +274,25 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
     #[codama(account(name = "request", writable, docs = "The withdrawal request"))]
-    #[codama(account(
-        name = "owner",
-        writable,
-        docs = "The request's owner (receives the rent)"
-    ))]
+    #[codama(account(name = "owner", writable, docs = "The request's owner (receives the rent)"))]
     #[codama(account(name = "share_mint", docs = "Vault's share mint"))]
     #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
     #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
-    #[codama(account(
-        name = "destination",
-        writable,
-        docs = "The owner's stablecoin account receiving the payout"
-    ))]
-    #[codama(account(
-        name = "treasury_stable",
-        docs = "Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change)"
-    ))]
-    #[codama(account(
-        name = "stable_token_program",
-        docs = "Token program of the stablecoin"
-    ))]
-    #[codama(remaining_accounts(
-        argument("assetAccounts"),
-        docs = "Per asset in the vault's order: its mint, then its holding (real balances)"
-    ))]
+    #[codama(account(name = "destination", writable, docs = "The owner's stablecoin account receiving the payout"))]
+    #[codama(account(name = "treasury_stable", docs = "Unused: the fee stays in the cash buffer until collect_withdraw_fees (kept so the account layout does not change)"))]
+    #[codama(account(name = "stable_token_program", docs = "Token program of the stablecoin"))]
+    #[codama(remaining_accounts(argument("assetAccounts"), docs = "Per asset in the vault's order: its mint, then its holding (real balances)"))]
     FulfilWithdrawal = 18,
 
     /// Returns an open request's exact shares to its owner (re-minted) and closes it. The
     /// owner may cancel at any time; anyone may 72 h after the request. Not blocked by the
     /// pause.
-    #[codama(account(
-        name = "caller",
-        signer,
-        docs = "The owner, or anyone past the deadline"
-    ))]
+    #[codama(account(name = "caller", signer, docs = "The owner, or anyone past the deadline"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "request", writable, docs = "The withdrawal request"))]
-    #[codama(account(
-        name = "owner",
-        writable,
-        docs = "The request's owner (receives the rent)"
-    ))]
+    #[codama(account(name = "owner", writable, docs = "The request's owner (receives the rent)"))]
     #[codama(account(name = "share_mint", writable, docs = "Vault's share mint"))]
-    #[codama(account(
-        name = "share_destination",
-        writable,
-        docs = "The owner's share account receiving the shares"
-    ))]
+    #[codama(account(name = "share_destination", writable, docs = "The owner's share account receiving the shares"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
     CancelWithdrawal = 19,
 
@@ -499,15 +321,8 @@ pub enum VaultInstruction {
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "stable_mint", docs = "Stablecoin mint"))]
     #[codama(account(name = "cash_holding", writable, docs = "Vault's cash buffer"))]
-    #[codama(account(
-        name = "treasury_stable",
-        writable,
-        docs = "Treasury's stablecoin account"
-    ))]
-    #[codama(account(
-        name = "stable_token_program",
-        docs = "Token program of the stablecoin"
-    ))]
+    #[codama(account(name = "treasury_stable", writable, docs = "Treasury's stablecoin account"))]
+    #[codama(account(name = "stable_token_program", docs = "Token program of the stablecoin"))]
     CollectWithdrawFees = 23,
 }
 
