@@ -53,6 +53,16 @@ pub fn process_instruction(
         discriminator::QUEUE_ROTATION => instructions::rotation::process_queue(accounts, rest),
         discriminator::APPLY_ROTATION => instructions::rotation::process_apply(accounts, rest),
         discriminator::CANCEL_ROTATION => instructions::rotation::process_cancel(accounts, rest),
+        _ => process_later_additions(*tag, accounts, rest),
+    }
+}
+
+/// Instructions added after the compute-unit baselines were set, outside the main match: a
+/// new arm there reshapes the compare tree the match compiles to and costs other
+/// instructions a compare or two (measured: +2 CU on 19 bench rows).
+#[inline(never)]
+fn process_later_additions(tag: u8, accounts: &mut [AccountView], rest: &[u8]) -> ProgramResult {
+    match tag {
         discriminator::COLLECT_WITHDRAW_FEES => {
             instructions::collect_withdraw_fees::process(accounts, rest)
         }
