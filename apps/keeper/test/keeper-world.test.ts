@@ -22,7 +22,12 @@ import { runNavPush } from '../src/jobs/nav-push.ts';
 import type { Keeper } from '../src/keeper.ts';
 import { claimAction, resolveInFlight } from '../src/service/actions.ts';
 import { claimFromArtifact, epochRoot, fundKeeper, stake } from './support/epoch-world.ts';
-import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
+import {
+  demoDeposit,
+  demoWithdraw,
+  type KeeperWorld,
+  startKeeperWorld,
+} from './support/keeper-world.ts';
 
 let kw: KeeperWorld;
 const open: Keeper[] = [];
@@ -281,7 +286,7 @@ describe('the keeper on the local world', () => {
     await a.close();
   }, 120_000);
 
-  it('collects the management fee once a day has passed, once', async () => {
+  it('collects the management fee and the withdrawal fees once a day has passed, once', async () => {
     const k = await keeper('replica-fees');
     const sku = k.context.skus.find((s) =>
       kw.world.manifest.skus.some((w) => w.skuId === s.skuId && covered(w)),
@@ -291,10 +296,24 @@ describe('the keeper on the local world', () => {
     await demoDeposit(kw.world, sku.skuId, 1_000n);
     await kw.world.clock.advanceBy(86_400_000 + 60_000);
     await runNavPush(k.context, sku);
+    await demoWithdraw(kw.world, sku.skuId);
+    const programs = k.context.programs;
+    const owedBefore = (
+      await readAccounts(k.context.rpc, [vaultStateAccount(sku.vault as Address, programs)])
+    )[0];
+    if (!owedBefore.exists) throw new Error('no vault');
+    expect(owedBefore.data.withdrawFeesOwed).toBeGreaterThan(0n);
     const first = await runCollectFees(k.context, sku);
     expect(first.summary).toMatch(/mgmt sent/);
+    expect(first.summary).toMatch(/withdraw sent/);
+    const [after] = await readAccounts(k.context.rpc, [
+      vaultStateAccount(sku.vault as Address, programs),
+    ]);
+    if (!after.exists) throw new Error('no vault');
+    expect(after.data.withdrawFeesOwed).toBe(0n);
     const second = await runCollectFees(k.context, sku);
     expect(second.summary).toMatch(/mgmt (not due|skipped)/);
+    expect(second.summary).toMatch(/withdraw not due/);
     await k.close();
   }, 120_000);
 });

@@ -8,7 +8,9 @@ import {
   getApproveDeviationInstructionFor,
   getDepositInstructionsFor,
   getNavQuote,
+  getWithdrawUsdcInstructionsFor,
   quoteDeposit,
+  quoteStableWithdrawal,
   rawAmount,
   readAccounts,
   vaultStateAccount,
@@ -89,6 +91,44 @@ export async function demoDeposit(world: TestWorld, skuId: string, usdc: bigint)
     { rpc, ...read },
   );
   await world.chain.land('deposit', wallet, deposit.instructions);
+}
+
+/**
+ * A stablecoin withdrawal of 10 shares by the first demo wallet (after a fresh push): its fee
+ * stays in the vault's cash buffer, owed to the treasury.
+ */
+export async function demoWithdraw(world: TestWorld, skuId: string): Promise<void> {
+  const programs = programAddressesOf(world.manifest);
+  const rpc = world.chain.rpc;
+  const wallet = await readSigner(world.manifest.keys.demoWallets[0] as string);
+  const read = { programs, commitment: 'confirmed' as const };
+  const sku = world.manifest.skus.find((s) => s.skuId === skuId);
+  const [vault] = await readAccounts(rpc, [vaultStateAccount(sku?.vault as Address, programs)]);
+  if (!vault.exists) throw new Error('no vault');
+  const shareAccount = await findAssociatedTokenAddress({
+    owner: wallet.address,
+    mint: vault.data.shareMint,
+    tokenProgram: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address,
+  });
+  const { value } = await rpc
+    .getTokenAccountBalance(shareAccount, { commitment: 'confirmed' })
+    .send();
+  // About 10 USD: well within the cash buffer whatever the wallet holds.
+  const shares = BigInt(value.amount) < 10_000_000n ? BigInt(value.amount) : 10_000_000n;
+  const quote = quoteStableWithdrawal(await getNavQuote(rpc, skuId, read), shares, {
+    vaultProgram: programs.vault,
+  });
+  if (!quote.ok) throw new Error(quote.refusal.message);
+  const treasuryStable = await findAssociatedTokenAddress({
+    owner: vault.data.treasury,
+    mint: vault.data.stableMint,
+    tokenProgram: world.manifest.stablecoin.tokenProgram as Address,
+  });
+  const withdraw = await getWithdrawUsdcInstructionsFor(
+    { owner: wallet, vault, treasuryStable, shares, quotedOut: quote.netUsd, maxSlipBps: 50 },
+    { rpc, ...read },
+  );
+  await world.chain.land('withdraw_usdc', wallet, withdraw.instructions);
 }
 
 export async function startKeeperWorld(): Promise<KeeperWorld> {
