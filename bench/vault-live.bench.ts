@@ -20,6 +20,7 @@ import {
   getApplyRotationInstruction,
   getCancelRotationInstruction,
   getCancelWithdrawalInstruction,
+  getCollectWithdrawFeesInstruction,
   getFulfilWithdrawalInstruction,
   getQueueRotationInstruction,
   getRequestWithdrawUsdcInstruction,
@@ -172,6 +173,21 @@ async function requests(n: number): Promise<CuRecord[]> {
     const c = await send(b.svm, [cancel], b.payer);
     if (!c.ok) throw new Error(`cancel failed: ${c.error}`);
     row('cancel_withdrawal', 'by the owner, shares re-minted', c);
+    // The fulfilment's fee stayed in the cash buffer, owed to the treasury: anyone pays it.
+    const collect = getCollectWithdrawFeesInstruction({
+      vault: b.vault,
+      stableMint: b.usdc.address,
+      cashHolding: b.cashHolding,
+      treasuryStable: treasury.usdc,
+      stableTokenProgram: TOKEN_PROGRAM_ADDRESS,
+    });
+    const fees = await send(b.svm, [collect], b.payer);
+    if (!fees.ok) throw new Error(`collect_withdraw_fees failed: ${fees.error}`);
+    row(
+      'collect_withdraw_fees',
+      'the fees a fulfilment left owed, to the treasury (SPL Token)',
+      fees,
+    );
   }
   return records;
 }
