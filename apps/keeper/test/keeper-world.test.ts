@@ -294,9 +294,10 @@ describe('the keeper on the local world', () => {
     if (!sku) throw new Error('sku');
     await runNavPush(k.context, sku);
     await demoDeposit(kw.world, sku.skuId, 1_000n);
+    // Before the day passes: a withdrawal accrues the management fee too (resetting its clock).
+    await demoWithdraw(kw.world, sku.skuId);
     await kw.world.clock.advanceBy(86_400_000 + 60_000);
     await runNavPush(k.context, sku);
-    await demoWithdraw(kw.world, sku.skuId);
     const programs = k.context.programs;
     const owedBefore = (
       await readAccounts(k.context.rpc, [vaultStateAccount(sku.vault as Address, programs)])
