@@ -26,6 +26,14 @@ import {
 } from './support/vault-checks.ts';
 
 const SKU = 'TECH6';
+const INSTANTS: readonly WeekInstant['name'][] = [
+  'weekend',
+  'overnight-24/5',
+  'monday-open',
+  'mid-session',
+  'after-close',
+  'holiday',
+];
 const LEG_USD = 300n * 100_000_000n;
 type Case = Readonly<{ symbol: string; mode: 'MarketHours' | 'TwentyFourFive' | 'Always' }>;
 const CASES: readonly (Case & { halted?: true })[] = [
@@ -47,6 +55,7 @@ function expected(c: (typeof CASES)[number], at: WeekInstant) {
 let kw: KeeperWorld;
 let keeper: Keeper;
 let week: readonly WeekInstant[];
+let startedAt = 0;
 const landedRoutes: string[] = [];
 
 beforeAll(async () => {
@@ -56,7 +65,8 @@ beforeAll(async () => {
     halts: { SPYx: { market: false, atomic: true } },
   });
   keeper = await kw.keeper('week-a', { minTradeUsd: '100' });
-  week = tradingWeekAfter(await kw.clock.sync());
+  startedAt = await kw.clock.sync();
+  week = tradingWeekAfter(startedAt);
   expect((await runNavPush(keeper.context, skuOf(keeper.context, SKU))).summary).toMatch(/sent/);
   // Cash for the buys of the week.
   await demoDeposit(kw.world, SKU, 20_000n);
@@ -133,25 +143,13 @@ async function runCase(c: (typeof CASES)[number], at: WeekInstant) {
 
 describe('routing over a trading week, the chain clock moved', () => {
   it('has the week in order, after the chain time, with weekday instants on trading days', () => {
-    expect(week.map((w) => w.name)).toEqual([
-      'weekend',
-      'overnight-24/5',
-      'monday-open',
-      'mid-session',
-      'after-close',
-      'holiday',
-    ]);
+    expect(week.map((w) => w.name)).toEqual(INSTANTS);
     for (let i = 1; i < week.length; i++) expect(week[i]?.ms).toBeGreaterThan(week[i - 1]?.ms ?? 0);
+    // Every instant is after the chain's time at the start (its clock only moves forward).
+    expect(week[0]?.ms).toBeGreaterThan(startedAt);
   });
 
-  for (const name of [
-    'weekend',
-    'overnight-24/5',
-    'monday-open',
-    'mid-session',
-    'after-close',
-    'holiday',
-  ] as const) {
+  for (const name of INSTANTS) {
     it(`${name}: each mode takes the route the rules give, asserted on chain`, async () => {
       const at = week.find((w) => w.name === name) as WeekInstant;
       const chainNow = await kw.clock.travelTo(at.ms);
