@@ -118,7 +118,9 @@ async function runCase(c: (typeof CASES)[number], at: WeekInstant) {
     // One transaction, paid by the market maker: the RFQ fill, wrapped.
     expect(landed.length, label).toBe(1);
     expect(landed[0]?.feePayer, label).not.toBe(keeperKey);
-    expect(await bookOf(kw.world, ctx, SKU, mint), label).toBeGreaterThan(book);
+    const after = await bookOf(kw.world, ctx, SKU, mint);
+    expect(after, label).toBeGreaterThan(book);
+    expect(landed[0]?.moved, label).toBe(after - book);
   } else {
     // Routed away from the swap route: no RFQ is even asked for.
     expect(counted.asked(), label).toBe(0);
@@ -131,6 +133,7 @@ async function runCase(c: (typeof CASES)[number], at: WeekInstant) {
       const after = await bookOf(kw.world, ctx, SKU, mint);
       if (leg.trade.side === 'buy') expect(after, label).toBeGreaterThan(book);
       else expect(after, label).toBe(book - leg.trade.assetRaw);
+      expect(landed[0]?.moved, label).toBe(after - book);
     } else {
       // Neither direction prices within the vault's bound at the venue: nothing lands.
       expect(outcome, label).toMatch(/refused/);

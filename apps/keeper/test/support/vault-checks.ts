@@ -151,8 +151,10 @@ export async function lastSignatureOf(world: TestWorld, address: Address): Promi
 }
 
 /**
- * The transactions that touched `address` after `since` (oldest first), each with its fee
- * payer and error: what landed on chain, whatever the keeper reported.
+ * The transactions that moved the token balance of `address` after `since` (oldest first),
+ * each with its fee payer, whether it failed and the amount moved: what landed on chain,
+ * whatever the keeper reported. Transactions that only read the account (refresh_nav prices
+ * the holdings) are left out.
  */
 export async function landedSince(world: TestWorld, address: Address, since: string | null) {
   const rpc = world.chain.rpc;
@@ -162,7 +164,7 @@ export async function landedSince(world: TestWorld, address: Address, since: str
       ...(since ? { until: since as never } : {}),
     })
     .send();
-  const out: { signature: string; feePayer: string; failed: boolean }[] = [];
+  const out: { signature: string; feePayer: string; failed: boolean; moved: bigint }[] = [];
   for (const s of [...sigs].reverse()) {
     const tx = await rpc
       .getTransaction(s.signature, {
@@ -171,10 +173,27 @@ export async function landedSince(world: TestWorld, address: Address, since: str
         maxSupportedTransactionVersion: 0,
       })
       .send();
+    if (!tx) continue;
+    const loaded = tx.meta?.loadedAddresses;
+    const keys = [
+      ...tx.transaction.message.accountKeys,
+      ...(loaded?.writable ?? []),
+      ...(loaded?.readonly ?? []),
+    ].map(String);
+    const index = keys.indexOf(address);
+    const amount = (
+      list:
+        | readonly { accountIndex: number; uiTokenAmount: { amount: string } }[]
+        | null
+        | undefined,
+    ) => BigInt(list?.find((b) => b.accountIndex === index)?.uiTokenAmount.amount ?? '0');
+    const moved = amount(tx.meta?.postTokenBalances) - amount(tx.meta?.preTokenBalances);
+    if (moved === 0n) continue;
     out.push({
       signature: s.signature,
-      feePayer: String(tx?.transaction.message.accountKeys[0] ?? ''),
+      feePayer: String(keys[0] ?? ''),
       failed: s.err !== null,
+      moved,
     });
   }
   return out;
