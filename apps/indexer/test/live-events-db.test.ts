@@ -62,7 +62,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
   });
 
   it('writes each event into its view with what the chain moved', async () => {
-    await pool.query('truncate transactions cascade');
+    await pool.query('truncate transactions, events');
     await deliver(s.items);
     const m = s.measured;
     // Withdrawal requests: nonce 7 paid, 8 cancelled by its owner, 9 open, 7 again open.
@@ -155,7 +155,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
   });
 
   it('gives the same rows whatever the order, the repeats and the batching of deliveries', async () => {
-    await pool.query('truncate transactions cascade');
+    await pool.query('truncate transactions, events');
     await deliver(s.items);
     const expected = await views();
     await fc.assert(
@@ -165,7 +165,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
         fc.integer({ min: 1, max: 5 }),
         async (order, repeats, batch) => {
           // Given empty rows, when every transaction arrives in this order, some twice
-          await pool.query('truncate transactions cascade');
+          await pool.query('truncate transactions, events');
           const all = [...order, ...repeats];
           for (let i = 0; i < all.length; i += batch) await deliver(all.slice(i, i + batch));
           // Then every view is what one in-order delivery gave
@@ -177,7 +177,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
   }, 120_000);
 
   it('removes the rows of transactions that never finalize, and finalizes the rest', async () => {
-    await pool.query('truncate transactions cascade');
+    await pool.query('truncate transactions, events');
     await deliver(s.items);
     const expected = await views();
     // Given the same activity on a fork this chain abandoned (another validator: real
@@ -197,7 +197,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
   }, 180_000);
 
   it("serves a wallet's open requests and the vault's feeds", async () => {
-    await pool.query('truncate transactions cascade');
+    await pool.query('truncate transactions, events');
     await deliver(s.items);
     const app = fastify();
     const cache = createReadCache();
