@@ -1,5 +1,11 @@
 import { ConfigError } from '@basket/service-kit';
-import { type Address, address, createNoopSigner } from '@solana/kit';
+import {
+  type Address,
+  address,
+  createNoopSigner,
+  type Instruction,
+  type TransactionSigner,
+} from '@solana/kit';
 import { getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { describe, expect, it } from 'vitest';
 import {
@@ -112,7 +118,12 @@ describe('takerSpendRefusal (what the keeper signs in a market maker fill)', () 
   const stableMint = address('11111111111111111111111111111117');
   const stableAccount = address('11111111111111111111111111111118');
   const makerStable = address('11111111111111111111111111111119');
-  const pay = (amount: bigint, authority = taker, source = stableAccount, mint = stableMint) =>
+  const pay = (
+    amount: bigint,
+    authority: TransactionSigner = taker,
+    source: Address = stableAccount,
+    mint: Address = stableMint,
+  ): Instruction =>
     getTransferCheckedInstruction(
       { source, mint, destination: makerStable, authority, amount, decimals: 6 },
       { programAddress: TOKEN_PROGRAM_ADDRESS },

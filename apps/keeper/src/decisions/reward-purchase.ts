@@ -3,7 +3,7 @@
 // distribution, split across the rewards config's mints by configured weights (equal when
 // none are configured). Every division rounds down: the keeper never spends more than the
 // account holds, and the units left over stay in the account for the next epoch.
-import type { Address } from '@solana/kit';
+import type { Address, Instruction } from '@solana/kit';
 import { centsText } from '../routes/rfq-route.ts';
 
 /** Cents as the API's decimal text ("12.34"), through the RFQ route's formatter. */
@@ -125,13 +125,6 @@ function transferChecked(data: Uint8Array): { amount: bigint } | null {
   return { amount: new DataView(data.buffer, data.byteOffset).getBigUint64(1, true) };
 }
 
-/** The parts of an instruction the taker check reads. */
-export type SignedInstruction = Readonly<{
-  programAddress: Address;
-  accounts: readonly Readonly<{ address: Address; role: number }>[];
-  data: Uint8Array;
-}>;
-
 /**
  * The RFQ's fill is the market maker's message, signed as is by the keeper: it may ask the
  * keeper's signature for one thing only, a TransferChecked of at most `maxStableRaw` of the
@@ -141,7 +134,7 @@ export type SignedInstruction = Readonly<{
  * const refusal = takerSpendRefusal(instructions, { taker, stableMint, stableAccount, tokenPrograms, maxStableRaw });
  */
 export function takerSpendRefusal(
-  instructions: readonly SignedInstruction[],
+  instructions: readonly Instruction[],
   input: {
     taker: Address;
     stableMint: Address;
@@ -153,12 +146,14 @@ export function takerSpendRefusal(
   let spends = 0;
   for (const ix of instructions) {
     // Roles 2 and 3 are the signer roles (READONLY_SIGNER, WRITABLE_SIGNER).
-    const signs = ix.accounts.some((a) => a.address === input.taker && a.role >= 2);
+    const accounts = ix.accounts ?? [];
+    const signs = accounts.some((a) => a.address === input.taker && a.role >= 2);
     if (!signs) continue;
-    const transfer = input.tokenPrograms.includes(ix.programAddress)
-      ? transferChecked(ix.data)
-      : null;
-    const [source, mint, , authority] = ix.accounts.map((a) => a.address);
+    const transfer =
+      input.tokenPrograms.includes(ix.programAddress) && ix.data
+        ? transferChecked(Uint8Array.from(ix.data))
+        : null;
+    const [source, mint, , authority] = accounts.map((a) => a.address);
     if (
       !transfer ||
       source !== input.stableAccount ||

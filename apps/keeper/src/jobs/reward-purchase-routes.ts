@@ -139,7 +139,7 @@ function checkedFill(quote: RfqQuote, buy: Buy, taker: Address) {
     decodeTransaction(quote.signature).messageBytes,
   );
   const instructions = decompileTransactionMessage(compiled).instructions as Instruction[];
-  const refusal = takerSpendRefusal(instructions as never, {
+  const refusal = takerSpendRefusal(instructions, {
     taker,
     stableMint: buy.stable.mint,
     stableAccount: buy.stable.account,
