@@ -55,8 +55,9 @@ describe('trading-day verdict', () => {
 });
 
 describe('trading-day plan', () => {
-  it('takes the next trading day after the chain time (Thanksgiving 2026 skipped), ET wall times', () => {
-    // Wednesday 2026-11-25 18:00 UTC: the next day is Thanksgiving, the one after it trades.
+  it('takes the next full trading day after the chain time, ET wall times', () => {
+    // Wednesday 2026-11-25 18:00 UTC: Thanksgiving is closed, Friday closes at 13:00 ET, so
+    // the day is Monday 2026-11-30.
     const plan = tradingDayPlan(Date.parse('2026-11-25T18:00:00Z'), { short: false });
     expect(plan.map((s) => s.name)).toEqual([
       'pre-market',
@@ -66,7 +67,7 @@ describe('trading-day plan', () => {
       'close',
       'after-hours',
     ]);
-    expect(new Date(plan[1]?.ms ?? 0).toISOString()).toBe('2026-11-27T14:31:00.000Z');
+    expect(new Date(plan[1]?.ms ?? 0).toISOString()).toBe('2026-11-30T14:31:00.000Z');
     expect(
       tradingDayPlan(Date.parse('2026-11-25T18:00:00Z'), { short: true }).map((s) => s.name),
     ).toEqual(['pre-market', 'open', 'close']);

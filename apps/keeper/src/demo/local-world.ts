@@ -111,6 +111,9 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
       port: 0,
       logRequests: false,
       haltOverrides: options.halts ?? {},
+      // A moved clock: the seeded halt windows (hours after the anchor) are put ten days in the
+      // past, so the halts a run sees are the ones it sets.
+      ...(options.followChainClock ? { anchorMs: clock.now() - 10 * 24 * 3_600_000 } : {}),
       // The vaults' trade authority (the keeper's key in the world) trades through the RFQ.
       whitelistedWallets: [...DEFAULT_SIM_CONFIG.whitelistedWallets, keeperKey.address],
       world: {

@@ -11,11 +11,11 @@ import { formatVerdict } from './trading-day-report.ts';
 const HELP = `usage: npm run trading-day -- [--short] [--help]
 
 Starts a local world (about a minute from the world template), a keeper and the simulators,
-then moves the chain's clock through the next US trading day: pre-market 08:00 ET, the open
+then moves the chain's clock through the next full US trading day: pre-market 08:00 ET, the open
 09:31, the session (11:30, 14:00: the simulator's intraday prices move with the clock), the
 close 16:01 and after hours 18:00. At each step users deposit or ask for withdrawals, the
-keeper pushes NAV at the calendar's cadence and runs a rebalance pass (deposit-router,
-drift-scan, rebalance-exec, withdrawal-router). Each step prints, per SKU: the largest NAV age
+keeper pushes NAV at the calendar's cadence and runs a rebalance pass (drift-scan,
+deposit-router, rebalance-exec, withdrawal-router). Each step prints, per SKU: the largest NAV age
 seen before a push against the staleness window, the largest drift from the target weights
 before and after the pass, legs by route (rfq / aggregator / skipped / failed), alerts.
 

@@ -1,10 +1,11 @@
-// The steps of a simulated trading day, from the chain's time: the first US trading day after
-// it (the chain's clock only moves forward), at Eastern wall times, with the deposits and
+// The steps of a simulated trading day, from the chain's time: the first full US trading day
+// after it (the chain's clock only moves forward), at Eastern wall times, with the deposits and
 // withdrawals a day of users brings. `short` keeps three steps (the world suite's version).
 import {
   addDays,
   easternWallTimeToInstant,
   formatIsoDate,
+  isEarlyClose,
   isTradingDay,
   toEasternWallClock,
 } from '@basket/market-calendar';
@@ -78,7 +79,8 @@ const STEPS: readonly (Omit<DayStep, 'ms'> & { short: boolean })[] = [
  */
 export function tradingDayPlan(fromMs: number, options: { short: boolean }): readonly DayStep[] {
   let day = addDays(toEasternWallClock(fromMs).civilDate, 1);
-  while (!isTradingDay(day)) day = addDays(day, 1);
+  // A full session: an early-close day (13:00 ET) would put the afternoon steps after the close.
+  while (!isTradingDay(day) || isEarlyClose(day)) day = addDays(day, 1);
   const date = formatIsoDate(day);
   return STEPS.filter((s) => s.short || !options.short).map(({ short: _, ...s }) => ({
     ...s,
