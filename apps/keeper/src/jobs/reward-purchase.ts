@@ -141,6 +141,11 @@ export async function buyEpochRewards(
       aggregatorDepth: ctx.swapApi !== null,
       now: ctx.now(),
     });
+    if (route.preCommitRefusal) {
+      ctx.alert('swap-pre-commit-refused', 'warning', `${symbol}: ${route.preCommitRefusal}`, {
+        job: JOB,
+      });
+    }
     const decision = decidePurchase(part, {
       stableDecimals: stable.decimals,
       minTradeCents,
@@ -167,7 +172,16 @@ export async function buyEpochRewards(
         stable,
         executionTimeout: entry.executionTimeoutSeconds,
       };
-      outcomes.push(await buyOne(ctx, buy, route.route === 'swap'));
+      outcomes.push(
+        await buyOne(ctx, buy, route.route === 'swap').catch((error: unknown) => {
+          // A failed purchase is carried like a closed route (its stablecoin stays for the
+          // next epoch); the distribution still pays what is funded. A send of unknown
+          // outcome stays `sending` under its key, so it is never bought twice.
+          const reason = error instanceof Error ? error.message : String(error);
+          ctx.logger.error({ job: JOB, symbol, err: error }, 'reward purchase failed');
+          return { decision, status: 'failed' as const, detail: `${what} failed: ${reason}` };
+        }),
+      );
     }
   }
   return outcomes;
@@ -200,7 +214,12 @@ async function buyOne(ctx: KeeperContext, buy: Buy, rfqFirst: boolean): Promise<
   const { sent, stockReceived } = await buyViaAggregator(ctx, buy);
   return {
     decision: buy.decision,
-    status: sent.kind === 'sent' ? 'bought' : sent.kind === 'skipped' ? 'already-bought' : 'failed',
+    status:
+      sent.kind === 'sent'
+        ? 'bought'
+        : sent.kind === 'skipped' && sent.reason === 'already-claimed'
+          ? 'already-bought'
+          : 'not-leader',
     route: 'aggregator',
     ...(sent.kind === 'sent' ? { stablePaid: buy.decision.stableRaw, stockReceived } : {}),
     detail: `${buy.symbol} via the aggregator: ${sent.kind} (after: ${why})`,
