@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RFQ_REQUOTES } from '../src/decisions/rfq-policy.ts';
 import type { KeeperContext } from '../src/jobs/context.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
-import { executeLeg } from '../src/jobs/rebalance-exec.ts';
+import { executeLeg, planLeg } from '../src/jobs/rebalance-exec.ts';
 import type { Keeper } from '../src/keeper.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
 import {
@@ -36,6 +36,16 @@ beforeAll(async () => {
   keeper = await kw.keeper('expiry-a', { minTradeUsd: '100' });
   expect((await runNavPush(keeper.context, skuOf(keeper.context, SKU))).summary).toMatch(/sent/);
   await demoDeposit(kw.world, SKU, 10_000n);
+  // Some NVDAx held, so a sale is possible too: the fallback needs a direction the venue
+  // prices within the vault's bound, and a buy alone may not be one at this hour.
+  const seed = await planLeg(
+    keeper.context,
+    SKU,
+    mintIn(keeper.context, SKU, SYMBOL),
+    1_000n * 100_000_000n,
+  );
+  if ('skipped' in seed) throw new Error(seed.skipped);
+  expect((await executeLeg(keeper.context, seed)).summary).toMatch(/RFQ .* executed/);
 }, 300_000);
 afterAll(async () => {
   await keeper?.close();
