@@ -8,6 +8,7 @@
 // claim of both mints lands; a second run and a second replica buy and pay nothing more.
 // Every amount is checked to the unit against values computed here.
 import { readFileSync } from 'node:fs';
+import { nextOpen } from '@basket/market-calendar';
 import { type DistributionArtifact, verifyArtifact } from '@basket/merkle';
 import { findAssociatedTokenAddress } from '@basket/sdk';
 import { loadWorldKeys } from '@basket/world';
@@ -31,15 +32,14 @@ let kw: KeeperWorld;
 const open: Keeper[] = [];
 
 beforeAll(async () => {
-  kw = await startKeeperWorld();
+  // The simulator and the keepers follow the chain's clock, which the test moves.
+  kw = await startKeeperWorld({ followChainClock: true });
 }, 240_000);
 afterAll(async () => {
   for (const k of open.splice(0)) await k.close().catch(() => {});
   await kw?.stop();
 }, 120_000);
 
-/** A Wednesday, 10:00 New York time: both reward stocks' swap windows are open. */
-const SESSION_MS = Date.UTC(2026, 11, 2, 15, 0, 0);
 const SHARE_BPS = 8_000;
 
 describe('epoch-distributor buys the reward stocks from swept fees', () => {
@@ -54,10 +54,15 @@ describe('epoch-distributor buys the reward stocks from swept fees', () => {
     await stake(world, bob, 50_000_000n, 90);
     const stableAccount = await sweepFeesTo(world, keys.keeper, 1_000_000_123n);
     const swept = await world.chain.tokenAmount(stableAccount);
-    // Past the next Sunday 00:00 UTC of the chain's clock: the stakes' epoch is closed.
+    // The stakes' epoch closes at the next Sunday 00:00 UTC of the chain's clock; the job runs
+    // 30 minutes into the next US session after it (chain time), so both reward stocks' swap
+    // windows are open (NVDAx trades Always, HOODx MarketHours) and the RFQ route is taken.
     const now = (await world.clock.now()).unixTimestamp;
     const window = lastClosedEpoch(lastClosedEpoch(now).end + 7n * 86_400n + 60n);
-    await world.clock.advanceBy(Number(window.end - now + 60n) * 1000);
+    const opens = nextOpen('MarketHours', Number(window.end) * 1000);
+    if (!opens) throw new Error('no next session');
+    await kw.clock.travelTo(opens.getTime() + 30 * 60_000);
+    expect(lastClosedEpoch(BigInt(Math.floor(kw.clock.now() / 1000)))).toEqual(window);
 
     // The budget and its split, computed here: 80% of the account, NVDAx 3 : HOODx 1, down.
     const budget = (swept * BigInt(SHARE_BPS)) / 10_000n;
@@ -68,12 +73,10 @@ describe('epoch-distributor buys the reward stocks from swept fees', () => {
       rewardWeights: { [nvda]: 3, [hood]: 1 },
       rewardMaxSlipBps: 300,
     };
-    const shift = SESSION_MS - Date.now();
     const during = (k: Keeper) => {
       const api = k.context.api;
       return {
         ...k.context,
-        now: () => Date.now() + shift,
         // The simulator itself refuses HOODx's RFQ: beyond its per-transaction limit (422).
         api: {
           ...api,

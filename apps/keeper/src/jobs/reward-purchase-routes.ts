@@ -12,7 +12,7 @@ import {
   tokenAccountAmount,
   tokenMintAccount,
 } from '@basket/sdk';
-import type { RfqQuote } from '@basket/tokenized-api';
+import type { RfqQuote, SwapAsset } from '@basket/tokenized-api';
 import {
   type Address,
   type Blockhash,
@@ -28,7 +28,7 @@ import { KeeperError } from '../decisions/errors.ts';
 import { type PurchaseDecision, takerSpendRefusal } from '../decisions/reward-purchase.ts';
 import { toKitInstruction } from '../routes/aggregator-route.ts';
 import { routeCosts } from '../routes/instruction-costs.ts';
-import { centsText } from '../routes/rfq-route.ts';
+import { centsText, preCommitCheck } from '../routes/rfq-route.ts';
 import type { KeeperContext } from './context.ts';
 import { type RfqSequenceOutcome, runRfqSequence } from './rfq-sequence.ts';
 
@@ -50,7 +50,8 @@ export type Buy = Readonly<{
   symbol: string;
   decision: Extract<PurchaseDecision, { action: 'buy' }>;
   stable: Stable;
-  executionTimeout: number;
+  /** The swap assets list's entry (execution timeout, trading hours, halt). */
+  entry: SwapAsset;
 }>;
 
 const decodeTransaction = (base64: string) =>
@@ -87,11 +88,13 @@ export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutc
   return runRfqSequence(
     {
       api: ctx.api,
-      executionTimeoutSeconds: buy.executionTimeout,
+      executionTimeoutSeconds: buy.entry.executionTimeoutSeconds,
       pollIntervalMs: 1_000,
       now: ctx.now,
       submit: async (quote) => {
         const fill = checkedFill(quote, buy, taker);
+        // The routing rules again at the chain's time just before the fill is signed.
+        await preCommitCheck(ctx, { symbol: buy.symbol, asset: buy.entry });
         const outcome = await ctx.send({
           job: JOB,
           actionKey: buy.key,

@@ -27,6 +27,7 @@ import {
 } from '../decisions/reward-purchase.ts';
 import { chooseLegRoute } from '../decisions/route-choice.ts';
 import { usdDecimalToFixed } from '../decisions/valuation.ts';
+import { chainNowMs } from '../routes/chain-time.ts';
 import { centsText } from '../routes/rfq-route.ts';
 import type { KeeperContext } from './context.ts';
 import {
@@ -117,6 +118,8 @@ export async function buyEpochRewards(
     ctx.api.listXChangeAssets(),
   ]);
   const minTradeCents = usdDecimalToFixed(ctx.config.minTradeUsd) / 1_000_000n;
+  // The routing rules at the chain's time, as for a rebalance leg (routes/chain-time.ts).
+  const now = await chainNowMs(ctx);
   const outcomes: PurchaseOutcome[] = [];
   for (const part of parts) {
     const key = purchaseKey(epoch, part.mint);
@@ -139,7 +142,7 @@ export async function buyEpochRewards(
       entry,
       status: await ctx.api.getSystemStatus(symbol),
       aggregatorDepth: ctx.swapApi !== null,
-      now: ctx.now(),
+      now,
     });
     if (route.preCommitRefusal) {
       ctx.alert('swap-pre-commit-refused', 'warning', `${symbol}: ${route.preCommitRefusal}`, {
@@ -170,7 +173,7 @@ export async function buyEpochRewards(
         symbol,
         decision,
         stable,
-        executionTimeout: entry.executionTimeoutSeconds,
+        entry,
       };
       outcomes.push(
         await buyOne(ctx, buy, route.route === 'swap').catch((error: unknown) => {

@@ -144,7 +144,10 @@ export async function cosignAndSign(
  *
  * @throws {KeeperError} `SWAP_PRE_COMMIT_REFUSED` when the swap route no longer holds.
  */
-async function preCommitCheck(ctx: KeeperContext, plan: PlannedLeg): Promise<void> {
+export async function preCommitCheck(
+  ctx: KeeperContext,
+  plan: Pick<PlannedLeg, 'symbol' | 'asset'>,
+): Promise<void> {
   const status = await ctx.api.getSystemStatus(plan.symbol);
   const now = await chainNowMs(ctx);
   const route = chooseLegRoute({ entry: plan.asset, status, aggregatorDepth: true, now });
