@@ -19,13 +19,12 @@ import { runEpochDistributor } from '../src/jobs/epoch-distributor.ts';
 import { buyEpochRewards, type PurchaseOutcome } from '../src/jobs/reward-purchase.ts';
 import type { Keeper } from '../src/keeper.ts';
 import {
-  claimWithHooks,
   expectedPayouts,
   setRewardMints,
   stockMint,
   sweepFeesTo,
 } from './support/epoch-purchase-world.ts';
-import { epochRoot, stake } from './support/epoch-world.ts';
+import { claimFromArtifact, epochRoot, stake } from './support/epoch-world.ts';
 import { type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
 
 let kw: KeeperWorld;
@@ -164,7 +163,7 @@ describe('epoch-distributor buys the reward stocks from swept fees', () => {
     expect(await funding(hood)).toBe(hoodBought - sum(hoodPay));
 
     // Bob claims both, the hooked HOODx with its hook's accounts.
-    expect(await claimWithHooks(world, bob, artifact)).toEqual([
+    expect(await claimFromArtifact(world, bob, artifact)).toEqual([
       nvdaPay.get(bob.address),
       hoodPay.get(bob.address),
     ]);

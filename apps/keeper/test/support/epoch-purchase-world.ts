@@ -1,21 +1,14 @@
 // The world's side of an epoch whose rewards are bought: the admins make two of the world's
 // stocks the reward mints (one of them the hooked HOODx), the swept fees arrive in the
-// keeper's stablecoin account, the test computes each staker's payout from the stake records
-// on chain, and a claimant claims both mints (the hooked one with its hook's accounts).
-import type { DistributionArtifact } from '@basket/merkle';
+// keeper's stablecoin account, and the test computes each staker's payout from the stake
+// records on chain (claims: epoch-world.ts's claimFromArtifact, hooked mints included).
 import {
   ensureTokenAccounts,
-  epochAccount,
-  findEpochPda,
-  getClaimInstructionWithHooksFor,
   getSetRewardMintsInstructionFor,
   getStakePositions,
-  readAccounts,
-  resolveTransferHookAccounts,
-  tokenMintAccount,
 } from '@basket/sdk';
 import { loadWorldKeys, programAddressesOf, type TestWorld } from '@basket/world';
-import type { AccountMeta, Address, KeyPairSigner } from '@solana/kit';
+import type { Address, KeyPairSigner } from '@solana/kit';
 import { getMintToCheckedInstruction } from '@solana-program/token';
 
 /** The mint of a world stock by symbol. */
@@ -103,76 +96,4 @@ export async function expectedPayouts(
   }
   const all = [...points.values()].reduce((x, y) => x + y, 0n);
   return new Map([...points].map(([owner, p]) => [owner, (funded * p) / all]));
-}
-
-/** `wallet` claims its leaf, the hooked mints with their hook accounts; returns what it got. */
-export async function claimWithHooks(
-  world: TestWorld,
-  wallet: KeyPairSigner,
-  artifact: DistributionArtifact,
-): Promise<bigint[]> {
-  const programs = programAddressesOf(world.manifest);
-  const leaf = artifact.claims.find((c) => c.claimant === wallet.address);
-  if (!leaf) throw new Error(`${wallet.address} has no leaf`);
-  const epochId = BigInt(artifact.epochId);
-  const [address] = await findEpochPda({ epochId }, { programAddress: programs.rewards });
-  const [epoch] = await readAccounts(world.chain.rpc, [epochAccount(address, programs)], {
-    commitment: 'confirmed',
-  });
-  if (!epoch?.exists) throw new Error(`no epoch ${epochId}`);
-  const mints = await readAccounts(
-    world.chain.rpc,
-    artifact.rewardMints.map((m) => tokenMintAccount(m as Address)),
-    { commitment: 'confirmed' },
-  );
-  const accounts = await ensureTokenAccounts(
-    world.chain.rpc,
-    wallet,
-    mints.map((m) => {
-      if (!m.exists) throw new Error('no reward mint');
-      return { owner: wallet.address, mint: m.address, tokenProgram: m.data.tokenProgram };
-    }),
-    { commitment: 'confirmed' },
-  );
-  if (accounts.instructions.length > 0) {
-    await world.chain.land('claim accounts', wallet, accounts.instructions);
-  }
-  const data = async (a: Address) => {
-    const info = await world.chain.rpc.getAccountInfo(a, { encoding: 'base64' }).send();
-    return info.value ? Uint8Array.from(Buffer.from(info.value.data[0], 'base64')) : null;
-  };
-  const hookAccounts: AccountMeta[] = [];
-  for (const [i, mint] of artifact.rewardMints.entries()) {
-    const mintData = await data(mint as Address);
-    if (!mintData) throw new Error(`no mint ${mint}`);
-    hookAccounts.push(
-      ...(await resolveTransferHookAccounts(
-        {
-          mint: mint as Address,
-          mintData,
-          source: epoch.data.rewards[i]?.holding as Address,
-          destination: accounts.addresses[i] as Address,
-          authority: address,
-          amount: BigInt(leaf.amounts[i] as string),
-        },
-        data,
-      )),
-    );
-  }
-  const balance = () => Promise.all(accounts.addresses.map((a) => world.chain.tokenAmount(a)));
-  const before = await balance();
-  const claim = await getClaimInstructionWithHooksFor(
-    {
-      claimant: wallet,
-      epoch: epoch.data,
-      destinations: accounts.addresses,
-      amounts: leaf.amounts.map(BigInt),
-      proof: leaf.proof.map((p) => Uint8Array.from(Buffer.from(p, 'hex'))),
-      hookAccounts,
-    },
-    programs,
-  );
-  await world.chain.land('claim', wallet, [claim]);
-  const after = await balance();
-  return after.map((a, i) => a - (before[i] ?? 0n));
 }
