@@ -37,6 +37,7 @@ import {
 } from '@basket/sdk';
 import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
+import { fits } from '../chain/fenced-send.ts';
 import { epochKey, lastClosedEpoch } from '../decisions/epoch.ts';
 import { allocateEpoch } from '../decisions/epoch-allocation.ts';
 import type { JobResult, KeeperContext } from './context.ts';
@@ -198,10 +199,22 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
   // Written before the send (atomically) so a landed epoch always has its artifact; an epoch
   // that does not land leaves its id unused and the next run rewrites the same file.
   const file = ctx.config.dryRun ? null : writeArtifact(ctx, epochId, artifact);
+  let creates = holdings.instructions;
+  if (creates.length > 0 && !fits(ctx.signer, [...creates, ...fund, post])) {
+    // Several mints with hook accounts fill a transaction: the holdings (idempotent creates,
+    // nothing paid) go first on their own, and the payout stays one atomic transaction.
+    await ctx.send({
+      job,
+      actionKey: `epoch-holdings:${epochKey(window.end)}:${epochId}`,
+      instructions: creates,
+      describe: `epoch ${epochId}'s holdings`,
+    });
+    creates = [];
+  }
   const outcome = await ctx.send({
     job,
     actionKey,
-    instructions: [...holdings.instructions, ...fund, post],
+    instructions: [...creates, ...fund, post],
     describe,
     detail: { epochId: epochId.toString(), root: artifact.root, stakers: owners.length },
   });

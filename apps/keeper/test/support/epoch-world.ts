@@ -173,7 +173,11 @@ export async function claimFromArtifact(
     },
     programs,
   );
-  await world.chain.land('claim', wallet, [...accounts.instructions, claim]);
+  // The destinations first: with a hooked mint's accounts the claim alone fills a transaction.
+  if (accounts.instructions.length > 0) {
+    await world.chain.land('claim accounts', wallet, accounts.instructions);
+  }
+  await world.chain.land('claim', wallet, [claim]);
   const after = await balance();
   return after.map((a, i) => a - (before[i] ?? 0n));
 }
