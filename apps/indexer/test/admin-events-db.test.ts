@@ -2,43 +2,23 @@
 // transactions: share metadata, asset status, target weights queued / cancelled / applied
 // land in the operator's audit feed with the values the vault account recorded, and the
 // performance fee in the fees view with the shares the treasury received.
-import { startTestDatabase } from '@basket/postgres-server';
 import { ASSET_STATUS } from '@basket/sdk';
-import { createMetrics } from '@basket/service-kit';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestDelivery, ingestMetrics } from '../src/ingest.ts';
-import { migrate } from '../src/migrate.ts';
-import { INDEXER_SCHEMA } from '../src/start-indexer.ts';
-import type { TransactionItem } from '../src/webhook-body.ts';
 import { type AdminScenario, adminScenario } from './support/admin-scenario.ts';
-import { LIVE_SKU, PROGRAMS } from './support/live-scenario.ts';
+import { indexerDb } from './support/indexer-db.ts';
+import { LIVE_SKU } from './support/live-scenario.ts';
 
 describe('vault admin and performance-fee rows on Postgres from real transactions', () => {
-  let db: Awaited<ReturnType<typeof startTestDatabase>>;
-  let pool: pg.Pool;
+  const t = indexerDb('admin_events');
   let s: AdminScenario;
-  const counters = ingestMetrics(createMetrics('admin_events_test'));
 
   beforeAll(async () => {
-    [db, s] = await Promise.all([startTestDatabase('admin_events'), adminScenario()]);
-    pool = new pg.Pool({ connectionString: db.url, options: `-c search_path=${INDEXER_SCHEMA}` });
-    await migrate(pool);
+    [, s] = await Promise.all([t.start(), adminScenario()]);
   }, 180_000);
+  afterAll(() => t.stop());
 
-  afterAll(async () => {
-    await pool?.end();
-    await db?.close();
-  });
-
-  async function deliver(items: TransactionItem[]): Promise<void> {
-    const { rows } = await pool.query<{ id: string }>(
-      `insert into deliveries (endpoint, source, item_count, body) values ('vault', 'webhook', $1, $2) returning id`,
-      [items.length, JSON.stringify(items)],
-    );
-    await ingestDelivery(pool, BigInt(rows[0]?.id as string), PROGRAMS, counters);
-  }
-  const rows = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows;
+  const deliver = (items: AdminScenario['items']) => t.deliver('vault', items);
+  const rows = t.rows;
 
   it('writes every admin action with the values the vault recorded', async () => {
     // Given the transactions delivered backwards one by one, then again as one batch

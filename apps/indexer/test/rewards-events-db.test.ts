@@ -3,52 +3,28 @@
 // received; repeated and reordered deliveries change nothing; the wallet answer carries them;
 // the stakers' reward APR (in kind and priced) against the same numbers computed here; the
 // admins' actions (initialize, keepers, pause flags, reward mints, the sweep) in the audit feed.
-import { startTestDatabase } from '@basket/postgres-server';
-import { createMetrics } from '@basket/service-kit';
 import fastify from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../src/api-routes.ts';
-import { ingestDelivery, ingestMetrics } from '../src/ingest.ts';
-import { migrate } from '../src/migrate.ts';
 import { createReadCache } from '../src/read-cache.ts';
 import { rewardRoutes } from '../src/reward-routes.ts';
-import { INDEXER_SCHEMA } from '../src/start-indexer.ts';
 import type { TransactionItem } from '../src/webhook-body.ts';
-import { PROGRAMS } from './support/live-scenario.ts';
+import { indexerDb } from './support/indexer-db.ts';
 import { rewardsInitItem } from './support/rewards-init-scenario.ts';
 import { type RewardsScenario, rewardsScenario } from './support/rewards-scenario.ts';
 
 describe('rewards rows on Postgres from real transactions', () => {
-  let db: Awaited<ReturnType<typeof startTestDatabase>>;
-  let pool: pg.Pool;
+  const t = indexerDb('rewards_events');
   let s: RewardsScenario;
   let init: Awaited<ReturnType<typeof rewardsInitItem>>;
-  const counters = ingestMetrics(createMetrics('rewards_events_test'));
 
   beforeAll(async () => {
-    [db, s, init] = await Promise.all([
-      startTestDatabase('rewards_events'),
-      rewardsScenario(),
-      rewardsInitItem(),
-    ]);
-    pool = new pg.Pool({ connectionString: db.url, options: `-c search_path=${INDEXER_SCHEMA}` });
-    await migrate(pool);
+    [, s, init] = await Promise.all([t.start(), rewardsScenario(), rewardsInitItem()]);
   }, 180_000);
+  afterAll(() => t.stop());
 
-  afterAll(async () => {
-    await pool?.end();
-    await db?.close();
-  });
-
-  async function deliver(items: TransactionItem[]): Promise<void> {
-    const { rows } = await pool.query<{ id: string }>(
-      `insert into deliveries (endpoint, source, item_count, body) values ('rewards', 'webhook', $1, $2) returning id`,
-      [items.length, JSON.stringify(items)],
-    );
-    await ingestDelivery(pool, BigInt(rows[0]?.id as string), PROGRAMS, counters);
-  }
-  const rows = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows;
+  const deliver = (items: TransactionItem[]) => t.deliver('rewards', items);
+  const rows = t.rows;
 
   it('writes stakes, the epoch and the claim as the chain made them, once whatever the deliveries', async () => {
     // Given the transactions delivered backwards, then all again in one batch
@@ -90,7 +66,7 @@ describe('rewards rows on Postgres from real transactions', () => {
 
   it('serves the staker’s stakes and claims in the wallet answer', async () => {
     const app = fastify();
-    app.register(apiRoutes(pool, createReadCache()));
+    app.register(apiRoutes(t.pool(), createReadCache()));
     try {
       const r = await app.inject({ method: 'GET', url: `/api/wallets/${s.staker}` });
       expect(r.statusCode).toBe(200);
@@ -107,9 +83,9 @@ describe('rewards rows on Postgres from real transactions', () => {
     // two reward mints (exact decimals: 2e-6, 3e-4, 1e-5 = 2, 300, 10 millionths)
     const prices = { staking: '0.000002', rewards: ['0.0003', '0.00001'] };
     const app = fastify();
-    app.register(rewardRoutes(pool, createReadCache(), prices));
+    app.register(rewardRoutes(t.pool(), createReadCache(), prices));
     const unpriced = fastify();
-    unpriced.register(rewardRoutes(pool, createReadCache(), null));
+    unpriced.register(rewardRoutes(t.pool(), createReadCache(), null));
     try {
       // The window ends at the last rewards transaction (the unstake); the stake, epoch and
       // claim landed 31 days before it, the unstake took the whole stake out at the end.

@@ -26,7 +26,7 @@ import {
   writeSnapshot,
 } from '../../../../programs/vault/tests/fixture.ts';
 import type { TransactionItem } from '../../src/webhook-body.ts';
-import { land } from './svm-items.ts';
+import { recorder } from './svm-items.ts';
 
 const PPS = 1_000_000_000_000n;
 
@@ -48,14 +48,7 @@ export type AdminScenario = Readonly<{
 
 export async function adminScenario(): Promise<AdminScenario> {
   const { b } = await fundedVault();
-  const items: TransactionItem[] = [];
-  const sig: Record<string, string> = {};
-  const step = async (name: string, ixs: Parameters<typeof land>[1]) => {
-    const r = await land(b, ixs);
-    if (!r.ok) throw new Error(`${name} failed\n${r.logs.join('\n')}`);
-    items.push(r.item);
-    sig[name] = r.item.transaction.signatures[0] as string;
-  };
+  const { items, sig, step } = recorder(b);
   const adminSigners = b.admins.slice(0, 3);
   const vault = () => readVault(b);
 

@@ -12,12 +12,11 @@ import {
   oracleConfigAccount,
   readAccounts,
 } from '@basket/sdk';
-import { addUpgradeableProgram, createIssuerMint, fund, setUnixTime } from '@basket/test-harness';
+import { createIssuerMint } from '@basket/test-harness';
 import { type Address, generateKeyPairSigner } from '@solana/kit';
-import { LiteSVM } from 'litesvm';
 import { svmRpc } from '../../../../packages/sdk/test/support/svm-rpc.ts';
 import type { TransactionItem } from '../../src/webhook-body.ts';
-import { land } from './svm-items.ts';
+import { chainWith, recorder } from './svm-items.ts';
 
 export const ORACLE_SKU = 'ORACLE-1';
 
@@ -36,24 +35,9 @@ export type OracleAdminScenario = Readonly<{
 }>;
 
 export async function oracleAdminScenario(): Promise<OracleAdminScenario> {
-  const svm = new LiteSVM();
-  const payer = await generateKeyPairSigner();
-  await addUpgradeableProgram(svm, {
-    programAddress: ORACLE_PROGRAM_ADDRESS,
-    program: 'oracle',
-    authority: payer.address,
-  });
-  setUnixTime(svm, 1_800_000_000n);
-  fund(svm, payer.address, 1_000n);
+  const { svm, payer } = await chainWith('oracle', ORACLE_PROGRAM_ADDRESS);
   const chain = { svm, payer };
-  const items: TransactionItem[] = [];
-  const sig: Record<string, string> = {};
-  const step = async (name: string, ixs: Parameters<typeof land>[1]) => {
-    const r = await land(chain, ixs);
-    if (!r.ok) throw new Error(`${name} failed\n${r.logs.join('\n')}`);
-    items.push(r.item);
-    sig[name] = r.item.transaction.signatures[0] as string;
-  };
+  const { items, sig, step } = recorder(chain);
   const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
   const [keeper, extra] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner()]);
   const init = await getInitializeConfigInstructionFor({

@@ -5,32 +5,20 @@
 import { findRewardsConfigPda, REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
 import { getRewardsInitializeInstructionFor } from '@basket/sdk';
 import {
-  addUpgradeableProgram,
   createIssuerMint,
   createMint,
   createTokenAccount,
-  fund,
-  setUnixTime,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@basket/test-harness';
 import { generateKeyPairSigner } from '@solana/kit';
-import { LiteSVM } from 'litesvm';
 import type { TransactionItem } from '../../src/webhook-body.ts';
-import { land } from './svm-items.ts';
+import { chainWith, land } from './svm-items.ts';
 
 export async function rewardsInitItem(): Promise<{
   item: TransactionItem;
   sent: { threshold: number; keepers: number; rewardMints: number };
 }> {
-  const svm = new LiteSVM();
-  const payer = await generateKeyPairSigner();
-  await addUpgradeableProgram(svm, {
-    programAddress: REWARDS_PROGRAM_ADDRESS,
-    program: 'rewards',
-    authority: payer.address,
-  });
-  setUnixTime(svm, 1_800_000_000n);
-  fund(svm, payer.address, 1_000n);
+  const { svm, payer } = await chainWith('rewards', REWARDS_PROGRAM_ADDRESS);
   const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
   const keepers = await Promise.all(
     [0, 1].map(async () => (await generateKeyPairSigner()).address),

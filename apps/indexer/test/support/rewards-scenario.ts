@@ -35,7 +35,7 @@ import { type Address, generateKeyPairSigner, type Instruction } from '@solana/k
 import { rewardsWorld, staker, T0 } from '../../../../packages/sdk/test/support/rewards-world.ts';
 import { svmRpc } from '../../../../packages/sdk/test/support/svm-rpc.ts';
 import type { TransactionItem } from '../../src/webhook-body.ts';
-import { land } from './svm-items.ts';
+import { recorder } from './svm-items.ts';
 
 export type RewardsScenario = Readonly<{
   items: TransactionItem[];
@@ -58,15 +58,8 @@ export type RewardsScenario = Readonly<{
 
 export async function rewardsScenario(): Promise<RewardsScenario> {
   const w = await rewardsWorld();
-  const items: TransactionItem[] = [];
+  const { items, sig, step } = recorder(w);
   const adminItems: TransactionItem[] = [];
-  const sig: Record<string, string> = {};
-  const step = async (name: string, ixs: Instruction[], into = items) => {
-    const r = await land(w, ixs);
-    if (!r.ok) throw new Error(`${name} failed\n${r.logs.join('\n')}`);
-    into.push(r.item);
-    sig[name] = r.item.transaction.signatures[0] as string;
-  };
   const [cfg] = await readAccounts(svmRpc(w.svm), [rewardsConfigAccount(w.config)]);
   if (!cfg.exists) throw new Error('no rewards config');
   const config = { address: cfg.address, data: cfg.data };
