@@ -38,6 +38,8 @@ function sizeOf(node, types, where) {
       return NUMBERS[node.format][0];
     case 'publicKeyTypeNode':
       return 32;
+    case 'booleanTypeNode':
+      return sizeOf(node.size, types, where);
     case 'fixedSizeTypeNode':
       if (node.type.kind !== 'bytesTypeNode') fail(where, node);
       return node.size;
@@ -72,6 +74,13 @@ function readerOf(node, at, types, where, indent) {
     }
     case 'publicKeyTypeNode':
       return `readAddress(b, ${at})`;
+    case 'booleanTypeNode': {
+      // As Kit's boolean decoder: true exactly when the stored number is 1.
+      const stored = readerOf(node.size, at, types, where, indent);
+      return node.size.format in { u64: 1, i64: 1, u128: 1, i128: 1 }
+        ? `(${stored}) === 1n`
+        : `(${stored}) === 1`;
+    }
     case 'fixedSizeTypeNode':
       return `b.slice(${at}, ${at + node.size})`;
     case 'arrayTypeNode': {

@@ -80,6 +80,8 @@ function sample(node: TypeNode, types: Map<string, TypeNode>, pick: Pick): unkno
     }
     case 'publicKeyTypeNode':
       return getAddressDecoder().decode(Uint8Array.from({ length: 32 }, byte));
+    case 'booleanTypeNode':
+      return pick === 'max' || (pick !== 'min' && (pick() & 1) === 1);
     case 'fixedSizeTypeNode':
       return Uint8Array.from({ length: node.size as number }, byte);
     case 'arrayTypeNode':
