@@ -32,7 +32,9 @@ const SYMBOL = 'NVDAx';
 let kw: KeeperWorld;
 let keeper: Keeper;
 beforeAll(async () => {
-  kw = await startKeeperWorld({ slotTimeMs: 100 });
+  // The market stands still: the NAV pushed while quotes expire keeps the price the venue was
+  // checked against, so the fallback's direction still clears the bound minutes later.
+  kw = await startKeeperWorld({ slotTimeMs: 100, freezeMarket: true });
   keeper = await kw.keeper('expiry-a', { minTradeUsd: '100' });
   expect((await runNavPush(keeper.context, skuOf(keeper.context, SKU))).summary).toMatch(/sent/);
   await demoDeposit(kw.world, SKU, 10_000n);

@@ -11,6 +11,8 @@ const row = (over: Partial<SkuStepRow>): SkuStepRow => ({
   staleWindowSecs: 60,
   driftBeforeBps: 9_000,
   driftAfterBps: 12,
+  driftAfterAllBps: 12,
+  frozen: [],
   legs: { rfq: 6, aggregator: 0, skipped: 0, failed: 0 },
   alerts: [],
   ...over,
@@ -47,10 +49,18 @@ describe('trading-day verdict', () => {
     expect(off.onTarget).toBe(false);
   });
 
+  it('judges the tradable assets only, and says which were frozen', () => {
+    const v = dayVerdict([row({ driftAfterAllBps: 2_500, frozen: ['AAPLx'] })], {
+      driftThresholdBps: 100,
+    });
+    expect(v.onTarget).toBe(true);
+    expect(v.reasons).toEqual(['not judged (frozen or halted): TECH6 AAPLx']);
+  });
+
   it('prints one line per SKU with ages, drift, legs and alerts', () => {
     const t = formatStepTable([row({ alerts: ['nav-stale'] })]);
     expect(t.split('\n')).toHaveLength(3);
-    expect(t).toMatch(/\| 17 \/ 60 \| 9000 -> 12 \| 6 \/ 0 \/ 0 \/ 0 \| nav-stale \|/);
+    expect(t).toMatch(/\| 17 \/ 60 \| 9000 -> 12 \| 12 \| - \| 6 \/ 0 \/ 0 \/ 0 \| nav-stale \|/);
   });
 });
 

@@ -58,6 +58,8 @@ export type KeeperWorldOptions = Readonly<{
   slotTimeMs?: number;
   /** The simulator's and the keepers' time follows the chain's clock (moved by the suite). */
   followChainClock?: boolean;
+  /** The simulator's market stands still at its start (prices constant; quotes follow the chain). */
+  freezeMarket?: boolean;
   /** Halt flags by symbol, read by the simulator at each request (the suite may change them). */
   halts?: Record<string, { market: boolean; atomic: boolean }>;
 }>;
@@ -103,6 +105,8 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
   const clock = chainFollowingClock(world);
   if (options.followChainClock) await clock.sync();
   const followed = options.followChainClock ? { now: clock.now } : undefined;
+  const frozenAt = Date.now();
+  const simClock = options.freezeMarket ? { now: () => frozenAt } : followed;
   const db = await startTestDatabase('keeper');
   const keeperKey = await readSigner(world.manifest.keys.keeper);
   const sim = await startSimulator(
@@ -122,7 +126,7 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
         wsUrl: world.localnet.wsUrl,
       },
     },
-    followed ? { clock: followed } : {},
+    simClock ? { clock: simClock } : {},
   );
   const m = world.manifest;
   const silent = createLogger({ name: 'aggregator-sim', level: 'silent' });

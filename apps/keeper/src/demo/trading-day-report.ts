@@ -1,7 +1,8 @@
 // What the trading day measured, per step and SKU, the table printed after each step, and the
 // verdict: fresh (every NAV age the keeper let happen stayed below the staleness window of its
 // moment) and on target (after each rebalance pass in market hours, when every route is open,
-// the largest drift from the target weights is below the keeper's rebalance threshold).
+// the largest drift from the target weights, over the assets the vault can trade, is below the
+// keeper's rebalance threshold; frozen or halted assets are listed, not judged).
 
 export type SkuStepRow = Readonly<{
   step: string;
@@ -11,9 +12,15 @@ export type SkuStepRow = Readonly<{
   /** The largest NAV age seen before a push (s), and the staleness window then (s). */
   navAgeMaxSecs: number;
   staleWindowSecs: number;
-  /** Largest drift (bps of the investable value) before and after the rebalance pass. */
+  /**
+   * Largest drift (bps of the investable value) over the assets the vault can trade, before
+   * and after the rebalance pass; and after it over every asset, frozen ones included.
+   */
   driftBeforeBps: number;
   driftAfterBps: number;
+  driftAfterAllBps: number;
+  /** Assets the snapshot marks frozen or halted after the pass: no leg of them can land. */
+  frozen: readonly string[];
   legs: Readonly<{ rfq: number; aggregator: number; skipped: number; failed: number }>;
   alerts: readonly string[];
 }>;
@@ -51,7 +58,9 @@ export function dayVerdict(
     }
   }
   if (inHours.length === 0) reasons.push('no rebalance pass in market hours');
-  const onTarget = inHours.length > 0 && !reasons.some((x) => /drift/.test(x));
+  const frozen = [...new Set(rows.flatMap((r) => r.frozen.map((f) => `${r.skuId} ${f}`)))];
+  if (frozen.length > 0) reasons.push(`not judged (frozen or halted): ${frozen.join(', ')}`);
+  const onTarget = inHours.length > 0 && !reasons.some((x) => / drift /.test(x));
   return { fresh, onTarget, reasons };
 }
 
@@ -65,11 +74,11 @@ const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.
  */
 export function formatStepTable(rows: readonly SkuStepRow[]): string {
   const head =
-    '| step | chain time | SKU | NAV age max / window (s) | drift before -> after (bps) | legs rfq / aggregator / skipped / failed | alerts |';
-  const sep = '|---|---|---|---:|---:|---:|---|';
+    '| step | chain time | SKU | NAV age max / window (s) | drift before -> after (bps) | all assets after (bps) | frozen | legs rfq / aggregator / skipped / failed | alerts |';
+  const sep = '|---|---|---|---:|---:|---:|---|---:|---|';
   const lines = rows.map(
     (r) =>
-      `| ${pad(r.step, 11)} | ${r.wall} | ${pad(r.skuId, 7)} | ${r.navAgeMaxSecs} / ${r.staleWindowSecs} | ${r.driftBeforeBps} -> ${r.driftAfterBps} | ${r.legs.rfq} / ${r.legs.aggregator} / ${r.legs.skipped} / ${r.legs.failed} | ${r.alerts.length ? r.alerts.join(', ') : '-'} |`,
+      `| ${pad(r.step, 11)} | ${r.wall} | ${pad(r.skuId, 7)} | ${r.navAgeMaxSecs} / ${r.staleWindowSecs} | ${r.driftBeforeBps} -> ${r.driftAfterBps} | ${r.driftAfterAllBps} | ${r.frozen.length ? r.frozen.join(' ') : '-'} | ${r.legs.rfq} / ${r.legs.aggregator} / ${r.legs.skipped} / ${r.legs.failed} | ${r.alerts.length ? r.alerts.join(', ') : '-'} |`,
   );
   return [head, sep, ...lines].join('\n');
 }

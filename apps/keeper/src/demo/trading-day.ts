@@ -7,6 +7,7 @@
 // withdrawal-router until the requests are paid. Each step prints one table line per SKU.
 import { isOpen, maxStaleSecsAt, navPushCadenceSecsAt } from '@basket/market-calendar';
 import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
+import { legBlockedBy } from '../decisions/leg-block.ts';
 import type { KeeperContext } from '../jobs/context.ts';
 import { runDepositRouter } from '../jobs/deposit-router.ts';
 import { runDriftScan, scanVaults } from '../jobs/drift-scan.ts';
@@ -127,13 +128,37 @@ async function rebalancePass(ctx: KeeperContext, ages: AgeLog) {
   return { skipped, failed };
 }
 
-const maxDrift = async (ctx: KeeperContext) =>
-  new Map(
-    (await scanVaults(ctx.rpc, ctx.skus, ctx.programs)).map((v) => [
-      v.sku.skuId,
-      v.drift.maxAbsDriftBps,
-    ]),
+/**
+ * Each vault's largest drift over the assets it can trade, the largest over all, and the
+ * assets its snapshot marks frozen or halted (the vault refuses their legs on every route).
+ */
+async function driftOf(ctx: KeeperContext) {
+  const scanned = await scanVaults(ctx.rpc, ctx.skus, ctx.programs);
+  const snaps = await readAccounts(
+    ctx.rpc,
+    ctx.skus.map((s) => navSnapshotAccount(s.snapshot as never, ctx.programs)),
+    { commitment: 'confirmed' },
   );
+  const out = new Map<string, { tradable: number; all: number; frozen: string[] }>();
+  scanned.forEach((v) => {
+    const snap = snaps[ctx.skus.indexOf(v.sku)];
+    const blocked = new Set(
+      snap?.exists
+        ? snap.data.entries
+            .slice(0, snap.data.entryCount)
+            .filter((e) => legBlockedBy(e.flags) !== null)
+            .map((e) => String(e.mint))
+        : [],
+    );
+    const tradable = v.drift.assets.filter((a) => !blocked.has(a.mint));
+    out.set(v.sku.skuId, {
+      tradable: Math.max(0, ...tradable.map((a) => Math.abs(a.driftBps))),
+      all: v.drift.maxAbsDriftBps,
+      frozen: v.drift.assets.filter((a) => blocked.has(a.mint)).map((a) => a.symbol),
+    });
+  });
+  return out;
+}
 
 async function runStep(
   kw: KeeperWorld,
@@ -153,9 +178,9 @@ async function runStep(
     await kw.clock.travelTo(now + navPushCadenceSecsAt(now) * 1_000);
     for (const sku of ctx.skus) await push(ctx, sku, ages);
   }
-  const before = await maxDrift(ctx);
+  const before = await driftOf(ctx);
   const { skipped, failed } = await rebalancePass(ctx, ages);
-  const after = await maxDrift(ctx);
+  const after = await driftOf(ctx);
   const legsAfter = await legCounts(ctx);
   const delta = (key: string) => (legsAfter.get(key) ?? 0) - (legsBefore.get(key) ?? 0);
   const marketOpen = isOpen('MarketHours', step.ms);
@@ -172,8 +197,10 @@ async function runStep(
       marketOpen,
       navAgeMaxSecs: worst.age,
       staleWindowSecs: worst.window,
-      driftBeforeBps: before.get(sku.skuId) ?? 0,
-      driftAfterBps: after.get(sku.skuId) ?? 0,
+      driftBeforeBps: before.get(sku.skuId)?.tradable ?? 0,
+      driftAfterBps: after.get(sku.skuId)?.tradable ?? 0,
+      driftAfterAllBps: after.get(sku.skuId)?.all ?? 0,
+      frozen: after.get(sku.skuId)?.frozen ?? [],
       legs: {
         rfq: delta(`${sku.skuId}:rfq`),
         aggregator: delta(`${sku.skuId}:aggregator`),
