@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { renderVisitor } from '@codama/renderers-js';
 import { visit } from '@codama/visitors-core';
+import { renderEventReaders } from './codegen-event-readers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const check = process.argv.includes('--check');
@@ -132,8 +133,13 @@ for (const file of readdirSync(join(root, 'idl')).filter((f) => f.endsWith('.jso
   if (existsSync(eventsJson)) {
     const events = JSON.parse(readFileSync(eventsJson, 'utf8'));
     writeFileSync(join(fresh, 'events.ts'), renderEvents(program, events));
+    // Straight-line payload readers from the same type definitions (the indexer's hot path).
+    writeFileSync(join(fresh, 'eventReaders.ts'), renderEventReaders(program, idl.program, events));
     const index = join(fresh, 'index.ts');
-    writeFileSync(index, `${readFileSync(index, 'utf8')}export * from "./events";\n`);
+    writeFileSync(
+      index,
+      `${readFileSync(index, 'utf8')}export * from "./events";\nexport * from "./eventReaders";\n`,
+    );
   }
   const target = join(root, 'clients', program, 'src', 'generated');
   if (check) {

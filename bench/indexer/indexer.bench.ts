@@ -202,7 +202,7 @@ try {
   const ack = await ackLatency(db.url);
   console.log(`p99 ${ack.p99.toFixed(1)} ms`);
   process.stdout.write(`bench:indexer: replay ${REPLAY_EVENTS.toLocaleString('en-US')} events `);
-  await pool.query('truncate transactions cascade');
+  await pool.query('truncate transactions, events');
   const replay = await ingestEvents(pool, REPLAY_EVENTS, LANES);
   const peakMb = process.resourceUsage().maxRSS / 1024;
   console.log(` ${replay.seconds.toFixed(1)} s`);

@@ -11,7 +11,7 @@ import { svmRpc } from '@basket/test-harness';
 import { getVaultStateCodec, VAULT_STATE_DISCRIMINATOR } from '@basket/vault-client';
 import { type Address, generateKeyPairSigner, lamports } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
-import { scanVaults } from '../../apps/keeper/src/jobs/drift-scan.ts';
+import { configuredMints, readDriftInputs } from '../../apps/keeper/src/jobs/drift-scan.ts';
 import type { KeeperSku } from '../../apps/keeper/src/service/config.ts';
 
 if (process.argv.includes('--help')) {
@@ -130,12 +130,14 @@ const replay = {
     };
   },
 };
+// What runDriftScan reads: the vaults, their holdings and every configured mint.
+const scanMints = configuredMints(skus);
 const timeScans = async (reader: unknown) => {
   const times: number[] = [];
   let scanned = 0;
   for (let r = 0; r < RUNS; r++) {
     const start = performance.now();
-    scanned = (await scanVaults(reader as never, skus, programs)).length;
+    scanned = (await readDriftInputs(reader as never, skus, programs, scanMints)).vaults.length;
     times.push(performance.now() - start);
   }
   times.sort((x, y) => x - y);
@@ -143,9 +145,9 @@ const timeScans = async (reader: unknown) => {
 };
 const endToEnd = await timeScans(rpc);
 const callsPerScan = (rpc.calls.getMultipleAccounts ?? 0) / RUNS;
-await scanVaults(replay as never, skus, programs); // records
+await readDriftInputs(replay as never, skus, programs, scanMints); // records
 const keeperOnly = await timeScans(replay);
-const accounts = VAULTS * 2 + VAULTS * ASSETS;
+const accounts = VAULTS * 2 + VAULTS * ASSETS + scanMints.length;
 const rows = {
   vaults: endToEnd.scanned,
   assetsPerVault: ASSETS,

@@ -3,16 +3,14 @@
 import { waitFor } from '@basket/localnet';
 import { findAssociatedTokenAddress } from '@basket/sdk';
 import { createLogger, createMetrics } from '@basket/service-kit';
-import { testHookRecordAddress } from '@basket/test-harness';
+import { swapTransactionInstructions, testHookRecordAddress } from '@basket/test-harness';
 import { quoteExactIn, TestSwapError, tokenAccountAmount } from '@basket/test-swap-client';
 import { readSigner, startWorld, type TestWorld } from '@basket/world';
 import { Configuration, type QuoteResponse, ResponseError, SwapApi } from '@jup-ag/api';
 import {
-  AccountRole,
   type Address,
   getBase64EncodedWireTransaction,
   getTransactionDecoder,
-  type Instruction,
   type KeyPairSigner,
   signTransaction,
 } from '@solana/kit';
@@ -98,21 +96,6 @@ describe('the aggregator simulator on the local world', () => {
     });
   };
 
-  type ApiInstruction = Awaited<ReturnType<SwapApi['swapInstructionsPost']>>['swapInstruction'];
-  const toKit = (ix: ApiInstruction): Instruction => ({
-    programAddress: ix.programId as Address,
-    accounts: ix.accounts.map((a) => ({
-      address: a.pubkey as Address,
-      role: a.isSigner
-        ? a.isWritable
-          ? AccountRole.WRITABLE_SIGNER
-          : AccountRole.READONLY_SIGNER
-        : a.isWritable
-          ? AccountRole.WRITABLE
-          : AccountRole.READONLY,
-    })),
-    data: new Uint8Array(Buffer.from(ix.data, 'base64')),
-  });
   /** Transfers the test hook recorded for `mint` (u64 at offset 33 of its record). */
   const hookCount = async (mint: string) => {
     const data = await world.chain.accountData(await testHookRecordAddress(mint as Address));
@@ -156,11 +139,7 @@ describe('the aggregator simulator on the local world', () => {
     });
     const stock = await ata(pool.stockMint, pool.stockTokenProgram);
     const held = (await world.chain.exists(stock)) ? await world.chain.tokenAmount(stock) : 0n;
-    await world.chain.landRaw('swap-instructions', wallet, [
-      ...answer.computeBudgetInstructions.map(toKit),
-      ...answer.setupInstructions.map(toKit),
-      toKit(answer.swapInstruction),
-    ]);
+    await world.chain.landRaw('swap-instructions', wallet, swapTransactionInstructions(answer));
     expect((await world.chain.tokenAmount(stock)) - held).toBe(BigInt(quote.outAmount));
   });
 
@@ -239,11 +218,11 @@ describe('the aggregator simulator on the local world', () => {
     expect(answer.swapInstruction.accounts.map((a) => a.pubkey)).toContain(
       hooked.transferHookProgram,
     );
-    await world.chain.landRaw('hooked swap-instructions', wallet, [
-      ...answer.computeBudgetInstructions.map(toKit),
-      ...answer.setupInstructions.map(toKit),
-      toKit(answer.swapInstruction),
-    ]);
+    await world.chain.landRaw(
+      'hooked swap-instructions',
+      wallet,
+      swapTransactionInstructions(answer),
+    );
     expect((await world.chain.tokenAmount(stock)) - held).toBe(BigInt(buy.outAmount));
 
     // and half of it is sold back through /swap

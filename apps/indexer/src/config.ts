@@ -5,6 +5,8 @@ import { parseConfig, resolveSecret } from '@basket/service-kit';
 import { z } from 'zod';
 
 const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'not a base58 address');
+/** USD per raw unit as an exact decimal (read as numeric by Postgres, never as a float). */
+const usdPerRaw = z.string().regex(/^\d{1,20}(\.\d{1,30})?$/, 'a decimal like 0.0005');
 
 const schema = z.object({
   /** Postgres; unset: a local server under `dataDir`, started by the indexer. */
@@ -29,6 +31,11 @@ const schema = z.object({
   /** RPC requests per second (the provider's budget is 50). */
   rpcPerSecond: z.coerce.number().int().min(1).max(50),
   workerConcurrency: z.coerce.number().int().min(1).max(16),
+  /**
+   * Prices for the stakers' reward APR in USD (docs/indexer.md): USD per raw unit of the
+   * staking token and of each reward slot's mint. Unset: the APR is given in kind only.
+   */
+  rewardPrices: z.object({ staking: usdPerRaw, rewards: z.array(usdPerRaw).max(10) }).nullish(),
 });
 
 export type IndexerConfig = z.infer<typeof schema>;
@@ -49,6 +56,15 @@ const NAMES: Record<string, string> = {
   dropAfterMs: 'INDEXER_DROP_AFTER_MS',
   rpcPerSecond: 'INDEXER_RPC_PER_SECOND',
   workerConcurrency: 'INDEXER_WORKER_CONCURRENCY',
+  rewardPrices: 'INDEXER_REWARD_PRICES',
+  'rewardPrices.staking': 'INDEXER_REWARD_PRICES.staking',
+  'rewardPrices.rewards': 'INDEXER_REWARD_PRICES.rewards',
+  ...Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [
+      `rewardPrices.rewards.${i}`,
+      `INDEXER_REWARD_PRICES.rewards[${i}]`,
+    ]),
+  ),
 };
 
 /** Program ids: `INDEXER_PROGRAM_IDS` (JSON {oracle, vault, rewards}) or the world manifest. */
@@ -70,6 +86,12 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
     programs = programsOf(env);
   } catch (error) {
     programs = `unreadable: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  let rewardPrices: unknown = null;
+  try {
+    if (env.INDEXER_REWARD_PRICES) rewardPrices = JSON.parse(env.INDEXER_REWARD_PRICES);
+  } catch {
+    rewardPrices = 'not JSON';
   }
   let webhookSecret: string | undefined;
   try {
@@ -93,6 +115,7 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
       dropAfterMs: env.INDEXER_DROP_AFTER_MS ?? '180000',
       rpcPerSecond: env.INDEXER_RPC_PER_SECOND ?? '50',
       workerConcurrency: env.INDEXER_WORKER_CONCURRENCY ?? '2',
+      rewardPrices,
     },
     NAMES,
   );

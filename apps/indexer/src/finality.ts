@@ -62,7 +62,12 @@ export async function finalityPass(
     );
   }
   if (drop.length > 0) {
-    await pool.query('delete from transactions where signature = any($1)', [drop]);
+    // One statement: the transaction and its events go together (no cascade: migration 005).
+    await pool.query(
+      `with gone as (delete from transactions where signature = any($1) returning signature)
+       delete from events where signature in (select signature from gone)`,
+      [drop],
+    );
   }
   const { rows: oldest } = await pool.query<{ age_ms: string | null }>(
     `select (extract(epoch from now() - min(first_seen)) * 1000)::bigint as age_ms

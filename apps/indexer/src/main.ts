@@ -24,10 +24,13 @@ Environment:
   INDEXER_DROP_AFTER_MS         a transaction unknown this long after it was seen is removed (default 180000)
   INDEXER_RPC_PER_SECOND        RPC budget (default 50)
   INDEXER_WORKER_CONCURRENCY    ingest jobs at once (default 2)
+  INDEXER_REWARD_PRICES         JSON {"staking": "<USD per raw unit>", "rewards": ["<USD per raw unit>", ...]}
+                                (per reward slot; unset: the reward APR is given in kind only)
 
 Endpoints: POST /webhooks/{oracle,vault,rewards}; GET /api/skus, /api/skus/:sku,
 /api/skus/:sku/nav-history, /api/skus/:sku/apr?days=30, /api/skus/:sku/fees,
-/api/wallets/:address, /api/unread-events; /healthz, /readyz, /metrics.`;
+/api/wallets/:address, /api/unread-events, /api/rewards/apr?days=30; /healthz, /readyz,
+/metrics (docs/indexer.md lists every route).`;
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'backfill') {

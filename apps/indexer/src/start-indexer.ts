@@ -14,6 +14,7 @@ import { ingestMetrics, ingestTaskList } from './ingest.ts';
 import { liveRoutes } from './live-routes.ts';
 import { migrate } from './migrate.ts';
 import { createReadCache } from './read-cache.ts';
+import { rewardRoutes } from './reward-routes.ts';
 import { createIndexerRpc } from './rpc-client.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
@@ -142,6 +143,7 @@ export async function startIndexer(
     server.register(apiRoutes(readPool, cache, (sku) => rpc.mgmtFeeAccruedShares(sku, programs)));
     server.register(liveRoutes(readPool, cache));
     server.register(flowRoutes(readPool, cache, vaultReader(readPool, cache).pricePerShare));
+    server.register(rewardRoutes(readPool, cache, config.rewardPrices ?? null));
     const url = await server.listen({ host: config.host, port: config.port });
     logger.info({ url }, 'indexer listening');
     return {

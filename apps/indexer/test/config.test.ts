@@ -51,4 +51,23 @@ describe('indexer configuration', () => {
       }
     }
   });
+
+  it('reads reward prices as exact decimals and names a bad one', () => {
+    const base = {
+      SOLANA_RPC_URL: 'http://127.0.0.1:8899',
+      WEBHOOK_SECRET: 'env:S',
+      S: 'a-shared-secret-of-enough-length',
+      INDEXER_PROGRAM_IDS: PROGRAMS,
+    };
+    expect(loadIndexerConfig(base).rewardPrices).toBeNull();
+    const prices = { staking: '0.000002', rewards: ['0.0003', '12.5'] };
+    expect(
+      loadIndexerConfig({ ...base, INDEXER_REWARD_PRICES: JSON.stringify(prices) }).rewardPrices,
+    ).toEqual(prices);
+    for (const bad of ['{"staking":"1e-6","rewards":[]}', '{"staking":"-1","rewards":[]}', 'x']) {
+      expect(() => loadIndexerConfig({ ...base, INDEXER_REWARD_PRICES: bad })).toThrow(
+        /INDEXER_REWARD_PRICES/,
+      );
+    }
+  });
 });

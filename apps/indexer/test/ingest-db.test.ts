@@ -67,7 +67,7 @@ describe('ingest on Postgres', () => {
       item([navRefreshedField({ eventSequence: 4n })], { slot: 12 }),
       item([depositField()], { slot: 13, err: { InstructionError: [0, { Custom: 1 }] } }),
     ];
-    await pool.query('truncate transactions cascade');
+    await pool.query('truncate transactions, events');
     await deliver(transactions);
     const expected = await snapshot();
     expect(expected).toHaveLength(4);
@@ -77,7 +77,7 @@ describe('ingest on Postgres', () => {
         fc.integer({ min: 1, max: 4 }),
         async (sequence, batch) => {
           // Given the rows start empty and every transaction is delivered at least once
-          await pool.query('truncate transactions cascade');
+          await pool.query('truncate transactions, events');
           const all = [...sequence, ...transactions];
           // When they arrive in this order, in batches of `batch`
           for (let i = 0; i < all.length; i += batch) await deliver(all.slice(i, i + batch));
@@ -93,12 +93,12 @@ describe('ingest on Postgres', () => {
     const [a, b, c, d] = [10, 11, 12, 13].map((slot, i) =>
       item([depositField({ eventSequence: BigInt(i) }), navRefreshedField()], { slot }),
     ) as [TransactionItem, TransactionItem, TransactionItem, TransactionItem];
-    await pool.query('truncate transactions cascade');
+    await pool.query('truncate transactions, events');
     await deliver([a, b, c, d]);
     const expected = await snapshot();
     for (let round = 0; round < 8; round += 1) {
       // Given empty rows, when two workers ingest deliveries sharing b and c, in opposite order
-      await pool.query('truncate transactions cascade');
+      await pool.query('truncate transactions, events');
       await Promise.all([deliver([a, b, c]), deliver([c, b, d])]);
       // Then the rows are the once-delivered ones (claims neither deadlock nor double-write)
       expect(await snapshot()).toEqual(expected);

@@ -2,49 +2,31 @@
 // each lands in its view with the amounts the chain moved; any order, repeat and batching of
 // deliveries gives the same rows; a transaction that never finalizes takes its rows (and a
 // request's fulfilment) with it; the API serves a wallet's open requests and the feeds.
-import { startTestDatabase } from '@basket/postgres-server';
-import { createMetrics } from '@basket/service-kit';
 import fc from 'fast-check';
 import fastify from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vaultReader } from '../src/api-routes.ts';
 import { finalityPass } from '../src/finality.ts';
 import { flowRoutes } from '../src/flow-routes.ts';
-import { ingestDelivery, ingestMetrics } from '../src/ingest.ts';
 import { liveRoutes } from '../src/live-routes.ts';
-import { migrate } from '../src/migrate.ts';
 import { createReadCache } from '../src/read-cache.ts';
-import { INDEXER_SCHEMA } from '../src/start-indexer.ts';
 import type { TransactionItem } from '../src/webhook-body.ts';
-import { LIVE_SKU, type LiveScenario, liveScenario, PROGRAMS } from './support/live-scenario.ts';
+import { indexerDb } from './support/indexer-db.ts';
+import { LIVE_SKU, type LiveScenario, liveScenario } from './support/live-scenario.ts';
 import { statusesOf } from './support/svm-items.ts';
 
 describe('live-operation rows on Postgres from real transactions', () => {
-  let db: Awaited<ReturnType<typeof startTestDatabase>>;
-  let pool: pg.Pool;
+  const t = indexerDb('live_events');
   let s: LiveScenario;
-  const counters = ingestMetrics(createMetrics('live_events_test'));
 
   beforeAll(async () => {
-    [db, s] = await Promise.all([startTestDatabase('live_events'), liveScenario()]);
-    pool = new pg.Pool({ connectionString: db.url, options: `-c search_path=${INDEXER_SCHEMA}` });
-    await migrate(pool);
+    [, s] = await Promise.all([t.start(), liveScenario()]);
   }, 180_000);
+  afterAll(() => t.stop());
 
-  afterAll(async () => {
-    await pool?.end();
-    await db?.close();
-  });
-
-  async function deliver(items: TransactionItem[]): Promise<void> {
-    const { rows } = await pool.query<{ id: string }>(
-      `insert into deliveries (endpoint, source, item_count, body) values ('vault', 'webhook', $1, $2) returning id`,
-      [items.length, JSON.stringify(items)],
-    );
-    await ingestDelivery(pool, BigInt(rows[0]?.id as string), PROGRAMS, counters);
-  }
-  const rows = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows;
+  const deliver = (items: TransactionItem[]) => t.deliver('vault', items);
+  const rows = t.rows;
+  const truncate = () => t.rows('truncate transactions, events');
   const requests = () =>
     rows(
       `select nonce, shares, state, fee_usd, net_usd, canceller, request_signature, closed_signature
@@ -62,7 +44,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
   });
 
   it('writes each event into its view with what the chain moved', async () => {
-    await pool.query('truncate transactions cascade');
+    await truncate();
     await deliver(s.items);
     const m = s.measured;
     // Withdrawal requests: nonce 7 paid, 8 cancelled by its owner, 9 open, 7 again open.
@@ -159,7 +141,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
   });
 
   it('gives the same rows whatever the order, the repeats and the batching of deliveries', async () => {
-    await pool.query('truncate transactions cascade');
+    await truncate();
     await deliver(s.items);
     const expected = await views();
     await fc.assert(
@@ -169,7 +151,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
         fc.integer({ min: 1, max: 5 }),
         async (order, repeats, batch) => {
           // Given empty rows, when every transaction arrives in this order, some twice
-          await pool.query('truncate transactions cascade');
+          await truncate();
           const all = [...order, ...repeats];
           for (let i = 0; i < all.length; i += batch) await deliver(all.slice(i, i + batch));
           // Then every view is what one in-order delivery gave
@@ -181,7 +163,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
   }, 120_000);
 
   it('removes the rows of transactions that never finalize, and finalizes the rest', async () => {
-    await pool.query('truncate transactions cascade');
+    await truncate();
     await deliver(s.items);
     const expected = await views();
     // Given the same activity on a fork this chain abandoned (another validator: real
@@ -191,7 +173,7 @@ describe('live-operation rows on Postgres from real transactions', () => {
     const forkRequests = `select state from withdrawal_requests where owner = $1`;
     expect(await rows(forkRequests, [fork.owner])).toHaveLength(4);
     // When the finality pass asks this chain about every pending transaction
-    const pass = await finalityPass(pool, statusesOf(s.items), -1);
+    const pass = await finalityPass(t.pool(), statusesOf(s.items), -1);
     // Then the fork's transactions and their rows are gone, ours are finalized and unchanged
     expect(pass).toMatchObject({ dropped: fork.items.length - 1, finalized: s.items.length - 1 });
     expect(await rows(forkRequests, [fork.owner])).toEqual([]);
@@ -201,12 +183,12 @@ describe('live-operation rows on Postgres from real transactions', () => {
   }, 180_000);
 
   it("serves a wallet's open requests and the vault's feeds", async () => {
-    await pool.query('truncate transactions cascade');
+    await truncate();
     await deliver(s.items);
     const app = fastify();
     const cache = createReadCache();
-    app.register(liveRoutes(pool, cache));
-    app.register(flowRoutes(pool, cache, vaultReader(pool, cache).pricePerShare));
+    app.register(liveRoutes(t.pool(), cache));
+    app.register(flowRoutes(t.pool(), cache, vaultReader(t.pool(), cache).pricePerShare));
     try {
       const get = async (url: string) => {
         const r = await app.inject({ method: 'GET', url });

@@ -1,45 +1,30 @@
 // The rewards program's rows on a real Postgres from real LiteSVM transactions: the stake and
 // the unstake, the posted epoch with its root and totals, the claim with what the claimant
-// received; repeated and reordered deliveries change nothing; the wallet answer carries them.
-import { startTestDatabase } from '@basket/postgres-server';
-import { createMetrics } from '@basket/service-kit';
+// received; repeated and reordered deliveries change nothing; the wallet answer carries them;
+// the stakers' reward APR (in kind and priced) against the same numbers computed here; the
+// admins' actions (initialize, keepers, pause flags, reward mints, the sweep) in the audit feed.
 import fastify from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../src/api-routes.ts';
-import { ingestDelivery, ingestMetrics } from '../src/ingest.ts';
-import { migrate } from '../src/migrate.ts';
 import { createReadCache } from '../src/read-cache.ts';
-import { INDEXER_SCHEMA } from '../src/start-indexer.ts';
+import { rewardRoutes } from '../src/reward-routes.ts';
 import type { TransactionItem } from '../src/webhook-body.ts';
-import { PROGRAMS } from './support/live-scenario.ts';
+import { indexerDb } from './support/indexer-db.ts';
+import { rewardsInitItem } from './support/rewards-init-scenario.ts';
 import { type RewardsScenario, rewardsScenario } from './support/rewards-scenario.ts';
 
 describe('rewards rows on Postgres from real transactions', () => {
-  let db: Awaited<ReturnType<typeof startTestDatabase>>;
-  let pool: pg.Pool;
+  const t = indexerDb('rewards_events');
   let s: RewardsScenario;
-  const counters = ingestMetrics(createMetrics('rewards_events_test'));
+  let init: Awaited<ReturnType<typeof rewardsInitItem>>;
 
   beforeAll(async () => {
-    [db, s] = await Promise.all([startTestDatabase('rewards_events'), rewardsScenario()]);
-    pool = new pg.Pool({ connectionString: db.url, options: `-c search_path=${INDEXER_SCHEMA}` });
-    await migrate(pool);
+    [, s, init] = await Promise.all([t.start(), rewardsScenario(), rewardsInitItem()]);
   }, 180_000);
+  afterAll(() => t.stop());
 
-  afterAll(async () => {
-    await pool?.end();
-    await db?.close();
-  });
-
-  async function deliver(items: TransactionItem[]): Promise<void> {
-    const { rows } = await pool.query<{ id: string }>(
-      `insert into deliveries (endpoint, source, item_count, body) values ('rewards', 'webhook', $1, $2) returning id`,
-      [items.length, JSON.stringify(items)],
-    );
-    await ingestDelivery(pool, BigInt(rows[0]?.id as string), PROGRAMS, counters);
-  }
-  const rows = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows;
+  const deliver = (items: TransactionItem[]) => t.deliver('rewards', items);
+  const rows = t.rows;
 
   it('writes stakes, the epoch and the claim as the chain made them, once whatever the deliveries', async () => {
     // Given the transactions delivered backwards, then all again in one batch
@@ -81,7 +66,7 @@ describe('rewards rows on Postgres from real transactions', () => {
 
   it('serves the staker’s stakes and claims in the wallet answer', async () => {
     const app = fastify();
-    app.register(apiRoutes(pool, createReadCache()));
+    app.register(apiRoutes(t.pool(), createReadCache()));
     try {
       const r = await app.inject({ method: 'GET', url: `/api/wallets/${s.staker}` });
       expect(r.statusCode).toBe(200);
@@ -91,5 +76,102 @@ describe('rewards rows on Postgres from real transactions', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('serves the stakers’ reward APR in kind and in USD, as computed from the chain’s numbers', async () => {
+    // Given prices the operator configured: USD per raw unit of the staking token and of the
+    // two reward mints (exact decimals: 2e-6, 3e-4, 1e-5 = 2, 300, 10 millionths)
+    const prices = { staking: '0.000002', rewards: ['0.0003', '0.00001'] };
+    const app = fastify();
+    app.register(rewardRoutes(t.pool(), createReadCache(), prices));
+    const unpriced = fastify();
+    unpriced.register(rewardRoutes(t.pool(), createReadCache(), null));
+    try {
+      // The window ends at the last rewards transaction (the unstake); the stake, epoch and
+      // claim landed 31 days before it, the unstake took the whole stake out at the end.
+      const times = s.items.map((i) => BigInt(i.blockTime as number));
+      const [stakedAt, , claimedAt, end] = times as [bigint, bigint, bigint, bigint];
+      const YEAR = 365n * 86_400n;
+      // When the APR over 90 days is read (the stake and the claim are inside it)
+      const r90 = (await app.inject({ method: 'GET', url: '/api/rewards/apr?days=90' })).json();
+      // Then the stake-seconds are the stake over the time it was in force
+      const stakeSeconds = s.stakeAmount * (end - stakedAt);
+      expect(claimedAt - stakedAt < 90n * 86_400n).toBe(true);
+      expect(r90).toMatchObject({
+        days: 90,
+        toUnixTime: Number(end),
+        fromUnixTime: Number(end - 90n * 86_400n),
+        stakeSeconds: stakeSeconds.toString(),
+        priced: true,
+      });
+      const [c0, c1] = s.claimed as [bigint, bigint];
+      expect(r90.claimed.slice(0, 2)).toEqual([c0.toString(), c1.toString()]);
+      expect(r90.claimed.slice(2).every((x: string) => x === '0')).toBe(true);
+      // In kind: raw reward per raw staked unit per year, x 1e12, rounded down
+      expect(r90.yieldPerYearE12.slice(0, 2)).toEqual(
+        [c0, c1].map((c) => ((c * YEAR * 10n ** 12n) / stakeSeconds).toString()),
+      );
+      // In USD: claims' value over the staked value per year, in bps, rounded down
+      const usdMillionths = c0 * 300n + c1 * 10n;
+      const want = (usdMillionths * 10_000n * YEAR) / (stakeSeconds * 2n);
+      expect(want > 0n).toBe(true);
+      expect(r90.aprBps).toBe(want.toString());
+      // A 30-day window holds no claim (it was 31 days before the end) and the stake's last
+      // 30 days: 0 bps, not unknown
+      const r30 = (await app.inject({ method: 'GET', url: '/api/rewards/apr?days=30' })).json();
+      expect(r30.stakeSeconds).toBe((s.stakeAmount * 30n * 86_400n).toString());
+      expect(r30.claimed).toEqual([]);
+      expect(r30.aprBps).toBe('0');
+      // Without prices, the same window has its in-kind answer and no USD APR
+      const u = (await unpriced.inject({ method: 'GET', url: '/api/rewards/apr?days=90' })).json();
+      expect(u).toMatchObject({ priced: false, aprBps: null, stakeSeconds: r90.stakeSeconds });
+      expect(u.yieldPerYearE12).toEqual(r90.yieldPerYearE12);
+      expect((await app.inject({ method: 'GET', url: '/api/rewards/apr?days=0' })).statusCode).toBe(
+        400,
+      );
+    } finally {
+      await app.close();
+      await unpriced.close();
+    }
+  });
+
+  it('writes the admins’ actions with what the program recorded, the sweep with what it moved', async () => {
+    // Given the admin transactions and another chain's initialize, delivered twice
+    await deliver([init.item, ...s.adminItems]);
+    await deliver([...s.adminItems].reverse());
+    // Then the audit feed has each once, in order, with the values sent and measured
+    const actions = await rows(
+      `select signature, name, payload from admin_actions where program = 'rewards'
+       order by slot, event_index`,
+    );
+    const a = s.admin;
+    expect(actions.map((x) => [x.name, x.payload])).toEqual([
+      [
+        'initialized',
+        {
+          keeperCount: init.sent.keepers,
+          threshold: init.sent.threshold,
+          rewardMintCount: init.sent.rewardMints,
+        },
+      ],
+      ['keepersRotated', { keeperCount: a.keeperCount }],
+      ['pauseSet', { flags: 3 }],
+      ['pauseSet', { flags: 0 }],
+      ['rewardMintsSet', { count: a.rewardMints.length }],
+      ['epochSwept', expect.objectContaining({ epochId: '1', mintCount: a.swept.length })],
+    ]);
+    expect(a.keeperCount).toBe(2);
+    const last = actions.at(-1) as {
+      signature: string;
+      payload: { swept: { mint: string; amount: string }[] };
+    };
+    expect(last.signature).toBe(a.sig.sweep);
+    // The sweep moved what the other claimant left: its amounts, per mint, as measured
+    const swept = last.payload.swept.slice(0, a.swept.length);
+    expect(swept).toEqual(a.swept.map((x) => ({ mint: x.mint, amount: x.amount.toString() })));
+    expect(a.swept.map((x) => x.amount)).toEqual(
+      s.totals.map((t, i) => t - (s.claimed[i] as bigint)),
+    );
+    expect(await rows('select * from unread_events')).toEqual([]);
   });
 });

@@ -4,29 +4,27 @@
 // co-signed by the maker, polled to Completed + Executed); when the RFQ is refused (a 4xx,
 // asked once, never retried) the leg lands through the aggregator. After each, the vault's
 // books equal its token balances. A withdrawal request is fulfilled once, at a snapshot
-// published after it (forward pricing).
-import {
-  findAssociatedTokenAddress,
-  findVaultHoldingPda,
-  getNavQuote,
-  getRequestWithdrawUsdcInstructionFor,
-  quoteWithdrawalRequest,
-  readAccounts,
-  TOKEN_2022_PROGRAM_ADDRESS,
-  vaultStateAccount,
-} from '@basket/sdk';
-import { readSigner } from '@basket/world';
+// published after it (forward pricing); so is one of BROAD20, through its lookup table.
+import { readAccounts, vaultStateAccount } from '@basket/sdk';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDepositRouter } from '../src/jobs/deposit-router.ts';
 import { runDriftScan } from '../src/jobs/drift-scan.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
-import { executeLeg, planLeg, runRebalanceExec } from '../src/jobs/rebalance-exec.ts';
+import { executeLeg, runRebalanceExec } from '../src/jobs/rebalance-exec.ts';
 import { runWithdrawalRouter } from '../src/jobs/withdrawal-router.ts';
 import type { Keeper } from '../src/keeper.ts';
-import { payRawOf } from '../src/routes/aggregator-route.ts';
-import { legSetup, minReceiveRaw } from '../src/routes/leg-setup.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
+import {
+  anyClearingLeg,
+  bookOf,
+  booksAndBalances,
+  countingRfq,
+  expectBooksMatch,
+  mintIn,
+  requestUsdcWithdrawal,
+  skuOf,
+} from './support/vault-checks.ts';
 
 let kw: KeeperWorld;
 let keeper: Keeper;
@@ -42,79 +40,31 @@ afterAll(async () => {
   await kw?.stop();
 });
 
-const sku = () => {
-  const s = keeper.context.skus.find((x) => x.skuId === SKU);
-  if (!s) throw new Error('no TECH6');
-  return s;
-};
-const mintOf = (symbol: string) => {
-  const a = sku().assets.find((x) => x.symbol === symbol);
-  if (!a) throw new Error(symbol);
-  return a.mint;
-};
-
-/** Every book of the vault (cash and each asset) against its holding's token balance. */
-async function booksAndBalances() {
-  const rpc = kw.world.chain.rpc;
-  const [vault] = await readAccounts(rpc, [
-    vaultStateAccount(sku().vault as Address, keeper.context.programs),
-  ]);
-  if (!vault?.exists) throw new Error('vault');
-  const v = vault.data;
-  const balance = async (holding: Address) =>
-    BigInt(
-      (await rpc.getTokenAccountBalance(holding, { commitment: 'confirmed' }).send()).value.amount,
-    );
-  const rows = [{ name: 'cash', book: v.cashRaw, balance: await balance(v.cashHolding) }];
-  for (const a of v.assets.slice(0, v.assetCount)) {
-    const [holding] = await findVaultHoldingPda(v.skuId, a.mint, keeper.context.programs);
-    rows.push({ name: a.mint, book: a.holdingsRaw, balance: await balance(holding) });
-  }
-  return rows;
-}
+const sku = (id = SKU) => skuOf(keeper.context, id);
+const mintOf = (symbol: string) => mintIn(keeper.context, SKU, symbol);
+const holdingOf = (symbol: string) => bookOf(kw.world, keeper.context, SKU, mintOf(symbol));
+const booksMatch = (id = SKU) => expectBooksMatch(kw.world, keeper.context, id);
+const cashBook = async () => (await booksAndBalances(kw.world, keeper.context, SKU))[0]?.book ?? 0n;
 
 /** A small leg the venue's pool quotes within the vault's bound now. */
 const SMALL_LEG = 300n * 100_000_000n;
 
-/**
- * The venue's pools hold the world's catalog prices while the API's oracle (which the
- * snapshot carries) moves around them, and the pool charges 30 bps: at a small size a buy
- * clears the vault's 50 bps bound when the pool is at most ~5 bps above the snapshot, a
- * sale when it is at most ~5 bps below, so one direction of any unfrozen asset always does.
- */
-async function aggregatorCandidate(ctx: Keeper['context']) {
-  for (const { symbol, mint } of sku().assets) {
-    for (const delta of [SMALL_LEG, -SMALL_LEG]) {
-      const plan = await planLeg(ctx, SKU, mint, delta);
-      if ('skipped' in plan || plan.route.route === 'skip') continue;
-      const setup = await legSetup(ctx, plan);
-      const payRaw = payRawOf(plan, setup.pay.decimals);
-      let least: bigint;
-      try {
-        least = minReceiveRaw(ctx, setup, payRaw);
-      } catch {
-        continue; // the vault refuses any leg of it now (frozen ahead of a corporate action)
-      }
-      const quote = await ctx.swapApi?.quoteGet({
-        inputMint: setup.pay.mint,
-        outputMint: setup.receive.mint,
-        amount: Number(payRaw),
-        slippageBps: setup.nav.config.maxSlipBps,
-      });
-      if (quote && BigInt(quote.outAmount) >= least) return { symbol, plan };
-    }
-  }
-  throw new Error('no TECH6 leg clears the vault bound at the venue now');
+/** Pushes a snapshot of `skuId` (the keeper's own nav-push) and checks it was sent. */
+async function push(skuId = SKU) {
+  expect((await runNavPush(keeper.context, sku(skuId))).summary).toMatch(/sent/);
 }
 
-async function pushAndDeposit(usd: bigint) {
-  expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
-  await demoDeposit(kw.world, SKU, usd);
+async function pushAndDeposit(usd: bigint, skuId = SKU) {
+  await push(skuId);
+  await demoDeposit(kw.world, skuId, usd);
 }
 
-async function holdingOf(symbol: string) {
-  const rows = await booksAndBalances();
-  return rows.find((r) => r.name === mintOf(symbol))?.book ?? 0n;
+/** A request is paid only from a snapshot published after it: wait, push, run the router. */
+async function fulfilAfterNewSnapshot(skuId = SKU) {
+  // The oracle's time trails by a second: a push 3 s later is newer than the request.
+  await new Promise((r) => setTimeout(r, 3_000));
+  await push(skuId);
+  return runWithdrawalRouter(keeper.context, sku(skuId));
 }
 
 describe('rebalance-exec on the local world', () => {
@@ -144,7 +94,7 @@ describe('rebalance-exec on the local world', () => {
     const quote = await keeper.context.api.getQuote(details.quoteId);
     expect([quote.generalStatus, quote.blockchainStatus]).toEqual(['Completed', 'Executed']);
     expect(await holdingOf(SYMBOL)).toBeGreaterThan(before);
-    for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
+    await booksMatch();
     // The action was recorded under the lease's fencing token.
     const { rows } = await keeper.context.pool.query(
       "select status, token from keeper.actions where action_key like 'rebalance:%:rfq:%'",
@@ -158,88 +108,51 @@ describe('rebalance-exec on the local world', () => {
   }, 180_000);
 
   it('a refused RFQ (4xx, asked at most once) sends the leg through the aggregator', async () => {
-    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
-    const api = keeper.context.api;
-    let asked = 0;
-    const refusing = {
-      ...keeper.context,
-      // The simulator itself refuses: the amount is beyond the per-transaction limit (422).
-      api: {
-        ...api,
-        requestRfq: (request: Parameters<typeof api.requestRfq>[0]) => {
-          asked += 1;
-          return api.requestRfq({ ...request, cashAmount: '999999999.00' });
-        },
-      },
-    };
-    const { symbol, plan } = await aggregatorCandidate(refusing);
-    const before = await holdingOf(symbol);
-    const result = await executeLeg(refusing, plan);
+    await push();
+    // The simulator itself refuses: the amount is beyond the per-transaction limit (422).
+    const refusing = countingRfq(keeper.context, (r) => ({ ...r, cashAmount: '999999999.00' }));
+    const plan = await anyClearingLeg(refusing.ctx, SKU, SMALL_LEG);
+    const book = () => bookOf(kw.world, keeper.context, SKU, plan.mint);
+    const before = await book();
+    const result = await executeLeg(refusing.ctx, plan);
     expect(result.summary).toMatch(/aggregator sent/);
     // Inside the asset's trading window the swap route is chosen, the RFQ refused (asked
     // once, never retried) and the aggregator taken; outside it the routing rules choose the
     // aggregator at once and no quote is asked.
     if (plan.route.route === 'swap') {
-      expect(asked).toBe(1);
+      expect(refusing.asked()).toBe(1);
       expect(result.summary).toMatch(/after: RFQ for .* refused with HTTP 422/);
-    } else expect(asked).toBe(0);
-    const after = await holdingOf(symbol);
+    } else expect(refusing.asked()).toBe(0);
+    const after = await book();
     if (plan.trade.side === 'buy') expect(after).toBeGreaterThan(before);
     else expect(after).toBe(before - plan.trade.assetRaw);
-    for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
+    await booksMatch();
   }, 180_000);
 
   it('a withdrawal request is fulfilled once, at a snapshot newer than the request', async () => {
-    const world = kw.world;
-    const rpc = world.chain.rpc;
-    const programs = keeper.context.programs;
-    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
-    const wallet = await readSigner(world.manifest.keys.demoWallets[0] as string);
-    const [vault] = await readAccounts(rpc, [vaultStateAccount(sku().vault as Address, programs)]);
-    if (!vault?.exists) throw new Error('vault');
-    const shareSource = await findAssociatedTokenAddress({
-      owner: wallet.address,
-      mint: vault.data.shareMint,
-      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-    });
-    const shares = (await world.chain.tokenAmount(shareSource)) / 40n;
-    const nav = await getNavQuote(rpc, SKU, { programs, commitment: 'confirmed' });
-    const quote = quoteWithdrawalRequest(nav, shares, {
-      toleranceBps: 100,
-      vaultProgram: programs.vault,
-    });
-    if (!quote.ok) throw new Error(quote.refusal.message);
-    const request = await getRequestWithdrawUsdcInstructionFor(
-      { owner: wallet, vault, shareSource, shares, minOut: quote.minOut, nonce: 7n },
-      programs,
+    await push();
+    const { request, quote, usdc } = await requestUsdcWithdrawal(
+      kw.world,
+      keeper.context,
+      SKU,
+      { part: 40n },
+      { nonce: 7n, toleranceBps: 100 },
     );
-    await world.chain.land('request_withdraw_usdc', wallet, [request]);
-    const usdc = await findAssociatedTokenAddress({
-      owner: wallet.address,
-      mint: world.manifest.stablecoin.mint as Address,
-      tokenProgram: world.manifest.stablecoin.tokenProgram as Address,
-    });
-    const before = await world.chain.tokenAmount(usdc);
-
+    const before = await kw.world.chain.tokenAmount(usdc);
     // The snapshot in force was published before the request: forward pricing waits.
     expect((await runWithdrawalRouter(keeper.context, sku())).summary).toMatch(/wait-snapshot/);
-    expect(await world.chain.exists(request.request)).toBe(true);
-
-    // A push published after the request (the oracle's time trails by a second): paid.
-    await new Promise((r) => setTimeout(r, 3_000));
-    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
-    expect((await runWithdrawalRouter(keeper.context, sku())).summary).toMatch(/fulfil sent/);
-    expect(await world.chain.exists(request.request)).toBe(false);
-    const paid = (await world.chain.tokenAmount(usdc)) - before;
-    expect(paid).toBeGreaterThanOrEqual(quote.minOut);
+    expect(await kw.world.chain.exists(request)).toBe(true);
+    expect((await fulfilAfterNewSnapshot()).summary).toMatch(/fulfil sent/);
+    expect(await kw.world.chain.exists(request)).toBe(false);
+    expect((await kw.world.chain.tokenAmount(usdc)) - before).toBeGreaterThanOrEqual(quote.minOut);
     // Once: the request is closed and its action recorded; a second run finds nothing.
     expect((await runWithdrawalRouter(keeper.context, sku())).summary).toMatch(/no open request/);
     const { rows } = await keeper.context.pool.query(
       'select status from keeper.actions where action_key = $1',
-      [`withdrawal:${request.request}`],
+      [`withdrawal:${request}`],
     );
     expect(rows).toEqual([{ status: 'sent' }]);
-    for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
+    await booksMatch();
   }, 120_000);
 
   it('the deposit-router splits the cash above the buffer by weights; a leg lands', async () => {
@@ -277,52 +190,68 @@ describe('rebalance-exec on the local world', () => {
     const leg = await runRebalanceExec(keeper.context, nvda.payload);
     expect(leg.summary).toMatch(/executed|aggregator sent/);
     expect(await holdingOf(SYMBOL)).toBeGreaterThan(before);
-    for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
+    await booksMatch();
   }, 120_000);
 });
 
 describe('withdrawal-router on the local world, buffer short', () => {
   it('sells through the routes for the shortfall first, then fulfils the request', async () => {
-    const world = kw.world;
-    const rpc = world.chain.rpc;
-    const programs = keeper.context.programs;
-    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
-    const wallet = await readSigner(world.manifest.keys.demoWallets[0] as string);
-    const [vault] = await readAccounts(rpc, [vaultStateAccount(sku().vault as Address, programs)]);
-    if (!vault?.exists) throw new Error('vault');
-    const shareSource = await findAssociatedTokenAddress({
-      owner: wallet.address,
-      mint: vault.data.shareMint,
-      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-    });
-    const nav = await getNavQuote(rpc, SKU, { programs, commitment: 'confirmed' });
+    await push();
     // Shares worth the whole cash buffer and $400 more: the buffer alone cannot pay.
-    const held = await world.chain.tokenAmount(shareSource);
-    const whole = quoteWithdrawalRequest(nav, held, { vaultProgram: programs.vault });
-    if (!whole.ok) throw new Error(whole.refusal.message);
-    const wantUsd = vault.data.cashRaw + 400_000_000n;
-    const shares = (held * wantUsd) / whole.netUsd;
-    const quote = quoteWithdrawalRequest(nav, shares, {
-      toleranceBps: 200,
-      vaultProgram: programs.vault,
-    });
-    if (!quote.ok) throw new Error(quote.refusal.message);
-    expect(quote.payableNow).toBe(false);
-    const request = await getRequestWithdrawUsdcInstructionFor(
-      { owner: wallet, vault, shareSource, shares, minOut: quote.minOut, nonce: 8n },
-      programs,
+    const { request, quote } = await requestUsdcWithdrawal(
+      kw.world,
+      keeper.context,
+      SKU,
+      { aboveCashRaw: 400_000_000n },
+      { nonce: 8n, toleranceBps: 200 },
     );
-    await world.chain.land('request_withdraw_usdc', wallet, [request]);
-    const cashBefore = (await booksAndBalances())[0]?.book ?? 0n;
+    expect(quote.payableNow).toBe(false);
+    const cashBefore = await cashBook();
     const sold = await runWithdrawalRouter(keeper.context, sku());
     expect(sold.summary).toMatch(/raise-cash: .*(executed|aggregator sent)/);
-    const cashAfter = (await booksAndBalances())[0]?.book ?? 0n;
-    expect(cashAfter).toBeGreaterThan(cashBefore);
-    await new Promise((r) => setTimeout(r, 3_000));
-    expect((await runNavPush(keeper.context, sku())).summary).toMatch(/sent/);
-    expect((await runWithdrawalRouter(keeper.context, sku())).summary).toMatch(/fulfil sent/);
-    expect(await world.chain.exists(request.request)).toBe(false);
-    for (const row of await booksAndBalances()) expect(row.balance, row.name).toBe(row.book);
+    expect(await cashBook()).toBeGreaterThan(cashBefore);
+    expect((await fulfilAfterNewSnapshot()).summary).toMatch(/fulfil sent/);
+    expect(await kw.world.chain.exists(request)).toBe(false);
+    await booksMatch();
+  }, 180_000);
+});
+
+describe('BROAD20 (20 assets, its lookup table) on the local world', () => {
+  it('a withdrawal request is fulfilled through the SKU lookup table', async () => {
+    const B = 'BROAD20';
+    await pushAndDeposit(2_000n, B);
+    const { request, quote, usdc } = await requestUsdcWithdrawal(
+      kw.world,
+      keeper.context,
+      B,
+      { usdRaw: 500_000_000n },
+      { nonce: 9n, toleranceBps: 100 },
+    );
+    expect(quote.payableNow).toBe(true);
+    const before = await kw.world.chain.tokenAmount(usdc);
+    expect((await fulfilAfterNewSnapshot(B)).summary).toMatch(/fulfil sent/);
+    expect(await kw.world.chain.exists(request)).toBe(false);
+    expect((await kw.world.chain.tokenAmount(usdc)) - before).toBeGreaterThanOrEqual(quote.minOut);
+    // What landed: one v0 transaction whose accounts come through the SKU's lookup table.
+    const { rows } = await keeper.context.pool.query(
+      'select status, signature from keeper.actions where action_key = $1',
+      [`withdrawal:${request}`],
+    );
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(['sent']);
+    const tx = await kw.world.chain.rpc
+      .getTransaction(rows[0].signature, {
+        commitment: 'confirmed',
+        encoding: 'json',
+        maxSupportedTransactionVersion: 0,
+      })
+      .send();
+    expect(tx?.meta?.err).toBeNull();
+    expect(tx?.version).toBe(0);
+    const message = tx?.transaction.message;
+    const lookups =
+      message && 'addressTableLookups' in message ? (message.addressTableLookups ?? []) : [];
+    expect(lookups.map((l: { accountKey: string }) => l.accountKey)).toEqual([sku(B).lookupTable]);
+    await booksMatch(B);
   }, 180_000);
 });
 

@@ -21,13 +21,9 @@ import { runEpochDistributor } from '../src/jobs/epoch-distributor.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
 import type { Keeper } from '../src/keeper.ts';
 import { claimAction, resolveInFlight } from '../src/service/actions.ts';
+import { demoWithdraw } from './support/demo-withdraw.ts';
 import { claimFromArtifact, epochRoot, fundKeeper, stake } from './support/epoch-world.ts';
-import {
-  demoDeposit,
-  demoWithdraw,
-  type KeeperWorld,
-  startKeeperWorld,
-} from './support/keeper-world.ts';
+import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
 
 let kw: KeeperWorld;
 const open: Keeper[] = [];

@@ -99,8 +99,11 @@ export async function openLedger(): Promise<Transport> {
   let module: {
     default: { create: (openTimeout?: number, listenTimeout?: number) => Promise<Transport> };
   };
+  // A specifier in a variable: the type checker must not need the optional package (an install
+  // without the native build has none), only its shape above.
+  const specifier = '@ledgerhq/hw-transport-node-hid';
   try {
-    module = (await import('@ledgerhq/hw-transport-node-hid')) as typeof module;
+    module = (await import(specifier)) as typeof module;
   } catch (error) {
     throw new OpsError(
       'LEDGER_UNAVAILABLE',

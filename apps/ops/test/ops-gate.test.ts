@@ -3,23 +3,17 @@
 // a new program is deployed straight into the gate's hands, a world program is adopted by a
 // proposal, and a changed binary is upgraded through a gate proposal: refused by `submit` and
 // by the chain itself with 2 admins, upgraded with 3, its hash verified.
-import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { ProgramAddresses } from '@basket/sdk';
-import { programAddressesOf, startWorld, type TestWorld } from '@basket/world';
+import type { TestWorld } from '@basket/world';
 import { type Address, generateKeyPairSigner, type KeyPairSigner, lamports } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ActionInput, type AdminAction, buildAdminAction } from '../src/admin-actions.ts';
+import type { ActionInput, AdminAction } from '../src/admin-actions.ts';
 import { deployOrStage, soPaths, verifyDeployed } from '../src/deploy.ts';
 import { loadEnvConfig } from '../src/env-config.ts';
-import { isOpsError, type OpsErrorCode } from '../src/errors.ts';
 import { signerFromFile } from '../src/key-reference.ts';
 import { localBinary, readOnChainProgram } from '../src/program-binary.ts';
 import type { Proposal } from '../src/proposal-file.ts';
 import { signProposal } from '../src/proposal-signatures.ts';
-import { buildProposal } from '../src/propose.ts';
 import { submitProposal } from '../src/submit.ts';
 import {
   gateAuthorityOf,
@@ -27,11 +21,17 @@ import {
   readBuffer,
   readGateConfig,
 } from '../src/upgrade-gate.ts';
-import { environmentFromWorld } from '../src/world-config.ts';
+import {
+  OPS_WORLD_TIMEOUT_MS,
+  type OpsWorld,
+  opsCli,
+  proposeAction,
+  refusal,
+  signAndSubmit,
+  startOpsWorld,
+} from './support/ops-world.ts';
 
-const run = promisify(execFile);
-const CLI = new URL('../src/main.ts', import.meta.url).pathname;
-
+let ops: OpsWorld;
 let world: TestWorld;
 let programs: ProgramAddresses;
 let envPath: string;
@@ -41,53 +41,23 @@ let gate: Address;
 let gatePda: Address;
 
 beforeAll(async () => {
-  world = await startWorld();
-  programs = programAddressesOf(world.manifest);
-  envPath = join(world.dir, 'ops-local.yaml');
-  writeFileSync(envPath, await environmentFromWorld(world.chain, world.manifest));
+  ops = await startOpsWorld();
+  ({ world, programs, envPath, admins, authority } = ops);
   gate = loadEnvConfig(envPath).programs.upgradeGate as Address;
   gatePda = await gateAuthorityOf(gate);
-  admins = await Promise.all(world.manifest.keys.admins.map((p) => signerFromFile(p)));
-  authority = await signerFromFile(world.manifest.keys.upgradeAuthority);
-}, 240_000);
+}, OPS_WORLD_TIMEOUT_MS);
 
 afterAll(() => world?.stop());
 
-async function refusal(promise: Promise<unknown>): Promise<OpsErrorCode> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isOpsError(error)) return error.code;
-    throw error;
-  }
-  throw new Error('not refused');
-}
-
-/** A proposal as `basket-ops propose` builds it (fee payer: the world's upgrade authority). */
-async function propose(action: AdminAction, input: ActionInput): Promise<Proposal> {
-  const built = await buildAdminAction(world.chain, programs, action, {
+/** A proposal as `basket-ops propose` builds it against this environment's gate. */
+const propose = (action: AdminAction, input: ActionInput): Promise<Proposal> =>
+  proposeAction(ops, action, {
     gateProgram: gate,
     upgradeAuthority: authority.address,
     payer: authority.address,
     spill: authority.address,
     ...input,
   });
-  return buildProposal(world.chain, {
-    environment: 'local',
-    action,
-    summary: built.summary,
-    governance: built.governance,
-    feePayer: authority,
-    instructions: built.instructions,
-    operatorSigners: built.operatorSigners,
-  });
-}
-
-async function signAndSubmit(p: Proposal, keys: KeyPairSigner[]) {
-  let signed = p;
-  for (const k of keys) signed = await signProposal(signed, k);
-  return submitProposal(world.chain, programs, signed);
-}
 
 describe('the upgrade gate on the local world', () => {
   it('is deployed, then initialized by 3 admins and its deployer, after which it holds itself', async () => {
@@ -110,7 +80,7 @@ describe('the upgrade gate on the local world', () => {
       signers: admins.slice(0, 3).map((a) => a.address),
     });
     expect(p.governance).toEqual({ kind: 'oracle' });
-    await signAndSubmit(p, admins.slice(0, 3));
+    await signAndSubmit(ops, p, admins.slice(0, 3));
     const config = await readGateConfig(world.chain.rpc, gate);
     expect(config?.admins.keys).toEqual(admins.map((a) => a.address));
     expect(config?.admins.threshold).toBe(3);
@@ -122,11 +92,11 @@ describe('the upgrade gate on the local world', () => {
       program: 'rewards',
       signers: admins.slice(2, 5).map((a) => a.address),
     });
-    await signAndSubmit(p, admins.slice(2, 5));
+    await signAndSubmit(ops, p, admins.slice(2, 5));
     expect((await readOnChainProgram(world.chain, programs.rewards))?.upgradeAuthority).toBe(
       gatePda,
     );
-    const status = await run('npx', ['tsx', CLI, 'status', '--env', envPath]);
+    const status = await opsCli('status', '--env', envPath);
     expect(status.stdout).toContain(
       `upgrade authority ${gatePda} (the upgrade gate: 3 of 5 on chain)`,
     );

@@ -4,10 +4,7 @@
 // validator's account cheatcode instead, and adds a SKU the world does not have. The CLI then
 // plans three creates, creates them (the rewards holding as the config's associated token
 // account), and a re-run plans nothing.
-import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { rpcCall, waitFor } from '@basket/localnet';
 import { findOracleConfigPda } from '@basket/oracle-client';
 import {
@@ -15,19 +12,22 @@ import {
   findRewardsConfigAddress,
   type ProgramAddresses,
 } from '@basket/sdk';
-import { programAddressesOf, startWorld, type TestWorld } from '@basket/world';
+import type { TestWorld } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import { readOracleConfig, readRewardsConfig, readVault } from '../src/chain-state.ts';
 import { type DesiredState, loadEnvConfig } from '../src/env-config.ts';
-import { planInit } from '../src/init-plan.ts';
-import { readChainSnapshot } from '../src/init-read.ts';
-import { environmentFromWorld } from '../src/world-config.ts';
+import {
+  adminKeyFlags,
+  OPS_WORLD_TIMEOUT_MS,
+  type OpsWorld,
+  opsCli,
+  planAgainstChain,
+  startOpsWorld,
+  writeEnvFile,
+} from './support/ops-world.ts';
 
-const run = promisify(execFile);
-const CLI = new URL('../src/main.ts', import.meta.url).pathname;
-
+let ops: OpsWorld;
 let world: TestWorld;
 let programs: ProgramAddresses;
 let state: DesiredState;
@@ -48,11 +48,9 @@ async function close(address: Address): Promise<void> {
 }
 
 beforeAll(async () => {
-  world = await startWorld();
-  programs = programAddressesOf(world.manifest);
-  const envPath = join(world.dir, 'ops-local.yaml');
-  writeFileSync(envPath, await environmentFromWorld(world.chain, world.manifest));
-  const config = loadEnvConfig(envPath);
+  ops = await startOpsWorld();
+  ({ world, programs } = ops);
+  const config = loadEnvConfig(ops.envPath);
   const loaded = config.state;
   const template = loaded?.skus[0];
   const staking = loaded?.rewards?.staking;
@@ -66,41 +64,24 @@ beforeAll(async () => {
     },
     skus: [...loaded.skus, { ...template, skuId: 'OPSCFG', label: 'Ops configs' }],
   };
-  const { baseDir: _, ...raw } = config;
   file = join(world.dir, 'ops-unconfigured.yaml');
-  writeFileSync(
-    file,
-    stringify({ ...raw, state }, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
-  );
+  writeEnvFile(file, config, state);
   const [oracleConfig] = await findOracleConfigPda({ programAddress: programs.oracle });
   await close(oracleConfig);
   await close(await findRewardsConfigAddress(programs));
-}, 240_000);
+}, OPS_WORLD_TIMEOUT_MS);
 
 afterAll(() => world?.stop());
 
 describe('init apply creates the configurations', () => {
   it('plans creates, creates oracle config, rewards config and a vault from the file, then plans nothing', async () => {
-    const snapshot = await readChainSnapshot(
-      world.chain,
-      programs,
-      state.skus.map((s) => s.skuId),
-    );
-    expect(planInit(snapshot, state).map((s) => `${s.kind} ${s.target}`)).toEqual([
+    expect((await planAgainstChain(ops, state)).map((s) => `${s.kind} ${s.target}`)).toEqual([
       'create oracle',
       'create rewards',
       'create OPSCFG',
     ]);
 
-    const apply = await run('npx', [
-      'tsx',
-      CLI,
-      'init',
-      'apply',
-      '--env',
-      file,
-      ...world.manifest.keys.admins.slice(0, 3).flatMap((path) => ['--admin-key', path]),
-    ]);
+    const apply = await opsCli('init', 'apply', '--env', file, ...adminKeyFlags(world, 3));
     expect(apply.stdout).toMatch(/\+ oracle\s+initialize_config/);
     expect(apply.stdout).toMatch(/\+ rewards\s+staking holding, initialize/);
     for (const t of ['oracle', 'rewards', 'OPSCFG'])
@@ -125,7 +106,7 @@ describe('init apply creates the configurations', () => {
       state.skus.at(-1)?.keeper,
     );
 
-    const again = await run('npx', ['tsx', CLI, 'init', 'plan', '--env', file]);
+    const again = await opsCli('init', 'plan', '--env', file);
     expect(again.stdout).toContain('no changes: the chain matches the environment file');
   }, 300_000);
 });

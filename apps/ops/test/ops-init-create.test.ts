@@ -2,27 +2,26 @@
 // world: a new SKU's vault (oracle snapshot, init_vault through a lookup table, share
 // metadata, treasury accounts), then what the file says about it (paused) through a proposal,
 // then nothing on a re-run.
-import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { ProgramAddresses } from '@basket/sdk';
-import { programAddressesOf, startWorld, type TestWorld } from '@basket/world';
+import type { TestWorld } from '@basket/world';
 import type { KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
 import { readVault } from '../src/chain-state.ts';
 import { type DesiredState, loadEnvConfig } from '../src/env-config.ts';
-import { applyInit } from '../src/init-apply.ts';
 import { createMissing } from '../src/init-create.ts';
-import { planInit } from '../src/init-plan.ts';
-import { readChainSnapshot } from '../src/init-read.ts';
-import { signerFromFile } from '../src/key-reference.ts';
-import { environmentFromWorld } from '../src/world-config.ts';
+import {
+  adminKeyFlags,
+  applySteps,
+  OPS_WORLD_TIMEOUT_MS,
+  type OpsWorld,
+  opsCli,
+  planAgainstChain,
+  startOpsWorld,
+  writeEnvFile,
+} from './support/ops-world.ts';
 
-const run = promisify(execFile);
-const CLI = new URL('../src/main.ts', import.meta.url).pathname;
-
+let ops: OpsWorld;
 let world: TestWorld;
 let programs: ProgramAddresses;
 let admins: KeyPairSigner[];
@@ -31,12 +30,8 @@ let state: DesiredState;
 let envPath: string;
 
 beforeAll(async () => {
-  world = await startWorld();
-  programs = programAddressesOf(world.manifest);
-  envPath = join(world.dir, 'ops-local.yaml');
-  writeFileSync(envPath, await environmentFromWorld(world.chain, world.manifest));
-  admins = await Promise.all(world.manifest.keys.admins.map((p) => signerFromFile(p)));
-  authority = await signerFromFile(world.manifest.keys.upgradeAuthority);
+  ops = await startOpsWorld();
+  ({ world, programs, envPath, admins, authority } = ops);
   const loaded = loadEnvConfig(envPath).state;
   if (!loaded?.skus[0]) throw new Error('from-world wrote no SKU');
   // A SKU the world does not have: the first one's terms under a new id, wanted paused.
@@ -54,19 +49,11 @@ beforeAll(async () => {
       },
     ],
   };
-}, 240_000);
+}, OPS_WORLD_TIMEOUT_MS);
 
 afterAll(() => world?.stop());
 
-const plan = async () =>
-  planInit(
-    await readChainSnapshot(
-      world.chain,
-      programs,
-      state.skus.map((s) => s.skuId),
-    ),
-    state,
-  );
+const plan = () => planAgainstChain(ops, state);
 const kinds = async () =>
   (await plan()).map((s) => `${s.kind === 'admin' ? s.action : s.kind} ${s.target}`);
 
@@ -96,31 +83,13 @@ describe('init apply creates what is missing', () => {
 
     // Created unpaused; the file wants it paused: an ordinary 3-admin proposal.
     expect(await kinds()).toEqual(['vault.pause OPSNEW']);
-    await applyInit(world.chain, programs, await plan(), {
-      environment: 'local',
-      feePayer: authority,
-      adminKeys: admins.slice(1, 4),
-      log: () => {},
-    });
+    await applySteps(ops, await plan(), admins.slice(1, 4));
     expect(await plan()).toEqual([]);
 
     // The CLI on the same file: plan first, nothing to create or change.
     const file = join(world.dir, 'ops-with-new-sku.yaml');
-    const config = loadEnvConfig(envPath);
-    const { baseDir: _, ...raw } = config;
-    writeFileSync(
-      file,
-      stringify({ ...raw, state }, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
-    );
-    const cli = await run('npx', [
-      'tsx',
-      CLI,
-      'init',
-      'apply',
-      '--env',
-      file,
-      ...world.manifest.keys.admins.slice(0, 3).flatMap((path) => ['--admin-key', path]),
-    ]);
+    writeEnvFile(file, loadEnvConfig(envPath), state);
+    const cli = await opsCli('init', 'apply', '--env', file, ...adminKeyFlags(world, 3));
     expect(cli.stdout).toContain('no changes: the chain matches the environment file');
   }, 300_000);
 });

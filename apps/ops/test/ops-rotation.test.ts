@@ -3,32 +3,32 @@
 // the CLI, and by the vault when sent anyway), applied after the clock moves 48 h; a queued
 // trade-authority rotation cancelled by a second proposal; `init` planning a keeper change as
 // a rotation (queue, wait, apply).
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { getApplyRotationInstructionFor, type ProgramAddresses, ROTATION_KIND } from '@basket/sdk';
-import { programAddressesOf, startWorld, type TestWorld } from '@basket/world';
+import type { TestWorld } from '@basket/world';
 import { generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionInput, type AdminAction, buildAdminAction } from '../src/admin-actions.ts';
 import { readVault } from '../src/chain-state.ts';
 import { loadEnvConfig } from '../src/env-config.ts';
-import { isOpsError, type OpsErrorCode } from '../src/errors.ts';
-import { applyInit } from '../src/init-apply.ts';
-import { planInit } from '../src/init-plan.ts';
-import { readChainSnapshot } from '../src/init-read.ts';
-import { signerFromFile } from '../src/key-reference.ts';
-import { signProposal } from '../src/proposal-signatures.ts';
-import { buildProposal } from '../src/propose.ts';
 import { applyRotation } from '../src/rotation-apply.ts';
 import { readStatus } from '../src/status.ts';
-import { submitProposal } from '../src/submit.ts';
 import { environmentFromWorld } from '../src/world-config.ts';
+import {
+  applySteps,
+  OPS_WORLD_TIMEOUT_MS,
+  type OpsWorld,
+  opsCli,
+  PAST_TIMELOCK_MS,
+  planAgainstChain,
+  proposeAction,
+  refusal,
+  signAndSubmit,
+  startOpsWorld,
+} from './support/ops-world.ts';
 
-const run = promisify(execFile);
-const CLI = new URL('../src/main.ts', import.meta.url).pathname;
-
+let ops: OpsWorld;
 let world: TestWorld;
 let programs: ProgramAddresses;
 let envPath: string;
@@ -37,45 +37,20 @@ let feePayer: KeyPairSigner;
 let sku: string;
 
 beforeAll(async () => {
-  world = await startWorld();
-  programs = programAddressesOf(world.manifest);
-  envPath = join(world.dir, 'ops-local.yaml');
-  writeFileSync(envPath, await environmentFromWorld(world.chain, world.manifest));
-  admins = await Promise.all(world.manifest.keys.admins.map((p) => signerFromFile(p)));
-  feePayer = await signerFromFile(world.manifest.keys.upgradeAuthority);
-  sku = world.manifest.skus[0]?.skuId as string;
-}, 240_000);
+  ops = await startOpsWorld();
+  ({ world, programs, envPath, admins, authority: feePayer, sku } = ops);
+}, OPS_WORLD_TIMEOUT_MS);
 
 afterAll(() => world?.stop());
-
-async function refusal(promise: Promise<unknown>): Promise<OpsErrorCode> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isOpsError(error)) return error.code;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 /** Proposes `action`, signs it with three admins (as three offline machines would), submits. */
 async function passByThree(action: AdminAction, input: ActionInput): Promise<void> {
   const signers = admins.slice(1, 4);
-  const built = await buildAdminAction(world.chain, programs, action, {
+  const p = await proposeAction(ops, action, {
     ...input,
     signers: signers.map((s) => s.address),
   });
-  let p = await buildProposal(world.chain, {
-    environment: 'local',
-    action,
-    summary: built.summary,
-    governance: built.governance,
-    feePayer,
-    instructions: built.instructions,
-    operatorSigners: built.operatorSigners,
-  });
-  for (const k of signers) p = await signProposal(p, k);
-  await submitProposal(world.chain, programs, p);
+  await signAndSubmit(ops, p, signers);
 }
 
 const vault = async () => {
@@ -94,7 +69,7 @@ describe('vault rotations through propose/sign/submit', () => {
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({ sku, kind: 'keeper-rotation', applicable: false });
     expect(pending[0]?.detail).toContain(`to ${newKeeper}`);
-    const status = await run('npx', ['tsx', CLI, 'status', '--env', envPath]);
+    const status = await opsCli('status', '--env', envPath);
     expect(status.stdout).toMatch(
       new RegExp(
         `${sku} +keeper-rotation #\\d+: to ${newKeeper}: applicable at .+ \\(in 4[78]h\\d\\dm\\)`,
@@ -117,10 +92,8 @@ describe('vault rotations through propose/sign/submit', () => {
     );
     expect((await vault()).data.keeper).toBe(oldKeeper);
 
-    await world.clock.advanceBy(48 * 3600 * 1000 + 60_000);
-    const cli = await run('npx', [
-      'tsx',
-      CLI,
+    await world.clock.advanceBy(PAST_TIMELOCK_MS);
+    const cli = await opsCli(
       'apply-rotation',
       '--env',
       envPath,
@@ -128,7 +101,7 @@ describe('vault rotations through propose/sign/submit', () => {
       sku,
       '--rotation',
       'keeper',
-    ]);
+    );
     expect(cli.stdout).toContain(`applied keeper rotation`);
     expect((await vault()).data.keeper).toBe(newKeeper);
     expect((await readStatus(world.chain, programs, [sku])).timelocks).toEqual([]);
@@ -171,27 +144,13 @@ describe('vault rotations through propose/sign/submit', () => {
       ...current,
       skus: current.skus.map((s) => (s.skuId === sku ? { ...s, keeper: newKeeper } : s)),
     };
-    const plan = async () =>
-      planInit(
-        await readChainSnapshot(
-          world.chain,
-          programs,
-          wanted.skus.map((s) => s.skuId),
-        ),
-        wanted,
-      );
+    const plan = () => planAgainstChain(ops, wanted);
     const kinds = async () => (await plan()).map((s) => (s.kind === 'admin' ? s.action : s.kind));
-    const apply = async () =>
-      applyInit(world.chain, programs, await plan(), {
-        environment: 'local',
-        feePayer,
-        adminKeys: admins.slice(0, 3),
-        log: () => {},
-      });
+    const apply = async () => applySteps(ops, await plan(), admins.slice(0, 3));
     expect(await kinds()).toEqual(['vault.rotate-keeper']);
     await apply();
     expect(await kinds()).toEqual(['wait']);
-    await world.clock.advanceBy(48 * 3600 * 1000 + 60_000);
+    await world.clock.advanceBy(PAST_TIMELOCK_MS);
     expect(await kinds()).toEqual(['apply-rotation']);
     await apply();
     expect(await plan()).toEqual([]);

@@ -2,33 +2,32 @@
 // the world's own environment file (nothing to do, then a change applied, then nothing
 // again), an admin action proposed, signed key by key and submitted (refused at 2 signatures
 // and with a non-admin signer), and a program upgrade through a proposal, its hash verified.
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { ProgramAddresses } from '@basket/sdk';
-import { programAddressesOf, startWorld, type TestWorld } from '@basket/world';
+import type { TestWorld } from '@basket/world';
 import { generateKeyPairSigner, type KeyPairSigner, lamports } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdminAction } from '../src/admin-actions.ts';
 import { readVault } from '../src/chain-state.ts';
 import { deployOrStage, soPaths, verifyDeployed } from '../src/deploy.ts';
 import { type EnvConfig, loadEnvConfig } from '../src/env-config.ts';
-import { isOpsError, type OpsErrorCode } from '../src/errors.ts';
-import { applyInit } from '../src/init-apply.ts';
-import { planInit } from '../src/init-plan.ts';
-import { readChainSnapshot } from '../src/init-read.ts';
-import { signerFromFile } from '../src/key-reference.ts';
 import { localBinary, readOnChainProgram } from '../src/program-binary.ts';
-import type { Proposal } from '../src/proposal-file.ts';
 import { signProposal } from '../src/proposal-signatures.ts';
-import { buildProposal } from '../src/propose.ts';
 import { submitProposal } from '../src/submit.ts';
 import { environmentFromWorld } from '../src/world-config.ts';
+import {
+  applySteps,
+  OPS_WORLD_TIMEOUT_MS,
+  type OpsWorld,
+  opsCli,
+  PAST_TIMELOCK_MS,
+  planAgainstChain,
+  proposeAction,
+  refusal,
+  startOpsWorld,
+} from './support/ops-world.ts';
 
-const run = promisify(execFile);
-const CLI = new URL('../src/main.ts', import.meta.url).pathname;
-
+let ops: OpsWorld;
 let world: TestWorld;
 let programs: ProgramAddresses;
 let envPath: string;
@@ -40,43 +39,12 @@ let sku: string;
 let scratch: KeyPairSigner;
 
 beforeAll(async () => {
-  world = await startWorld();
-  programs = programAddressesOf(world.manifest);
-  envPath = join(world.dir, 'ops-local.yaml');
-  writeFileSync(envPath, await environmentFromWorld(world.chain, world.manifest));
+  ops = await startOpsWorld();
+  ({ world, programs, envPath, admins, authority: feePayer, sku } = ops);
   config = loadEnvConfig(envPath);
-  admins = await Promise.all(world.manifest.keys.admins.map((p) => signerFromFile(p)));
-  feePayer = await signerFromFile(world.manifest.keys.upgradeAuthority);
-  sku = world.manifest.skus[0]?.skuId as string;
-}, 240_000);
+}, OPS_WORLD_TIMEOUT_MS);
 
 afterAll(() => world?.stop());
-
-async function refusal(promise: Promise<unknown>): Promise<OpsErrorCode> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isOpsError(error)) return error.code;
-    throw error;
-  }
-  throw new Error('not refused');
-}
-
-async function propose(
-  action: Parameters<typeof buildAdminAction>[2],
-  input: Parameters<typeof buildAdminAction>[3],
-): Promise<Proposal> {
-  const built = await buildAdminAction(world.chain, programs, action, input);
-  return buildProposal(world.chain, {
-    environment: 'local',
-    action,
-    summary: built.summary,
-    governance: built.governance,
-    feePayer,
-    instructions: built.instructions,
-    operatorSigners: built.operatorSigners,
-  });
-}
 
 const paused = async () =>
   ((await readVault(world.chain.rpc, programs, sku))?.data.paused ?? 0) !== 0;
@@ -119,9 +87,8 @@ describe('basket-ops on the local world', () => {
   it("init: the world's own file plans nothing; a change is applied through proposals; a re-run changes nothing", async () => {
     const state = config.state;
     if (!state) throw new Error('from-world wrote no state');
-    const skus = state.skus.map((s) => s.skuId);
-    expect(planInit(await readChainSnapshot(world.chain, programs, skus), state)).toEqual([]);
-    const plan = await run('npx', ['tsx', CLI, 'init', 'plan', '--env', envPath]);
+    expect(await planAgainstChain(ops, state)).toEqual([]);
+    const plan = await opsCli('init', 'plan', '--env', envPath);
     expect(plan.stdout).toContain('no changes');
 
     const extraKeeper = (await generateKeyPairSigner()).address;
@@ -130,41 +97,29 @@ describe('basket-ops on the local world', () => {
       oracle: { ...state.oracle, keepers: [...state.oracle.keepers, extraKeeper] },
       skus: state.skus.map((s, i) => (i === 0 ? { ...s, paused: true } : s)),
     };
-    const steps = planInit(await readChainSnapshot(world.chain, programs, skus), wanted);
+    const steps = await planAgainstChain(ops, wanted);
     expect(steps.map((s) => (s.kind === 'admin' ? s.action : s.kind))).toEqual([
       'oracle.rotate-keepers',
       'vault.pause',
     ]);
-    const applied = await applyInit(world.chain, programs, steps, {
-      environment: 'local',
-      feePayer,
-      adminKeys: admins.slice(0, 3),
-      log: () => {},
-    });
+    const applied = await applySteps(ops, steps, admins.slice(0, 3));
     expect(applied).toHaveLength(2);
     expect(await paused()).toBe(true);
 
-    const again = planInit(await readChainSnapshot(world.chain, programs, skus), wanted);
+    const again = await planAgainstChain(ops, wanted);
     expect(again).toEqual([]);
-    expect(
-      await applyInit(world.chain, programs, again, {
-        environment: 'local',
-        feePayer,
-        adminKeys: admins.slice(0, 3),
-        log: () => {},
-      }),
-    ).toEqual([]);
+    expect(await applySteps(ops, again, admins.slice(0, 3))).toEqual([]);
   }, 180_000);
 
   it('propose/sign/submit: 2 of 3 signatures are refused before sending, the third lands it, a replay is refused', async () => {
     const signers = admins.slice(0, 3).map((a) => a.address);
-    let p = await propose('vault.unpause', { sku, signers });
+    let p = await proposeAction(ops, 'vault.unpause', { sku, signers });
     p = await signProposal(p, admins[0] as KeyPairSigner);
     p = await signProposal(p, admins[1] as KeyPairSigner);
     expect(await refusal(submitProposal(world.chain, programs, p))).toBe('ADMIN_THRESHOLD_NOT_MET');
     const file = join(world.dir, 'unpause.json');
     writeFileSync(file, JSON.stringify(p));
-    const cli = await run('npx', ['tsx', CLI, 'submit', file, '--env', envPath]).catch(
+    const cli = await opsCli('submit', file, '--env', envPath).catch(
       (e) => e as { code: number; stderr: string },
     );
     expect((cli as { code: number }).code).toBe(1);
@@ -182,7 +137,7 @@ describe('basket-ops on the local world', () => {
 
   it('submit refuses a proposal with a non-admin signer, even with three admins signed', async () => {
     const stranger = await generateKeyPairSigner();
-    let p = await propose('vault.pause', {
+    let p = await proposeAction(ops, 'vault.pause', {
       sku,
       signers: [...admins.slice(0, 3).map((a) => a.address), stranger.address],
     });
@@ -208,7 +163,7 @@ describe('basket-ops on the local world', () => {
       upgradeAuthority: feePayer.address,
       signers: admins.slice(2, 5).map((a) => a.address),
     };
-    let p = await propose('program.upgrade', input);
+    let p = await proposeAction(ops, 'program.upgrade', input);
     for (const k of admins.slice(2, 4)) p = await signProposal(p, k);
     expect(await refusal(submitProposal(world.chain, programs, p))).toBe('ADMIN_THRESHOLD_NOT_MET');
     p = await signProposal(p, admins[4] as KeyPairSigner);
@@ -229,7 +184,7 @@ describe('basket-ops on the local world', () => {
   }, 180_000);
 
   it('status lists the programs with their hashes and no pending timelock', async () => {
-    const { stdout } = await run('npx', ['tsx', CLI, 'status', '--env', envPath]);
+    const { stdout } = await opsCli('status', '--env', envPath);
     expect(stdout).toContain(
       `vault   ${programs.vault} sha256 ${localBinary(soPaths(true).vault as string).sha256} (= local build)`,
     );
@@ -244,7 +199,6 @@ describe('the weights timelock through init and status', () => {
     writeFileSync(now, await environmentFromWorld(world.chain, world.manifest));
     const state = loadEnvConfig(now).state;
     if (!state) throw new Error('from-world wrote no state');
-    const skus = state.skus.map((s) => s.skuId);
     const first = state.skus[0];
     if (!first || first.assets.length < 2) throw new Error('the world has no multi-asset SKU');
     const [a, b] = [first.assets[0]?.weightBps ?? 0, first.assets[1]?.weightBps ?? 0];
@@ -257,32 +211,22 @@ describe('the weights timelock through init and status', () => {
       ...state,
       skus: state.skus.map((s, i) => (i === 0 ? { ...s, assets: swapped } : s)),
     };
-    const plan = async () => planInit(await readChainSnapshot(world.chain, programs, skus), wanted);
+    const plan = () => planAgainstChain(ops, wanted);
     const kinds = async () => (await plan()).map((s) => (s.kind === 'admin' ? s.action : s.kind));
 
     expect(await kinds()).toEqual(['vault.weights']);
-    await applyInit(world.chain, programs, await plan(), {
-      environment: 'local',
-      feePayer,
-      adminKeys: admins.slice(1, 4),
-      log: () => {},
-    });
+    await applySteps(ops, await plan(), admins.slice(1, 4));
     expect(await kinds()).toEqual(['wait']);
-    const status = await run('npx', ['tsx', CLI, 'status', '--env', envPath]);
+    const status = await opsCli('status', '--env', envPath);
     expect(status.stdout).toMatch(
       new RegExp(
         `${sku} +weights #\\d+: ${swapped.map((x) => x.weightBps).join(',')} bps: applicable at .+ \\(in 4[78]h\\d\\dm\\)`,
       ),
     );
 
-    await world.clock.advanceBy(48 * 3600 * 1000 + 60_000);
+    await world.clock.advanceBy(PAST_TIMELOCK_MS);
     expect(await kinds()).toEqual(['apply-weights']);
-    await applyInit(world.chain, programs, await plan(), {
-      environment: 'local',
-      feePayer,
-      adminKeys: admins.slice(1, 4),
-      log: () => {},
-    });
+    await applySteps(ops, await plan(), admins.slice(1, 4));
     expect(await plan()).toEqual([]);
   }, 180_000);
 });

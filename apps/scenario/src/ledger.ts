@@ -12,16 +12,13 @@ import {
   type TransactionFailure,
 } from '@basket/sdk';
 import {
+  createMintInstructions,
   getCreateAccountInstruction,
   getInitializeAccount3Instruction,
-  getInitializeMint2Instruction,
-  getInitializeScaledUiAmountInstruction,
   getMintToCheckedInstruction,
-  mintSize,
   type TestMint,
-  TOKEN_2022_PROGRAM_ADDRESS,
+  type TestMintOptions,
   TOKEN_ACCOUNT_SIZE,
-  type TokenProgram,
 } from '@basket/test-harness';
 import {
   type Address,
@@ -138,56 +135,16 @@ export abstract class Ledger {
     return bytes.readBigUInt64LE(AMOUNT_OFFSET);
   }
 
-  /**
-   * Creates a mint on either token program (what an issuer does; the SDK builds no mint);
-   * with `scaledUiAmountMultiplier` (Token-2022) the ScaledUiAmount extension comes first.
-   */
-  async createMint(
-    payer: TransactionSigner,
-    options: {
-      tokenProgram: TokenProgram;
-      decimals: number;
-      authority?: TransactionSigner;
-      scaledUiAmountMultiplier?: number;
-    },
-  ): Promise<TestMint> {
-    const scaled = options.scaledUiAmountMultiplier !== undefined;
-    if (scaled && options.tokenProgram !== TOKEN_2022_PROGRAM_ADDRESS) {
-      throw new Error('ScaledUiAmount is a Token-2022 extension');
-    }
-    const authority = options.authority ?? payer;
-    const mint = await generateKeyPairSigner();
-    const space = mintSize({ scaledUiAmount: scaled });
-    await this.landRaw('create mint', payer, [
-      getCreateAccountInstruction({
-        payer,
-        newAccount: mint,
-        lamports: await this.rentExempt(space),
-        space,
-        programAddress: options.tokenProgram,
-      }),
-      ...(scaled
-        ? [
-            getInitializeScaledUiAmountInstruction({
-              mint: mint.address,
-              authority: authority.address,
-              multiplier: options.scaledUiAmountMultiplier as number,
-            }),
-          ]
-        : []),
-      getInitializeMint2Instruction({
-        mint: mint.address,
-        decimals: options.decimals,
-        mintAuthority: authority.address,
-        tokenProgram: options.tokenProgram,
-      }),
-    ]);
-    return {
-      address: mint.address,
-      tokenProgram: options.tokenProgram,
-      decimals: options.decimals,
-      authority,
-    };
+  /** Creates a mint on either token program (what an issuer does; the SDK builds no mint). */
+  async createMint(payer: TransactionSigner, options: TestMintOptions): Promise<TestMint> {
+    const { mint, instructions } = await createMintInstructions(
+      payer,
+      await generateKeyPairSigner(),
+      options,
+      (space) => this.rentExempt(space),
+    );
+    await this.landRaw('create mint', payer, instructions);
+    return mint;
   }
 
   /** Creates a token account (at a fresh keypair address) of `mint` owned by `owner`. */

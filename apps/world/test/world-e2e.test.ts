@@ -20,6 +20,7 @@ import {
   vaultStateAccount,
 } from '@basket/sdk';
 import { createLogger, createMetrics } from '@basket/service-kit';
+import { type SwapInstructionsAnswer, swapTransactionInstructions } from '@basket/test-harness';
 import { createEmitter } from '@basket/webhook-emitter';
 import {
   type Address,
@@ -37,13 +38,7 @@ import { runBootstrap } from '../src/bootstrap/run-bootstrap.ts';
 import { readSigner } from '../src/keys.ts';
 import { programAddressesOf } from '../src/manifest-programs.ts';
 import { startWorld, type TestWorld } from '../src/start-world.ts';
-import {
-  type ApiInstruction,
-  type E2eServices,
-  portOpen,
-  startE2eServices,
-  toKit,
-} from './support/e2e-services.ts';
+import { type E2eServices, portOpen, startE2eServices } from './support/e2e-services.ts';
 
 const USDC = 1_000_000n;
 const SKU = 'TECH6';
@@ -253,18 +248,18 @@ describe('the local world', () => {
     const answer = (await services.swapApi('/swap-instructions', {
       userPublicKey: wallet.address,
       quoteResponse: quote,
-    })) as Record<string, ApiInstruction[] | ApiInstruction>;
+    })) as unknown as SwapInstructionsAnswer;
     const stock = await findAssociatedTokenAddress({
       owner: wallet.address,
       mint: pool?.stockMint as Address,
       tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
     });
     const held = (await world.chain.exists(stock)) ? await world.chain.tokenAmount(stock) : 0n;
-    const swapped = await world.chain.landRaw('aggregator swap', wallet, [
-      ...(answer.computeBudgetInstructions as ApiInstruction[]).map(toKit),
-      ...(answer.setupInstructions as ApiInstruction[]).map(toKit),
-      toKit(answer.swapInstruction as ApiInstruction),
-    ]);
+    const swapped = await world.chain.landRaw(
+      'aggregator swap',
+      wallet,
+      swapTransactionInstructions(answer),
+    );
     landed.swap = swapped.signature;
     expect((await world.chain.tokenAmount(stock)) - held).toBe(BigInt(quote.outAmount as string));
   }, 60_000);

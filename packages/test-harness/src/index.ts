@@ -3,6 +3,7 @@ export * from './keys.ts';
 export * from './send.ts';
 export * from './svm.ts';
 export * from './svm-rpc.ts';
+export * from './swap-api-instructions.ts';
 export * from './test-hook.ts';
 export * from './token-extensions.ts';
 export * from './token-instructions.ts';

@@ -39,38 +39,42 @@ export interface TestMint {
   authority: TransactionSigner;
 }
 
+/** What {@link createMint} and {@link createMintInstructions} make. */
+export interface TestMintOptions {
+  tokenProgram: TokenProgram;
+  decimals: number;
+  /** Mint (and multiplier) authority; the payer when omitted. */
+  authority?: TransactionSigner;
+  scaledUiAmountMultiplier?: number;
+}
+
 /**
- * Creates and initializes a mint in LiteSVM on either token program; with
- * `scaledUiAmountMultiplier` (Token-2022 only) the ScaledUiAmount extension is initialized
- * first, with `authority` as its multiplier authority.
+ * The instructions that create the account `mint` and initialize it as a mint, with the mint
+ * they make. They touch no ledger (`rentExempt` prices the account), so a LiteSVM test and the
+ * scenario's RPC ledger land the same instructions. With `scaledUiAmountMultiplier`
+ * (Token-2022 only) the ScaledUiAmount extension is initialized first, with the authority as
+ * its multiplier authority.
  *
  * @example
- * const xStock = await createMint(svm, payer, { tokenProgram: TOKEN_2022_PROGRAM_ADDRESS, decimals: 8, scaledUiAmountMultiplier: 1.0571 });
- * const legacy = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
+ * const { mint, instructions } = await createMintInstructions(payer, await newKeyPairSigner(), { tokenProgram: TOKEN_2022_PROGRAM_ADDRESS, decimals: 8 }, (space) => svm.minimumBalanceForRentExemption(BigInt(space)));
  */
-export async function createMint(
-  svm: LiteSVM,
+export async function createMintInstructions(
   payer: TransactionSigner,
-  options: {
-    tokenProgram: TokenProgram;
-    decimals: number;
-    /** Mint (and multiplier) authority; the payer when omitted. */
-    authority?: TransactionSigner;
-    scaledUiAmountMultiplier?: number;
-  },
-): Promise<TestMint> {
+  mint: TransactionSigner,
+  options: TestMintOptions,
+  rentExempt: (space: number) => bigint | Promise<bigint>,
+): Promise<{ mint: TestMint; instructions: Instruction[] }> {
   const scaled = options.scaledUiAmountMultiplier !== undefined;
   if (scaled && options.tokenProgram !== TOKEN_2022_PROGRAM_ADDRESS) {
     throw new Error('ScaledUiAmount is a Token-2022 extension');
   }
   const authority = options.authority ?? payer;
-  const mint = await newKeyPairSigner();
   const space = mintSize({ scaledUiAmount: scaled });
   const instructions: Instruction[] = [
     getCreateAccountInstruction({
       payer,
       newAccount: mint,
-      lamports: svm.minimumBalanceForRentExemption(BigInt(space)),
+      lamports: await rentExempt(space),
       space,
       programAddress: options.tokenProgram,
     }),
@@ -92,13 +96,38 @@ export async function createMint(
       tokenProgram: options.tokenProgram,
     }),
   );
-  expectOk(await send(svm, instructions, payer), 'createMint');
   return {
-    address: mint.address,
-    tokenProgram: options.tokenProgram,
-    decimals: options.decimals,
-    authority,
+    mint: {
+      address: mint.address,
+      tokenProgram: options.tokenProgram,
+      decimals: options.decimals,
+      authority,
+    },
+    instructions,
   };
+}
+
+/**
+ * Creates and initializes a mint in LiteSVM on either token program (see
+ * {@link createMintInstructions}).
+ *
+ * @example
+ * const xStock = await createMint(svm, payer, { tokenProgram: TOKEN_2022_PROGRAM_ADDRESS, decimals: 8, scaledUiAmountMultiplier: 1.0571 });
+ * const legacy = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
+ */
+export async function createMint(
+  svm: LiteSVM,
+  payer: TransactionSigner,
+  options: TestMintOptions,
+): Promise<TestMint> {
+  const { mint, instructions } = await createMintInstructions(
+    payer,
+    await newKeyPairSigner(),
+    options,
+    (space) => svm.minimumBalanceForRentExemption(BigInt(space)),
+  );
+  expectOk(await send(svm, instructions, payer), 'createMint');
+  return mint;
 }
 
 /**

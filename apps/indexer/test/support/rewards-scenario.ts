@@ -1,6 +1,8 @@
 // The rewards program's events from real transactions in LiteSVM (Token-2022 staking mint with
 // a non-unit multiplier, an issuer stock and an SPL Token mint as rewards): a stake, an epoch
-// posted for two claimants, a claim, and the unstake after the lock; as webhook items.
+// posted for two claimants, a claim, and the unstake after the lock; then, apart (`adminItems`),
+// the admins' actions: keepers rotated, claims and staking paused and resumed, a third reward
+// mint added, and the epoch's unclaimed rest swept after its 90-day window; as webhook items.
 import { fromClaims } from '@basket/merkle';
 import {
   findEpochPda,
@@ -10,13 +12,18 @@ import {
 import {
   epochAccount,
   getClaimInstructionFor,
+  getRewardsRotateKeepersInstructionFor,
+  getRewardsSetPausedInstructionFor,
+  getSetRewardMintsInstructionFor,
   getStakeInstructionFor,
+  getSweepEpochInstructionFor,
   getUnstakeInstructionFor,
   rawAmount,
   readAccounts,
   rewardsConfigAccount,
 } from '@basket/sdk';
 import {
+  createIssuerMint,
   createTokenAccount,
   fund,
   mintTo,
@@ -24,11 +31,11 @@ import {
   setUnixTime,
   tokenAmount,
 } from '@basket/test-harness';
-import type { Address, Instruction } from '@solana/kit';
+import { type Address, generateKeyPairSigner, type Instruction } from '@solana/kit';
 import { rewardsWorld, staker, T0 } from '../../../../packages/sdk/test/support/rewards-world.ts';
 import { svmRpc } from '../../../../packages/sdk/test/support/svm-rpc.ts';
 import type { TransactionItem } from '../../src/webhook-body.ts';
-import { land } from './svm-items.ts';
+import { recorder } from './svm-items.ts';
 
 export type RewardsScenario = Readonly<{
   items: TransactionItem[];
@@ -38,16 +45,21 @@ export type RewardsScenario = Readonly<{
   claimed: bigint[];
   totals: bigint[];
   merkleRootHex: string;
+  /** The admins' transactions, after the unstake (kept apart: they move the clock 90 days). */
+  adminItems: TransactionItem[];
+  admin: Readonly<{
+    sig: Record<string, string>;
+    keeperCount: number;
+    rewardMints: readonly Address[];
+    /** What the sweep moved to each destination (measured), per epoch mint. */
+    swept: readonly { mint: Address; amount: bigint }[];
+  }>;
 }>;
 
 export async function rewardsScenario(): Promise<RewardsScenario> {
   const w = await rewardsWorld();
-  const items: TransactionItem[] = [];
-  const step = async (name: string, ixs: Instruction[]) => {
-    const r = await land(w, ixs);
-    if (!r.ok) throw new Error(`${name} failed\n${r.logs.join('\n')}`);
-    items.push(r.item);
-  };
+  const { items, sig, step } = recorder(w);
+  const adminItems: TransactionItem[] = [];
   const [cfg] = await readAccounts(svmRpc(w.svm), [rewardsConfigAccount(w.config)]);
   if (!cfg.exists) throw new Error('no rewards config');
   const config = { address: cfg.address, data: cfg.data };
@@ -134,7 +146,41 @@ export async function rewardsScenario(): Promise<RewardsScenario> {
       })
     ).instruction,
   ]);
+
+  // The admins: a second keeper, claims and staking paused then resumed, a third reward mint.
+  const adminSigners = w.admins.slice(0, 3);
+  const admin = async (name: string, built: Promise<{ instruction: Instruction }>) =>
+    step(name, [(await built).instruction], adminItems);
+  const extraKeeper = (await generateKeyPairSigner()).address;
+  await admin(
+    'rotateKeepers',
+    getRewardsRotateKeepersInstructionFor({
+      keepers: [w.keeper.address, extraKeeper],
+      adminSigners,
+    }),
+  );
+  await admin('pause', getRewardsSetPausedInstructionFor({ flags: 3, adminSigners }));
+  await admin('resume', getRewardsSetPausedInstructionFor({ flags: 0, adminSigners }));
+  const third = await createIssuerMint(w.svm, w.payer, { decimals: 6, multiplier: 3.5 });
+  const rewardMints = [w.xStock.address, w.legacy.address, third.address];
+  await admin('setRewardMints', getSetRewardMintsInstructionFor({ rewardMints, adminSigners }));
+  // 90 days after the epoch, what the other claimant left is swept to the admins' accounts.
+  setUnixTime(w.svm, T0 + 91n * 86_400n);
+  const [closing] = await readAccounts(svmRpc(w.svm), [epochAccount(epoch)]);
+  if (!closing.exists) throw new Error('epoch missing');
+  const sweepTo = new Map<Address, Address>();
+  for (const m of mints)
+    sweepTo.set(m.address, await createTokenAccount(w.svm, w.payer, m, w.payer.address));
+  await admin(
+    'sweep',
+    getSweepEpochInstructionFor({ epoch: closing.data, destinations: sweepTo, adminSigners }),
+  );
+  const swept = [...sweepTo].map(([mint, d]) => ({ mint, amount: tokenAmount(w.svm, d) }));
+  const [after] = await readAccounts(svmRpc(w.svm), [rewardsConfigAccount(w.config)]);
+  if (!after.exists) throw new Error('no rewards config');
   return {
+    adminItems,
+    admin: { sig, keeperCount: after.data.keeperCount, rewardMints, swept },
     items,
     staker: s.signer.address,
     stakeAmount,

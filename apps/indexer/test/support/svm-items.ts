@@ -2,12 +2,13 @@
 // Token-2022 basket with non-unit ScaledUiAmount multipliers), turned into the webhook items a
 // provider would post: the signed transaction's signature, the slot and clock time, the
 // runtime's log messages and its error. What the indexer reads is exactly what the chain said.
-import type { IssuerMint } from '@basket/test-harness';
+import { addUpgradeableProgram, fund, type IssuerMint, setUnixTime } from '@basket/test-harness';
 import {
   AccountRole,
   type Address,
   appendTransactionMessageInstructions,
   createTransactionMessage,
+  generateKeyPairSigner,
   getAddressEncoder,
   getSignatureFromTransaction,
   type Instruction,
@@ -17,7 +18,7 @@ import {
   signTransactionMessageWithSigners,
   type TransactionSigner,
 } from '@solana/kit';
-import { type LiteSVM, TransactionMetadata } from 'litesvm';
+import { LiteSVM, TransactionMetadata } from 'litesvm';
 import type { TransactionItem } from '../../src/webhook-body.ts';
 
 export type Landed = Readonly<{ item: TransactionItem; ok: boolean; logs: string[] }>;
@@ -87,4 +88,43 @@ export function statusesOf(landed: readonly TransactionItem[]) {
     signatures.map((s) =>
       known.has(s) ? { confirmationStatus: 'finalized' as const, err: null } : null,
     );
+}
+
+/**
+ * A scenario's record: `step` lands instructions as one transaction that must succeed and
+ * keeps its item (in `items`, or the list given) and its signature under `name`.
+ *
+ * @example
+ * const { items, sig, step } = recorder(chain);
+ * await step('pause', [pauseIx]);
+ */
+export function recorder(chain: Chain) {
+  const items: TransactionItem[] = [];
+  const sig: Record<string, string> = {};
+  const step = async (name: string, instructions: Instruction[], into = items) => {
+    const r = await land(chain, instructions);
+    if (!r.ok) throw new Error(`${name} failed\n${r.logs.join('\n')}`);
+    into.push(r.item);
+    sig[name] = r.item.transaction.signatures[0] as string;
+  };
+  return { items, sig, step };
+}
+
+/**
+ * A fresh chain with one of our programs deployed upgradeable, the funded payer its upgrade
+ * authority (as the programs' initialize instructions require), at a fixed clock.
+ *
+ * @example
+ * const chain = await chainWith('oracle', ORACLE_PROGRAM_ADDRESS);
+ */
+export async function chainWith(
+  program: 'oracle' | 'rewards',
+  programAddress: Address,
+): Promise<Chain & { payer: Awaited<ReturnType<typeof generateKeyPairSigner>> }> {
+  const svm = new LiteSVM();
+  const payer = await generateKeyPairSigner();
+  await addUpgradeableProgram(svm, { programAddress, program, authority: payer.address });
+  setUnixTime(svm, 1_800_000_000n);
+  fund(svm, payer.address, 1_000n);
+  return { svm, payer };
 }

@@ -1,6 +1,7 @@
 // drift-scan (every 60 s): every vault's drift from on-chain state only: the vault's books
 // (raw holdings), its holding token accounts (what is really there), the snapshot's prices and
-// multipliers. One getMultipleAccounts per 100 accounts. A vault beyond the threshold gets one
+// multipliers, and every configured mint (issuer powers) in the holdings' batches. One
+// getMultipleAccounts per 100 accounts. A vault beyond the threshold gets one
 // rebalance job per (vault, asset) with a unique key; a holding whose real balance is below
 // the books means the issuer's powers were used (burn or move by the permanent delegate, a
 // freeze): alert and refresh_nav at once so NAV reflects it.
@@ -50,6 +51,22 @@ export async function scanVaults(
   skus: readonly KeeperSku[],
   programs: KeeperContext['programs'],
 ): Promise<ScannedVault[]> {
+  return (await readDriftInputs(rpc, skus, programs, [])).vaults;
+}
+
+/**
+ * What one drift scan reads: every vault (as `scanVaults`) and the accounts of `mints`,
+ * fetched in the holdings' batches (one getMultipleAccounts per 100 addresses of both).
+ *
+ * @example
+ * const { vaults, mints } = await readDriftInputs(ctx.rpc, ctx.skus, ctx.programs, mintAddresses);
+ */
+export async function readDriftInputs(
+  rpc: GetMultipleAccountsRpc,
+  skus: readonly KeeperSku[],
+  programs: KeeperContext['programs'],
+  mints: readonly Address[],
+): Promise<{ vaults: ScannedVault[]; mints: readonly MaybeEncodedAccount[] }> {
   const heads = skus.flatMap((s) => [s.vault as Address, s.snapshot as Address]);
   const first = await fetchEncodedAccountsBatched(rpc, heads, { commitment: 'confirmed' });
   const states = skus.map((s, i) => {
@@ -66,7 +83,11 @@ export async function scanVaults(
   const holdings = states.flatMap(({ vault }) =>
     vault.exists ? vault.data.assets.slice(0, vault.data.assetCount).map((a) => a.holding) : [],
   );
-  const second = await fetchEncodedAccountsBatched(rpc, holdings, { commitment: 'confirmed' });
+  // The mints ride in the holdings' batches: one call per 100 of both, not a batch set each.
+  const second = await fetchEncodedAccountsBatched(rpc, [...holdings, ...mints], {
+    commitment: 'confirmed',
+  });
+  const mintAccounts = second.accounts.slice(holdings.length) as MaybeEncodedAccount[];
   let cursor = 0;
   const out: ScannedVault[] = [];
   for (const { sku, vault, snapshot } of states) {
@@ -108,7 +129,7 @@ export async function scanVaults(
     });
     out.push({ sku, drift, issuerEvents });
   }
-  return out;
+  return { vaults: out, mints: mintAccounts };
 }
 
 /**
@@ -118,8 +139,14 @@ export async function scanVaults(
  * await runDriftScan(ctx);
  */
 export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
-  const scanned = await scanVaults(ctx.rpc, ctx.skus, ctx.programs);
-  await watchMintPowers(ctx);
+  const mints = configuredMints(ctx.skus);
+  const { vaults: scanned, mints: mintAccounts } = await readDriftInputs(
+    ctx.rpc,
+    ctx.skus,
+    ctx.programs,
+    mints,
+  );
+  await watchMintPowers(ctx, mints, mintAccounts);
   const results: JobResult[] = [];
   const minNotional = usdDecimalToFixed(ctx.config.minTradeUsd);
   for (const { sku, drift, issuerEvents } of scanned) {
@@ -150,16 +177,21 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
 /** The powers each mint showed at the previous scan, per keeper. */
 const lastPowers = new WeakMap<KeeperContext, Map<string, MintPowers>>();
 
+/** Every configured mint once (several SKUs hold the same stocks). */
+export const configuredMints = (skus: readonly KeeperSku[]): Address[] => [
+  ...new Set(skus.flatMap((s) => s.assets.map((a) => a.mint as Address))),
+];
+
 /**
- * Reads every configured mint (one batched call) and alerts on a pause or a changed permanent
- * delegate or transfer-hook program since the last scan, with a refresh_nav of each SKU
+ * Alerts on a pause or a changed permanent delegate or transfer-hook program of a configured
+ * mint since the last scan (the mints read with the scan), with a refresh_nav of each SKU
  * holding the mint.
  */
-async function watchMintPowers(ctx: KeeperContext): Promise<void> {
-  const mints = [...new Set(ctx.skus.flatMap((s) => s.assets.map((a) => a.mint)))];
-  const { accounts } = await fetchEncodedAccountsBatched(ctx.rpc, mints as Address[], {
-    commitment: 'confirmed',
-  });
+async function watchMintPowers(
+  ctx: KeeperContext,
+  mints: readonly Address[],
+  accounts: readonly MaybeEncodedAccount[],
+): Promise<void> {
   const seen = lastPowers.get(ctx) ?? new Map<string, MintPowers>();
   lastPowers.set(ctx, seen);
   for (const [i, mint] of mints.entries()) {

@@ -3,9 +3,11 @@
 // getProgramAccounts), points and the Merkle tree from @basket/merkle as the rewards docs
 // define them, each reward mint's amount from what the keeper's funding account of that mint
 // holds (decisions/epoch-allocation.ts: floor per staker, the rest stays for the next
-// epoch). One fenced transaction funds the epoch's holdings and posts `distribute_epoch`
-// under the action key of the epoch window, so an epoch is paid once. The artifact is
-// written where the dapp and claimants read it.
+// epoch), after this epoch's reward stocks were bought from the swept fees into those
+// accounts (jobs/reward-purchase.ts, one fenced purchase per epoch and mint). One fenced
+// transaction funds the epoch's holdings (with a hooked mint's extra accounts) and posts
+// `distribute_epoch` under the action key of the epoch window, so an epoch is paid once. The
+// artifact is written where the dapp and claimants read it.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -26,6 +28,7 @@ import {
   findRewardsConfigAddress,
   getDistributeEpochInstructionFor,
   readAccounts,
+  resolveTransferHookAccounts,
   rewardsConfigAccount,
   stakeRecordAccount,
   TOKEN_2022_PROGRAM_ADDRESS,
@@ -34,9 +37,11 @@ import {
 } from '@basket/sdk';
 import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
+import { fits } from '../chain/fenced-send.ts';
 import { epochKey, lastClosedEpoch } from '../decisions/epoch.ts';
 import { allocateEpoch } from '../decisions/epoch-allocation.ts';
 import type { JobResult, KeeperContext } from './context.ts';
+import { buyEpochRewards } from './reward-purchase.ts';
 
 /** StakeRecord: 80 bytes, discriminator 2 (docs/rewards.md, Accounts). */
 const STAKE_RECORD_SIZE = 80n;
@@ -136,11 +141,19 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
   const points = stakePoints(await stakeIntervals(ctx), window.start, window.end);
   if (points.size === 0) return { job, summary: `${epochKey(window.end)}: no stake in the epoch` };
   const mints = config.data.rewardMints.slice(0, config.data.rewardMintCount) as Address[];
+  // Bought first: a crash after a purchase resumes here, finds it made (its action key) and
+  // goes on to the distribution of what the funding accounts now hold.
+  const purchases = await buyEpochRewards(ctx, epochKey(window.end), mints);
+  const bought = purchases.map((p) => p.detail).join('; ');
   const paying = (await fundedMints(ctx, mints))
     .map((m) => ({ ...m, allocation: allocateEpoch(m.funded, points) }))
     .filter((m) => m.allocation.distributed > 0n);
   if (paying.length === 0) {
-    return { job, summary: `${epochKey(window.end)}: no reward funded (keeper's accounts empty)` };
+    return {
+      job,
+      summary: `${epochKey(window.end)}: no reward funded (keeper's accounts empty)${bought ? `; purchases: ${bought}` : ''}`,
+      details: { purchases },
+    };
   }
   const epochId = config.data.lastEpochId + 1n;
   const [epoch] = await findEpochPda({ epochId }, { programAddress: ctx.programs.rewards });
@@ -163,27 +176,9 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
     paying.map((m) => ({ owner: epoch, mint: m.mint, tokenProgram: m.info.tokenProgram })),
     { commitment: 'confirmed' },
   );
-  const fund: CostedInstruction[] = paying.map((m, i) => ({
-    instruction: getTransferCheckedInstruction(
-      {
-        source: m.funding,
-        mint: m.mint,
-        destination: holdings.addresses[i] as Address,
-        authority: ctx.signer,
-        amount: m.allocation.distributed,
-        decimals: m.info.decimals,
-      },
-      { programAddress: m.info.tokenProgram },
-    ),
-    costs: [
-      {
-        key:
-          m.info.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS
-            ? 'token2022.transferChecked'
-            : 'token.transferChecked',
-      },
-    ],
-  }));
+  const fund: CostedInstruction[] = await Promise.all(
+    paying.map((m, i) => fundingTransfer(ctx, m, holdings.addresses[i] as Address)),
+  );
   const post = await getDistributeEpochInstructionFor(
     {
       keeper: ctx.signer,
@@ -198,23 +193,89 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
     ctx.programs,
   );
   const artifact = toArtifact(distribution);
-  const describe = `distribute_epoch ${epochId} (${epochKey(window.end)}): ${owners.length} stakers, ${paying
+  const describe = `${bought ? `purchases: ${bought}; ` : ''}distribute_epoch ${epochId} (${epochKey(window.end)}): ${owners.length} stakers, ${paying
     .map((m) => `${m.allocation.distributed} of ${m.mint} (${m.allocation.remainder} kept)`)
     .join(', ')}`;
   // Written before the send (atomically) so a landed epoch always has its artifact; an epoch
   // that does not land leaves its id unused and the next run rewrites the same file.
   const file = ctx.config.dryRun ? null : writeArtifact(ctx, epochId, artifact);
+  let creates = holdings.instructions;
+  if (creates.length > 0 && !fits(ctx.signer, [...creates, ...fund, post])) {
+    // Several mints with hook accounts fill a transaction: the holdings (idempotent creates,
+    // nothing paid) go first on their own, and the payout stays one atomic transaction.
+    await ctx.send({
+      job,
+      actionKey: `epoch-holdings:${epochKey(window.end)}:${epochId}`,
+      instructions: creates,
+      describe: `epoch ${epochId}'s holdings`,
+    });
+    creates = [];
+  }
   const outcome = await ctx.send({
     job,
     actionKey,
-    instructions: [...holdings.instructions, ...fund, post],
+    instructions: [...creates, ...fund, post],
     describe,
     detail: { epochId: epochId.toString(), root: artifact.root, stakers: owners.length },
   });
   return {
     job,
     summary: `${describe}: ${outcome.kind}${file ? `, artifact ${file}` : ''}`,
-    details: { epochId: epochId.toString(), root: artifact.root, outcome, file },
+    details: { epochId: epochId.toString(), root: artifact.root, outcome, file, purchases },
+  };
+}
+
+/**
+ * The funding account's transfer of the epoch's total into its holding. A Token-2022 mint
+ * with a transfer hook gets the hook's extra accounts after TransferChecked's four, resolved
+ * by the SDK as the vault's own transfers are.
+ */
+async function fundingTransfer(
+  ctx: KeeperContext,
+  m: Readonly<{
+    mint: Address;
+    funding: Address;
+    info: { tokenProgram: Address; decimals: number };
+    allocation: { distributed: bigint };
+  }>,
+  holding: Address,
+): Promise<CostedInstruction> {
+  const transfer = getTransferCheckedInstruction(
+    {
+      source: m.funding,
+      mint: m.mint,
+      destination: holding,
+      authority: ctx.signer,
+      amount: m.allocation.distributed,
+      decimals: m.info.decimals,
+    },
+    { programAddress: m.info.tokenProgram },
+  );
+  const token2022 = m.info.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS;
+  const accountData = async (address: Address) => {
+    const { accounts } = await fetchEncodedAccountsBatched(ctx.rpc, [address], {
+      commitment: 'confirmed',
+    });
+    const account = accounts[0];
+    return account?.exists ? Uint8Array.from(account.data) : null;
+  };
+  const mintData = token2022 ? await accountData(m.mint) : null;
+  const hook = mintData
+    ? await resolveTransferHookAccounts(
+        {
+          mint: m.mint,
+          mintData,
+          source: m.funding,
+          destination: holding,
+          authority: ctx.signer.address,
+          amount: m.allocation.distributed,
+        },
+        accountData,
+      )
+    : [];
+  return {
+    instruction: { ...transfer, accounts: [...transfer.accounts, ...hook] },
+    costs: [{ key: token2022 ? 'token2022.transferChecked' : 'token.transferChecked' }],
   };
 }
 

@@ -3,7 +3,13 @@
 // pre-commit check), then runs it: the swap route is the RFQ sequence (routes/rfq-route.ts),
 // which falls back to the aggregator with the same notional when the RFQ is refused, expires
 // three re-quotes, or quotes outside the vault's bound (routes/aggregator-route.ts).
-import { getNavQuote, navSnapshotAccount, readAccounts, tokenMintAccount } from '@basket/sdk';
+import {
+  clockSysvarAccount,
+  getNavQuote,
+  navSnapshotAccount,
+  readAccounts,
+  tokenMintAccount,
+} from '@basket/sdk';
 import type { SwapAsset } from '@basket/tokenized-api';
 import { formatDecimal } from '@basket/tokenized-api';
 import { KeeperError } from '../decisions/errors.ts';
@@ -13,6 +19,7 @@ import { chooseLegRoute, type LegRoute } from '../decisions/route-choice.ts';
 import { decideTrade, type TradeDecision, tradeSizeToRaw } from '../decisions/trade-size.ts';
 import { USD_ONE, usdDecimalToFixed } from '../decisions/valuation.ts';
 import { runAggregatorRoute } from '../routes/aggregator-route.ts';
+import { clockMs } from '../routes/chain-time.ts';
 import { legSetup, missingTradeAccounts } from '../routes/leg-setup.ts';
 import { runRfqRoute } from '../routes/rfq-route.ts';
 import type { JobResult, KeeperContext } from './context.ts';
@@ -91,7 +98,8 @@ export async function planLeg(
     status,
     // Depth is checked by the aggregator executor's quote (price impact within max_slip_bps).
     aggregatorDepth: true,
-    now: ctx.now(),
+    // The chain's time, read with the snapshot: the time the vault prices the leg at.
+    now: unit.chainNowMs,
   });
   if (route.preCommitRefusal) {
     ctx.alert('swap-pre-commit-refused', 'warning', `${drift.symbol}: ${route.preCommitRefusal}`, {
@@ -102,14 +110,16 @@ export async function planLeg(
 }
 
 async function unitOf(ctx: KeeperContext, snapshot: string, mint: string) {
-  const [s, m] = await readAccounts(ctx.rpc, [
+  const [s, m, clock] = await readAccounts(ctx.rpc, [
     navSnapshotAccount(snapshot as never, ctx.programs),
     tokenMintAccount(mint as never),
+    clockSysvarAccount(),
   ]);
   const e = s.exists ? s.data.entries.find((x) => x.mint === mint) : undefined;
-  if (!e || !m.exists)
-    throw new KeeperError('STALE_INPUT', `no snapshot entry or mint for ${mint}`);
+  if (!e || !m.exists || !clock.exists)
+    throw new KeeperError('STALE_INPUT', `no snapshot entry, mint or clock for ${mint}`);
   return {
+    chainNowMs: clockMs(clock.data.unixTimestamp),
     decimals: m.data.decimals,
     multiplierNum: e.multiplierNum,
     priceUsd1e8: e.priceUsd1E8,
@@ -159,7 +169,13 @@ export async function runRebalanceExec(ctx: KeeperContext, payload: unknown): Pr
 }
 
 /** RFQ failures that send the leg to the aggregator: nothing of this quote was sent. */
-const FALLBACK_CODES = new Set(['RFQ_REJECTED', 'RFQ_COSIGN_REFUSED', 'LEG_OUTSIDE_BOUND']);
+const FALLBACK_CODES = new Set([
+  'RFQ_REJECTED',
+  'RFQ_COSIGN_REFUSED',
+  'LEG_OUTSIDE_BOUND',
+  // The window closed (or a halt began) while the RFQ was being re-quoted.
+  'SWAP_PRE_COMMIT_REFUSED',
+]);
 
 /**
  * Runs a planned leg on its route; the swap route falls back to the aggregator.

@@ -23,9 +23,11 @@ import {
 } from '@solana/kit';
 import type { PreparedTransaction } from '../chain/fenced-send.ts';
 import { KeeperError } from '../decisions/errors.ts';
+import { chooseLegRoute } from '../decisions/route-choice.ts';
 import type { KeeperContext } from '../jobs/context.ts';
 import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
 import { type RfqSequenceOutcome, runRfqSequence } from '../jobs/rfq-sequence.ts';
+import { chainNowMs } from './chain-time.ts';
 import { forwardInstruction, routeCosts } from './instruction-costs.ts';
 import { type LegSetup, minReceiveRaw, wrapRoute } from './leg-setup.ts';
 
@@ -135,6 +137,28 @@ export async function cosignAndSign(
   return transaction as PreparedTransaction;
 }
 
+/**
+ * The routing rules again at the chain's time, just before a quote's fill is signed: re-quotes
+ * take minutes, and a MarketHours asset must never go through the swap route once the window
+ * has closed (or its execution would outlive the close).
+ *
+ * @throws {KeeperError} `SWAP_PRE_COMMIT_REFUSED` when the swap route no longer holds.
+ */
+export async function preCommitCheck(
+  ctx: KeeperContext,
+  plan: Pick<PlannedLeg, 'symbol' | 'asset'>,
+): Promise<void> {
+  const status = await ctx.api.getSystemStatus(plan.symbol);
+  const now = await chainNowMs(ctx);
+  const route = chooseLegRoute({ entry: plan.asset, status, aggregatorDepth: true, now });
+  if (route.route !== 'swap') {
+    throw new KeeperError(
+      'SWAP_PRE_COMMIT_REFUSED',
+      `${plan.symbol} at ${new Date(now).toISOString()}: ${route.preCommitRefusal ?? route.decision.message}`,
+    );
+  }
+}
+
 /** Whole cents of a USD x 1e8 notional as the API's decimal text. */
 export function centsText(usd1e8: bigint): string {
   const cents = usd1e8 / 1_000_000n;
@@ -161,6 +185,7 @@ export async function runRfqRoute(
       pollIntervalMs: 1_000,
       now: ctx.now,
       submit: async (quote) => {
+        await preCommitCheck(ctx, plan);
         const wrapped = await wrapFill(ctx, setup, plan, quote);
         const outcome = await ctx.send({
           job: 'rebalance-exec',

@@ -81,8 +81,45 @@ const schema = z.object({
   /** A vault whose largest drift is below this is left alone. */
   driftThresholdBps: z.coerce.number().int().min(1).max(5_000),
   workerConcurrency: z.coerce.number().int().min(1).max(8),
+  /** Share (bps) of the rewards-funding stablecoin account an epoch spends on reward stocks; 0 = none. */
+  rewardShareBps: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** Reward mint -> weight of the epoch's budget; unset: the config's reward mints equally. */
+  rewardWeights: z
+    .preprocess(parseWeights, z.record(z.string(), z.unknown()).superRefine(checkWeights))
+    .optional(),
+  /** Slippage bound of a reward purchase on the aggregator route. */
+  rewardMaxSlipBps: z.coerce.number().int().min(1).max(1_000).optional(),
   dryRun: z.boolean(),
 });
+
+/** Each weight entry is a mint address with an integer weight 1..10,000 (one line each). */
+function checkWeights(weights: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  for (const [mint, weight] of Object.entries(weights)) {
+    if (!address.safeParse(mint).success) {
+      ctx.addIssue({ code: 'custom', message: `"${mint}" is not a base58 mint address` });
+    }
+    if (!Number.isInteger(weight) || (weight as number) < 1 || (weight as number) > 10_000) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${mint}: weight ${String(weight)} is not an integer 1..10000`,
+      });
+    }
+  }
+}
+
+/** `MINT:WEIGHT,MINT:WEIGHT` (environment) or an object (config file) as an object. */
+function parseWeights(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+    .map((pair) => {
+      const [mint, weight] = pair.split(':');
+      return [mint ?? '', /^\d+$/.test(weight ?? '') ? Number(weight) : weight];
+    });
+  return Object.fromEntries(entries);
+}
 
 export type KeeperConfig = z.infer<typeof schema>;
 export type SignerConfig = z.infer<typeof signerSchema>;
@@ -143,6 +180,9 @@ const NAMES: Record<string, string> = {
   minTradeUsd: 'KEEPER_MIN_TRADE_USD',
   driftThresholdBps: 'KEEPER_DRIFT_THRESHOLD_BPS',
   workerConcurrency: 'KEEPER_WORKER_CONCURRENCY',
+  rewardShareBps: 'KEEPER_REWARD_SHARE_BPS',
+  rewardWeights: 'KEEPER_REWARD_WEIGHTS',
+  rewardMaxSlipBps: 'KEEPER_REWARD_MAX_SLIP_BPS',
 };
 
 function readFileConfig(path: string | undefined): Record<string, unknown> {
@@ -290,6 +330,9 @@ export function loadKeeperConfig(
       minTradeUsd: pick('KEEPER_MIN_TRADE_USD', 'minTradeUsd', '50'),
       driftThresholdBps: pick('KEEPER_DRIFT_THRESHOLD_BPS', 'driftThresholdBps', '100'),
       workerConcurrency: pick('KEEPER_WORKER_CONCURRENCY', 'workerConcurrency', '2'),
+      rewardShareBps: pick('KEEPER_REWARD_SHARE_BPS', 'rewardShareBps', '0'),
+      rewardWeights: env.KEEPER_REWARD_WEIGHTS ?? file.rewardWeights,
+      rewardMaxSlipBps: pick('KEEPER_REWARD_MAX_SLIP_BPS', 'rewardMaxSlipBps', '100'),
       dryRun: argv.includes('--dry-run'),
     },
     NAMES,

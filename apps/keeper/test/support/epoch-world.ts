@@ -8,15 +8,16 @@ import {
   findAssociatedTokenAddress,
   findEpochPda,
   findRewardsConfigAddress,
-  getClaimInstructionFor,
+  getClaimInstructionWithHooksFor,
   getStakeInstructionFor,
   rawAmount,
   readAccounts,
+  resolveTransferHookAccounts,
   rewardsConfigAccount,
   tokenMintAccount,
 } from '@basket/sdk';
 import { programAddressesOf, type TestWorld } from '@basket/world';
-import type { Address, KeyPairSigner } from '@solana/kit';
+import type { AccountMeta, Address, KeyPairSigner } from '@solana/kit';
 import { getMintToCheckedInstruction } from '@solana-program/token';
 
 async function rewardsConfig(world: TestWorld) {
@@ -104,7 +105,15 @@ export async function epochRoot(world: TestWorld, epochId: bigint): Promise<stri
   return Buffer.from(epoch.data.merkleRoot).toString('hex');
 }
 
-/** `wallet` claims its leaf of the artifact; returns the raw amounts it received. */
+async function accountData(world: TestWorld, a: Address): Promise<Uint8Array | null> {
+  const info = await world.chain.rpc.getAccountInfo(a, { encoding: 'base64' }).send();
+  return info.value ? Uint8Array.from(Buffer.from(info.value.data[0], 'base64')) : null;
+}
+
+/**
+ * `wallet` claims its leaf of the artifact (a hooked mint with its hook's accounts); returns
+ * the raw amounts it received.
+ */
 export async function claimFromArtifact(
   world: TestWorld,
   wallet: KeyPairSigner,
@@ -135,17 +144,40 @@ export async function claimFromArtifact(
   );
   const balance = () => Promise.all(accounts.addresses.map((a) => world.chain.tokenAmount(a)));
   const before = await balance();
-  const claim = await getClaimInstructionFor(
+  // A reward mint with a transfer hook (HOODx) needs its hook's accounts on the claim.
+  const hookAccounts: AccountMeta[] = [];
+  for (const [i, m] of mints.entries()) {
+    if (!m.exists) continue;
+    hookAccounts.push(
+      ...(await resolveTransferHookAccounts(
+        {
+          mint: m.address,
+          mintData: (await accountData(world, m.address)) as Uint8Array,
+          source: epoch.data.rewards[i]?.holding as Address,
+          destination: accounts.addresses[i] as Address,
+          authority: address,
+          amount: BigInt(leaf.amounts[i] as string),
+        },
+        (a) => accountData(world, a),
+      )),
+    );
+  }
+  const claim = await getClaimInstructionWithHooksFor(
     {
       claimant: wallet,
       epoch: epoch.data,
       destinations: accounts.addresses,
       amounts: leaf.amounts.map(BigInt),
       proof: leaf.proof.map((p) => Uint8Array.from(Buffer.from(p, 'hex'))),
+      hookAccounts,
     },
     programs,
   );
-  await world.chain.land('claim', wallet, [...accounts.instructions, claim]);
+  // The destinations first: with a hooked mint's accounts the claim alone fills a transaction.
+  if (accounts.instructions.length > 0) {
+    await world.chain.land('claim accounts', wallet, accounts.instructions);
+  }
+  await world.chain.land('claim', wallet, [claim]);
   const after = await balance();
   return after.map((a, i) => a - (before[i] ?? 0n));
 }

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { loadAggregatorConfig, startAggregator } from '@basket/aggregator-sim';
 import { createLogger, createMetrics } from '@basket/service-kit';
 import { DEFAULT_SIM_CONFIG, startSimulator } from '@basket/tokenized-api-sim';
-import { AccountRole, type Address, type Instruction } from '@solana/kit';
 import type { TestWorld } from '../../src/start-world.ts';
 
 /** Monday 6 January 2025, 10:00 in New York: every stock's trading window is open. */
@@ -69,28 +68,6 @@ export async function startE2eServices(world: TestWorld) {
     },
   };
 }
-
-export type ApiInstruction = {
-  programId: string;
-  accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
-  data: string;
-};
-
-/** An instruction of the swap API's JSON shape as a kit instruction. */
-export const toKit = (ix: ApiInstruction): Instruction => ({
-  programAddress: ix.programId as Address,
-  accounts: ix.accounts.map((a) => ({
-    address: a.pubkey as Address,
-    role: a.isSigner
-      ? a.isWritable
-        ? AccountRole.WRITABLE_SIGNER
-        : AccountRole.READONLY_SIGNER
-      : a.isWritable
-        ? AccountRole.WRITABLE
-        : AccountRole.READONLY,
-  })),
-  data: new Uint8Array(Buffer.from(ix.data, 'base64')),
-});
 
 export function portOpen(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);

@@ -13,3 +13,4 @@ export * from "./pdas";
 export * from "./programs";
 export * from "./types";
 export * from "./events";
+export * from "./eventReaders";

@@ -15,10 +15,12 @@ import {
 import type { PublicSku } from '../../shared/public-config.ts';
 import { ataOf, readBalances } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
+import { useUsdcDisplay } from '../data/usdc-display.ts';
 import { useAsync } from '../data/use-async.ts';
 import { h } from '../h.ts';
 import { Banners } from '../ui/banners.ts';
 import { AmountField, Facts } from '../ui/fields.ts';
+import { RefusalAlert } from '../ui/refusal-alert.ts';
 import { busy, TxStatus } from '../ui/tx-status.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { Failed, Loading, TxGate, useTx, useVault } from './common.ts';
@@ -60,7 +62,7 @@ function DepositForm(props: { sku: PublicSku }) {
   const { address, signer } = useWallet();
   const view = useVault(props.sku);
   const stable = ctx.session.config.stablecoin;
-  const usdc: TokenDisplay = { symbol: 'USDC', decimals: stable.decimals, scaledUiAmount: null };
+  const usdc = useUsdcDisplay();
   const balances = useAsync(() => readBalances(ctx.rpc, address as string, [stable]), [address]);
   const [amount, setAmount] = useState('');
   const [slippage, setSlippage] = useState('0.5');
@@ -134,13 +136,7 @@ function DepositForm(props: { sku: PublicSku }) {
       onChange: setSlippage,
       error: slip.error,
     }),
-    quote && !quote.ok
-      ? h(
-          'p',
-          { className: 'error', role: 'alert' },
-          `The vault would refuse this deposit: ${quote.refusal.message}`,
-        )
-      : null,
+    h(RefusalAlert, { quote, what: 'deposit' }),
     quote?.ok
       ? h(Facts, {
           label: 'Quote',

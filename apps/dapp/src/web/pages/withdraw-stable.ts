@@ -14,14 +14,15 @@ import {
   formatTokenAmount,
   formatUsd,
   minimumAfterSlippage,
-  type TokenDisplay,
 } from '../../shared/money.ts';
 import { ataOf } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
+import { useUsdcDisplay } from '../data/usdc-display.ts';
 import type { VaultView } from '../data/vault-data.ts';
 import { rememberRequest } from '../data/withdrawal-requests.ts';
 import { h } from '../h.ts';
 import { Facts } from '../ui/fields.ts';
+import { RefusalAlert } from '../ui/refusal-alert.ts';
 import { busy, TxStatus } from '../ui/tx-status.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { useTx } from './common.ts';
@@ -40,11 +41,7 @@ export function StableWithdraw(props: Props) {
   const tx = useTx();
   const v = props.view;
   const slip = parseSlippage(props.slippage);
-  const usdc: TokenDisplay = {
-    symbol: 'USDC',
-    decimals: ctx.session.config.stablecoin.decimals,
-    scaledUiAmount: null,
-  };
+  const usdc = useUsdcDisplay();
   const quote = props.shares
     ? quoteStableWithdrawal(v.nav, props.shares, { vaultProgram: ctx.programs.vault })
     : null;
@@ -84,13 +81,7 @@ export function StableWithdraw(props: Props) {
   return h(
     'div',
     null,
-    quote && !quote.ok
-      ? h(
-          'p',
-          { className: 'error', role: 'alert' },
-          `The vault would refuse this withdrawal: ${quote.refusal.message}`,
-        )
-      : null,
+    h(RefusalAlert, { quote, what: 'withdrawal' }),
     quote?.ok && slip.bps !== null
       ? h(Facts, {
           label: 'Quote',
@@ -135,11 +126,7 @@ function RequestWithdrawal(props: Props & { shares: bigint; tx: ReturnType<typeo
   const tx = props.tx;
   const v = props.view;
   const slip = parseSlippage(props.slippage);
-  const usdc: TokenDisplay = {
-    symbol: 'USDC',
-    decimals: ctx.session.config.stablecoin.decimals,
-    scaledUiAmount: null,
-  };
+  const usdc = useUsdcDisplay();
   // The user's slippage bound is the tolerance: how far the fulfilment NAV may fall below
   // today's before the keeper's payment is refused (min_out, rounded up: against the user).
   const quote =
@@ -197,13 +184,7 @@ function RequestWithdrawal(props: Props & { shares: bigint; tx: ReturnType<typeo
       null,
       `The vault holds ${formatUsd(v.nav.cashRaw)} in cash, less than this withdrawal. You can request it: your shares go into the vault's escrow now, the keeper sells assets to raise the cash and pays you at the first NAV published after your request, never less than the minimum below. You can cancel the request until it is paid; if it is still open 72 hours after the request, anyone may cancel it and the shares come back to you. Or withdraw in kind, paid now.`,
     ),
-    quote && !quote.ok
-      ? h(
-          'p',
-          { className: 'error', role: 'alert' },
-          `The vault would refuse this request: ${quote.refusal.message}`,
-        )
-      : null,
+    h(RefusalAlert, { quote, what: 'request' }),
     quote?.ok
       ? h(Facts, {
           label: 'Request estimate',

@@ -11,15 +11,17 @@ import {
 } from '@basket/sdk';
 import type { Address } from '@solana/kit';
 import { useState } from 'react';
-import { formatTokenAmount, maxInputOf, type TokenDisplay } from '../../shared/money.ts';
+import { formatTokenAmount, maxInputOf } from '../../shared/money.ts';
 import type { PublicSku } from '../../shared/public-config.ts';
 import { ataOf, readBalances } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
+import { useUsdcDisplay } from '../data/usdc-display.ts';
 import { useAsync } from '../data/use-async.ts';
 import type { VaultView } from '../data/vault-data.ts';
 import { h } from '../h.ts';
 import { Banners } from '../ui/banners.ts';
 import { AmountField, Facts } from '../ui/fields.ts';
+import { RefusalAlert } from '../ui/refusal-alert.ts';
 import { busy, TxStatus } from '../ui/tx-status.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { Failed, Loading, TxGate, useTx, useVault } from './common.ts';
@@ -124,11 +126,7 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
     ? quoteInKindWithdrawal(v.nav, props.shares, { vaultProgram: ctx.programs.vault })
     : null;
   const batched = v.nav.assets.length > SINGLE_TX_MAX_ASSETS;
-  const usdc: TokenDisplay = {
-    symbol: 'USDC',
-    decimals: ctx.session.config.stablecoin.decimals,
-    scaledUiAmount: null,
-  };
+  const usdc = useUsdcDisplay();
   const tables = v.sku.lookupTable ? [v.sku.lookupTable] : [];
   const submit = async () => {
     if (!quote?.ok || !signer || !address) return;
@@ -210,13 +208,7 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
   return h(
     'div',
     null,
-    quote && !quote.ok
-      ? h(
-          'p',
-          { className: 'error', role: 'alert' },
-          `The vault would refuse this withdrawal: ${quote.refusal.message}`,
-        )
-      : null,
+    h(RefusalAlert, { quote, what: 'withdrawal' }),
     quote?.ok
       ? h(Facts, {
           label: 'You receive',

@@ -18,6 +18,7 @@ import { formatTokenAmount, formatUsd, type TokenDisplay } from '../../shared/mo
 import { explorerLink, type PublicSku } from '../../shared/public-config.ts';
 import { ataOf } from '../data/balances.ts';
 import { type DappContext, useDapp } from '../data/context.ts';
+import { useUsdcDisplay } from '../data/usdc-display.ts';
 import { useAsync } from '../data/use-async.ts';
 import { loadWithdrawalRequests, type WithdrawalRequestView } from '../data/withdrawal-requests.ts';
 import { h } from '../h.ts';
@@ -79,15 +80,11 @@ export function WithdrawalRequests(props: {
   const anyPending = pending.value?.requests.some((r) => r.state === 'pending') ?? false;
   useEffect(() => setPoll(anyPending), [anyPending]);
   const tx = useTx();
+  const usdc = useUsdcDisplay();
   if (!address) return null;
   if (pending.error && !pending.value) return h(Failed, { error: pending.error });
   const data = pending.value;
   if (!data || data.requests.length === 0) return null;
-  const usdc: TokenDisplay = {
-    symbol: 'USDC',
-    decimals: ctx.session.config.stablecoin.decimals,
-    scaledUiAmount: null,
-  };
   const cancel = async (r: WithdrawalRequestView) => {
     const vault = data.vaults.get(r.skuId);
     const sku = props.skus.find((s) => s.skuId === r.skuId);

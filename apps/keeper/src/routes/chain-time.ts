@@ -1,0 +1,22 @@
+// The one "now" of a rebalance leg: the chain's Clock sysvar, the time the vault and the oracle
+// check against (staleness, loss-budget day). The routing rules are read at that time too, so
+// a validator whose clock is ahead of or behind this machine's (a moved local world, a lagging
+// node) never makes the keeper route by one time and the vault price by another.
+import { clockSysvarAccount, readAccounts } from '@basket/sdk';
+import { KeeperError } from '../decisions/errors.ts';
+import type { KeeperContext } from '../jobs/context.ts';
+
+/** Milliseconds of a Clock sysvar's unix timestamp (seconds). */
+export const clockMs = (unixTimestamp: bigint): number => Number(unixTimestamp) * 1_000;
+
+/**
+ * The chain's time now (ms), read from the Clock sysvar.
+ *
+ * @example
+ * const now = await chainNowMs(ctx); // Date.parse('2026-11-30T14:35:00Z') on a moved world
+ */
+export async function chainNowMs(ctx: Pick<KeeperContext, 'rpc'>): Promise<number> {
+  const [clock] = await readAccounts(ctx.rpc, [clockSysvarAccount()], { commitment: 'confirmed' });
+  if (!clock?.exists) throw new KeeperError('STALE_INPUT', 'the Clock sysvar could not be read');
+  return clockMs(clock.data.unixTimestamp);
+}
