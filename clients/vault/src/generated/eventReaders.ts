@@ -4,7 +4,7 @@
  */
 
 import type { Address } from "@solana/kit";
-import type { VaultInitializedEvent, DepositEvent, PauseSetEvent, WeightsQueuedEvent, WeightsAppliedEvent, WeightsCancelledEvent, WithdrawInKindEvent, MgmtFeeCollectedEvent, WithdrawStableEvent, PerfFeeCrystallizedEvent, AssetStatusSetEvent, RebalanceLegEvent, RedemptionBegunEvent, RedemptionPaidEvent, ShareMetadataSetEvent, NavRefreshedEvent, HoldingBelowBookEvent, PermanentDelegateChangedEvent, InKindNotPaidEvent, RebalanceSettledEvent, WithdrawalRequestedEvent, WithdrawalFulfilledEvent, WithdrawalCancelledEvent, RotationQueuedEvent, RotationAppliedEvent, RotationCancelledEvent } from "./types";
+import type { VaultInitializedEvent, DepositEvent, PauseSetEvent, WeightsQueuedEvent, WeightsAppliedEvent, WeightsCancelledEvent, WithdrawInKindEvent, MgmtFeeCollectedEvent, WithdrawStableEvent, PerfFeeCrystallizedEvent, AssetStatusSetEvent, RebalanceLegEvent, RedemptionBegunEvent, RedemptionPaidEvent, ShareMetadataSetEvent, NavRefreshedEvent, HoldingBelowBookEvent, PermanentDelegateChangedEvent, InKindNotPaidEvent, RebalanceSettledEvent, WithdrawalRequestedEvent, WithdrawalFulfilledEvent, WithdrawalCancelledEvent, RotationQueuedEvent, RotationAppliedEvent, RotationCancelledEvent, WithdrawFeesCollectedEvent } from "./types";
 
 /**
  * Readers of every vault event payload by event name: each field read at its offset, the
@@ -326,6 +326,13 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       nonce: v.getBigUint64(49, true),
       eta: v.getBigInt64(57, true),
       eventSequence: v.getBigUint64(65, true),
+    }),
+    /** withdrawFeesCollected v1: 40 bytes. */
+    withdrawFeesCollected: (b: Uint8Array, v: DataView): WithdrawFeesCollectedEvent => ({
+      skuId: b.slice(0, 16),
+      feeUsd: v.getBigUint64(16, true),
+      unixTime: v.getBigInt64(24, true),
+      eventSequence: v.getBigUint64(32, true),
     }),
   } as const;
 }
