@@ -21,6 +21,7 @@ const base = {
   fallbackPrice: '189.00',
   multiplier: noChange,
   onChainMultiplierNum: (M * 5n) / 4n,
+  onChainMultiplierF64: 1.25,
   marketOpen: true,
   halted: false,
   now,
@@ -57,7 +58,7 @@ describe('nav entries', () => {
     const frozen = decideNavEntry({ ...base, multiplier: split });
     expect(frozen.flags & NAV_ENTRY_FLAGS.corporateActionFreeze).not.toBe(0);
     expect(frozen.notes).toContain('freeze');
-    const mismatch = decideNavEntry({ ...base, onChainMultiplierNum: M });
+    const mismatch = decideNavEntry({ ...base, onChainMultiplierNum: M, onChainMultiplierF64: 1 });
     expect(mismatch.notes).toContain('multiplier-mismatch');
     // Two hours ahead: not frozen yet.
     const early = decideNavEntry({
@@ -65,6 +66,29 @@ describe('nav entries', () => {
       multiplier: { ...split, activationDateTime: new Date(now + 2 * 3_600_000) },
     });
     expect(early.flags & NAV_ENTRY_FLAGS.corporateActionFreeze).toBe(0);
+  });
+
+  it('a decimal multiplier the mint holds as its nearest double is no mismatch; one ulp off is', () => {
+    // 1.0002 is not a double: the mint holds 1.000199999999999977..., floored 1.000199999999 x 1e12.
+    const api = { ...noChange, currentMultiplier: '1.0002', newMultiplier: '1.0002' };
+    const floor = 1_000_199_999_999n;
+    const held = decideNavEntry({
+      ...base,
+      multiplier: api,
+      onChainMultiplierNum: floor,
+      onChainMultiplierF64: 1.0002,
+    });
+    expect(held.notes).toEqual([]);
+    expect(held.multiplierNum).toBe(floor); // what is pushed is still the chain's fixed form
+    const nextUp = 1.0002 + Number.EPSILON;
+    expect(nextUp).not.toBe(1.0002);
+    const off = decideNavEntry({
+      ...base,
+      multiplier: api,
+      onChainMultiplierNum: floor,
+      onChainMultiplierF64: nextUp,
+    });
+    expect(off.notes).toContain('multiplier-mismatch');
   });
 
   it('flags a halted asset', () => {

@@ -114,8 +114,8 @@ describe('epoch-distributor buys the reward stocks from swept fees', () => {
     const epoch = epochKey(window.end);
     const bought = await buyEpochRewards(during(k), epoch, [nvda, hood]);
     const [n, h] = bought as [PurchaseOutcome, PurchaseOutcome];
-    expect(n).toMatchObject({ status: 'bought', route: 'rfq' });
-    expect(h).toMatchObject({ status: 'bought', route: 'aggregator' });
+    expect(n, n.detail).toMatchObject({ status: 'bought', route: 'rfq' });
+    expect(h, h.detail).toMatchObject({ status: 'bought', route: 'aggregator' });
     expect(h.detail).toMatch(/after: RFQ for HOODx refused with HTTP 422/);
     // The RFQ spends at most NVDAx's part (whole cents); the aggregator exactly HOODx's.
     expect(n.stablePaid).toBeLessThanOrEqual(nvdaPart);

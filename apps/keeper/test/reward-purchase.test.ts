@@ -1,5 +1,7 @@
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from '@basket/sdk';
 import { ConfigError } from '@basket/service-kit';
 import {
+  AccountRole,
   type Address,
   address,
   createNoopSigner,
@@ -133,12 +135,27 @@ describe('takerSpendRefusal (what the keeper signs in a market maker fill)', () 
     stableMint,
     stableAccount,
     tokenPrograms: [TOKEN_PROGRAM_ADDRESS],
+    ataProgram: ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
     maxStableRaw: 100n,
   };
   const delivery = pay(5n, maker, makerStable, a); // the maker's leg: the taker does not sign
+  // The keeper's stock account created for it: the keeper is named as its owner only.
+  const create = (payer: Address): Instruction => ({
+    programAddress: ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+    accounts: [payer, c, taker.address, a].map((address, i) => ({
+      address,
+      role: i === 0 ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER,
+    })),
+    data: Uint8Array.of(1),
+  });
 
-  it('accepts one stablecoin payment of at most the budget', () => {
-    expect(takerSpendRefusal([delivery, pay(100n)], input)).toBeNull();
+  it('accepts one stablecoin payment of at most the budget and a token account the maker pays', () => {
+    expect(takerSpendRefusal([create(maker.address), delivery, pay(100n)], input)).toBeNull();
+  });
+  it('refuses a token account the keeper would pay for', () => {
+    expect(takerSpendRefusal([create(taker.address), pay(100n)], input)).toMatch(
+      /pay for a token account/,
+    );
   });
   it('refuses a payment over the budget by one unit', () => {
     expect(takerSpendRefusal([delivery, pay(101n)], input)).toMatch(/101 > 100/);

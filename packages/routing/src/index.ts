@@ -23,6 +23,7 @@ export {
   type MultiplierState,
   type OnChainMultiplier,
 } from './multiplier-freeze.ts';
+export { onChainMultiplierTerms } from './on-chain-multiplier.ts';
 export { decidePrimaryMarket, type PrimaryMarketDecision } from './primary-market.ts';
 export {
   type AggregatorDepth,

@@ -4,7 +4,12 @@
  * `nav::guard_held_asset` and `price_assets` compute them.
  */
 
-import { decideMultiplierFreeze } from '@basket/routing';
+import {
+  decideMultiplierFreeze,
+  type MultiplierState,
+  type OnChainMultiplier,
+  onChainMultiplierTerms,
+} from '@basket/routing';
 import {
   VAULT_ERROR__ASSET_FROZEN,
   VAULT_ERROR__ASSET_NOT_ACTIVE,
@@ -35,6 +40,21 @@ function mintMultiplierNum(mint: TokenMintInfo | undefined, now: bigint): bigint
   if (!mint) return null;
   if (!mint.scaledUiAmount) return MULTIPLIER_SCALE;
   return tryDecodeF64Multiplier(currentMultiplier(mint.scaledUiAmount, now))?.floor ?? null;
+}
+
+/**
+ * What the freeze decision compares with the API: the mint's multiplier in the API's terms
+ * (`onChainMultiplierTerms`) when the snapshot carries the mint's own figure, else the
+ * snapshot's fixed figure.
+ */
+function onChainTerms(
+  state: MultiplierState,
+  mint: TokenMintInfo | undefined,
+  now: bigint,
+  fixed: { raw: bigint; decimals: number },
+): OnChainMultiplier {
+  if (!mint?.scaledUiAmount || fixed.raw !== mintMultiplierNum(mint, now)) return fixed;
+  return onChainMultiplierTerms(state, { f64: currentMultiplier(mint.scaledUiAmount, now), fixed });
 }
 
 /**
@@ -82,7 +102,10 @@ export function assetView(
       ? decideMultiplierFreeze({
           state,
           now: Number(input.now) * 1000,
-          onChainMultiplier: { raw: entry?.multiplierNum ?? mintMultiplier, decimals: 12 },
+          onChainMultiplier: onChainTerms(state, input.mints.get(asset.mint), input.now, {
+            raw: entry?.multiplierNum ?? mintMultiplier,
+            decimals: 12,
+          }),
         })
       : null;
   if (multiplierChange?.frozen) reasons.push('MultiplierChangePending');

@@ -218,6 +218,34 @@ describe('getNavQuote + quoteDeposit against the vault program', () => {
     ]);
   });
 
+  it('reads a decimal multiplier the mint holds as its nearest double as no change pending', async () => {
+    // 1.0002 is not a double: the mint holds 1.000199999999999977...; the API says "1.0002".
+    const asset = b.assets[2]!;
+    await updateMultiplier(b.svm, b.payer, asset.mint, 1.0002, 0n);
+    writeSnapshot(b, {
+      entries: b.assets.map((a, i) => ({
+        mint: a.mint.address,
+        priceUsd1e8: a.priceUsd1e8,
+        multiplierNum: multiplierNum(i === 2 ? 1.0002 : a.multiplier),
+        flags: FLAG_MARKET_OPEN,
+      })),
+    });
+    const state = (current: string) => ({
+      currentMultiplier: current,
+      newMultiplier: current,
+      activationDateTime: null,
+      reason: null,
+    });
+    const quoteWith = (current: string) =>
+      getNavQuote(svmRpc(b.svm), SKU, {
+        now: now(),
+        multiplierStates: new Map([[asset.mint.address as Address, state(current)]]),
+      });
+    expect((await quoteWith('1.0002')).frozen).toEqual([]);
+    // A figure the mint does not hold is still a pending change.
+    expect((await quoteWith('1.0003')).frozen[0]?.reasons).toEqual(['MultiplierChangePending']);
+  });
+
   it('predicts MultiplierMismatch once the mint multiplier moves before the snapshot', async () => {
     const asset = b.assets[2]!;
     await updateMultiplier(b.svm, b.payer, asset.mint, 5, 0n);

@@ -3,7 +3,11 @@
 // (its ScaledUiAmount multiplier). The multiplier pushed is always the chain's: the vault
 // checks the snapshot against the mint, so the API's figure is only compared, never used.
 import { maxStaleSecsAt } from '@basket/market-calendar';
-import { decideMultiplierFreeze, type MultiplierState } from '@basket/routing';
+import {
+  decideMultiplierFreeze,
+  type MultiplierState,
+  onChainMultiplierTerms,
+} from '@basket/routing';
 import { NAV_ENTRY_FLAGS } from '@basket/sdk';
 import { KeeperError } from './errors.ts';
 
@@ -18,6 +22,8 @@ export type NavEntryInput = Readonly<{
   multiplier: MultiplierState;
   /** The mint's multiplier in force now, x 1e12, floored as the vault decodes the f64. */
   onChainMultiplierNum: bigint;
+  /** The same multiplier as the mint stores it (an IEEE-754 double, Token-2022's format). */
+  onChainMultiplierF64: number;
   /** The asset's trading window (its tradingHoursMode) is open now. */
   marketOpen: boolean;
   /** isMarketTradingHalted or isAtomicTradingHalted, or the asset is not Active. */
@@ -80,7 +86,10 @@ export function decideNavEntry(input: NavEntryInput): NavEntryDecision {
   const freeze = decideMultiplierFreeze({
     state: input.multiplier,
     now: input.now,
-    onChainMultiplier: { raw: input.onChainMultiplierNum, decimals: 12 },
+    onChainMultiplier: onChainMultiplierTerms(input.multiplier, {
+      f64: input.onChainMultiplierF64,
+      fixed: { raw: input.onChainMultiplierNum, decimals: 12 },
+    }),
   });
   if (freeze.frozen) {
     flags |= NAV_ENTRY_FLAGS.corporateActionFreeze;

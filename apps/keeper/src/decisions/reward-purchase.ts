@@ -126,12 +126,15 @@ function transferChecked(data: Uint8Array): { amount: bigint } | null {
 }
 
 /**
- * The RFQ's fill is the market maker's message, signed as is by the keeper: it may ask the
- * keeper's signature for one thing only, a TransferChecked of at most `maxStableRaw` of the
- * stablecoin out of the keeper's stablecoin account. Returns the refusal, or null.
+ * The RFQ's fill is the market maker's message, signed as is by the keeper. A signature
+ * covers the whole message (a signer is a signer in every instruction naming it), so every
+ * instruction that names the keeper is checked: an associated-token-account creation that the
+ * keeper does not pay for (it is only the new account's owner), and exactly one
+ * TransferChecked of at most `maxStableRaw` of the stablecoin out of the keeper's stablecoin
+ * account; anything else is refused. Returns the refusal, or null.
  *
  * @example
- * const refusal = takerSpendRefusal(instructions, { taker, stableMint, stableAccount, tokenPrograms, maxStableRaw });
+ * const refusal = takerSpendRefusal(instructions, { taker, stableMint, stableAccount, tokenPrograms, ataProgram, maxStableRaw });
  */
 export function takerSpendRefusal(
   instructions: readonly Instruction[],
@@ -140,20 +143,24 @@ export function takerSpendRefusal(
     stableMint: Address;
     stableAccount: Address;
     tokenPrograms: readonly Address[];
+    ataProgram: Address;
     maxStableRaw: bigint;
   },
 ): string | null {
   let spends = 0;
   for (const ix of instructions) {
-    // Roles 2 and 3 are the signer roles (READONLY_SIGNER, WRITABLE_SIGNER).
-    const accounts = ix.accounts ?? [];
-    const signs = accounts.some((a) => a.address === input.taker && a.role >= 2);
-    if (!signs) continue;
+    const named = (ix.accounts ?? []).map((a) => a.address);
+    if (!named.includes(input.taker)) continue;
+    if (ix.programAddress === input.ataProgram) {
+      // Create / CreateIdempotent: account 0 pays the rent; the owner (2) signs nothing.
+      if (named[0] === input.taker) return 'the fill has the keeper pay for a token account';
+      continue;
+    }
     const transfer =
       input.tokenPrograms.includes(ix.programAddress) && ix.data
         ? transferChecked(Uint8Array.from(ix.data))
         : null;
-    const [source, mint, , authority] = accounts.map((a) => a.address);
+    const [source, mint, , authority] = named;
     if (
       !transfer ||
       source !== input.stableAccount ||

@@ -14,8 +14,17 @@ import {
   vaultStateAccount,
 } from '@basket/sdk';
 import { programAddressesOf, readSigner, type TestWorld } from '@basket/world';
-import type { Address } from '@solana/kit';
+import { type Address, fetchAddressesForLookupTables } from '@solana/kit';
 import type { KeeperContext } from '../jobs/context.ts';
+
+/** The SKU's lookup table (a 20-asset user flow does not fit without it), when it has one. */
+async function lookupTablesOf(world: TestWorld, skuId: string) {
+  const table = world.manifest.skus.find((s) => s.skuId === skuId)?.lookupTable;
+  if (!table) return undefined;
+  return fetchAddressesForLookupTables([table as Address], world.chain.rpc, {
+    commitment: 'confirmed',
+  });
+}
 
 /** A deposit of `usdc` whole dollars by the world's first demo wallet (after a fresh push). */
 export async function demoDeposit(world: TestWorld, skuId: string, usdc: bigint): Promise<void> {
@@ -45,7 +54,12 @@ export async function demoDeposit(world: TestWorld, skuId: string, usdc: bigint)
     },
     { rpc, ...read },
   );
-  await world.chain.land('deposit', wallet, deposit.instructions);
+  await world.chain.land(
+    `deposit ${skuId}`,
+    wallet,
+    deposit.instructions,
+    await lookupTablesOf(world, skuId),
+  );
 }
 
 /**
@@ -91,7 +105,12 @@ export async function requestUsdcWithdrawal(
     { owner: wallet, vault, shareSource, shares, minOut: quote.minOut, nonce: options.nonce },
     programs,
   );
-  await world.chain.land(`request_withdraw_usdc ${skuId}`, wallet, [request]);
+  await world.chain.land(
+    `request_withdraw_usdc ${skuId}`,
+    wallet,
+    [request],
+    await lookupTablesOf(world, skuId),
+  );
   const usdc = await findAssociatedTokenAddress({
     owner: wallet.address,
     mint: world.manifest.stablecoin.mint as Address,

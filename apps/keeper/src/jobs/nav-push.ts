@@ -85,8 +85,11 @@ export async function decideNavPush(ctx: KeeperContext, sku: KeeperSku) {
     const symbol = symbols[i] as string;
     const info = mintInfo[i];
     if (!info?.exists) throw new KeeperError('STALE_INPUT', `${symbol}: mint ${mint} not found`);
+    const onChainF64 = info.data.scaledUiAmount
+      ? currentMultiplier(info.data.scaledUiAmount, chainTime)
+      : 1;
     const onChain = info.data.scaledUiAmount
-      ? decodeF64Multiplier(currentMultiplier(info.data.scaledUiAmount, chainTime)).floor
+      ? decodeF64Multiplier(onChainF64).floor
       : MULTIPLIER_ONE;
     const view = api.perSymbol.get(symbol);
     if (!view) throw new KeeperError('STALE_INPUT', `${symbol}: no API data`);
@@ -104,6 +107,7 @@ export async function decideNavPush(ctx: KeeperContext, sku: KeeperSku) {
           reason: view.multiplier.reason,
         },
         onChainMultiplierNum: onChain,
+        onChainMultiplierF64: onChainF64,
         marketOpen,
         halted: view.status.isMarketTradingHalted || !active,
         now,

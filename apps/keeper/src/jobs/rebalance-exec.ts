@@ -72,7 +72,10 @@ export async function planLeg(
   const unit = await unitOf(ctx, sku.snapshot, mint);
   const blocked = legBlockedBy(unit.flags);
   if (blocked) return { skipped: `${drift.symbol}: ${blocked}, the vault refuses its legs` };
-  const trade = decideTrade(deltaUsd1e8 ?? drift.deltaUsd1e8, unit, {
+  // A sale never asks for more than the vault holds (the vault refuses it: book too small).
+  const wanted = deltaUsd1e8 ?? drift.deltaUsd1e8;
+  const delta = wanted < -drift.valueUsd1e8 ? -drift.valueUsd1e8 : wanted;
+  const trade = decideTrade(delta, unit, {
     minNotionalUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
     minTradeRaw: tradeSizeToRaw(
       formatDecimal(asset.minTradeSize),

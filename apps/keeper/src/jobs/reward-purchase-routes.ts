@@ -3,6 +3,7 @@
 // aggregator, exactly the part's stablecoin in, the stock out into the keeper's funding
 // account. Both send under the purchase's one action key (decisions/reward-purchase.ts).
 import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   type CostedInstruction,
   ensureTokenAccounts,
   fetchEncodedAccountsBatched,
@@ -147,6 +148,7 @@ function checkedFill(quote: RfqQuote, buy: Buy, taker: Address) {
     stableMint: buy.stable.mint,
     stableAccount: buy.stable.account,
     tokenPrograms: [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS],
+    ataProgram: ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
     maxStableRaw: stablePaid < buy.decision.stableRaw ? stablePaid : buy.decision.stableRaw,
   });
   if (refusal) throw new KeeperError('LEG_OUTSIDE_BOUND', `quote ${quote.id}: ${refusal}`);
