@@ -1,8 +1,10 @@
 // Steps: the two ways out. A stablecoin withdrawal is paid from the cash buffer at the NAV
-// rounded down, less the 0.05% fee that goes to the treasury; an in-kind withdrawal pays a
+// rounded down, less the 0.05% fee, which stays in the buffer owed to the treasury until
+// anyone sends collect_withdraw_fees (sent here right after); an in-kind withdrawal pays a
 // pro-rata slice of every holding and of the cash, no fee, no price needed beyond the guards.
 // Both are quoted by the SDK first and built by its flow builders (missing ATAs created).
 import {
+  getCollectWithdrawFeesInstructionFor,
   getNavQuote,
   getWithdrawInKindInstructionsFor,
   getWithdrawUsdcInstructionsFor,
@@ -53,6 +55,12 @@ export async function withdrawStable(
   );
   const r = await ledger.land('withdraw_usdc', user.signer, flow.instructions);
   const received = (await balance(cast, user.usdc)) - userBefore;
+  // The fee waits in the cash buffer, owed to the treasury; anyone (the user here) collects it.
+  const collect = await getCollectWithdrawFeesInstructionFor(
+    { vault: await readVault(cast), treasuryStable: treasury.stable },
+    programs,
+  );
+  await ledger.land('collect_withdraw_fees', user.signer, [collect]);
   const feeReceived = (await balance(cast, treasury.stable)) - feeBefore;
   say.detail(
     `received ${amount(received, 6, 'USDC')} (quoted ${q.netUsd}); treasury fee ${amount(feeReceived, 6, 'USDC')}; ${cu(r.computeUnits)}, ${r.txBytes} bytes`,
