@@ -178,7 +178,8 @@ describe('the local world', () => {
       { rpc, programs: programs(), commitment: 'confirmed' },
     );
     await world.chain.land('withdraw_usdc', wallet, usdc.instructions);
-    // Then exactly the quoted net arrives, the 0.05% fee having gone to the treasury
+    // Then exactly the quoted net arrives; the 0.05% fee stays in the cash buffer, owed to the
+    // treasury until collect_withdraw_fees
     expect((await world.chain.tokenAmount(source)) - beforeUsdc).toBe(usdcQuote.netUsd);
     expect(usdcQuote.feeUsd).toBeGreaterThan(0n);
 
