@@ -34,7 +34,7 @@ async function vaultOf(world: TestWorld, ctx: KeeperContext, skuId: string) {
   return vault;
 }
 
-/** Every book of the vault (cash and each asset) with its holding's token balance. */
+/** Every book of the vault (cash with the fees owed, each asset) with its holding's balance. */
 export async function booksAndBalances(world: TestWorld, ctx: KeeperContext, skuId: string) {
   const rpc = world.chain.rpc;
   const v = (await vaultOf(world, ctx, skuId)).data;
@@ -42,8 +42,15 @@ export async function booksAndBalances(world: TestWorld, ctx: KeeperContext, sku
     BigInt(
       (await rpc.getTokenAccountBalance(holding, { commitment: 'confirmed' }).send()).value.amount,
     );
+  // The cash holding also keeps the withdrawal fees owed to the treasury until
+  // collect_withdraw_fees (never part of cash_raw).
   const rows = [
-    { name: 'cash', mint: 'cash', book: v.cashRaw, balance: await balance(v.cashHolding) },
+    {
+      name: 'cash',
+      mint: 'cash',
+      book: v.cashRaw + v.withdrawFeesOwed,
+      balance: await balance(v.cashHolding),
+    },
   ];
   for (const a of v.assets.slice(0, v.assetCount)) {
     const [holding] = await findVaultHoldingPda(v.skuId, a.mint, ctx.programs);
