@@ -36,9 +36,7 @@ const INSTANTS: readonly WeekInstant['name'][] = [
 ];
 const LEG_USD = 300n * 100_000_000n;
 type Case = Readonly<{ symbol: string; mode: 'MarketHours' | 'TwentyFourFive' | 'Always' }>;
-// AAPLx and SPYx are not used: the keeper's pushes flag them frozen on this world (their f64
-// multipliers floor to ...999999 against the API's exact decimal: reported in issue 18), and
-// the vault refuses a frozen asset's legs on every route.
+// AMCx, GOOGLx, NVDAx, TSLAx: one asset per mode, none with a transfer hook.
 const CASES: readonly (Case & { halted?: true })[] = [
   { symbol: 'AMCx', mode: 'MarketHours' },
   { symbol: 'GOOGLx', mode: 'TwentyFourFive' },
