@@ -275,7 +275,11 @@ async function fundingTransfer(
     : [];
   return {
     instruction: { ...transfer, accounts: [...transfer.accounts, ...hook] },
-    costs: [{ key: token2022 ? 'token2022.transferChecked' : 'token.transferChecked' }],
+    costs: [
+      { key: token2022 ? 'token2022.transferChecked' : 'token.transferChecked' },
+      // Token-2022 invoking the hook program: the SDK's measured cost of a hooked transfer.
+      ...(hook.length > 0 ? [{ key: 'vault.perHookedTransfer' as const }] : []),
+    ],
   };
 }
 

@@ -146,8 +146,10 @@ export async function claimFromArtifact(
   const before = await balance();
   // A reward mint with a transfer hook (HOODx) needs its hook's accounts on the claim.
   const hookAccounts: AccountMeta[] = [];
+  let hooked = 0;
   for (const [i, m] of mints.entries()) {
     if (!m.exists) continue;
+    const before = hookAccounts.length;
     hookAccounts.push(
       ...(await resolveTransferHookAccounts(
         {
@@ -161,8 +163,9 @@ export async function claimFromArtifact(
         (a) => accountData(world, a),
       )),
     );
+    if (hookAccounts.length > before) hooked += 1;
   }
-  const claim = await getClaimInstructionWithHooksFor(
+  const costed = await getClaimInstructionWithHooksFor(
     {
       claimant: wallet,
       epoch: epoch.data,
@@ -173,6 +176,15 @@ export async function claimFromArtifact(
     },
     programs,
   );
+  // The SDK prices a claim's transfers without the hook program's run: priced here as the
+  // SDK's measured hooked transfer, once per hooked mint.
+  const claim = {
+    ...costed,
+    costs: [
+      ...costed.costs,
+      ...(hooked > 0 ? [{ key: 'vault.perHookedTransfer' as const, count: hooked }] : []),
+    ],
+  };
   // The destinations first: with a hooked mint's accounts the claim alone fills a transaction.
   if (accounts.instructions.length > 0) {
     await world.chain.land('claim accounts', wallet, accounts.instructions);
