@@ -2,9 +2,10 @@
 // step the chain's clock (and the simulator's market, which follows it) moves to the step's
 // time, users deposit and ask for withdrawals, the keeper pushes NAV at the calendar's cadence
 // (the clock moved by the cadence before each push), then runs a rebalance pass as its queue
-// would: drift-scan, the deposit-router for vaults within the threshold, each queued
-// rebalance-exec (one per job key, the first kept), nav-push interleaved whenever a snapshot reaches the cadence's age, and the
-// withdrawal-router until the requests are paid. Each step prints one table line per SKU.
+// would: the withdrawal-router until the requests are paid, drift-scan, the deposit-router for
+// vaults within the threshold, each queued rebalance-exec (one per job key, the first kept),
+// nav-push interleaved whenever a snapshot reaches the cadence's age. Each step prints one
+// table line per SKU.
 import { isOpen, maxStaleSecsAt, navPushCadenceSecsAt } from '@basket/market-calendar';
 import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
 import { legBlockedBy } from '../decisions/leg-block.ts';
@@ -91,6 +92,20 @@ async function rebalancePass(ctx: KeeperContext, ages: AgeLog) {
       if (!queue.has(o.jobKey)) queue.set(o.jobKey, payload);
     },
   };
+  // Withdrawal requests first: a short buffer is refilled by selling one asset, which the
+  // drift-scan below then rebalances (the queue would at its next minute).
+  // Withdrawal requests first: a short buffer is refilled by selling one asset, which the
+  // drift-scan below then rebalances (as the queue would at its next minute).
+  for (const sku of ctx.skus) {
+    // A short buffer sells first; a request waits for a snapshot newer than itself.
+    for (let round = 0; round < 3; round++) {
+      await freshen(ctx, sku, ages);
+      const r = await runWithdrawalRouter(ctx, sku);
+      if (!/raise-cash|wait-snapshot/.test(r.summary)) break;
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await push(ctx, sku, ages);
+    }
+  }
   // Drift first: a vault beyond the threshold is rebalanced to its weights, which invests any
   // new cash too. The deposit-router splits all the cash above the buffer by target weights,
   // whatever is held: after a pass whose off-hours legs waited, it would buy again what was
@@ -113,16 +128,6 @@ async function rebalancePass(ctx: KeeperContext, ages: AgeLog) {
     } catch {
       // Both routes refused (the venue beyond max_slip_bps off-hours, say): the job failed.
       failed.set(sku.skuId, (failed.get(sku.skuId) ?? 0) + 1);
-    }
-  }
-  for (const sku of ctx.skus) {
-    // A short buffer sells first; a request waits for a snapshot newer than itself.
-    for (let round = 0; round < 3; round++) {
-      await freshen(ctx, sku, ages);
-      const r = await runWithdrawalRouter(ctx, sku);
-      if (!/raise-cash|wait-snapshot/.test(r.summary)) break;
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-      await push(ctx, sku, ages);
     }
   }
   return { skipped, failed };
