@@ -33,7 +33,7 @@ const open: Keeper[] = [];
 beforeAll(async () => {
   // The simulator and the keepers follow the chain's clock, which the test moves.
   kw = await startKeeperWorld({ followChainClock: true });
-}, 240_000);
+}, 480_000);
 afterAll(async () => {
   for (const k of open.splice(0)) await k.close().catch(() => {});
   await kw?.stop();

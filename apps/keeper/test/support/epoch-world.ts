@@ -177,12 +177,12 @@ export async function claimFromArtifact(
     programs,
   );
   // The SDK prices a claim's transfers without the hook program's run: priced here as the
-  // SDK's measured hooked transfer, once per hooked mint.
+  // SDK's measured hooked transfer, twice per hooked mint (as the distributor does).
   const claim = {
     ...costed,
     costs: [
       ...costed.costs,
-      ...(hooked > 0 ? [{ key: 'vault.perHookedTransfer' as const, count: hooked }] : []),
+      ...(hooked > 0 ? [{ key: 'vault.perHookedTransfer' as const, count: 2 * hooked }] : []),
     ],
   };
   // The destinations first: with a hooked mint's accounts the claim alone fills a transaction.
