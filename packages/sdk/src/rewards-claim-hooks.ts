@@ -28,14 +28,25 @@ export async function getClaimInstructionWithHooksFor(
      * proof pays them.
      */
     defer?: readonly number[];
+    /**
+     * How many of the claim's transfers run a hook (each priced as `vault.perHookedTransfer`:
+     * Token-2022 invoking the hook program). Without it, every transfer of the claim (one per
+     * destination) is priced as hooked when `hookAccounts` is not empty: a limit too high costs
+     * nothing, one too low fails the claim for lack of compute.
+     */
+    hookedTransfers?: number;
   },
   programs: Partial<ProgramAddresses> = {},
 ): Promise<CostedInstruction> {
-  const { hookAccounts, defer = [], ...claim } = input;
+  const { hookAccounts, defer = [], hookedTransfers, ...claim } = input;
   const destinations = claim.destinations.map((d, i) =>
     defer.includes(i) ? (claim.epoch.rewards[i]?.holding ?? d) : d,
   );
   const costed = await getClaimInstructionFor({ ...claim, destinations }, programs);
   if (hookAccounts.length === 0) return costed;
-  return { ...costed, instruction: withTransferHookAccounts(costed.instruction, hookAccounts) };
+  const hooked = hookedTransfers ?? claim.destinations.length;
+  return {
+    instruction: withTransferHookAccounts(costed.instruction, hookAccounts),
+    costs: [...costed.costs, { key: 'vault.perHookedTransfer', count: hooked }],
+  };
 }

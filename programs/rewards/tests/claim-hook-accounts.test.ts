@@ -44,14 +44,28 @@ describe('claim with transfer-hook extra accounts', () => {
     const epoch = getEpochDecoder().decode(Uint8Array.from(acc.data));
     const who = e.claimants[0]!;
     const claim = e.distribution.claims[0]!;
-    const { instruction } = await getClaimInstructionWithHooksFor({
+    const input = {
       claimant: who.signer,
       epoch,
       destinations: who.destinations,
       amounts: claim.amounts,
       proof: claim.proof,
+    };
+    const { instruction, costs } = await getClaimInstructionWithHooksFor({
+      ...input,
       hookAccounts: await someAccounts(3),
     });
+    // Each transfer that may run a hook is priced as one (every mint, when not told how many)
+    const hookCost = (c: typeof costs) => c.filter((x) => x.key === 'vault.perHookedTransfer');
+    expect(hookCost(costs)).toEqual([{ key: 'vault.perHookedTransfer', count: 2 }]);
+    const told = await getClaimInstructionWithHooksFor({
+      ...input,
+      hookAccounts: await someAccounts(1),
+      hookedTransfers: 1,
+    });
+    expect(hookCost(told.costs)).toEqual([{ key: 'vault.perHookedTransfer', count: 1 }]);
+    const plain = await getClaimInstructionWithHooksFor({ ...input, hookAccounts: [] });
+    expect(hookCost(plain.costs)).toEqual([]);
     // When the claimant claims
     const r = await send(f.svm, [instruction], who.signer);
     // Then both rewards arrive to the unit
