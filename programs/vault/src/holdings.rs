@@ -89,32 +89,24 @@ fn backing(asset: &AssetEntry) -> Result<u64, CommonError> {
 /// One 8-byte little-endian load (the target allows unaligned loads; `from_le_bytes` on a
 /// byte array may lower to eight byte loads on the BPF backend).
 #[inline(always)]
-fn load_u64(bytes: &[u8; 8]) -> u64 {
+pub(crate) fn load_u64(bytes: &[u8; 8]) -> u64 {
     // SAFETY: eight readable bytes; unaligned reads are allowed on the target and host.
     u64::from_le(unsafe { core::ptr::read_unaligned(bytes.as_ptr() as *const u64) })
 }
 
-/// Whether the holding covers the book and the claims: the cheap check of the cached NAV
-/// path, one address compare and one load per held asset. `Ok(true)` for an asset with
-/// neither book nor claims (its holding is not read).
+/// A token account's amount, read without a length check.
+///
+/// # Safety
+/// The account's data holds at least 72 bytes.
 #[inline(always)]
-pub fn covers(asset: &AssetEntry, holding: &AccountView) -> Result<bool, ProgramError> {
-    let book = load_u64(&asset.holdings_raw.0);
-    let owed = load_u64(&asset.claims_owed_raw.0);
-    if book | owed == 0 {
-        return Ok(true);
+pub(crate) unsafe fn balance_unchecked(holding: &AccountView) -> u64 {
+    // SAFETY: the caller checked the length; read-only view, unaligned loads allowed.
+    unsafe {
+        let data = holding.borrow_unchecked();
+        u64::from_le(core::ptr::read_unaligned(
+            data.as_ptr().add(AMOUNT_OFFSET) as *const u64
+        ))
     }
-    if !address_is(holding, &asset.holding) {
-        return Err(VaultError::WrongHolding.into());
-    }
-    // SAFETY: read-only view; no mutable borrow of a holding is alive outside token CPIs.
-    let data = unsafe { holding.borrow_unchecked() };
-    let Some(amount) = data.get(AMOUNT_OFFSET..AMOUNT_OFFSET + 8) else {
-        return Err(VaultError::WrongHolding.into());
-    };
-    let amount: &[u8; 8] = amount.try_into().map_err(|_| VaultError::WrongHolding)?;
-    // A sum above u64 saturates, fails the compare and goes to `reconcile`, which errs.
-    Ok(load_u64(amount) >= book.saturating_add(owed))
 }
 
 /// Reconciles asset `index`'s book with its holding (checked to be the recorded PDA): if the

@@ -12,12 +12,12 @@ use crate::{
     instructions::shared,
     nav,
     share_math::{stable_withdrawal, StableWithdrawal, SHARE_DECIMALS, STABLE_DECIMALS},
-    state::{VaultState, VAULT_SEED},
+    state::VaultState,
     token_cpi::{self, Amount},
 };
 use basket_common::{math::Rounding, token2022::TOKEN_2022_PROGRAM_ID, CommonError};
 use pinocchio::{
-    cpi::{Seed, Signer},
+    cpi::Signer,
     error::ProgramError,
     sysvars::{clock::Clock, Sysvar},
     AccountView,
@@ -99,12 +99,7 @@ pub fn pay(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
             },
         )?;
     }
-    let bump = [state.bump];
-    let seeds = [
-        Seed::from(VAULT_SEED),
-        Seed::from(&state.sku_id),
-        Seed::from(&bump),
-    ];
+    let seeds = state.signer_seeds();
     // The fee stays in the cash buffer, booked as owed to the treasury (out of `cash_raw`,
     // so out of NAV and of every spendable amount) and paid by `collect_withdraw_fees`: one
     // transfer here instead of two (docs/decisions.md, "Withdrawal fees collected later").

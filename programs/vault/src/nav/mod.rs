@@ -175,6 +175,12 @@ pub fn vault_nav(
 /// both paths, so a wrong account list fails the same way whichever runs); whether every
 /// holding with a book or claims covers them; and, when the cache is at `sequence`, whether
 /// every held mint still has in force the multiplier bits verified when it was filled.
+///
+/// This loop is the cached deposit's and withdrawal's per-asset cost, so it is written for
+/// the instruction count (every instruction is a compute unit on this target): the holding
+/// and multiplier checks only for an asset with a book or claims, the balance compared
+/// without a 64-bit sum (`balance >= book && balance - book >= owed` is `balance >= book +
+/// owed` without overflow), and the multiplier re-read only while the cache still holds.
 #[inline(always)]
 fn check_pairs(
     vault: &VaultState,
@@ -182,20 +188,53 @@ fn check_pairs(
     now: i64,
     sequence: u64,
 ) -> Result<(bool, bool), ProgramError> {
-    let cache_live = sequence != 0 && vault.nav_cache_sequence.get() == sequence;
-    let mut covered = true;
-    let mut bits_hold = cache_live;
-    for (asset, pair) in vault.assets().iter().zip(pairs.chunks_exact(2)) {
-        let mint = &pair[0];
+    let assets = vault.assets();
+    if pairs.len() < assets.len().saturating_mul(2) {
+        return Err(CommonError::NotEnoughAccounts.into());
+    }
+    let mut short = false;
+    let mut bits_hold = sequence != 0 && vault.nav_cache_sequence.get() == sequence;
+    let mut pair = pairs.as_ptr();
+    for asset in assets {
+        // SAFETY: `pairs` holds two accounts per asset (checked above).
+        let (mint, holding) = unsafe { (&*pair, &*pair.add(1)) };
+        pair = pair.wrapping_add(2);
         if !address_is(mint, &asset.mint) {
-            return Err(VaultError::WrongMint.into());
+            return Err(wrong_mint());
         }
-        covered &= holdings::covers(asset, &pair[1])?;
-        if bits_hold && asset.holdings_raw.get() != 0 && !verified_bits_hold(asset, mint, now) {
-            bits_hold = false;
+        let book = holdings::load_u64(&asset.holdings_raw.0);
+        let owed = holdings::load_u64(&asset.claims_owed_raw.0);
+        if book | owed == 0 {
+            continue;
+        }
+        if !address_is(holding, &asset.holding) || holding.data_len() < HOLDING_MIN_LEN {
+            return Err(wrong_holding());
+        }
+        // SAFETY: at least 72 readable bytes (checked above); read-only view.
+        let balance = unsafe { holdings::balance_unchecked(holding) };
+        short |= balance < book || balance.wrapping_sub(book) < owed;
+        if bits_hold && book != 0 {
+            bits_hold = bits_unchanged(asset, mint, now);
         }
     }
-    Ok((covered, bits_hold))
+    Ok((!short, bits_hold))
+}
+
+/// A token account long enough to hold its amount (offset 64, 8 bytes).
+const HOLDING_MIN_LEN: usize = 72;
+
+// The loop's error exits are calls out of line, so the hot path does not load their
+// 64-bit error values before every compare.
+#[cold]
+#[inline(never)]
+fn wrong_mint() -> ProgramError {
+    VaultError::WrongMint.into()
+}
+
+#[cold]
+#[inline(never)]
+fn wrong_holding() -> ProgramError {
+    VaultError::WrongHolding.into()
 }
 
 /// Whether `mint` (already checked to be the asset's) has in force the multiplier bits
@@ -210,6 +249,37 @@ fn verified_bits_hold(asset: &AssetEntry, mint: &AccountView, now: i64) -> bool 
     let data = unsafe { mint.borrow_unchecked() };
     bits_in_force(data, offset, now) == Some(asset.verified_bits.get())
 }
+
+/// [`verified_bits_hold`] for the per-asset loop of [`check_pairs`], in fewer instructions:
+/// one bounds check for the TLV header and the value, then raw loads (the same answer).
+#[inline(always)]
+fn bits_unchanged(asset: &AssetEntry, mint: &AccountView, now: i64) -> bool {
+    let start = usize::from(asset.ext_offset.get());
+    if start == 0 {
+        return true;
+    }
+    if start < 4 || start + SCALED_VALUE_LEN > mint.data_len() {
+        return false;
+    }
+    // SAFETY: the value and its 4-byte TLV header are inside the mint's data (checked
+    // above); the mint is only read; unaligned loads are allowed on the target and host.
+    unsafe {
+        let value = mint.borrow_unchecked().as_ptr().add(start);
+        let header = core::ptr::read_unaligned(value.sub(4) as *const u32);
+        if header != SCALED_UI_AMOUNT_HEADER {
+            return false;
+        }
+        let effective = i64::from_le(core::ptr::read_unaligned(value.add(40) as *const i64));
+        let at = if now >= effective { 48 } else { 32 };
+        u64::from_le(core::ptr::read_unaligned(value.add(at) as *const u64))
+            == asset.verified_bits.get()
+    }
+}
+
+/// ScaledUiAmount's TLV header (type 25, length 56) as one little-endian word, and the
+/// value's length: authority (32) | multiplier (8) | effective time (8) | new multiplier (8).
+const SCALED_UI_AMOUNT_HEADER: u32 = u32::from_le_bytes([25, 0, 56, 0]);
+const SCALED_VALUE_LEN: usize = 56;
 
 /// Guards 2 and 3 for a held asset through the cached NAV's verification, when it covers
 /// this snapshot: an asset with a book was fully guarded when the cache was filled at this

@@ -1,3 +1,4 @@
+use super::VAULT_SEED;
 use super::{account_type, AssetEntry, TokenProgramKind, MAX_ASSETS};
 use crate::error::VaultError;
 use basket_common::{
@@ -5,6 +6,7 @@ use basket_common::{
     signer_set::SignerSet,
 };
 use codama_macros::CodamaAccount;
+use pinocchio::cpi::Seed;
 
 /// `leg_receive_slot` value naming the stablecoin cash buffer instead of an asset.
 pub const CASH_SLOT: u8 = 0xff;
@@ -201,6 +203,17 @@ unsafe impl AccountLayout for VaultState {
 }
 
 impl VaultState {
+    /// The vault PDA's signer seeds, `["vault", sku_id, bump]`: the one place they are built
+    /// (the bump is read in place, so no site keeps a copy of it).
+    #[inline(always)]
+    pub fn signer_seeds(&self) -> [Seed<'_>; 3] {
+        [
+            Seed::from(VAULT_SEED),
+            Seed::from(&self.sku_id),
+            Seed::from(core::slice::from_ref(&self.bump)),
+        ]
+    }
+
     /// The configured assets (the first `asset_count` slots).
     pub fn assets(&self) -> &[AssetEntry] {
         &self.assets[..(self.asset_count as usize).min(MAX_ASSETS)]

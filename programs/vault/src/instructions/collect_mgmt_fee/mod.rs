@@ -15,14 +15,13 @@ use crate::{
     error::VaultError,
     events::MgmtFeeCollectedEvent,
     share_math::SHARE_DECIMALS,
-    state::VAULT_SEED,
     token_cpi::{self, Amount},
 };
 use basket_common::event::Event as _;
 use basket_common::layout::{PodI64, PodU64};
 use basket_common::{token2022::TOKEN_2022_PROGRAM_ID, validate, CommonError};
 use pinocchio::{
-    cpi::{Seed, Signer},
+    cpi::Signer,
     sysvars::{clock::Clock, Sysvar},
     AccountView, ProgramResult,
 };
@@ -59,12 +58,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if owed == 0 {
         return Err(VaultError::NothingToCollect.into());
     }
-    let bump = [state.bump];
-    let seeds = [
-        Seed::from(VAULT_SEED),
-        Seed::from(&state.sku_id),
-        Seed::from(&bump),
-    ];
+    let seeds = state.signer_seeds();
     token_cpi::mint_to_checked(
         &TOKEN_2022_PROGRAM_ID,
         &[share_mint, treasury_shares, vault],

@@ -18,14 +18,13 @@ use crate::{
     error::VaultError,
     events::WithdrawFeesCollectedEvent,
     share_math::STABLE_DECIMALS,
-    state::VAULT_SEED,
     token_cpi::{self, Amount},
 };
 use basket_common::event::Event as _;
 use basket_common::layout::{PodI64, PodU64};
 use basket_common::CommonError;
 use pinocchio::{
-    cpi::{Seed, Signer},
+    cpi::Signer,
     sysvars::{clock::Clock, Sysvar},
     AccountView, ProgramResult,
 };
@@ -53,12 +52,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if owed == 0 {
         return Err(VaultError::NothingToCollect.into());
     }
-    let bump = [state.bump];
-    let seeds = [
-        Seed::from(VAULT_SEED),
-        Seed::from(&state.sku_id),
-        Seed::from(&bump),
-    ];
+    let seeds = state.signer_seeds();
     token_cpi::transfer_checked(
         stable_program,
         &[cash_holding, stable_mint, treasury_stable, vault],

@@ -5,14 +5,13 @@ use crate::{
     instructions::{admin, shared},
     nav,
     share_math::{shares_for_deposit, SHARE_DECIMALS, STABLE_DECIMALS},
-    state::VAULT_SEED,
     token_cpi::{self, Amount},
 };
 use basket_common::event::Event as _;
 use basket_common::layout::{PodI64, PodU64};
 use basket_common::{math::Rounding, token2022, CommonError};
 use pinocchio::{
-    cpi::{Seed, Signer},
+    cpi::Signer,
     sysvars::{clock::Clock, Sysvar},
     AccountView, ProgramResult,
 };
@@ -84,12 +83,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         },
         &[],
     )?;
-    let bump = [state.bump];
-    let seeds = [
-        Seed::from(VAULT_SEED),
-        Seed::from(&state.sku_id),
-        Seed::from(&bump),
-    ];
+    let seeds = state.signer_seeds();
     token_cpi::mint_to_checked(
         &token2022::TOKEN_2022_PROGRAM_ID,
         &[accounts.share_mint, accounts.destination, accounts.vault],

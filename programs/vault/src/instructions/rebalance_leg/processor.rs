@@ -5,7 +5,7 @@ use crate::{
     instructions::{admin, shared},
     nav,
     share_math::{asset_value_usd, BPS, STABLE_DECIMALS},
-    state::{VaultState, CASH_SLOT, VAULT_SEED},
+    state::{VaultState, CASH_SLOT},
     token_cpi::{self, Amount},
     words::key_eq,
 };
@@ -16,7 +16,7 @@ use basket_common::{
     token2022, CommonError,
 };
 use pinocchio::{
-    cpi::{Seed, Signer},
+    cpi::Signer,
     error::ProgramError,
     sysvars::{clock::Clock, Sysvar},
     AccountView, Address, ProgramResult,
@@ -252,12 +252,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.leg_balance_before.set(holding.amount);
 
     // 6. The outgoing side, paid by the vault itself (the PDA signs its own CPI).
-    let bump = [state.bump];
-    let seeds = [
-        Seed::from(VAULT_SEED),
-        Seed::from(&state.sku_id),
-        Seed::from(&bump),
-    ];
+    let seeds = state.signer_seeds();
     token_cpi::transfer_checked_hooked(
         &token_cpi::HookedTransfer {
             program: pay.program,

@@ -3,14 +3,13 @@ use crate::{
     error::VaultError,
     events::ShareMetadataSetEvent,
     instructions::admin::load_vault_as_admin,
-    state::VAULT_SEED,
     words::{address_is, check_address, copy_prefix},
 };
 use basket_common::event::Event as _;
 use basket_common::layout::PodU64;
 use basket_common::{token2022::TOKEN_2022_PROGRAM_ID, validate, CommonError};
 use pinocchio::{
-    cpi::{invoke_signed, Seed, Signer},
+    cpi::{invoke_signed, Signer},
     instruction::{InstructionAccount, InstructionView},
     sysvars::{rent::Rent, Sysvar},
     AccountView, ProgramResult,
@@ -121,12 +120,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         accounts: &metas,
         data: &buf[..at],
     };
-    let bump = [state.bump];
-    let seeds = [
-        Seed::from(VAULT_SEED),
-        Seed::from(&state.sku_id),
-        Seed::from(&bump),
-    ];
+    let seeds = state.signer_seeds();
     invoke_signed(
         &ix,
         &[share_mint, vault, share_mint, vault],

@@ -6,14 +6,14 @@ use crate::{
     instructions::{admin, shared},
     nav,
     share_math::{in_kind_amount, SHARE_DECIMALS, STABLE_DECIMALS},
-    state::{MAX_ASSETS, VAULT_SEED},
+    state::MAX_ASSETS,
     token_cpi::{self, Amount},
 };
 use basket_common::event::Event as _;
 use basket_common::layout::{PodI64, PodU64};
 use basket_common::{math::Rounding, token2022::TOKEN_2022_PROGRAM_ID, CommonError};
 use pinocchio::{
-    cpi::{Seed, Signer},
+    cpi::Signer,
     sysvars::{clock::Clock, Sysvar},
     AccountView, ProgramResult,
 };
@@ -97,12 +97,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             decimals: SHARE_DECIMALS,
         },
     )?;
-    let bump = [state.bump];
-    let seeds = [
-        Seed::from(VAULT_SEED),
-        Seed::from(&state.sku_id),
-        Seed::from(&bump),
-    ];
+    let seeds = state.signer_seeds();
     let signer = [Signer::from(&seeds)];
     if cash_out > 0 {
         let program = state.stable_token_program()?.address();

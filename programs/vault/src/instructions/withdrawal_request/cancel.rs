@@ -17,7 +17,7 @@ use crate::{
     events::WithdrawalCancelledEvent,
     instructions::{admin, pay_redemption::check_destination},
     share_math::SHARE_DECIMALS,
-    state::{REQUEST_DEADLINE_SECS, VAULT_SEED},
+    state::REQUEST_DEADLINE_SECS,
     token_cpi::{self, Amount},
     words::address_is,
 };
@@ -25,7 +25,7 @@ use basket_common::event::Event as _;
 use basket_common::layout::{PodI64, PodU64};
 use basket_common::{token2022::TOKEN_2022_PROGRAM_ID, validate, CommonError};
 use pinocchio::{
-    cpi::{Seed, Signer},
+    cpi::Signer,
     sysvars::{clock::Clock, Sysvar},
     AccountView, ProgramResult,
 };
@@ -75,12 +75,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         &state.share_mint,
         &req.owner,
     )?;
-    let bump = [state.bump];
-    let seeds = [
-        Seed::from(VAULT_SEED),
-        Seed::from(&state.sku_id),
-        Seed::from(&bump),
-    ];
+    let seeds = state.signer_seeds();
     token_cpi::mint_to_checked(
         &TOKEN_2022_PROGRAM_ID,
         &[share_mint, share_destination, vault],
