@@ -1,8 +1,6 @@
 use crate::{error::VaultError, instruction::discriminator, instructions};
 use basket_common::CommonError;
-use pinocchio::{
-    no_allocator, program_entrypoint, AccountView, Address, ProgramResult,
-};
+use pinocchio::{no_allocator, program_entrypoint, AccountView, Address, ProgramResult};
 
 // The largest instruction, init_vault with 20 assets: 10 fixed accounts, 40 asset accounts
 // and up to 5 admin signers (plus room for repeated signers, which count once).
