@@ -328,6 +328,15 @@ fn price_assets(
         let (entry, multiplier) = guard_compared_mint(asset, index, mint, pricing)?;
         asset.verified_bits.set(multiplier.bits);
         asset.ext_offset.set(multiplier.offset);
+        // Both units in the memory (every asset but one worth over ~1.8e11 USD a token):
+        // one shared product (`NavSum::add_units_both_ways`).
+        if let (Some(up_unit), Some(down_unit)) = (
+            price_memo::pricing_unit(asset, Rounding::Up),
+            price_memo::pricing_unit(asset, Rounding::Down),
+        ) {
+            up.add_units_both_ways(&mut down, raw, (up_unit, down_unit), asset.decimals)?;
+            continue;
+        }
         for (sum, rounding) in [(&mut up, Rounding::Up), (&mut down, Rounding::Down)] {
             match price_memo::pricing_unit(asset, rounding) {
                 Some(unit) => sum.add_units(raw, unit, asset.decimals)?,
