@@ -192,11 +192,28 @@ fn check_pairs(
     if pairs.len() < assets.len().saturating_mul(2) {
         return Err(CommonError::NotEnoughAccounts.into());
     }
+    // One loop per case, so "is the cache live" is not a flag carried through every asset.
+    if sequence != 0 && vault.nav_cache_sequence.get() == sequence {
+        walk_pairs::<true>(assets, pairs, now)
+    } else {
+        walk_pairs::<false>(assets, pairs, now)
+    }
+}
+
+/// [`check_pairs`]' loop; with `CACHED`, also whether every held mint's multiplier bits are
+/// unchanged. Returns (covered, bits unchanged); bits are never unchanged without `CACHED`.
+/// `pairs` holds two accounts per asset (checked by the caller).
+#[inline(always)]
+fn walk_pairs<const CACHED: bool>(
+    assets: &[AssetEntry],
+    pairs: &[AccountView],
+    now: i64,
+) -> Result<(bool, bool), ProgramError> {
     let mut short = false;
-    let mut bits_hold = sequence != 0 && vault.nav_cache_sequence.get() == sequence;
+    let mut changed = false;
     let mut pair = pairs.as_ptr();
     for asset in assets {
-        // SAFETY: `pairs` holds two accounts per asset (checked above).
+        // SAFETY: `pairs` holds two accounts per asset (checked by the caller).
         let (mint, holding) = unsafe { (&*pair, &*pair.add(1)) };
         pair = pair.wrapping_add(2);
         if !address_is(mint, &asset.mint) {
@@ -218,12 +235,12 @@ fn check_pairs(
             core::hint::cold_path();
             short = true;
         }
-        if bits_hold && book != 0 && !bits_unchanged(asset, mint, now) {
+        if CACHED && book != 0 && !bits_unchanged(asset, mint, now) {
             core::hint::cold_path();
-            bits_hold = false;
+            changed = true;
         }
     }
-    Ok((!short, bits_hold))
+    Ok((!short, CACHED && !changed))
 }
 
 /// A token account long enough to hold its amount (offset 64, 8 bytes).
