@@ -77,10 +77,13 @@ pub fn accrue_mgmt_fee(
     if elapsed > 0 {
         state.last_mgmt_fee_time.set(now);
     }
-    state
-        .fee_shares_owed
-        .set(owed.checked_add(accrued).ok_or(CommonError::MathOverflow)?);
-    add_u128(&mut state.total_mgmt_fee_shares, accrued)?;
+    // Nothing accrued (no time passed, no fee or no supply): nothing to write.
+    if accrued != 0 {
+        state
+            .fee_shares_owed
+            .set(owed.checked_add(accrued).ok_or(CommonError::MathOverflow)?);
+        add_u128(&mut state.total_mgmt_fee_shares, accrued)?;
+    }
     Ok(supply
         .checked_add(accrued)
         .ok_or(CommonError::MathOverflow)?)
