@@ -188,10 +188,9 @@ fn check_pairs(
     now: i64,
     sequence: u64,
 ) -> Result<(bool, bool), ProgramError> {
+    // `vault_nav`, the only caller, checked that `pairs` holds two accounts per asset.
     let assets = vault.assets();
-    if pairs.len() < assets.len().saturating_mul(2) {
-        return Err(CommonError::NotEnoughAccounts.into());
-    }
+    debug_assert!(pairs.len() >= assets.len().saturating_mul(2));
     // One loop per case, so "is the cache live" is not a flag carried through every asset.
     if sequence != 0 && vault.nav_cache_sequence.get() == sequence {
         walk_pairs::<true>(assets, pairs, now)
@@ -202,7 +201,7 @@ fn check_pairs(
 
 /// [`check_pairs`]' loop; with `CACHED`, also whether every held mint's multiplier bits are
 /// unchanged. Returns (covered, bits unchanged); bits are never unchanged without `CACHED`.
-/// `pairs` holds two accounts per asset (checked by the caller).
+/// `pairs` holds two accounts per asset (checked by `vault_nav`).
 #[inline(always)]
 fn walk_pairs<const CACHED: bool>(
     assets: &[AssetEntry],
@@ -213,7 +212,7 @@ fn walk_pairs<const CACHED: bool>(
     let mut changed = false;
     let mut pair = pairs.as_ptr();
     for asset in assets {
-        // SAFETY: `pairs` holds two accounts per asset (checked by the caller).
+        // SAFETY: `pairs` holds two accounts per asset (checked by `vault_nav`).
         let (mint, holding) = unsafe { (&*pair, &*pair.add(1)) };
         pair = pair.wrapping_add(2);
         if !address_is(mint, &asset.mint) {
@@ -224,10 +223,11 @@ fn walk_pairs<const CACHED: bool>(
         if book | owed == 0 {
             continue;
         }
-        if !address_is(holding, &asset.holding) || holding.data_len() < HOLDING_MIN_LEN {
+        if !address_is(holding, &asset.holding) {
             return Err(wrong_holding());
         }
-        // SAFETY: at least 72 readable bytes (checked above); read-only view.
+        // SAFETY: the account is the asset's recorded holding (compared above), a token
+        // account of at least 165 bytes (see `balance_unchecked`); read-only view.
         let balance = unsafe { holdings::balance_unchecked(holding) };
         // Both outcomes are rare (a seizure, a new multiplier): marked so, the compiler keeps
         // them as branches instead of computing both flags for every asset.
@@ -242,9 +242,6 @@ fn walk_pairs<const CACHED: bool>(
     }
     Ok((!short, CACHED && !changed))
 }
-
-/// A token account long enough to hold its amount (offset 64, 8 bytes).
-const HOLDING_MIN_LEN: usize = 72;
 
 // The loop's error exits are calls out of line, so the hot path does not load their
 // 64-bit error values before every compare.
