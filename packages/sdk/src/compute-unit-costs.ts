@@ -54,7 +54,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   /**
    * Deposit, per held asset below. Budgeted for the full pricing (the first NAV-priced call
    * after a push, with the price-memory roll): a builder cannot know whether the cached NAV
-   * will still be valid when the transaction lands. Cached, a deposit costs 5.3k-5.9k CU.
+   * will still be valid when the transaction lands. Cached, a deposit costs 5.2k-6.5k CU.
    */
   'vault.deposit': { computeUnits: 6_300, measured: 'bench: 1 to 20 held assets, with a roll' },
   /** One asset priced in full by deposit, withdraw_usdc or refresh_nav: guard, mint, pricing. */
@@ -62,7 +62,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     computeUnits: 600,
     measured: 'bench: 1 to 20 held issuer-mint assets, holding balances read, shared calls',
   },
-  /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (6.8k-7.4k cached). */
+  /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (5.6k-6.9k cached). */
   /** request_withdraw_usdc at request bump 255 (the bump search is priced separately). */
   'vault.requestWithdrawUsdc': {
     computeUnits: 10_500,
@@ -80,9 +80,9 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   },
   /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
   'vault.refreshNav': {
-    computeUnits: 2_500,
+    computeUnits: 2_000,
     measured:
-      'bench 2,097 / 13,601 at 1 / 20 assets; SDK test: 3,657 at 3 assets (holding balances read, delegates compared)',
+      'bench 1,991 / 11,483 at 1 / 20 assets; SDK test: 3,657 at 3 assets before the fourth compute pass (holding balances read, delegates compared)',
   },
   'vault.withdrawInKind': {
     computeUnits: 7_900,
