@@ -121,17 +121,21 @@ impl NavSum {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_nav_sum_divides_each_decimals_group_once_in_the_vaults_favour() {
-        // Deterministic xorshift inputs over mixed decimals, against a u128 reference that
-        // keeps the exact fraction: up >= exact >= down, each within one unit per group.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
+    /// Deterministic xorshift64 inputs from `seed`.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
-        };
+        }
+    }
+
+    #[test]
+    fn a_nav_sum_divides_each_decimals_group_once_in_the_vaults_favour() {
+        // Deterministic xorshift inputs over mixed decimals, against a u128 reference that
+        // keeps the exact fraction: up >= exact >= down, each within one unit per group.
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2_000 {
             let cash = next() % 1_000_000_000_000;
             let mut up = NavSum::new(cash);
@@ -160,13 +164,7 @@ mod tests {
     fn both_ways_at_once_sums_exactly_what_two_products_sum() {
         // The up unit equal to the down unit, one above (the shared product) or further
         // above, with edge values: the same sums and the same errors as two products.
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for case in 0..20_000u64 {
             let raw = match case % 4 {
                 0 => u64::MAX - next() % 3,
