@@ -22,6 +22,7 @@ import {
   mintIn,
   requestUsdcWithdrawal,
   skuOf,
+  waitNextChainSecond,
 } from './support/vault-checks.ts';
 
 let kw: KeeperWorld;
@@ -30,7 +31,8 @@ const SKU = 'TECH6';
 // NVDAx trades Always (no market-hours dependence of the route) and has no transfer hook.
 const SYMBOL = 'NVDAx';
 beforeAll(async () => {
-  kw = await startKeeperWorld();
+  // 100 ms slots: the aggregator legs' `finalized` comes 4x sooner.
+  kw = await startKeeperWorld({ slotTimeMs: 100 });
   keeper = await kw.keeper('rebalance-a', { minTradeUsd: '100' });
 }, 240_000);
 afterAll(async () => {
@@ -59,8 +61,7 @@ async function pushAndDeposit(usd: bigint, skuId = SKU) {
 
 /** A request is paid only from a snapshot published after it: wait, push, run the router. */
 async function fulfilAfterNewSnapshot(skuId = SKU) {
-  // The oracle's time trails by a second: a push 3 s later is newer than the request.
-  await new Promise((r) => setTimeout(r, 3_000));
+  await waitNextChainSecond(kw.world);
   await push(skuId);
   return runWithdrawalRouter(keeper.context, sku(skuId));
 }
