@@ -41,7 +41,7 @@ describe('enqueueNow (keeper enqueue)', () => {
     };
   };
 
-  it("a nav-push replaces its SKU's scheduled tick, to run now", async () => {
+  it("a nav-push replaces its SKU's scheduled tick, to run now, ahead of queued legs", async () => {
     const { calls, utils } = recorder();
     const before = Date.now();
     await enqueueNow(utils, 'nav-push', 'TECH6');
@@ -49,7 +49,7 @@ describe('enqueueNow (keeper enqueue)', () => {
     expect(calls[0]).toMatchObject({
       task: 'nav-push',
       payload: { skuId: 'TECH6' },
-      spec: { jobKey: 'nav-push:TECH6', jobKeyMode: 'replace', maxAttempts: 1 },
+      spec: { jobKey: 'nav-push:TECH6', jobKeyMode: 'replace', maxAttempts: 1, priority: -10 },
     });
     const runAt = (calls[0]?.spec.runAt as Date | undefined)?.getTime() ?? 0;
     expect(runAt).toBeGreaterThanOrEqual(before);
