@@ -32,7 +32,8 @@ const open: Keeper[] = [];
 
 beforeAll(async () => {
   // The simulator and the keepers follow the chain's clock, which the test moves.
-  kw = await startKeeperWorld({ followChainClock: true });
+  // 100 ms slots: the purchases' `finalized` comes 4x sooner than at 400 ms.
+  kw = await startKeeperWorld({ slotTimeMs: 100, followChainClock: true });
 }, 480_000);
 afterAll(async () => {
   for (const k of open.splice(0)) await k.close().catch(() => {});

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@basket/localnet';
+import { navPushCadenceSecsAt } from '@basket/market-calendar';
 import { type DistributionArtifact, verifyArtifact } from '@basket/merkle';
 import { navSnapshotAccount, readAccounts, vaultStateAccount } from '@basket/sdk';
 import { SEED_ASSETS } from '@basket/tokenized-api-sim';
@@ -29,7 +30,8 @@ let kw: KeeperWorld;
 const open: Keeper[] = [];
 
 beforeAll(async () => {
-  kw = await startKeeperWorld();
+  // 100 ms slots: confirmations (and the leader's pushes) come 4x sooner than at 400 ms.
+  kw = await startKeeperWorld({ slotTimeMs: 100 });
 }, 240_000);
 afterEach(async () => {
   // A failing test must not leave a replica holding the lease for the next one.
@@ -257,6 +259,11 @@ describe('the keeper on the local world', () => {
   it('as a service, the leader pushes from its queue; a second replica only follows', async () => {
     const skus = kw.world.manifest.skus.filter(covered);
     const before = await Promise.all(skus.map(sequences));
+    // The served keeper pushes when a push is due at the chain's time (one cadence after the
+    // last publish: up to 60 s off-hours after the pushes above): the chain's clock is moved
+    // by that cadence so the leader's first tick is due, not a minute of waiting.
+    const chainNow = Number((await kw.world.clock.now()).unixTimestamp) * 1_000;
+    await kw.world.clock.advanceBy(navPushCadenceSecsAt(chainNow) * 1_000);
     const a = await kw.keeper('service-a', {}, { serve: true });
     const b = await kw.keeper('service-b', {}, { serve: true });
     open.push(a, b);
@@ -268,7 +275,7 @@ describe('the keeper on the local world', () => {
           ? true
           : null;
       },
-      { timeoutMs: 60_000, intervalMs: 500 },
+      { timeoutMs: 60_000, intervalMs: 100 },
     );
     expect(a.context.elector.lease()).not.toBeNull();
     expect(b.context.elector.lease()).toBeNull();
