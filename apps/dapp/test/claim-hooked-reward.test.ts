@@ -14,13 +14,13 @@ import {
 import {
   createIssuerMint,
   fund,
+  type IssuerMint,
   initializeTestHookInstruction,
   MAX_TRANSACTION_BYTES,
   programPath,
   send,
   svmRpc,
   TEST_HOOK_PROGRAM_ADDRESS,
-  type TestMint,
   testHookRecord,
   tokenAmount,
 } from '@basket/test-harness';
@@ -49,7 +49,7 @@ const AMOUNTS = [
 ];
 
 let f: Fixture;
-let hooked: TestMint;
+let hooked: IssuerMint;
 let epoch: PostedEpoch;
 let claimants: KeyPairSigner[];
 

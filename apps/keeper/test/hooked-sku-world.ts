@@ -5,6 +5,7 @@
 // delegate, transfer-hook program) as Token-2022 instructions.
 import { getPauseInstruction } from '@basket/issuer-mint';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@basket/sdk';
+import { testHookRecordAddress } from '@basket/test-harness';
 import {
   catalogPrices,
   loadWorldKeys,
@@ -17,8 +18,6 @@ import {
   AccountRole,
   type Address,
   getAddressEncoder,
-  getProgramDerivedAddress,
-  getUtf8Encoder,
   type Instruction,
   type TransactionSigner,
 } from '@solana/kit';
@@ -110,11 +109,7 @@ export async function pushCatalogPrices(
 
 /** The test hook's record of `mint`: how many transfers it saw and their raw total. */
 export async function hookRecord(world: TestWorld, mint: string) {
-  const program = world.manifest.programs.testTransferHook as Address;
-  const [record] = await getProgramDerivedAddress({
-    programAddress: program,
-    seeds: [getUtf8Encoder().encode('record'), getAddressEncoder().encode(mint as Address)],
-  });
+  const record = await testHookRecordAddress(mint as Address);
   const data = await world.chain.accountData(record);
   if (!data) throw new Error(`no hook record of ${mint}`);
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -122,27 +117,19 @@ export async function hookRecord(world: TestWorld, mint: string) {
   return { count: view.getBigUint64(33, true), total: view.getBigUint64(41, true) };
 }
 
-/** Token-2022 `SetAuthority` of the permanent delegate (authority type 8) to `next`. */
-function setPermanentDelegate(mint: Address, current: TransactionSigner, next: Address) {
-  return {
-    programAddress: TOKEN_2022_PROGRAM_ADDRESS,
-    accounts: [
-      { address: mint, role: AccountRole.WRITABLE },
-      { address: current.address, role: AccountRole.READONLY_SIGNER, signer: current },
-    ],
-    data: Uint8Array.from([6, 8, 1, ...getAddressEncoder().encode(next)]),
-  } as Instruction;
-}
-
-/** Token-2022 `TransferHookInstruction::Update` (36, 1): the mint's hook program becomes `next`. */
-function setTransferHookProgram(mint: Address, authority: TransactionSigner, next: Address) {
+/**
+ * A Token-2022 instruction on the mint signed by one of its authorities: `SetAuthority` of the
+ * permanent delegate (6, authority type 8, Some(next)) or `TransferHookInstruction::Update`
+ * (36, 1, next program).
+ */
+function mintAuthorityInstruction(mint: Address, authority: TransactionSigner, data: number[]) {
   return {
     programAddress: TOKEN_2022_PROGRAM_ADDRESS,
     accounts: [
       { address: mint, role: AccountRole.WRITABLE },
       { address: authority.address, role: AccountRole.READONLY_SIGNER, signer: authority },
     ],
-    data: Uint8Array.from([36, 1, ...getAddressEncoder().encode(next)]),
+    data: Uint8Array.from(data),
   } as Instruction;
 }
 
@@ -161,7 +148,7 @@ export async function issuerActs(
     power.kind === 'pause'
       ? getPauseInstruction({ address: mint, decimals: 8, issuer }, power.paused)
       : power.kind === 'permanent-delegate'
-        ? setPermanentDelegate(mint, issuer, power.to)
-        : setTransferHookProgram(mint, issuer, power.to);
+        ? mintAuthorityInstruction(mint, issuer, [6, 8, 1, ...getAddressEncoder().encode(power.to)])
+        : mintAuthorityInstruction(mint, issuer, [36, 1, ...getAddressEncoder().encode(power.to)]);
   await world.chain.landRaw(`issuer ${power.kind} ${symbol}`, issuer, [ix]);
 }
