@@ -1,7 +1,8 @@
 // The keeper end to end on the local world: real validator, the API simulator backed by it,
 // real Postgres. NAV pushes land with refresh_nav, dry-run sends nothing, a follower never
 // sends, a leader killed in the middle of a push is replaced with zero double actions, the
-// drift scan reads every vault in batched calls, fees are collected once per day.
+// drift scan reads every vault in batched calls, fees are collected once per day; the
+// rebalancing suites (support/rebalance-cases.ts) run on the same world, one start less.
 
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { claimAction, resolveInFlight } from '../src/service/actions.ts';
 import { demoWithdraw } from './support/demo-withdraw.ts';
 import { claimFromArtifact, epochRoot, fundKeeper, stake } from './support/epoch-world.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
+import { describeRebalancing } from './support/rebalance-cases.ts';
 
 let kw: KeeperWorld;
 const open: Keeper[] = [];
@@ -255,7 +257,12 @@ describe('the keeper on the local world', () => {
     await k.close();
     await failing.close();
   }, 120_000);
+});
 
+// Rebalance-exec, the deposit- and withdrawal-routers on this world, before the clock moves.
+describeRebalancing(() => kw);
+
+describe('the keeper as a service, and its daily fees (the chain clock moved)', () => {
   it('as a service, the leader pushes from its queue; a second replica only follows', async () => {
     const skus = kw.world.manifest.skus.filter(covered);
     const before = await Promise.all(skus.map(sequences));
