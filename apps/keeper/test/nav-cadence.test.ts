@@ -12,6 +12,8 @@ describe('navPushTick at the chain time', () => {
     const early = navPushTick(at('2026-11-30T15:00:10Z'), published);
     expect(early).toMatchObject({ due: false, ageSecs: 10, cadenceSecs: 15 });
     expect(early.nextCheckInMs).toBe(5_000);
+    // A push forced now (a freeze push) waits one cadence for the next tick.
+    expect(early.afterPushInMs).toBe(15_000);
     const due = navPushTick(at('2026-11-30T15:00:15Z'), published);
     expect(due).toMatchObject({ due: true, ageSecs: 15, cadenceSecs: 15 });
     // The next check: one market-hours cadence after a push made now.
@@ -23,6 +25,7 @@ describe('navPushTick at the chain time', () => {
     const early = navPushTick(at('2031-05-03T12:00:20Z'), published);
     expect(early).toMatchObject({ due: false, ageSecs: 20, cadenceSecs: 60 });
     expect(early.nextCheckInMs).toBe(40_000);
+    expect(early.afterPushInMs).toBe(60_000);
     const due = navPushTick(at('2031-05-03T12:01:00Z'), published);
     expect(due).toMatchObject({ due: true, cadenceSecs: 60 });
     expect(due.nextCheckInMs).toBe(60_000);

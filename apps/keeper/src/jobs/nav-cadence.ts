@@ -29,6 +29,8 @@ export type NavPushTick = Readonly<{
    * (never past the open) after a push made now when it is. Clamped to [1 s, 60 s].
    */
   nextCheckInMs: number;
+  /** Milliseconds from a push made now to the next one due (clamped the same way). */
+  afterPushInMs: number;
 }>;
 
 const clamp = (ms: number) => Math.min(MAX_CHECK_MS, Math.max(MIN_CHECK_MS, ms));
@@ -46,12 +48,13 @@ export function navPushTick(chainNowMs: number, publishUnixSecs: number): NavPus
   // Never published (0): due at once.
   const dueAt = publishUnixSecs > 0 ? nextNavPushAt(publishedMs).getTime() : chainNowMs;
   const due = chainNowMs + DUE_TOLERANCE_MS >= dueAt;
-  const next = due ? nextNavPushAt(chainNowMs).getTime() - chainNowMs : dueAt - chainNowMs;
+  const afterPushInMs = clamp(nextNavPushAt(chainNowMs).getTime() - chainNowMs);
   return {
     due,
     ageSecs: Math.max(0, Math.floor((chainNowMs - publishedMs) / 1_000)),
     cadenceSecs: navPushCadenceSecsAt(chainNowMs),
-    nextCheckInMs: clamp(next),
+    nextCheckInMs: due ? afterPushInMs : clamp(dueAt - chainNowMs),
+    afterPushInMs,
   };
 }
 

@@ -69,16 +69,17 @@ export async function timedJob(
 
 /**
  * One nav-push tick of one SKU: the queue's timer fires on the wall clock, the decision is the
- * chain's (`navPushTick`): push when due at the chain's time, then check again one cadence
- * later (a wall-clock wait, less what the push took); when not due, check again when it is.
+ * chain's (`navPushTick`): push when due at the chain's time (or at once when `force`d), then
+ * check again one cadence later (a wall-clock wait, less what the push took); when not due,
+ * check again when it is.
  */
-async function navPushTask(ctx: KeeperContext, sku: KeeperSku): Promise<number> {
+async function navPushTask(ctx: KeeperContext, sku: KeeperSku, force: boolean): Promise<number> {
   const firedAt = Date.now();
   let waitMs = FAILED_TICK_RETRY_MS;
   await timedJob(ctx, 'nav-push', async () => {
     const tick = await readNavTick(ctx, sku);
-    waitMs = tick.nextCheckInMs;
-    if (!tick.due) {
+    waitMs = tick.due || force ? tick.afterPushInMs : tick.nextCheckInMs;
+    if (!tick.due && !force) {
       return {
         job: 'nav-push',
         summary: `${sku.skuId}: not due (age ${tick.ageSecs} s of a ${tick.cadenceSecs} s cadence at the chain's time)`,
@@ -96,8 +97,11 @@ function taskList(ctx: KeeperContext): TaskList {
       const sku = ctx.skus.find((s) => s.skuId === skuId);
       if (!sku) return;
       let waitMs = FAILED_TICK_RETRY_MS;
+      // The cadence's own tick (`nav-push:<sku>`) pushes when due; any other nav-push job (the
+      // corporate-action watch's freeze push, keyed `freeze:...`) pushes at once.
+      const force = helpers.job.key !== `nav-push:${skuId}`;
       try {
-        waitMs = await navPushTask(ctx, sku);
+        waitMs = await navPushTask(ctx, sku, force);
       } finally {
         await helpers.addJob(
           'nav-push',
