@@ -58,9 +58,14 @@ const total = (xs: readonly bigint[]): bigint => xs.reduce((s, x) => s + x, 0n);
  *
  * @throws {KeeperError} `INVALID_DECISION_INPUT` on weights not summing to 10000 or negatives.
  * @example
- * planCashRaise({ assets, cashUsd1e8: 30n * USD_ONE, payoutsUsd1e8: 40n * USD_ONE,
- *   cashBufferBps: 500, marginBps: 100, minTradeUsd1e8: USD_ONE });
- * // { mustUsd1e8: 10.1 USD, wantUsd1e8: 10 USD + 5% of (NAV - 40 USD), legs: [...], unraisedUsd1e8: 0n }
+ * // A $1,030 vault (A $600, B $400 at 50/50, $30 cash, 5% buffer) paying $80:
+ * planCashRaise({ assets: [
+ *   { mint: 'A', valueUsd1e8: 600n * USD_ONE, targetWeightBps: 5_000, tradable: true },
+ *   { mint: 'B', valueUsd1e8: 400n * USD_ONE, targetWeightBps: 5_000, tradable: true },
+ * ], cashUsd1e8: 30n * USD_ONE, payoutsUsd1e8: 80n * USD_ONE, cashBufferBps: 500,
+ *   marginBps: 100, minTradeUsd1e8: 10n * USD_ONE });
+ * // must $50.50, want $97.50 ($50 + the buffer's $47.50): legs [A $97.50], A then at its
+ * // target of $451.25 after the payout
  */
 export function planCashRaise(input: RaiseInput): RaisePlan {
   const { assets, cashUsd1e8, payoutsUsd1e8 } = input;
