@@ -7,7 +7,7 @@
 // jumps, then withdrawal-router, drift-scan and deposit-router for the pass. The cadence between
 // pushes is the served keeper's own (decided at the chain's time), never forced.
 import { localnetClock, readWorldManifest } from '@basket/localnet';
-import { maxStaleSecsAt, navPushCadenceSecsAt } from '@basket/market-calendar';
+import { isOpen, maxStaleSecsAt, navPushCadenceSecsAt } from '@basket/market-calendar';
 import {
   clockSysvarAccount,
   fetchEncodedAccountsBatched,
@@ -17,6 +17,7 @@ import {
 import { connectChain, programAddressesOf } from '@basket/world';
 import { type Address, createSolanaRpc } from '@solana/kit';
 import type { KeeperRpc } from '../jobs/context.ts';
+import { scanVaults } from '../jobs/drift-scan.ts';
 import type { JobName } from '../jobs/registry.ts';
 import { keeperSkusOf } from './local-world.ts';
 import { leaderOf, servedCounts, servedQueue, waitWithProgress } from './served-keepers.ts';
@@ -215,6 +216,14 @@ export async function attachedDriver(o: AttachOptions) {
       }
       await runServed('drift-scan');
       await runServed('deposit-router');
+      // In market hours the served cron scans again every minute: a vault the first scan's legs
+      // left beyond the threshold (fills at the market maker's price, not the snapshot's) is
+      // scanned again here rather than waited for, up to two more rounds.
+      for (let round = 0; round < 2 && isOpen('MarketHours', await chainMs()); round++) {
+        const scanned = await scanVaults(reader.rpc, reader.skus, reader.programs);
+        if (scanned.every((v) => v.drift.maxAbsDriftBps < o.driftThresholdBps)) break;
+        await runServed('drift-scan');
+      }
       const failuresAfter = (await servedCounts(o.keeperUrls)).failures;
       const failed: Counts = new Map();
       for (const sku of reader.skus) {

@@ -2,8 +2,9 @@
 // suite): its own jobs called in the order its queue would run them, the clock moved by the
 // calendar's cadence before each push. The pass: the withdrawal-router until the requests are
 // paid, drift-scan, the deposit-router for vaults within the threshold, each queued
-// rebalance-exec (one per job key, the first kept), nav-push interleaved whenever a snapshot
-// reaches the cadence's age.
+// rebalance-exec (one per job key, the first kept), the scan again after its legs (up to three
+// rounds, as the queue's next minutes would), nav-push interleaved whenever a snapshot reaches
+// the cadence's age.
 import { maxStaleSecsAt, navPushCadenceSecsAt } from '@basket/market-calendar';
 import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
 import type { KeeperContext } from '../jobs/context.ts';
@@ -49,6 +50,9 @@ async function freshen(ctx: KeeperContext, sku: KeeperSku, ages: AgeLog) {
   if (age >= navPushCadenceSecsAt(nowMs)) await push(ctx, sku, ages);
 }
 
+/** Drift scans in one pass at most (each with its legs), as the queue's minutes would run them. */
+const DRIFT_ROUNDS = 3;
+
 /** One pass of the keeper's trading jobs; returns the skipped and failed legs per SKU. */
 async function rebalancePass(ctx: KeeperContext, ages: AgeLog) {
   const queue = new Map<string, Record<string, unknown>>();
@@ -71,28 +75,35 @@ async function rebalancePass(ctx: KeeperContext, ages: AgeLog) {
     }
   }
   // Drift first: a vault beyond the threshold is rebalanced to its weights, which invests any
-  // new cash too. The deposit-router splits all the cash above the buffer by target weights,
-  // whatever is held: after a pass whose off-hours legs waited, it would buy again what was
-  // bought (reported in issue 18), so it runs for the vaults the scan left alone.
-  await runDriftScan(queuing);
-  for (const sku of ctx.skus) {
-    if (![...queue.keys()].some((k) => k.startsWith(`rebalance:${sku.skuId}:`))) {
-      await runDepositRouter(queuing, sku);
-    }
-  }
+  // new cash too. The deposit-router runs for the vaults the scan left alone (a deposit leg and
+  // a drift leg share the job key). The scan runs again after its legs, as the served queue's
+  // next minute would (up to DRIFT_ROUNDS): legs sized at the snapshot's prices fill at the
+  // market maker's, so an asset the first scan left under the threshold can end above it.
   const skipped = new Map<string, number>();
   const failed = new Map<string, number>();
-  for (const payload of queue.values()) {
-    const sku = ctx.skus.find((s) => s.skuId === payload.skuId) as KeeperSku;
-    await freshen(ctx, sku, ages);
-    try {
-      const r = await runRebalanceExec(ctx, payload);
-      if (r.summary.startsWith('skipped'))
-        skipped.set(sku.skuId, (skipped.get(sku.skuId) ?? 0) + 1);
-    } catch {
-      // Both routes refused (the venue beyond max_slip_bps off-hours, say): the job failed.
-      failed.set(sku.skuId, (failed.get(sku.skuId) ?? 0) + 1);
+  for (let round = 0; round < DRIFT_ROUNDS; round++) {
+    queue.clear();
+    await runDriftScan(queuing);
+    for (const sku of round === 0 ? ctx.skus : []) {
+      if (![...queue.keys()].some((k) => k.startsWith(`rebalance:${sku.skuId}:`))) {
+        await runDepositRouter(queuing, sku);
+      }
     }
+    if (queue.size === 0) break;
+    for (const payload of queue.values()) {
+      const sku = ctx.skus.find((s) => s.skuId === payload.skuId) as KeeperSku;
+      await freshen(ctx, sku, ages);
+      try {
+        const r = await runRebalanceExec(ctx, payload);
+        if (r.summary.startsWith('skipped'))
+          skipped.set(sku.skuId, (skipped.get(sku.skuId) ?? 0) + 1);
+      } catch {
+        // Both routes refused (the venue beyond max_slip_bps off-hours, say): the job failed.
+        failed.set(sku.skuId, (failed.get(sku.skuId) ?? 0) + 1);
+      }
+    }
+    // Off-hours a refused leg would be queued again by the next scan: one round is the pass.
+    if (failed.size > 0) break;
   }
   return { skipped, failed };
 }

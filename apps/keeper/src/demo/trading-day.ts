@@ -78,14 +78,17 @@ async function applyFlow(d: DayDriver, flow: DayFlow, nonce: bigint): Promise<st
  * Each vault's largest drift over the assets it can trade, the largest over all, and the
  * assets its snapshot marks frozen or halted (the vault refuses their legs on every route).
  */
-async function driftOf(reader: DayReader) {
+async function driftOf(reader: DayReader, thresholdBps: number) {
   const scanned = await scanVaults(reader.rpc, reader.skus, reader.programs);
   const snaps = await readAccounts(
     reader.rpc,
     reader.skus.map((s) => navSnapshotAccount(s.snapshot as never, reader.programs)),
     { commitment: 'confirmed' },
   );
-  const out = new Map<string, { tradable: number; all: number; frozen: string[] }>();
+  const out = new Map<
+    string,
+    { tradable: number; all: number; frozen: string[]; beyond: string[] }
+  >();
   scanned.forEach((v) => {
     const snap = snaps[reader.skus.indexOf(v.sku)];
     const blocked = new Set(
@@ -101,6 +104,13 @@ async function driftOf(reader: DayReader) {
       tradable: Math.max(0, ...tradable.map((a) => Math.abs(a.driftBps))),
       all: v.drift.maxAbsDriftBps,
       frozen: v.drift.assets.filter((a) => blocked.has(a.mint)).map((a) => a.symbol),
+      // What keeps a vault off target, for the step's notes: asset, drift, value to trade.
+      beyond: tradable
+        .filter((a) => Math.abs(a.driftBps) >= thresholdBps)
+        .map(
+          (a) =>
+            `${a.symbol} ${a.driftBps > 0 ? '+' : ''}${a.driftBps} bps (${a.deltaUsd1e8 > 0n ? 'buy' : 'sell'} $${(Number(a.deltaUsd1e8 < 0n ? -a.deltaUsd1e8 : a.deltaUsd1e8) / 1e8).toFixed(2)} of $${(Number(v.drift.investableUsd1e8) / 1e8).toFixed(0)} investable)`,
+        ),
     });
   });
   return out;
@@ -120,7 +130,12 @@ function alertsBetween(after: Counts, before: Counts, skuId: string): string[] {
   return out;
 }
 
-async function runStep(d: DayDriver, step: DayStep, nonce: () => bigint): Promise<SkuStepRow[]> {
+async function runStep(
+  d: DayDriver,
+  step: DayStep,
+  nonce: () => bigint,
+  print: (line: string) => void,
+): Promise<SkuStepRow[]> {
   const { reader } = d;
   const ages: AgeLog = new Map(reader.skus.map((s) => [s.skuId, []]));
   await d.clock.travelTo(step.ms);
@@ -132,9 +147,12 @@ async function runStep(d: DayDriver, step: DayStep, nonce: () => bigint): Promis
     if (request) requests.push(request);
   }
   await d.ticks(step.ticks, ages);
-  const before = await driftOf(reader);
+  const before = await driftOf(reader, d.driftThresholdBps);
   const { skipped, failed } = await d.pass(ages, requests);
-  const after = await driftOf(reader);
+  const after = await driftOf(reader, d.driftThresholdBps);
+  for (const [skuId, a] of after) {
+    if (a.beyond.length > 0) print(`   ${skuId} after the pass: ${a.beyond.join(', ')}`);
+  }
   await d.endStep?.(ages);
   const after0 = await d.counts();
   const marketOpen = isOpen('MarketHours', step.ms);
@@ -184,7 +202,7 @@ export async function runDay(
   const rows: SkuStepRow[] = [];
   for (const step of plan) {
     options.print(`-- ${step.name} (${step.wall}): clock moved, flows ${step.flows.length}`);
-    const stepRows = await runStep(driver, step, () => nonce++);
+    const stepRows = await runStep(driver, step, () => nonce++, options.print);
     rows.push(...stepRows);
     options.print(formatStepTable(stepRows));
   }
