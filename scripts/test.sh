@@ -13,6 +13,29 @@ export RUSTC=/usr/bin/rustc
 
 step() { printf '\n== %s\n' "$*"; }
 
+results=$(mktemp -d)
+# Background steps (below) are waited for, never killed: a killed template build would leave
+# its validator running.
+trap 'wait; rm -rf "$results"' EXIT
+
+# A step run in the background, its output kept in a file and printed whole when it is
+# waited for, so two steps' lines never interleave; its exit status is the wait's.
+declare -A bg_pids bg_titles
+bg_start() {
+  local key=$1
+  bg_titles[$key]=$2
+  shift 2
+  "$@" >"$results/$key.log" 2>&1 &
+  bg_pids[$key]=$!
+}
+bg_wait() {
+  local key=$1 status=0
+  wait "${bg_pids[$key]}" || status=$?
+  step "${bg_titles[$key]} (ran alongside the steps above)"
+  cat "$results/$key.log"
+  return "$status"
+}
+
 step "build programs"
 bash scripts/build-programs.sh || exit 1
 # Test-only programs: built by name, never part of the product build above.
@@ -24,19 +47,19 @@ bash scripts/build-programs.sh --localnet test-swap test-transfer-hook || exit 1
 step "a second build is byte-identical"
 bash scripts/check-reproducible.sh || exit 1
 
+# tsc is single-threaded and the template's bootstrap mostly waits on its validator: both
+# overlap the cargo steps below (all three are the pre-test minutes of a fresh clone).
+bg_start typecheck "typecheck (strict)" node scripts/typecheck.mjs
+bg_start template "the local world's template (built once per build; the end-to-end suites copy it)" \
+  npx tsx apps/world/src/prepare-template.ts
+
 step "generated IDLs and clients are up to date"
 node scripts/codegen.mjs --check || exit 1
-
-step "typecheck (strict)"
-node scripts/typecheck.mjs || exit 1
 
 step "lint: biome, rustfmt, clippy"
 npx biome check . || exit 1
 cargo fmt --all -- --check || exit 1
 bash scripts/clippy.sh || exit 1
-
-results=$(mktemp -d)
-trap 'rm -rf "$results"' EXIT
 
 step "rust unit tests"
 cargo test --workspace --quiet --locked 2>&1 | tee "$results/cargo.txt"
@@ -50,8 +73,8 @@ rust_passed=$(grep -oE 'test result: [a-z]+\. [0-9]+ passed' "$results/cargo.txt
 rust_failed=$(grep -oE '[0-9]+ failed' "$results/cargo.txt" | awk '{s+=$1} END {print s+0}')
 if [ "$cargo_status" -ne 0 ] && [ "$rust_failed" -eq 0 ]; then rust_failed=1; fi
 
-step "the local world's template (built once per build; the end-to-end suites copy it)"
-npx tsx apps/world/src/prepare-template.ts || exit 1
+bg_wait typecheck || exit 1
+bg_wait template || exit 1
 
 step "typescript tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"

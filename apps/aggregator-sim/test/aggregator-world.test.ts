@@ -26,7 +26,9 @@ describe('the aggregator simulator on the local world', () => {
   let pool: TestWorld['manifest']['pools'][number];
 
   beforeAll(async () => {
-    world = await startWorld();
+    // 100 ms slots: the swaps are sent as soon as they are built (a blockhash then lives 15 s),
+    // so mainnet's 400 ms would only be waited at each confirmation.
+    world = await startWorld({ slotTimeMs: 100 });
     const manifestPath = `${world.dir}/world.json`;
     const config = loadAggregatorConfig({
       SOLANA_RPC_URL: world.localnet.rpcUrl,

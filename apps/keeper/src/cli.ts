@@ -1,9 +1,12 @@
 #!/usr/bin/env -S npx tsx
 // `keeper run | status | once <job>` (docs/keeper.md). Wiring only.
 import { ConfigError, createLogger, createMetrics, runService } from '@basket/service-kit';
-import { isJobName, JOBS, JobFailedError } from './jobs/registry.ts';
+import { makeWorkerUtils } from 'graphile-worker';
+import { enqueueNow } from './jobs/queue.ts';
+import { isJobName, JOBS, JobFailedError, type JobName } from './jobs/registry.ts';
 import { startKeeper, statusOf } from './keeper.ts';
-import { keeperSecrets, loadKeeperConfig } from './service/config.ts';
+import { type KeeperConfig, keeperSecrets, loadKeeperConfig } from './service/config.ts';
+import { QUEUE_SCHEMA } from './service/schema.ts';
 
 export const HELP = `keeper: NAV pushes, drift scans, rebalances, fees and corporate-action watch for the
 basket vaults; one leader among replicas (Postgres lease with a fencing token).
@@ -11,6 +14,8 @@ basket vaults; one leader among replicas (Postgres lease with a fencing token).
 usage: keeper [run] [--dry-run]      the service (queue, cron, leader election, HTTP)
        keeper status                  leader, NAV ages, last actions (JSON)
        keeper once <job> [--dry-run]  run one job now and exit (as leader, if the lease is free)
+       keeper enqueue <job> [--sku ID] queue a job to run now on the leading replica (any job
+                                      but rebalance-exec; nav-push: each SKU, or --sku's)
        keeper --help
 
 jobs: ${Object.entries(JOBS)
@@ -54,10 +59,11 @@ async function oneShot(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  if (command === 'once' && (!jobName || !isJobName(jobName))) {
-    process.stderr.write(`keeper once: name a job: ${Object.keys(JOBS).join(', ')}\n`);
+  if ((command === 'once' || command === 'enqueue') && (!jobName || !isJobName(jobName))) {
+    process.stderr.write(`keeper ${command}: name a job: ${Object.keys(JOBS).join(', ')}\n`);
     return 2;
   }
+  if (command === 'enqueue') return enqueue(config, jobName as JobName, argv);
   const logger = createLogger({ name: 'keeper', secrets: keeperSecrets(config) });
   const keeper = await startKeeper(config, logger, createMetrics('keeper'), { serve: false });
   try {
@@ -82,9 +88,38 @@ async function oneShot(argv: string[]): Promise<number> {
   }
 }
 
+/** `keeper enqueue`: the job goes on the shared queue; the leader runs it within a second. */
+async function enqueue(config: KeeperConfig, job: JobName, argv: string[]): Promise<number> {
+  const i = argv.indexOf('--sku');
+  const only = i >= 0 ? argv[i + 1] : undefined;
+  if (job === 'rebalance-exec' || !config.databaseUrl) {
+    process.stderr.write(
+      `keeper enqueue: ${job === 'rebalance-exec' ? 'rebalance-exec takes a leg payload (drift-scan queues it)' : "needs DATABASE_URL (the replicas' Postgres)"}\n`,
+    );
+    return 2;
+  }
+  const skus = config.skus.filter((s) => !only || s.skuId === only).map((s) => s.skuId);
+  if (only && skus.length === 0) {
+    process.stderr.write(`keeper enqueue: no SKU ${only} in the configuration\n`);
+    return 2;
+  }
+  const utils = await makeWorkerUtils({
+    connectionString: config.databaseUrl,
+    schema: QUEUE_SCHEMA,
+  });
+  try {
+    if (job === 'nav-push') for (const sku of skus) await enqueueNow(utils, job, sku);
+    else await enqueueNow(utils, job, only);
+    process.stdout.write(`${job}: queued${only ? ` for ${only}` : ''}\n`);
+    return 0;
+  } finally {
+    await utils.release();
+  }
+}
+
 const argv = process.argv.slice(2);
 const command = argv.find((a) => !a.startsWith('--'));
-if ((command === 'status' || command === 'once') && !argv.includes('--help')) {
+if (['status', 'once', 'enqueue'].includes(command ?? '') && !argv.includes('--help')) {
   process.exitCode = await oneShot(argv);
 } else if (command !== undefined && command !== 'run') {
   process.stderr.write(`keeper: unknown command ${command} (try --help)\n`);

@@ -3,7 +3,7 @@
 // the fenced sender, the queue (run only while leading), the stale-NAV watch, and the HTTP
 // server (/healthz, /readyz, /metrics, /status).
 import { startPostgres } from '@basket/postgres-server';
-import { navSnapshotAccount, readAccounts } from '@basket/sdk';
+import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
 import { createServiceServer, type Logger, type Metrics, periodic } from '@basket/service-kit';
 import { type Clock, createTokenizedApiClient } from '@basket/tokenized-api';
 import { Configuration, SwapApi } from '@jup-ag/api';
@@ -16,6 +16,7 @@ import { createLimitedRpc, createSubscriptions, limitedFetch } from './chain/rpc
 import type { KeeperContext } from './jobs/context.ts';
 import { staleCheck } from './jobs/nav-push.ts';
 import { startQueue } from './jobs/queue.ts';
+import { chainMsOf } from './routes/chain-time.ts';
 import { createRfqCosigner } from './routes/rfq-cosign-client.ts';
 import { resolveInFlight } from './service/actions.ts';
 import { createAlerter } from './service/alerts.ts';
@@ -275,14 +276,16 @@ export async function statusOf(ctx: KeeperContext) {
     'select action_key, job, status, token, updated_at from keeper.actions order by updated_at desc limit 10',
   );
   const ages: Record<string, number> = {};
-  const snaps = await readAccounts(
-    ctx.rpc,
-    ctx.skus.map((s) => navSnapshotAccount(s.snapshot as Address, ctx.programs)),
-  );
+  // Ages at the chain's time, as the oracle judges them (the Clock read in the same batch).
+  const [clock, ...snaps] = await readAccounts(ctx.rpc, [
+    clockSysvarAccount(),
+    ...ctx.skus.map((s) => navSnapshotAccount(s.snapshot as Address, ctx.programs)),
+  ]);
+  const chainNow = chainMsOf(clock);
   ctx.skus.forEach((s, i) => {
-    const snap = snaps[i];
-    if (snap?.exists)
-      ages[s.skuId] = Math.round(ctx.now() / 1000 - Number(snap.data.publishUnixTime));
+    const snap = snaps[i] as { exists: boolean; data?: { publishUnixTime: bigint } } | undefined;
+    if (snap?.exists && snap.data)
+      ages[s.skuId] = Math.round(chainNow / 1000 - Number(snap.data.publishUnixTime));
   });
   return {
     replica: ctx.config.replicaId,

@@ -1,12 +1,14 @@
 // "Two SKUs fresh and on target through a simulated trading day", shortened: the trading-day
 // demo's own driver (pre-market, open, close) on a local world whose clock the simulator and
 // the keeper follow; the verdict is asserted from the measured values, and the measured
-// values are checked against the chain and against each other.
+// values are checked against the chain and against each other. The reward-purchase suite
+// (support/epoch-purchase-cases.ts) then runs on the same world: one world start less.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTradingDay, type TradingDayResult } from '../src/demo/trading-day.ts';
 import { dayVerdict } from '../src/demo/trading-day-report.ts';
 import { scanVaults } from '../src/jobs/drift-scan.ts';
 import type { Keeper } from '../src/keeper.ts';
+import { describeEpochPurchase } from './support/epoch-purchase-cases.ts';
 import { type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
 import { expectBooksMatch } from './support/vault-checks.ts';
 
@@ -15,7 +17,8 @@ let keeper: Keeper;
 let day: TradingDayResult;
 const printed: string[] = [];
 beforeAll(async () => {
-  kw = await startKeeperWorld({ followChainClock: true });
+  // 100 ms slots: every aggregator leg's `finalized` comes 4x sooner than at 400 ms.
+  kw = await startKeeperWorld({ slotTimeMs: 100, followChainClock: true });
   keeper = await kw.keeper('day-a', { minTradeUsd: '50' });
   day = await runTradingDay(kw, keeper, { short: true, print: (l) => printed.push(l) });
 }, 900_000);
@@ -25,6 +28,11 @@ afterAll(async () => {
 });
 
 describe('two SKUs through a simulated trading day (short)', () => {
+  // The day's keeper leaves the lease to the reward-purchase suite's keepers below.
+  afterAll(async () => {
+    await keeper?.close();
+  });
+
   it('measured every step for both SKUs, with a table each', () => {
     expect(day.rows.map((r) => `${r.step}:${r.skuId}`)).toEqual([
       'pre-market:TECH6',
@@ -82,3 +90,6 @@ describe('two SKUs through a simulated trading day (short)', () => {
     }
   });
 });
+
+// The epoch-distributor's reward purchase on this world, after the day (its clock only moves on).
+describeEpochPurchase(() => kw);

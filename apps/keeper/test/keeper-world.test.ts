@@ -1,13 +1,15 @@
 // The keeper end to end on the local world: real validator, the API simulator backed by it,
 // real Postgres. NAV pushes land with refresh_nav, dry-run sends nothing, a follower never
 // sends, a leader killed in the middle of a push is replaced with zero double actions, the
-// drift scan reads every vault in batched calls, fees are collected once per day.
+// drift scan reads every vault in batched calls, fees are collected once per day; the
+// rebalancing suites (support/rebalance-cases.ts) run on the same world, one start less.
 
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@basket/localnet';
+import { navPushCadenceSecsAt } from '@basket/market-calendar';
 import { type DistributionArtifact, verifyArtifact } from '@basket/merkle';
 import { navSnapshotAccount, readAccounts, vaultStateAccount } from '@basket/sdk';
 import { SEED_ASSETS } from '@basket/tokenized-api-sim';
@@ -24,12 +26,14 @@ import { claimAction, resolveInFlight } from '../src/service/actions.ts';
 import { demoWithdraw } from './support/demo-withdraw.ts';
 import { claimFromArtifact, epochRoot, fundKeeper, stake } from './support/epoch-world.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
+import { describeRebalancing } from './support/rebalance-cases.ts';
 
 let kw: KeeperWorld;
 const open: Keeper[] = [];
 
 beforeAll(async () => {
-  kw = await startKeeperWorld();
+  // 100 ms slots: confirmations (and the leader's pushes) come 4x sooner than at 400 ms.
+  kw = await startKeeperWorld({ slotTimeMs: 100 });
 }, 240_000);
 afterEach(async () => {
   // A failing test must not leave a replica holding the lease for the next one.
@@ -253,10 +257,20 @@ describe('the keeper on the local world', () => {
     await k.close();
     await failing.close();
   }, 120_000);
+});
 
+// Rebalance-exec, the deposit- and withdrawal-routers on this world, before the clock moves.
+describeRebalancing(() => kw);
+
+describe('the keeper as a service, and its daily fees (the chain clock moved)', () => {
   it('as a service, the leader pushes from its queue; a second replica only follows', async () => {
     const skus = kw.world.manifest.skus.filter(covered);
     const before = await Promise.all(skus.map(sequences));
+    // The served keeper pushes when a push is due at the chain's time (one cadence after the
+    // last publish: up to 60 s off-hours after the pushes above): the chain's clock is moved
+    // by that cadence so the leader's first tick is due, not a minute of waiting.
+    const chainNow = Number((await kw.world.clock.now()).unixTimestamp) * 1_000;
+    await kw.world.clock.advanceBy(navPushCadenceSecsAt(chainNow) * 1_000);
     const a = await kw.keeper('service-a', {}, { serve: true });
     const b = await kw.keeper('service-b', {}, { serve: true });
     open.push(a, b);
@@ -268,7 +282,7 @@ describe('the keeper on the local world', () => {
           ? true
           : null;
       },
-      { timeoutMs: 60_000, intervalMs: 500 },
+      { timeoutMs: 60_000, intervalMs: 100 },
     );
     expect(a.context.elector.lease()).not.toBeNull();
     expect(b.context.elector.lease()).toBeNull();

@@ -30,13 +30,14 @@ describe('withdrawal-router plan', () => {
     });
     expect(plan).toEqual([
       { address: 'early', action: 'fulfil' },
-      { address: 'late', action: 'raise-cash', shortRaw: 4n },
+      // The late request's 7 plus the early one's 7 are paid from the 10 held.
+      { address: 'late', action: 'raise-cash', shortRaw: 4n, paysRaw: 14n },
     ]);
   });
 
   it('raises exactly the shortfall, and leaves a request below its minimum to the owner', () => {
     expect(planWithdrawals([req('a', 1n, 25n)], { cashRaw: 7n, snapshotPublishTime: 2n })).toEqual([
-      { address: 'a', action: 'raise-cash', shortRaw: 19n },
+      { address: 'a', action: 'raise-cash', shortRaw: 19n, paysRaw: 26n },
     ]);
     expect(
       planWithdrawals([req('a', 1n, 25n, 26n)], { cashRaw: 99n, snapshotPublishTime: 2n }),

@@ -19,8 +19,10 @@ import { signatureStates } from '../src/proposal-signatures.ts';
 import { assembleProposal } from '../src/propose.ts';
 
 const CLI = new URL('../src/main.ts', import.meta.url).pathname;
+// `node --import tsx`, what `npx tsx` runs, without npx resolving tsx first (a second or two
+// a call on a loaded machine).
 const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
-  promisify(execFile)('npx', ['tsx', CLI, ...args], { env }).then(
+  promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args], { env }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => e,
   );

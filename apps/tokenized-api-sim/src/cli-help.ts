@@ -83,6 +83,11 @@ export const OPTIONS = [
     'TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS=1',
     'with WORLD_MANIFEST: write the built-in corporate actions on chain (off: not listed)',
   ],
+  [
+    '--chain-clock',
+    'TOKENIZED_SIM_CHAIN_CLOCK=1',
+    "with WORLD_MANIFEST: follow the chain's clock (Clock sysvar, re-read every second)",
+  ],
   ['', 'SOLANA_RPC_URL, SOLANA_WS_URL', "the cluster's endpoints (default: the manifest's)"],
   ['--help', '', 'print this help and exit'],
 ] as const;

@@ -56,6 +56,12 @@ export type SimulatorConfig = Readonly<{
    * Off, the API in world mode lists none of them (it never announces what the chain won't do).
    */
   chainCorporateActions: boolean;
+  /**
+   * World mode: the simulator's "now" (market hours, intraday prices, quotes, schedules) follows
+   * the chain's Clock sysvar, so a world whose clock is moved sees the market of its own time.
+   * Off: this machine's clock. Applied by the CLI (`main.ts`); embedders pass `deps.clock`.
+   */
+  chainClock: boolean;
 }>;
 
 /** The defaults: no faults, default port and key. */
@@ -84,6 +90,7 @@ export const DEFAULT_SIM_CONFIG: SimulatorConfig = {
   logRequests: true,
   world: null,
   chainCorporateActions: false,
+  chainClock: false,
 };
 
 /** Result of parsing the command line and environment. */
@@ -134,6 +141,7 @@ export function parseSimulatorCommand(
         'malformed-every': { type: 'string' },
         'fault-path': { type: 'string' },
         'chain-corporate-actions': { type: 'boolean' },
+        'chain-clock': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -204,19 +212,28 @@ export function parseSimulatorCommand(
     throw new SimulatorConfigError(`${faultPath[0]} must start with /`);
   }
 
-  const chainActionsEnv = env.TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS ?? '';
-  if (!['', '0', '1', 'true', 'false'].includes(chainActionsEnv)) {
-    throw new SimulatorConfigError(
-      'TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS must be one of 0, 1, true, false',
-    );
-  }
-  const chainCorporateActions =
-    values['chain-corporate-actions'] === true || ['1', 'true'].includes(chainActionsEnv);
-  if (chainCorporateActions && !env.WORLD_MANIFEST) {
-    throw new SimulatorConfigError(
-      '--chain-corporate-actions / TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS needs WORLD_MANIFEST (a chain to write on)',
-    );
-  }
+  /** A switch of the world mode: the flag, or its variable set to 1/true; needs a chain. */
+  const worldSwitch = (flag: string, variable: string, why: string): boolean => {
+    const text = env[variable] ?? '';
+    if (!['', '0', '1', 'true', 'false'].includes(text)) {
+      throw new SimulatorConfigError(`${variable} must be one of 0, 1, true, false`);
+    }
+    const on = values[flag] === true || ['1', 'true'].includes(text);
+    if (on && !env.WORLD_MANIFEST) {
+      throw new SimulatorConfigError(`--${flag} / ${variable} needs WORLD_MANIFEST (${why})`);
+    }
+    return on;
+  };
+  const chainCorporateActions = worldSwitch(
+    'chain-corporate-actions',
+    'TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS',
+    'a chain to write on',
+  );
+  const chainClock = worldSwitch(
+    'chain-clock',
+    'TOKENIZED_SIM_CHAIN_CLOCK',
+    'a chain whose clock to follow',
+  );
 
   return {
     kind: 'run',
@@ -261,6 +278,7 @@ export function parseSimulatorCommand(
           }
         : null,
       chainCorporateActions,
+      chainClock,
     },
   };
 }

@@ -1,3 +1,5 @@
+import { readWorldManifest } from '@basket/localnet';
+import { followChainClock } from './chain/chain-clock.ts';
 import { helpText } from './cli-help.ts';
 import { parseSimulatorCommand, SimulatorConfigError } from './config.ts';
 import { SEED_ASSETS } from './seed-data.ts';
@@ -22,7 +24,17 @@ async function main(): Promise<number> {
   const { config } = parsed;
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out('tokenized-api-sim: starting…');
-  const sim = await startSimulator(config, { log: config.logRequests ? out : undefined });
+  const clock =
+    config.chainClock && config.world
+      ? await followChainClock(
+          config.world.rpcUrl ?? readWorldManifest(config.world.manifestPath).rpcUrl,
+          (error) => out(`tokenized-api-sim: chain clock read failed: ${(error as Error).message}`),
+        )
+      : null;
+  const sim = await startSimulator(config, {
+    log: config.logRequests ? out : undefined,
+    ...(clock ? { clock } : {}),
+  });
   const f = config.faults;
   out(`tokenized-api-sim: listening on ${sim.baseUrl}`);
   out(`  TOKENIZED_API_URL=${sim.baseUrl}`);
@@ -38,6 +50,7 @@ async function main(): Promise<number> {
       : `  chain: the world of ${config.world.manifestPath} (RFQ fills signed by its market maker)`,
   );
   out(`  schedule anchor: ${new Date(sim.anchorMs).toISOString()}; quotes: ${config.rfqOutcome}`);
+  out(`  clock: ${clock ? "the chain's (Clock sysvar)" : "this machine's"}`);
   out(
     `  faults: 429 every ${f.rateLimitEvery || '-'}, 5xx burst ${f.serverErrorBurst} every ${f.serverErrorEvery || '-'}, ` +
       `slow every ${f.slowEvery || '-'}, malformed every ${f.malformedEvery || '-'}${f.pathPrefix ? ` (only ${f.pathPrefix}*)` : ''}`,
@@ -49,6 +62,7 @@ async function main(): Promise<number> {
   });
   out('tokenized-api-sim: stopping');
   await sim.close();
+  await clock?.stop();
   return 0;
 }
 

@@ -14,7 +14,9 @@ let world: TestWorld;
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  ({ world, sim } = await startChainSim());
+  // 100 ms slots: the suite waits on confirmations and on chain time, and the validator's
+  // clock moves one slot time per slot, so chain seconds still pass at wall-clock pace.
+  ({ world, sim } = await startChainSim({ fastSlots: true }));
 }, 300_000);
 
 afterAll(async () => {

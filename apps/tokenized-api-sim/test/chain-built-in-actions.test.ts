@@ -13,7 +13,8 @@ let world: TestWorld;
 const sims: RunningSimulator[] = [];
 
 beforeAll(async () => {
-  world = await startWorld();
+  // 100 ms slots: the suite waits on the simulator's transactions' confirmations only.
+  world = await startWorld({ slotTimeMs: 100 });
 }, 300_000);
 
 afterAll(async () => {

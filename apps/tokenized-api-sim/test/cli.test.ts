@@ -72,6 +72,21 @@ describe('command-line configuration', () => {
     ).toThrow(/TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS must be one of/);
   });
 
+  it('--chain-clock is off by default, needs a world, and refuses a bad value', () => {
+    const world = { WORLD_MANIFEST: '/tmp/world.json' };
+    const run = (argv: string[], env: Record<string, string>) => {
+      const parsed = parseSimulatorCommand(argv, env);
+      return parsed.kind === 'run' ? parsed.config.chainClock : null;
+    };
+    expect(run([], world)).toBe(false);
+    expect(run(['--chain-clock'], world)).toBe(true);
+    expect(run([], { ...world, TOKENIZED_SIM_CHAIN_CLOCK: 'true' })).toBe(true);
+    expect(() => parseSimulatorCommand(['--chain-clock'], {})).toThrow(/needs WORLD_MANIFEST/);
+    expect(() => parseSimulatorCommand([], { ...world, TOKENIZED_SIM_CHAIN_CLOCK: 'on' })).toThrow(
+      /TOKENIZED_SIM_CHAIN_CLOCK must be one of/,
+    );
+  });
+
   it('--help documents every flag with its environment variable', () => {
     expect(parseSimulatorCommand(['--help'], {})).toEqual({ kind: 'help' });
     const text = helpText();
@@ -83,6 +98,7 @@ describe('command-line configuration', () => {
       '--slow-ms',
       '--malformed-every',
       '--chain-corporate-actions',
+      '--chain-clock',
     ]) {
       expect(text).toContain(flag);
     }

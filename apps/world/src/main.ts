@@ -103,6 +103,7 @@ async function main(): Promise<number> {
         databaseUrl: postgres.url,
         simPort: options.simPort,
         webhookSecret,
+        chainClock: options.chainClock,
       })) {
         services.push(
           startService(root, logs, spec, (s, code) => {

@@ -5,7 +5,7 @@
 // URLs and pushes NAV.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { repoRoot, resolveValidatorBinary, startLocalnet } from '@basket/localnet';
@@ -13,23 +13,21 @@ import lockfile from 'proper-lockfile';
 import { localProgramAddresses } from './bootstrap/programs.ts';
 import { runBootstrap } from './bootstrap/run-bootstrap.ts';
 import { connectChain } from './chain.ts';
+import { templateInputs } from './template-inputs.ts';
 
 const TEMPLATES_DIR = join(tmpdir(), 'basket-world-templates');
 const READY_MARKER = '.template-ready';
+const UNUSED_TEMPLATE_MS = 60 * 60_000;
 
 /**
  * The template's key: what the bootstrap makes depends on the validator binary, the program
- * binaries it deploys and the world's own source, so any change to them makes a new template.
+ * binaries it deploys and the code it runs (template-inputs.ts), so any change to them makes a
+ * new template.
  */
 export function worldTemplateKey(root: string = repoRoot()): string {
   const hash = createHash('sha256');
   hash.update(resolveValidatorBinary());
-  const inputs = [
-    ...listFiles(join(root, 'target/deploy/localnet'), '.so'),
-    ...listFiles(join(root, 'target/deploy'), '.so', false),
-    ...listFiles(join(root, 'apps/world/src'), '.ts'),
-  ].sort();
-  for (const file of inputs) {
+  for (const file of templateInputs(root)) {
     hash.update(relative(root, file));
     hash.update(readFileSync(file));
   }
@@ -52,10 +50,14 @@ export async function copyWorldTemplate(dir: string, log: (line: string) => void
     update: 10_000,
   });
   try {
-    if (!existsSync(join(templateDir, READY_MARKER))) {
+    const marker = join(templateDir, READY_MARKER);
+    if (existsSync(marker)) {
+      const now = new Date();
+      await utimes(marker, now, now); // in use: another checkout's prune keeps it
+    } else {
       await buildTemplate(templateDir, log);
-      await pruneOtherTemplates(key);
     }
+    await pruneUnusedTemplates(key);
   } finally {
     await release();
   }
@@ -76,13 +78,19 @@ async function buildTemplate(templateDir: string, log: (line: string) => void): 
   });
   try {
     const chain = connectChain(localnet.rpcUrl, localnet.wsUrl, await localProgramAddresses());
-    await runBootstrap({
-      dir: building,
-      chain,
-      rpcUrl: localnet.rpcUrl,
-      wsUrl: localnet.wsUrl,
-      log,
-    });
+    // Twice: the first pass funds the market maker, then seeds the pools from its stock; the
+    // second tops it up again. Without it every copy's own bootstrap re-mints the 21 stocks to
+    // the maker, one confirmed transaction each (9 s of every suite's start at 400 ms slots).
+    for (const pass of [1, 2]) {
+      if (pass === 2) log('second bootstrap pass: the template at rest, nothing left to top up');
+      await runBootstrap({
+        dir: building,
+        chain,
+        rpcUrl: localnet.rpcUrl,
+        wsUrl: localnet.wsUrl,
+        log,
+      });
+    }
   } finally {
     // Stopping checkpoints the ledger, so the copied files hold the whole state.
     await localnet.stop();
@@ -93,24 +101,18 @@ async function buildTemplate(templateDir: string, log: (line: string) => void): 
   await writeFile(join(templateDir, READY_MARKER), new Date().toISOString());
 }
 
-async function pruneOtherTemplates(keep: string): Promise<void> {
+/**
+ * Removes the templates no run has used for an hour. Not every other one: two checkouts on one
+ * machine (a worktree beside main) build different templates, and each removing the other's
+ * would rebuild both on every run, or remove one while a suite copies it.
+ */
+async function pruneUnusedTemplates(keep: string): Promise<void> {
+  const cutoff = Date.now() - UNUSED_TEMPLATE_MS;
   for (const name of readdirSync(TEMPLATES_DIR)) {
     if (name === keep) continue;
-    await rm(join(TEMPLATES_DIR, name), { recursive: true, force: true });
+    const path = join(TEMPLATES_DIR, name);
+    const marker = join(path, READY_MARKER);
+    const lastUsed = statSync(existsSync(marker) ? marker : path).mtimeMs;
+    if (lastUsed < cutoff) await rm(path, { recursive: true, force: true });
   }
-}
-
-function listFiles(dir: string, suffix: string, recursive = true): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
-      if (recursive) out.push(...listFiles(path, suffix));
-    } else if (name.endsWith(suffix)) {
-      out.push(path);
-    }
-  }
-  return out;
 }

@@ -37,7 +37,8 @@ describe('the swap venue of the local world', () => {
   let world: TestWorld;
 
   beforeAll(async () => {
-    world = await startWorld();
+    // 100 ms slots: the suite waits on its swaps' confirmations only.
+    world = await startWorld({ slotTimeMs: 100 });
   }, 300_000);
 
   afterAll(async () => {

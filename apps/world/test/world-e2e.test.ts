@@ -77,7 +77,9 @@ describe('the local world', () => {
   const landed: { rfq?: string; swap?: string } = {};
 
   beforeAll(async () => {
-    world = await startWorld();
+    // 100 ms slots: the services' waits (RFQ fill, swap, webhooks, finality) are slot counts;
+    // mainnet's 400 ms stays with `npm start` and the keeper's and the browser's suites.
+    world = await startWorld({ slotTimeMs: 100 });
     services = await startE2eServices(world);
   }, 240_000);
 

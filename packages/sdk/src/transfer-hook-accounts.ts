@@ -22,6 +22,11 @@ import {
   type Instruction,
 } from '@solana/kit';
 import {
+  fetchEncodedAccountsBatched,
+  type GetMultipleAccountsRpc,
+  type ReadAccountsOptions,
+} from './account-reader.ts';
+import {
   SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS,
   SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED,
   SdkError,
@@ -209,4 +214,78 @@ export function withVaultHookAccounts<T extends Instruction>(
   }
   if (merged.length === 0) return ix;
   return Object.freeze({ ...ix, accounts: [...(ix.accounts ?? []), ...merged] });
+}
+
+/**
+ * An {@link AccountDataFetcher} over an RPC's `getMultipleAccounts` (what every SDK read uses,
+ * so LiteSVM's adapter answers it too).
+ *
+ * @example
+ * const fetch = rpcAccountData(rpc, { commitment: 'confirmed' });
+ */
+export function rpcAccountData(
+  rpc: GetMultipleAccountsRpc,
+  options: ReadAccountsOptions = {},
+): AccountDataFetcher {
+  return async (address) => {
+    const { accounts } = await fetchEncodedAccountsBatched(rpc, [address], options);
+    const account = accounts[0];
+    return account?.exists ? Uint8Array.from(account.data) : null;
+  };
+}
+
+/**
+ * {@link resolveTransferHookAccounts} reading the mint itself: empty for a mint that is not
+ * Token-2022, has no hook set, or does not exist.
+ *
+ * @example
+ * const hook = await resolveMintTransferHookAccounts({ mint, source, destination, authority, amount }, rpcAccountData(rpc));
+ */
+export async function resolveMintTransferHookAccounts(
+  input: Omit<HookedTransferInput, 'mintData'>,
+  fetch: AccountDataFetcher,
+): Promise<AccountMeta[]> {
+  const mintData = await fetch(input.mint);
+  if (mintData === null) return [];
+  return resolveTransferHookAccounts({ ...input, mintData }, fetch);
+}
+
+/**
+ * The hook accounts of a rewards `claim`: one transfer per reward mint, from the epoch's
+ * holding to the claimant's destination with the epoch account as authority, and how many of
+ * those transfers run a hook (pass both to `getClaimInstructionWithHooksFor`).
+ *
+ * @example
+ * const { hookAccounts, hookedTransfers } = await resolveClaimHookAccounts({ epoch: epochAddress, rewards: epoch.rewards, destinations, amounts }, rpcAccountData(rpc));
+ */
+export async function resolveClaimHookAccounts(
+  input: {
+    /** The epoch account (the holdings' owner, the transfers' authority). */
+    epoch: Address;
+    /** The epoch's reward slots, in its order (at least as many as `destinations`). */
+    rewards: readonly { mint: Address; holding: Address }[];
+    destinations: readonly Address[];
+    amounts: readonly bigint[];
+  },
+  fetch: AccountDataFetcher,
+): Promise<{ hookAccounts: AccountMeta[]; hookedTransfers: number }> {
+  const hookAccounts: AccountMeta[] = [];
+  let hookedTransfers = 0;
+  for (const [i, destination] of input.destinations.entries()) {
+    const reward = input.rewards[i];
+    if (!reward) continue;
+    const hook = await resolveMintTransferHookAccounts(
+      {
+        mint: reward.mint,
+        source: reward.holding,
+        destination,
+        authority: input.epoch,
+        amount: input.amounts[i] ?? 0n,
+      },
+      fetch,
+    );
+    if (hook.length > 0) hookedTransfers += 1;
+    hookAccounts.push(...hook);
+  }
+  return { hookAccounts, hookedTransfers };
 }

@@ -17,8 +17,11 @@ export type OpenRequest = Readonly<{
 export type RequestStep =
   | Readonly<{ address: string; action: 'fulfil' }>
   | Readonly<{ address: string; action: 'wait-snapshot' }>
-  /** The buffer is short by `shortRaw`: sell that much (a leg), then fulfil on a later run. */
-  | Readonly<{ address: string; action: 'raise-cash'; shortRaw: bigint }>
+  /**
+   * The buffer is short by `shortRaw` of the `paysRaw` this request and the older ones take:
+   * sell (legs), then fulfil on a later run.
+   */
+  | Readonly<{ address: string; action: 'raise-cash'; shortRaw: bigint; paysRaw: bigint }>
   /** The NAV fell below the owner's minimum: only the owner's cancel (or 72 h) ends it. */
   | Readonly<{ address: string; action: 'below-min-out' }>;
 
@@ -42,12 +45,14 @@ export function planWithdrawals(
         : 1,
   );
   let cash = vault.cashRaw;
+  let pays = 0n;
   return ordered.map((r): RequestStep => {
     if (r.payoutRaw < r.minOut) return { address: r.address, action: 'below-min-out' };
+    pays += r.grossRaw;
     if (cash < r.grossRaw) {
       const shortRaw = r.grossRaw - (cash > 0n ? cash : 0n);
       cash = 0n;
-      return { address: r.address, action: 'raise-cash', shortRaw };
+      return { address: r.address, action: 'raise-cash', shortRaw, paysRaw: pays };
     }
     cash -= r.grossRaw;
     const fresh = vault.snapshotPublishTime !== null && vault.snapshotPublishTime > r.requestedAt;

@@ -17,8 +17,11 @@ import { programAddressesOf, readSigner, type TestWorld } from '@basket/world';
 import { type Address, fetchAddressesForLookupTables } from '@solana/kit';
 import type { KeeperContext } from '../jobs/context.ts';
 
+/** What the demo wallet needs of a world: its manifest (keys, mints, SKUs) and its chain. */
+export type DemoWorld = Pick<TestWorld, 'manifest' | 'chain'>;
+
 /** The SKU's lookup table (a 20-asset user flow does not fit without it), when it has one. */
-async function lookupTablesOf(world: TestWorld, skuId: string) {
+async function lookupTablesOf(world: DemoWorld, skuId: string) {
   const table = world.manifest.skus.find((s) => s.skuId === skuId)?.lookupTable;
   if (!table) return undefined;
   return fetchAddressesForLookupTables([table as Address], world.chain.rpc, {
@@ -27,7 +30,7 @@ async function lookupTablesOf(world: TestWorld, skuId: string) {
 }
 
 /** A deposit of `usdc` whole dollars by the world's first demo wallet (after a fresh push). */
-export async function demoDeposit(world: TestWorld, skuId: string, usdc: bigint): Promise<void> {
+export async function demoDeposit(world: DemoWorld, skuId: string, usdc: bigint): Promise<void> {
   const programs = programAddressesOf(world.manifest);
   const rpc = world.chain.rpc;
   const wallet = await readSigner(world.manifest.keys.demoWallets[0] as string);
@@ -68,8 +71,8 @@ export async function demoDeposit(world: TestWorld, skuId: string, usdc: bigint)
  * plus `aboveCashRaw` (more than the buffer can pay), at `toleranceBps` below the quote.
  */
 export async function requestUsdcWithdrawal(
-  world: TestWorld,
-  ctx: KeeperContext,
+  world: DemoWorld,
+  ctx: Pick<KeeperContext, 'programs' | 'skus'>,
   skuId: string,
   amount: { shares: bigint } | { part: bigint } | { usdRaw: bigint } | { aboveCashRaw: bigint },
   options: { nonce: bigint; toleranceBps: number },

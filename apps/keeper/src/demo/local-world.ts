@@ -18,7 +18,7 @@ import {
   type TestWorld,
 } from '@basket/world';
 import { type Keeper, startKeeper } from '../keeper.ts';
-import type { KeeperConfig } from '../service/config.ts';
+import type { KeeperConfig, KeeperSku } from '../service/config.ts';
 
 export { demoDeposit, requestUsdcWithdrawal } from './demo-wallet.ts';
 
@@ -98,6 +98,18 @@ async function approveDeviations(world: TestWorld): Promise<void> {
   }
 }
 
+/** The keeper's SKUs of a world (what the world's keepers are configured with). */
+export function keeperSkusOf(m: TestWorld['manifest']): KeeperSku[] {
+  const mintOf = new Map(m.stocks.map((s) => [s.symbol, s.mint]));
+  return m.skus.map((s) => ({
+    skuId: s.skuId,
+    vault: s.vault,
+    snapshot: s.snapshot,
+    lookupTable: s.lookupTable,
+    assets: s.assets.map((a) => ({ symbol: a.symbol, mint: mintOf.get(a.symbol) ?? a.mint })),
+  }));
+}
+
 export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promise<KeeperWorld> {
   const world = await startWorld(
     options.slotTimeMs === undefined ? {} : { slotTimeMs: options.slotTimeMs },
@@ -140,7 +152,6 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
     createMetrics('aggregator_sim_t'),
   );
   await approveDeviations(world);
-  const mintOf = new Map(m.stocks.map((s) => [s.symbol, s.mint]));
   const config = (replicaId: string, over: Partial<KeeperConfig> = {}): KeeperConfig => ({
     rpcUrl: world.localnet.rpcUrl,
     wsUrl: world.localnet.wsUrl,
@@ -152,13 +163,7 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
     port: 0,
     replicaId,
     programs: { oracle: m.programs.oracle, vault: m.programs.vault, rewards: m.programs.rewards },
-    skus: m.skus.map((s) => ({
-      skuId: s.skuId,
-      vault: s.vault,
-      snapshot: s.snapshot,
-      lookupTable: s.lookupTable,
-      assets: s.assets.map((a) => ({ symbol: a.symbol, mint: mintOf.get(a.symbol) ?? a.mint })),
-    })),
+    skus: keeperSkusOf(m),
     tokenizedApiKey: DEFAULT_SIM_CONFIG.apiKey,
     signer: { kind: 'keypair-file', path: m.keys.keeper },
     // The world registers the keeper's key as every vault's trade authority (bootstrap/skus.ts).

@@ -21,7 +21,8 @@ export type SkuStepRow = Readonly<{
   driftAfterAllBps: number;
   /** Assets the snapshot marks frozen or halted after the pass: no leg of them can land. */
   frozen: readonly string[];
-  legs: Readonly<{ rfq: number; aggregator: number; skipped: number; failed: number }>;
+  /** Legs landed by route, skipped (null: not measured, attached to served keepers), failed. */
+  legs: Readonly<{ rfq: number; aggregator: number; skipped: number | null; failed: number }>;
   alerts: readonly string[];
 }>;
 
@@ -78,7 +79,7 @@ export function formatStepTable(rows: readonly SkuStepRow[]): string {
   const sep = '|---|---|---|---:|---:|---:|---|---:|---|';
   const lines = rows.map(
     (r) =>
-      `| ${pad(r.step, 11)} | ${r.wall} | ${pad(r.skuId, 7)} | ${r.navAgeMaxSecs} / ${r.staleWindowSecs} | ${r.driftBeforeBps} -> ${r.driftAfterBps} | ${r.driftAfterAllBps} | ${r.frozen.length ? r.frozen.join(' ') : '-'} | ${r.legs.rfq} / ${r.legs.aggregator} / ${r.legs.skipped} / ${r.legs.failed} | ${r.alerts.length ? r.alerts.join(', ') : '-'} |`,
+      `| ${pad(r.step, 11)} | ${r.wall} | ${pad(r.skuId, 7)} | ${r.navAgeMaxSecs} / ${r.staleWindowSecs} | ${r.driftBeforeBps} -> ${r.driftAfterBps} | ${r.driftAfterAllBps} | ${r.frozen.length ? r.frozen.join(' ') : '-'} | ${r.legs.rfq} / ${r.legs.aggregator} / ${r.legs.skipped ?? '-'} / ${r.legs.failed} | ${r.alerts.length ? r.alerts.join(', ') : '-'} |`,
   );
   return [head, sep, ...lines].join('\n');
 }

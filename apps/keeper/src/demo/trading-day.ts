@@ -1,24 +1,19 @@
-// A simulated trading day on the local world, driven through the keeper's own jobs: at each
-// step the chain's clock (and the simulator's market, which follows it) moves to the step's
-// time, users deposit and ask for withdrawals, the keeper pushes NAV at the calendar's cadence
-// (the clock moved by the cadence before each push), then runs a rebalance pass as its queue
-// would: the withdrawal-router until the requests are paid, drift-scan, the deposit-router for
-// vaults within the threshold, each queued rebalance-exec (one per job key, the first kept),
-// nav-push interleaved whenever a snapshot reaches the cadence's age. Each step prints one
-// table line per SKU.
-import { isOpen, maxStaleSecsAt, navPushCadenceSecsAt } from '@basket/market-calendar';
-import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
+// A simulated trading day on the local world: at each step the chain's clock (and the
+// simulator's market, which follows it) moves to the step's time, users deposit and ask for
+// withdrawals, the keeper pushes NAV at the calendar's cadence and runs a rebalance pass. Who
+// the keeper is varies: this process's own (`trading-day-inprocess.ts`, a world started for the
+// run) or the served replicas of `npm start` (`trading-day-attached.ts`, `--rpc`). The step
+// loop, the measurements (NAV ages, drift before and after, legs, alerts) and the table are the
+// same for both: this module.
+import { isOpen, maxStaleSecsAt } from '@basket/market-calendar';
+import { navSnapshotAccount, readAccounts } from '@basket/sdk';
 import { legBlockedBy } from '../decisions/leg-block.ts';
 import type { KeeperContext } from '../jobs/context.ts';
-import { runDepositRouter } from '../jobs/deposit-router.ts';
-import { runDriftScan, scanVaults } from '../jobs/drift-scan.ts';
-import { runNavPush } from '../jobs/nav-push.ts';
-import { runRebalanceExec } from '../jobs/rebalance-exec.ts';
-import { runWithdrawalRouter } from '../jobs/withdrawal-router.ts';
+import { scanVaults } from '../jobs/drift-scan.ts';
 import type { Keeper } from '../keeper.ts';
-import type { KeeperSku } from '../service/config.ts';
-import { demoDeposit, requestUsdcWithdrawal } from './demo-wallet.ts';
+import { type DemoWorld, demoDeposit, requestUsdcWithdrawal } from './demo-wallet.ts';
 import type { KeeperWorld } from './local-world.ts';
+import { inProcessDriver } from './trading-day-inprocess.ts';
 import { type DayFlow, type DayStep, tradingDayPlan } from './trading-day-plan.ts';
 import {
   type DayVerdict,
@@ -34,119 +29,68 @@ export type TradingDayOptions = Readonly<{
 
 export type TradingDayResult = Readonly<{ rows: readonly SkuStepRow[]; verdict: DayVerdict }>;
 
+/** What the day reads from chain and acts with: the keeper's view, no sending. */
+export type DayReader = Pick<KeeperContext, 'rpc' | 'programs' | 'skus'>;
+
 /** NAV ages the keeper let happen, per SKU, with the window at each sample. */
-type AgeLog = Map<string, { age: number; window: number }[]>;
+export type AgeLog = Map<string, { age: number; window: number }[]>;
 
-async function navAge(ctx: KeeperContext, sku: KeeperSku) {
-  const [snap, clock] = await readAccounts(
-    ctx.rpc,
-    [navSnapshotAccount(sku.snapshot as never, ctx.programs), clockSysvarAccount()],
-    { commitment: 'confirmed' },
-  );
-  if (!snap.exists || !clock.exists) throw new Error(`${sku.skuId}: no snapshot or clock`);
-  const nowMs = Number(clock.data.unixTimestamp) * 1_000;
-  return { nowMs, age: Number(clock.data.unixTimestamp - snap.data.publishUnixTime) };
-}
+/** Counts keyed `<sku>:<what>` (legs by route, alerts by kind; sku '' for every SKU). */
+export type Counts = Map<string, number>;
 
-/** Samples the age (unless `jump`: the clock just leapt hours), then pushes. */
-async function push(ctx: KeeperContext, sku: KeeperSku, ages: AgeLog, jump = false) {
-  const { nowMs, age } = await navAge(ctx, sku);
-  if (!jump) ages.get(sku.skuId)?.push({ age, window: maxStaleSecsAt(nowMs) });
-  const result = await runNavPush(ctx, sku);
-  if (!/sent/.test(result.summary)) throw new Error(`${sku.skuId}: ${result.summary}`);
-}
+/** The keeper the day runs against, and how a step's phases are carried out for it. */
+export type DayDriver = Readonly<{
+  reader: DayReader;
+  world: DemoWorld;
+  clock: Readonly<{ sync: () => Promise<number>; travelTo: (ms: number) => Promise<number> }>;
+  driftThresholdBps: number;
+  /** The clock just leapt to a step's time: a snapshot of the new time (its age not sampled). */
+  afterJump: (ages: AgeLog) => Promise<void>;
+  /** `ticks` NAV pushes at the calendar's cadence, each push's age sampled. */
+  ticks: (count: number, ages: AgeLog) => Promise<void>;
+  /** One rebalance pass (withdrawals, drift, deposits); skipped legs per SKU when measured. */
+  pass: (
+    ages: AgeLog,
+    requests: readonly string[],
+  ) => Promise<{ skipped: Map<string, number> | null; failed: Counts }>;
+  /** Cumulative legs landed (`<sku>:<route>`) and alerts raised (`<sku>:<kind>`). */
+  counts: () => Promise<{ legs: Counts; alerts: Counts }>;
+  /** The step is over (stop samplers). */
+  endStep?: (ages: AgeLog) => Promise<void>;
+}>;
 
-/** Pushes when the snapshot is as old as the calendar's cadence (as the queue would). */
-async function freshen(ctx: KeeperContext, sku: KeeperSku, ages: AgeLog) {
-  const { nowMs, age } = await navAge(ctx, sku);
-  if (age >= navPushCadenceSecsAt(nowMs)) await push(ctx, sku, ages);
-}
-
-async function applyFlow(kw: KeeperWorld, ctx: KeeperContext, flow: DayFlow, nonce: bigint) {
-  if (flow.kind === 'deposit') return demoDeposit(kw.world, flow.skuId, flow.usd);
-  await requestUsdcWithdrawal(
-    kw.world,
-    ctx,
+async function applyFlow(d: DayDriver, flow: DayFlow, nonce: bigint): Promise<string | null> {
+  if (flow.kind === 'deposit') {
+    await demoDeposit(d.world, flow.skuId, flow.usd);
+    return null;
+  }
+  const r = await requestUsdcWithdrawal(
+    d.world,
+    d.reader,
     flow.skuId,
     { usdRaw: flow.usd * 1_000_000n },
     { nonce, toleranceBps: 200 },
   );
-}
-
-/** Legs landed per `sku:route`, from the keeper's own counter. */
-const legCounts = async (ctx: KeeperContext) => {
-  const count = new Map<string, number>();
-  for (const v of (await ctx.metrics.rebalanceLegs.get()).values) {
-    const key = `${v.labels.sku}:${v.labels.route}`;
-    count.set(key, (count.get(key) ?? 0) + v.value);
-  }
-  return count;
-};
-
-/** One pass of the keeper's trading jobs; returns the skipped legs per SKU. */
-async function rebalancePass(ctx: KeeperContext, ages: AgeLog) {
-  const queue = new Map<string, Record<string, unknown>>();
-  const queuing: KeeperContext = {
-    ...ctx,
-    enqueue: async (_task, payload, o) => {
-      if (!queue.has(o.jobKey)) queue.set(o.jobKey, payload);
-    },
-  };
-  // Withdrawal requests first: a short buffer is refilled by selling one asset, which the
-  // drift-scan below then rebalances (the queue would at its next minute).
-  // Withdrawal requests first: a short buffer is refilled by selling one asset, which the
-  // drift-scan below then rebalances (as the queue would at its next minute).
-  for (const sku of ctx.skus) {
-    // A short buffer sells first; a request waits for a snapshot newer than itself.
-    for (let round = 0; round < 3; round++) {
-      await freshen(ctx, sku, ages);
-      const r = await runWithdrawalRouter(ctx, sku);
-      if (!/raise-cash|wait-snapshot/.test(r.summary)) break;
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-      await push(ctx, sku, ages);
-    }
-  }
-  // Drift first: a vault beyond the threshold is rebalanced to its weights, which invests any
-  // new cash too. The deposit-router splits all the cash above the buffer by target weights,
-  // whatever is held: after a pass whose off-hours legs waited, it would buy again what was
-  // bought (reported in issue 18), so it runs for the vaults the scan left alone.
-  await runDriftScan(queuing);
-  for (const sku of ctx.skus) {
-    if (![...queue.keys()].some((k) => k.startsWith(`rebalance:${sku.skuId}:`))) {
-      await runDepositRouter(queuing, sku);
-    }
-  }
-  const skipped = new Map<string, number>();
-  const failed = new Map<string, number>();
-  for (const payload of queue.values()) {
-    const sku = ctx.skus.find((s) => s.skuId === payload.skuId) as KeeperSku;
-    await freshen(ctx, sku, ages);
-    try {
-      const r = await runRebalanceExec(ctx, payload);
-      if (r.summary.startsWith('skipped'))
-        skipped.set(sku.skuId, (skipped.get(sku.skuId) ?? 0) + 1);
-    } catch {
-      // Both routes refused (the venue beyond max_slip_bps off-hours, say): the job failed.
-      failed.set(sku.skuId, (failed.get(sku.skuId) ?? 0) + 1);
-    }
-  }
-  return { skipped, failed };
+  return r.request;
 }
 
 /**
  * Each vault's largest drift over the assets it can trade, the largest over all, and the
  * assets its snapshot marks frozen or halted (the vault refuses their legs on every route).
  */
-async function driftOf(ctx: KeeperContext) {
-  const scanned = await scanVaults(ctx.rpc, ctx.skus, ctx.programs);
+async function driftOf(reader: DayReader, thresholdBps: number) {
+  const scanned = await scanVaults(reader.rpc, reader.skus, reader.programs);
   const snaps = await readAccounts(
-    ctx.rpc,
-    ctx.skus.map((s) => navSnapshotAccount(s.snapshot as never, ctx.programs)),
+    reader.rpc,
+    reader.skus.map((s) => navSnapshotAccount(s.snapshot as never, reader.programs)),
     { commitment: 'confirmed' },
   );
-  const out = new Map<string, { tradable: number; all: number; frozen: string[] }>();
+  const out = new Map<
+    string,
+    { tradable: number; all: number; frozen: string[]; beyond: string[] }
+  >();
   scanned.forEach((v) => {
-    const snap = snaps[ctx.skus.indexOf(v.sku)];
+    const snap = snaps[reader.skus.indexOf(v.sku)];
     const blocked = new Set(
       snap?.exists
         ? snap.data.entries
@@ -160,36 +104,59 @@ async function driftOf(ctx: KeeperContext) {
       tradable: Math.max(0, ...tradable.map((a) => Math.abs(a.driftBps))),
       all: v.drift.maxAbsDriftBps,
       frozen: v.drift.assets.filter((a) => blocked.has(a.mint)).map((a) => a.symbol),
+      // What keeps a vault off target, for the step's notes: asset, drift, value to trade.
+      beyond: tradable
+        .filter((a) => Math.abs(a.driftBps) >= thresholdBps)
+        .map(
+          (a) =>
+            `${a.symbol} ${a.driftBps > 0 ? '+' : ''}${a.driftBps} bps (${a.deltaUsd1e8 > 0n ? 'buy' : 'sell'} $${(Number(a.deltaUsd1e8 < 0n ? -a.deltaUsd1e8 : a.deltaUsd1e8) / 1e8).toFixed(2)} of $${(Number(v.drift.investableUsd1e8) / 1e8).toFixed(0)} investable)`,
+        ),
     });
   });
   return out;
 }
 
-async function runStep(
-  kw: KeeperWorld,
-  ctx: KeeperContext,
-  step: DayStep,
-  alerts: { kind: string; sku: string }[],
-  nonce: () => bigint,
-): Promise<SkuStepRow[]> {
-  const ages: AgeLog = new Map(ctx.skus.map((s) => [s.skuId, []]));
-  await kw.clock.travelTo(step.ms);
-  const alertsFrom = alerts.length;
-  const legsBefore = await legCounts(ctx);
-  for (const sku of ctx.skus) await push(ctx, sku, ages, true);
-  for (const flow of step.flows) await applyFlow(kw, ctx, flow, nonce());
-  for (let t = 0; t < step.ticks; t++) {
-    const now = await kw.clock.sync();
-    await kw.clock.travelTo(now + navPushCadenceSecsAt(now) * 1_000);
-    for (const sku of ctx.skus) await push(ctx, sku, ages);
+const delta = (after: Counts, before: Counts, key: string) =>
+  (after.get(key) ?? 0) - (before.get(key) ?? 0);
+
+/** The kinds of alerts raised for `skuId` (or for every SKU) between two counts. */
+function alertsBetween(after: Counts, before: Counts, skuId: string): string[] {
+  const out: string[] = [];
+  for (const key of after.keys()) {
+    const [sku, kind] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+    if (sku !== skuId && sku !== '') continue;
+    for (let i = 0; i < delta(after, before, key); i++) out.push(kind);
   }
-  const before = await driftOf(ctx);
-  const { skipped, failed } = await rebalancePass(ctx, ages);
-  const after = await driftOf(ctx);
-  const legsAfter = await legCounts(ctx);
-  const delta = (key: string) => (legsAfter.get(key) ?? 0) - (legsBefore.get(key) ?? 0);
+  return out;
+}
+
+async function runStep(
+  d: DayDriver,
+  step: DayStep,
+  nonce: () => bigint,
+  print: (line: string) => void,
+): Promise<SkuStepRow[]> {
+  const { reader } = d;
+  const ages: AgeLog = new Map(reader.skus.map((s) => [s.skuId, []]));
+  await d.clock.travelTo(step.ms);
+  const before0 = await d.counts();
+  await d.afterJump(ages);
+  const requests: string[] = [];
+  for (const flow of step.flows) {
+    const request = await applyFlow(d, flow, nonce());
+    if (request) requests.push(request);
+  }
+  await d.ticks(step.ticks, ages);
+  const before = await driftOf(reader, d.driftThresholdBps);
+  const { skipped, failed } = await d.pass(ages, requests);
+  const after = await driftOf(reader, d.driftThresholdBps);
+  for (const [skuId, a] of after) {
+    if (a.beyond.length > 0) print(`   ${skuId} after the pass: ${a.beyond.join(', ')}`);
+  }
+  await d.endStep?.(ages);
+  const after0 = await d.counts();
   const marketOpen = isOpen('MarketHours', step.ms);
-  return ctx.skus.map((sku) => {
+  return reader.skus.map((sku) => {
     const samples = ages.get(sku.skuId) ?? [];
     const worst = samples.reduce((w, s) => (s.age / s.window > w.age / w.window ? s : w), {
       age: 0,
@@ -207,21 +174,47 @@ async function runStep(
       driftAfterAllBps: after.get(sku.skuId)?.all ?? 0,
       frozen: after.get(sku.skuId)?.frozen ?? [],
       legs: {
-        rfq: delta(`${sku.skuId}:rfq`),
-        aggregator: delta(`${sku.skuId}:aggregator`),
-        skipped: skipped.get(sku.skuId) ?? 0,
+        rfq: delta(after0.legs, before0.legs, `${sku.skuId}:rfq`),
+        aggregator: delta(after0.legs, before0.legs, `${sku.skuId}:aggregator`),
+        skipped: skipped === null ? null : (skipped.get(sku.skuId) ?? 0),
         failed: failed.get(sku.skuId) ?? 0,
       },
-      alerts: alerts
-        .slice(alertsFrom)
-        .filter((a) => a.sku === sku.skuId || a.sku === '')
-        .map((a) => a.kind),
+      alerts: alertsBetween(after0.alerts, before0.alerts, sku.skuId),
     };
   });
 }
 
 /**
- * Runs the day on a keeper world whose clock the simulator and the keeper follow.
+ * Runs the day through `driver` (the chain's clock moved by it; the simulator follows it).
+ *
+ * @example
+ * const { verdict } = await runDay(driver, { short: true, print: console.log });
+ */
+export async function runDay(
+  driver: DayDriver,
+  options: TradingDayOptions,
+): Promise<TradingDayResult> {
+  let nonce = BigInt(Date.now());
+  const plan = tradingDayPlan(await driver.clock.sync(), { short: options.short });
+  options.print(
+    `trading day ${plan[0]?.wall.slice(0, 10)}: ${plan.map((s) => `${s.name} ${s.wall.slice(11)}`).join(', ')}`,
+  );
+  const rows: SkuStepRow[] = [];
+  for (const step of plan) {
+    options.print(`-- ${step.name} (${step.wall}): clock moved, flows ${step.flows.length}`);
+    const stepRows = await runStep(driver, step, () => nonce++, options.print);
+    rows.push(...stepRows);
+    options.print(formatStepTable(stepRows));
+  }
+  return {
+    rows,
+    verdict: dayVerdict(rows, { driftThresholdBps: driver.driftThresholdBps }),
+  };
+}
+
+/**
+ * The day on a keeper world started for the run, driven through `keeper`'s own jobs in this
+ * process (`trading-day-inprocess.ts`).
  *
  * @example
  * const { verdict } = await runTradingDay(kw, keeper, { short: true, print: console.log });
@@ -231,26 +224,5 @@ export async function runTradingDay(
   keeper: Keeper,
   options: TradingDayOptions,
 ): Promise<TradingDayResult> {
-  const base = keeper.context;
-  const alerts: { kind: string; sku: string }[] = [];
-  const ctx: KeeperContext = {
-    ...base,
-    alert: (kind, severity, message, fields) => {
-      alerts.push({ kind, sku: String(fields?.sku ?? '') });
-      base.alert(kind, severity, message, fields);
-    },
-  };
-  let nonce = 1_000n;
-  const plan = tradingDayPlan(await kw.clock.sync(), { short: options.short });
-  options.print(
-    `trading day ${plan[0]?.wall.slice(0, 10)}: ${plan.map((s) => `${s.name} ${s.wall.slice(11)}`).join(', ')}`,
-  );
-  const rows: SkuStepRow[] = [];
-  for (const step of plan) {
-    options.print(`-- ${step.name} (${step.wall}): clock moved, flows ${step.flows.length}`);
-    const stepRows = await runStep(kw, ctx, step, alerts, () => nonce++);
-    rows.push(...stepRows);
-    options.print(formatStepTable(stepRows));
-  }
-  return { rows, verdict: dayVerdict(rows, { driftThresholdBps: base.config.driftThresholdBps }) };
+  return runDay(inProcessDriver(kw, keeper), options);
 }

@@ -6,6 +6,7 @@
 import { MULTIPLIER_FREEZE_WINDOW_MS } from '@basket/routing';
 import { formatDecimal } from '@basket/tokenized-api';
 import { assessCorporateAction } from '../decisions/corp-actions.ts';
+import { chainNowMs } from '../routes/chain-time.ts';
 import { claimAction, finishAction } from '../service/actions.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 
@@ -17,7 +18,9 @@ export async function runCorpActionWatch(ctx: KeeperContext): Promise<JobResult>
   const upcoming = await ctx.api.getUpcomingCorpActions();
   const skusOf = (symbol: string) =>
     ctx.skus.filter((s) => s.assets.some((a) => a.symbol === symbol)).map((s) => s.skuId);
-  const now = ctx.now();
+  // The API's activation times are in the market's time, which the chain's Clock keeps (the
+  // world's simulator follows it with --chain-clock); the queue's runAt is wall time.
+  const chainNow = await chainNowMs(ctx);
   let severe = 0;
   let freezes = 0;
   for (const action of upcoming) {
@@ -37,7 +40,10 @@ export async function runCorpActionWatch(ctx: KeeperContext): Promise<JobResult>
       await ctx.enqueue(
         'nav-push',
         { skuId },
-        { jobKey: `freeze:${skuId}:${action.id}`, runAt: new Date(Math.max(now, freezeAt)) },
+        {
+          jobKey: `freeze:${skuId}:${action.id}`,
+          runAt: new Date(Date.now() + Math.max(0, freezeAt - chainNow)),
+        },
       );
       freezes += 1;
     }

@@ -1,9 +1,9 @@
 // deposit-router (every minute, leader only; spec "Deposit flow"): a deposit leaves the vault
 // holding stablecoin above its cash buffer's target; the router splits that excess over the
-// basket by target weights (`splitDeposit`) and queues one buy per asset through
-// rebalance-exec. The vault's state is read instead of the deposit events: it says the same
-// thing after any number of deposits, survives a restart without a cursor, and needs no
-// history query. The job key is the rebalance's (`rebalance:<sku>:<mint>`), so a deposit leg
+// basket so it ends as close to target as the cash allows (`splitDeposit`: the shortfalls
+// first, pro rata of them) and queues one buy per asset through rebalance-exec. The vault's
+// state is read instead of the deposit events: it says the same thing after any number of
+// deposits, survives a restart without a cursor, and needs no history query. The job key is the rebalance's (`rebalance:<sku>:<mint>`), so a deposit leg
 // and a drift leg of the same asset never both exist.
 import { excessCash, splitDeposit } from '../decisions/deposit-split.ts';
 import { usdDecimalToFixed } from '../decisions/valuation.ts';
@@ -30,12 +30,7 @@ export async function runDepositRouter(ctx: KeeperContext, sku: KeeperSku): Prom
   const minimum = usdDecimalToFixed(ctx.config.minTradeUsd);
   if (excess < minimum) return { job, summary: `${sku.skuId}: no cash to invest` };
   // The excess already leaves the buffer's target in cash: split it whole.
-  const legs = splitDeposit(
-    excess,
-    0,
-    drift.assets.map((a) => ({ mint: a.mint, targetWeightBps: a.targetWeightBps })),
-    minimum,
-  );
+  const legs = splitDeposit(excess, drift.assets, minimum);
   for (const leg of legs) {
     await ctx.enqueue(
       'rebalance-exec',

@@ -230,11 +230,16 @@ async function onIssuerPower(
     vaultStateAccount(sku.vault as Address, ctx.programs),
   ]);
   if (!vault.exists) return;
-  // Keyed by the snapshot sequence: one refresh per snapshot, whichever replica sees it.
+  // Keyed by the snapshot sequence and the cause: one refresh per cause and snapshot,
+  // whichever replica sees it (a later scan of the same state sends nothing), and a new
+  // cause in the same snapshot (a pause, then a new delegate) gets its own refresh at once.
+  const cause = mintChange
+    ? `${mintChange.mint}:${mintChange.changes.join('+')}`
+    : events.map((e) => `${e.mint}=${e.actual}${e.frozen ? ':frozen' : ''}`).join(',');
   await ctx
     .send({
       job: 'drift-scan',
-      actionKey: `issuer-refresh:${sku.skuId}:${vault.data.lastSnapshotSequence}`,
+      actionKey: `issuer-refresh:${sku.skuId}:${vault.data.lastSnapshotSequence}:${cause}`,
       instructions: [getRefreshNavInstructionFor({ vault }, ctx.programs)],
       describe: `refresh_nav of ${sku.skuId} after an issuer action`,
     })

@@ -25,6 +25,7 @@ import { buildSignedPush } from '../chain/nav-push-instructions.ts';
 import { KeeperError } from '../decisions/errors.ts';
 import { decideNavEntry, type NavEntryDecision, wouldGoStale } from '../decisions/nav-entries.ts';
 import { MULTIPLIER_ONE } from '../decisions/valuation.ts';
+import { chainMsOf, clockMs } from '../routes/chain-time.ts';
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 
@@ -78,9 +79,11 @@ export async function decideNavPush(ctx: KeeperContext, sku: KeeperSku) {
   });
   const api = await apiView(ctx, symbols);
   const slot = await ctx.rpc.getSlot({ commitment: 'processed' }).send();
-  const now = ctx.now();
-  const marketOpen = isOpen('MarketHours', now);
+  // The chain's time decides the session (the oracle judges the snapshot by it), not this
+  // machine's: a moved world's clock or a lagging node would otherwise flip the halt flags.
   const chainTime = clock.data.unixTimestamp;
+  const now = clockMs(chainTime);
+  const marketOpen = isOpen('MarketHours', now);
   const entries: (NavEntryDecision & { symbol: string })[] = mints.map((mint, i) => {
     const symbol = symbols[i] as string;
     const info = mintInfo[i];
@@ -222,13 +225,17 @@ export async function skuLookupTables(
   });
 }
 
-/** Records the snapshot's age and alerts when it would be stale before the next push. */
+/**
+ * Records the snapshot's age at the chain's time (the oracle's staleness check reads the same
+ * Clock) and alerts when it would be stale before the next push.
+ */
 export async function staleCheck(ctx: KeeperContext, sku: KeeperSku): Promise<number> {
-  const [snapshot] = await readAccounts(ctx.rpc, [
+  const [snapshot, clock] = await readAccounts(ctx.rpc, [
     navSnapshotAccount(sku.snapshot as Address, ctx.programs),
+    clockSysvarAccount(),
   ]);
   if (!snapshot.exists) return Number.POSITIVE_INFINITY;
-  const now = ctx.now();
+  const now = chainMsOf(clock);
   const publish = Number(snapshot.data.publishUnixTime);
   const age = now / 1000 - publish;
   ctx.metrics.navAge.set({ sku: sku.skuId }, age);

@@ -1,15 +1,24 @@
 // The durable job queue: graphile-worker on Postgres (schema keeper_worker). Cadences come from
 // the market calendar and the spec: nav-push re-schedules itself at the calendar's next push
-// time (15 s in market hours, 60 s off-hours, never later than the open), with a cron kick
-// every minute that re-creates it if the chain broke; the rest are crontab lines (UTC).
+// time (15 s in market hours, 60 s off-hours, never later than the open), decided at the
+// chain's time (jobs/nav-cadence.ts), with a cron kick every minute that re-creates it if the
+// chain of jobs broke; the rest are crontab lines (UTC, on the wall clock: each job reads the
+// chain's Clock for what it decides).
 // Unique job keys make every (SKU) push and every (vault, asset) rebalance exist once; the
 // runner runs only while this replica leads, so the follower never takes a job.
-import { nextNavPushAt } from '@basket/market-calendar';
 import type { Logger } from '@basket/service-kit';
-import { type Runner, run, type TaskList, Logger as WorkerLogger } from 'graphile-worker';
+import {
+  type Runner,
+  run,
+  type TaskList,
+  Logger as WorkerLogger,
+  type WorkerUtils,
+} from 'graphile-worker';
 import type pg from 'pg';
+import type { KeeperSku } from '../service/config.ts';
 import { QUEUE_SCHEMA } from '../service/schema.ts';
 import type { JobResult, KeeperContext } from './context.ts';
+import { MIN_CHECK_MS, readNavTick } from './nav-cadence.ts';
 import { JOBS, type JobName } from './registry.ts';
 
 /** Cron lines (UTC): minute hour day-of-month month day-of-week task. */
@@ -24,6 +33,16 @@ export const CRONTAB = [
   // may trail the wall clock by seconds.
   '5 0 * * 0 epoch-distributor',
 ].join('\n');
+
+/**
+ * nav-push runs before any other queued job (graphile-worker takes lower numbers first): a
+ * queue full of rebalance legs retrying off-hours otherwise delayed pushes by a minute and more
+ * (seen on the attached trading day: 102 s between two pushes at a 60 s cadence).
+ */
+export const NAV_PUSH_PRIORITY = -10;
+
+/** A failed nav-push tick is tried again within the market-hours cadence. */
+const FAILED_TICK_RETRY_MS = 15_000;
 
 /** Runs one job with its metrics (runs, failures, latency, last success). */
 export async function timedJob(
@@ -48,14 +67,41 @@ export async function timedJob(
   }
 }
 
+/**
+ * One nav-push tick of one SKU: the queue's timer fires on the wall clock, the decision is the
+ * chain's (`navPushTick`): push when due at the chain's time (or at once when `force`d), then
+ * check again one cadence later (a wall-clock wait, less what the push took); when not due,
+ * check again when it is.
+ */
+async function navPushTask(ctx: KeeperContext, sku: KeeperSku, force: boolean): Promise<number> {
+  const firedAt = Date.now();
+  let waitMs = FAILED_TICK_RETRY_MS;
+  await timedJob(ctx, 'nav-push', async () => {
+    const tick = await readNavTick(ctx, sku);
+    waitMs = tick.due || force ? tick.afterPushInMs : tick.nextCheckInMs;
+    if (!tick.due && !force) {
+      return {
+        job: 'nav-push',
+        summary: `${sku.skuId}: not due (age ${tick.ageSecs} s of a ${tick.cadenceSecs} s cadence at the chain's time)`,
+      };
+    }
+    return JOBS['nav-push'].runFor(ctx, sku);
+  });
+  return Math.max(MIN_CHECK_MS, waitMs - (Date.now() - firedAt));
+}
+
 function taskList(ctx: KeeperContext): TaskList {
   const tasks: TaskList = {
     'nav-push': async (payload, helpers) => {
       const skuId = (payload as { skuId: string }).skuId;
       const sku = ctx.skus.find((s) => s.skuId === skuId);
       if (!sku) return;
+      let waitMs = FAILED_TICK_RETRY_MS;
+      // The cadence's own tick (`nav-push:<sku>`) pushes when due; any other nav-push job (the
+      // corporate-action watch's freeze push, keyed `freeze:...`) pushes at once.
+      const force = helpers.job.key !== `nav-push:${skuId}`;
       try {
-        await timedJob(ctx, 'nav-push', () => JOBS['nav-push'].runFor(ctx, sku));
+        waitMs = await navPushTask(ctx, sku, force);
       } finally {
         await helpers.addJob(
           'nav-push',
@@ -63,8 +109,9 @@ function taskList(ctx: KeeperContext): TaskList {
           {
             jobKey: `nav-push:${skuId}`,
             jobKeyMode: 'replace',
-            runAt: nextNavPushAt(ctx.now()),
+            runAt: new Date(Date.now() + waitMs),
             maxAttempts: 1,
+            priority: NAV_PUSH_PRIORITY,
           },
         );
       }
@@ -74,7 +121,12 @@ function taskList(ctx: KeeperContext): TaskList {
         await helpers.addJob(
           'nav-push',
           { skuId: sku.skuId },
-          { jobKey: `nav-push:${sku.skuId}`, jobKeyMode: 'preserve_run_at', maxAttempts: 1 },
+          {
+            jobKey: `nav-push:${sku.skuId}`,
+            jobKeyMode: 'preserve_run_at',
+            maxAttempts: 1,
+            priority: NAV_PUSH_PRIORITY,
+          },
         );
       }
     },
@@ -120,8 +172,39 @@ export async function startQueue(
     await runner.addJob(
       'nav-push',
       { skuId: sku.skuId },
-      { jobKey: `nav-push:${sku.skuId}`, jobKeyMode: 'preserve_run_at', maxAttempts: 1 },
+      {
+        jobKey: `nav-push:${sku.skuId}`,
+        jobKeyMode: 'preserve_run_at',
+        maxAttempts: 1,
+        priority: NAV_PUSH_PRIORITY,
+      },
     );
   }
   return runner;
+}
+
+/**
+ * Queues `job` to run now on whichever replica leads (`keeper enqueue`, and the trading-day
+ * demo attached to `npm start`, so a step need not wait for the job's next cron minute). A
+ * nav-push replaces its SKU's scheduled tick (it re-schedules itself after running); any other
+ * job is keyed per (job, SKU) so repeated calls queue it once.
+ *
+ * @example
+ * await enqueueNow(workerUtils, 'drift-scan');
+ */
+export async function enqueueNow(
+  utils: Pick<WorkerUtils, 'addJob'>,
+  job: JobName,
+  skuId?: string,
+): Promise<void> {
+  const payload = skuId ? { skuId } : {};
+  const jobKey = job === 'nav-push' ? `nav-push:${skuId}` : `now:${job}:${skuId ?? '*'}`;
+  if (job === 'nav-push' && !skuId) throw new Error('enqueue nav-push: name a SKU');
+  await utils.addJob(job, payload, {
+    jobKey,
+    jobKeyMode: 'replace',
+    runAt: new Date(),
+    maxAttempts: 1,
+    ...(job === 'nav-push' ? { priority: NAV_PUSH_PRIORITY } : {}),
+  });
 }

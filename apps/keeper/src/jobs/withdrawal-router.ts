@@ -3,8 +3,10 @@
 // request account exists exactly while the request is open, so nothing is missed across a
 // restart and nothing needs a history backfill). Planned by `planWithdrawals`: fulfilled at a
 // snapshot newer than the request, once (action key per request; the account closes when
-// paid); when the buffer is short, one sale leg of the most overweight asset runs first
-// through the same routes as a rebalance.
+// paid); when the buffer is short, the sales that pay it and refill the buffer to its target
+// (`planCashRaise`: the most overweight assets first, down to their targets after the
+// payout; what paying needs beyond that from the tradable assets nearest their target) run
+// first through the same routes as a rebalance.
 import {
   getCreateAssociatedTokenAccountInstructionFor,
   getFulfilWithdrawalInstructionFor,
@@ -21,8 +23,9 @@ import {
   WITHDRAWAL_REQUEST_DISCRIMINATOR,
 } from '@basket/vault-client';
 import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
+import { planCashRaise, type RaisePlan } from '../decisions/cash-raise.ts';
 import { isKeeperError } from '../decisions/errors.ts';
-import { USD_ONE } from '../decisions/valuation.ts';
+import { USD_ONE, usdDecimalToFixed } from '../decisions/valuation.ts';
 import { type OpenRequest, planWithdrawals } from '../decisions/withdrawal-plan.ts';
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
@@ -34,7 +37,7 @@ import { executeLeg, planLeg } from './rebalance-exec.ts';
 const REQUEST_SIZE = 104n;
 const VAULT_OFFSET = 8n;
 /** Extra sold over the shortfall, in bps: the price moves between the sale and the payout. */
-const RAISE_MARGIN_BPS = 100n;
+const RAISE_MARGIN_BPS = 100;
 
 async function openRequests(ctx: KeeperContext, vault: Address) {
   const accounts = await ctx.rpc
@@ -143,43 +146,88 @@ export async function runWithdrawalRouter(ctx: KeeperContext, sku: KeeperSku): P
       });
       done.push(`${request.address} fulfil ${outcome.kind}`);
     } else if (step.action === 'raise-cash') {
-      done.push(`${request.address} ${await raiseCash(ctx, sku, step.shortRaw, vault.data)}`);
-      // One sale per run: the next run re-reads the buffer and the requests.
+      done.push(`${request.address} ${await raiseCash(ctx, sku, step.paysRaw, vault.data)}`);
+      // One raise per run: the next run re-reads the buffer and the requests.
       break;
     } else done.push(`${request.address} ${step.action}`);
   }
   return { job, summary: `${sku.skuId}: ${done.join('; ')}`, details: steps };
 }
 
-/** Sells the most overweight held asset for the shortfall (plus a margin) through the routes. */
+/** USD x 1e8 of a raw stablecoin amount, rounded as asked. */
+const stableUsd = (raw: bigint, scale: bigint, rounding: 'floor' | 'ceil') =>
+  (raw * USD_ONE + (rounding === 'ceil' ? scale - 1n : 0n)) / scale;
+
+/**
+ * Sells what pays the requests and keeps the basket on target (`planCashRaise`): an asset
+ * whose route is closed now (skipped by `planLeg`, or priced outside the vault's bound on
+ * both routes) is left out and the rest planned again over the others.
+ */
 async function raiseCash(
   ctx: KeeperContext,
   sku: KeeperSku,
-  shortRaw: bigint,
-  vault: { stableMint: Address },
+  paysRaw: bigint,
+  vault: { stableMint: Address; cashRaw: bigint; cashBufferBps: number },
 ): Promise<string> {
   const [mint] = await readAccounts(ctx.rpc, [tokenMintAccount(vault.stableMint)]);
-  const decimals = mint?.exists ? mint.data.decimals : 6;
-  const scale = 10n ** BigInt(decimals);
-  // Shortfall in USD x 1e8, rounded up, plus the margin (rounded up): never sell too little.
-  const shortUsd = (shortRaw * USD_ONE + scale - 1n) / scale;
-  const target = (shortUsd * (10_000n + RAISE_MARGIN_BPS) + 9_999n) / 10_000n;
+  const scale = 10n ** BigInt(mint?.exists ? mint.data.decimals : 6);
   const [scanned] = await scanVaults(ctx.rpc, [sku], ctx.programs);
-  const candidates = [...(scanned?.drift.assets ?? [])]
-    .filter((a) => a.valueUsd1e8 > target)
-    .sort((a, b) => b.driftBps - a.driftBps);
-  for (const asset of candidates) {
-    const plan = await planLeg(ctx, sku.skuId, asset.mint, -target);
-    if ('skipped' in plan || plan.route.route === 'skip') continue;
-    if (ctx.config.dryRun) return `dry-run: would sell ${asset.symbol} for ${target} (USD x 1e8)`;
-    try {
-      const result = await executeLeg(ctx, plan);
-      return `raise-cash: ${result.summary}`;
-    } catch (error) {
-      // Neither route prices this asset within the vault's bound now: try the next one.
-      if (!isKeeperError(error, 'LEG_OUTSIDE_BOUND')) throw error;
-      ctx.logger.info({ sku: sku.skuId, symbol: asset.symbol }, `raise-cash: ${error.message}`);
+  const assets = scanned?.drift.assets ?? [];
+  const closed = new Set<string>();
+  const sold = new Map<string, bigint>();
+  const done: string[] = [];
+  let soldTotal = 0n;
+  let plan: RaisePlan | undefined;
+  // Each round either sells every leg or closes one more asset: at most one per asset.
+  for (let round = 0; round <= assets.length; round++) {
+    plan = planCashRaise({
+      assets: assets.map((a) => ({
+        mint: a.mint,
+        valueUsd1e8: a.valueUsd1e8 - (sold.get(a.mint) ?? 0n),
+        targetWeightBps: a.targetWeightBps,
+        tradable: !closed.has(a.mint),
+      })),
+      cashUsd1e8: stableUsd(vault.cashRaw, scale, 'floor') + soldTotal,
+      payoutsUsd1e8: stableUsd(paysRaw, scale, 'ceil'),
+      cashBufferBps: vault.cashBufferBps,
+      marginBps: RAISE_MARGIN_BPS,
+      minTradeUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
+    });
+    let replan = false;
+    for (const leg of plan.legs) {
+      const symbol = assets.find((a) => a.mint === leg.mint)?.symbol ?? leg.mint;
+      const planned = await planLeg(ctx, sku.skuId, leg.mint, -leg.notionalUsd1e8);
+      if ('skipped' in planned || planned.route.route === 'skip') {
+        closed.add(leg.mint);
+        replan = true;
+        break;
+      }
+      if (ctx.config.dryRun) {
+        done.push(`would sell ${symbol} for ${planned.trade.notionalUsd1e8} (USD x 1e8)`);
+      } else {
+        try {
+          done.push((await executeLeg(ctx, planned)).summary);
+        } catch (error) {
+          // Neither route prices this asset within the vault's bound now: plan without it.
+          if (!isKeeperError(error, 'LEG_OUTSIDE_BOUND')) throw error;
+          ctx.logger.info({ sku: sku.skuId, symbol }, `raise-cash: ${error.message}`);
+          closed.add(leg.mint);
+          replan = true;
+          break;
+        }
+      }
+      sold.set(leg.mint, (sold.get(leg.mint) ?? 0n) + planned.trade.notionalUsd1e8);
+      soldTotal += planned.trade.notionalUsd1e8;
     }
+    if (!replan) break;
   }
-  return 'raise-cash: no asset can be sold now (the next run tries again)';
+  const prefix = ctx.config.dryRun ? 'dry-run: raise-cash' : 'raise-cash';
+  if (done.length === 0) {
+    // Nothing can trade now (halts, freezes, closed markets): the request stays open and the
+    // next run tries again; the owner may cancel it (anyone after 72 h).
+    return `${prefix}: no asset can be sold now (the next run tries again)`;
+  }
+  const unraised = plan?.unraisedUsd1e8 ?? 0n;
+  const short = unraised > 0n ? `; ${unraised} (USD x 1e8) not coverable now` : '';
+  return `${prefix}: ${done.join('; ')}${short}`;
 }

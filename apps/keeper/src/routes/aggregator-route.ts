@@ -11,6 +11,7 @@ import { KeeperError } from '../decisions/errors.ts';
 import { USD_ONE } from '../decisions/valuation.ts';
 import type { JobResult, KeeperContext } from '../jobs/context.ts';
 import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
+import { hookedMints } from './hook-accounts.ts';
 import { routeCosts } from './instruction-costs.ts';
 import { type LegSetup, minReceiveRaw, wrapRoute } from './leg-setup.ts';
 
@@ -116,6 +117,7 @@ export async function runAggregatorRoute(
       swap.swapInstruction,
       ...(swap.cleanupInstruction ? [swap.cleanupInstruction] : []),
     ].map((ix) => toKitInstruction(ix, signers)),
+    hookedMints(setup),
   );
   const instructions = await wrapRoute(ctx, setup, { payRaw, expectedRaw, route });
   const outcome = await ctx.send({

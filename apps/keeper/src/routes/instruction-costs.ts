@@ -1,15 +1,18 @@
 // Compute costs of the instructions a route brings (the SDK's measured table prices the
-// vault's own; the route's are priced by program), and the trade authority's forward of what
-// it received into the vault's holding.
+// vault's own; the route's are priced by program, plus the hook's run for an instruction that
+// moves a hooked mint), and the trade authority's forward of what it received into the vault's
+// holding, with the hook's accounts when the received mint has a hook set.
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  type ComputeCost,
   type CostedInstruction,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/sdk';
-import type { Instruction } from '@solana/kit';
+import type { Address, Instruction } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
 import type { KeeperContext } from '../jobs/context.ts';
+import { HOOKED_TRANSFER_COST, sideHookAccounts } from './hook-accounts.ts';
 import type { LegSide } from './leg-setup.ts';
 
 /**
@@ -19,43 +22,54 @@ import type { LegSide } from './leg-setup.ts';
  */
 const UNKNOWN_PROGRAM_TRANSFERS = 20;
 
+function programCost(programAddress: Address): ComputeCost {
+  switch (programAddress) {
+    case ASSOCIATED_TOKEN_PROGRAM_ADDRESS:
+      return { key: 'associatedToken.createIdempotent' };
+    case TOKEN_2022_PROGRAM_ADDRESS:
+      return { key: 'token2022.transferChecked' };
+    case TOKEN_PROGRAM_ADDRESS:
+      return { key: 'token.transferChecked' };
+    default:
+      return { key: 'token2022.transferChecked', count: UNKNOWN_PROGRAM_TRANSFERS };
+  }
+}
+
 /**
- * Prices each instruction of a route by its program.
+ * Prices each instruction of a route by its program; one that names a mint of `hookedMints`
+ * (an RFQ fill's transfer of a hooked stock, a venue's swap of one) also pays the hook's run.
+ * An associated-token creation names the mint without transferring it: no hook runs there.
  *
  * @example
- * const costed = routeCosts(fill);
+ * const costed = routeCosts(fill, hookedMints(setup));
  */
-export function routeCosts(route: readonly Instruction[]): CostedInstruction[] {
+export function routeCosts(
+  route: readonly Instruction[],
+  hookedMints: readonly Address[] = [],
+): CostedInstruction[] {
   return route.map((instruction) => {
-    switch (instruction.programAddress) {
-      case ASSOCIATED_TOKEN_PROGRAM_ADDRESS:
-        return { instruction, costs: [{ key: 'associatedToken.createIdempotent' }] };
-      case TOKEN_2022_PROGRAM_ADDRESS:
-        return { instruction, costs: [{ key: 'token2022.transferChecked' }] };
-      case TOKEN_PROGRAM_ADDRESS:
-        return { instruction, costs: [{ key: 'token.transferChecked' }] };
-      default:
-        return {
-          instruction,
-          costs: [{ key: 'token2022.transferChecked', count: UNKNOWN_PROGRAM_TRANSFERS }],
-        };
-    }
+    const base = programCost(instruction.programAddress);
+    const hooked =
+      instruction.programAddress !== ASSOCIATED_TOKEN_PROGRAM_ADDRESS &&
+      (instruction.accounts ?? []).some((a) => hookedMints.includes(a.address));
+    return { instruction, costs: hooked ? [base, HOOKED_TRANSFER_COST] : [base] };
   });
 }
 
 /**
  * The trade authority moves `amount` of what the route delivered to it into the vault's
- * holding (the RFQ delivers to the registered wallet, never to a third party's account).
+ * holding (the RFQ delivers to the registered wallet, never to a third party's account); a
+ * hooked mint's transfer carries its hook's accounts and is priced with the hook's run.
  *
  * @example
- * const forward = forwardInstruction(ctx, setup.receive, expectedRaw);
+ * const forward = await forwardInstruction(ctx, setup.receive, expectedRaw);
  */
-export function forwardInstruction(
+export async function forwardInstruction(
   ctx: KeeperContext,
   side: LegSide,
   amount: bigint,
-): CostedInstruction {
-  const instruction = getTransferCheckedInstruction(
+): Promise<CostedInstruction> {
+  const transfer = getTransferCheckedInstruction(
     {
       source: side.tradeAccount,
       mint: side.mint,
@@ -66,15 +80,15 @@ export function forwardInstruction(
     },
     { programAddress: side.tokenProgram },
   );
+  const hook = await sideHookAccounts(ctx, side, {
+    source: side.tradeAccount,
+    destination: side.holding,
+    authority: ctx.tradeSigner.address,
+    amount,
+  });
+  const base = programCost(side.tokenProgram);
   return {
-    instruction,
-    costs: [
-      {
-        key:
-          side.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS
-            ? 'token2022.transferChecked'
-            : 'token.transferChecked',
-      },
-    ],
+    instruction: { ...transfer, accounts: [...transfer.accounts, ...hook] },
+    costs: hook.length > 0 ? [base, HOOKED_TRANSFER_COST] : [base],
   };
 }

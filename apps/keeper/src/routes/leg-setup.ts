@@ -1,10 +1,13 @@
 // What every route of a rebalance leg shares: the vault's two sides (cash or an asset slot),
 // their mints and holdings, the trade authority's token accounts, the bound the vault will
 // enforce (quoteRebalanceLeg: max_slip_bps and the day's loss budget), and the instructions
-// around the route (rebalance_leg before, rebalance_settle after).
+// around the route (rebalance_leg before, rebalance_settle after). A side whose mint has a
+// transfer hook set carries what resolves the hook's extra accounts: the vault's payment inside
+// rebalance_leg passes them through to Token-2022 (hook-accounts.ts).
 import {
   type CostedInstruction,
   ensureTokenAccounts,
+  fetchEncodedAccountsBatched,
   findAssociatedTokenAddress,
   getNavQuote,
   getRebalanceSwapInstructionsFor,
@@ -14,6 +17,7 @@ import {
   readAccounts,
   rebalanceSideAccounts,
   tokenMintAccount,
+  transferHookProgramOf,
   type VaultStateAccount,
   vaultStateAccount,
 } from '@basket/sdk';
@@ -21,6 +25,7 @@ import type { Address, Instruction } from '@solana/kit';
 import { KeeperError } from '../decisions/errors.ts';
 import type { KeeperContext } from '../jobs/context.ts';
 import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
+import { withLegHookAccounts } from './hook-accounts.ts';
 
 /** One side of a leg with everything a route needs to move it. */
 export type LegSide = Readonly<{
@@ -31,6 +36,10 @@ export type LegSide = Readonly<{
   holding: Address;
   /** The trade authority's token account of this mint. */
   tradeAccount: Address;
+  /** The mint's account data (its transfer hook's extra accounts are resolved from it). */
+  mintData: Uint8Array;
+  /** The mint's transfer-hook program when one is set. */
+  hookProgram: Address | null;
 }>;
 
 export type LegSetup = Readonly<{
@@ -42,14 +51,26 @@ export type LegSetup = Readonly<{
 
 async function sideOf(ctx: KeeperContext, vault: VaultStateAccount, side: RebalanceSide) {
   const accounts = await rebalanceSideAccounts(vault, side, ctx.programs);
-  const [mint] = await readAccounts(ctx.rpc, [tokenMintAccount(accounts.mint)]);
-  if (!mint?.exists) throw new KeeperError('STALE_INPUT', `mint ${accounts.mint} not found`);
+  const { accounts: raw } = await fetchEncodedAccountsBatched(ctx.rpc, [accounts.mint], {
+    commitment: 'confirmed',
+  });
+  const encoded = raw[0];
+  if (!encoded?.exists) throw new KeeperError('STALE_INPUT', `mint ${accounts.mint} not found`);
+  const mint = tokenMintAccount(accounts.mint).decode(encoded);
+  const mintData = Uint8Array.from(encoded.data);
   const tradeAccount = await findAssociatedTokenAddress({
     owner: ctx.tradeSigner.address,
     mint: accounts.mint,
     tokenProgram: accounts.tokenProgram,
   });
-  return { side, ...accounts, decimals: mint.data.decimals, tradeAccount };
+  return {
+    side,
+    ...accounts,
+    decimals: mint.decimals,
+    tradeAccount,
+    mintData,
+    hookProgram: transferHookProgramOf(mintData),
+  };
 }
 
 /**
@@ -134,12 +155,13 @@ export async function missingTradeAccounts(
 }
 
 /**
- * `rebalance_leg`, the route, `rebalance_settle` (the SDK's builder).
+ * `rebalance_leg`, the route, `rebalance_settle` (the SDK's builder); a paying mint with a
+ * transfer hook set gets its hook's accounts on `rebalance_leg` and the hook's run priced.
  *
  * @example
  * const ixs = await wrapRoute(ctx, setup, { payRaw, expectedRaw, route: swap });
  */
-export function wrapRoute(
+export async function wrapRoute(
   ctx: KeeperContext,
   setup: LegSetup,
   input: {
@@ -148,7 +170,7 @@ export function wrapRoute(
     route: readonly (Instruction | CostedInstruction)[];
   },
 ): Promise<CostedInstruction[]> {
-  return getRebalanceSwapInstructionsFor(
+  const instructions = await getRebalanceSwapInstructionsFor(
     {
       keeper: ctx.signer,
       vault: setup.vault,
@@ -161,4 +183,5 @@ export function wrapRoute(
     },
     ctx.programs,
   );
+  return withLegHookAccounts(ctx, setup, input.payRaw, instructions);
 }

@@ -28,6 +28,7 @@ import type { KeeperContext } from '../jobs/context.ts';
 import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
 import { type RfqSequenceOutcome, runRfqSequence } from '../jobs/rfq-sequence.ts';
 import { chainNowMs } from './chain-time.ts';
+import { hookedMints } from './hook-accounts.ts';
 import { forwardInstruction, routeCosts } from './instruction-costs.ts';
 import { type LegSetup, minReceiveRaw, wrapRoute } from './leg-setup.ts';
 
@@ -96,7 +97,10 @@ export async function wrapFill(
   const instructions = await wrapRoute(ctx, setup, {
     payRaw,
     expectedRaw,
-    route: [...routeCosts(fill), forwardInstruction(ctx, setup.receive, expectedRaw)],
+    route: [
+      ...routeCosts(fill, hookedMints(setup)),
+      await forwardInstruction(ctx, setup.receive, expectedRaw),
+    ],
   });
   const lifetime = { blockhash: compiled.lifetimeToken as Blockhash, lastValidBlockHeight };
   const message = buildTransactionMessage({

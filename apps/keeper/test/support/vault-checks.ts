@@ -1,9 +1,14 @@
 // What the keeper's world suites check after every leg, written once: the vault's books against
 // its holdings' token balances, one holding's book, a leg whose direction the venue prices
 // within the vault's bound, what landed on a holding, and an API client that counts RFQs.
-import { findVaultHoldingPda, readAccounts, vaultStateAccount } from '@basket/sdk';
+import {
+  fetchEncodedAccountsBatched,
+  findVaultHoldingPda,
+  readAccounts,
+  vaultStateAccount,
+} from '@basket/sdk';
 import type { TestWorld } from '@basket/world';
-import type { Address } from '@solana/kit';
+import type { Address, MaybeEncodedAccount } from '@solana/kit';
 import { expect } from 'vitest';
 import type { KeeperContext } from '../../src/jobs/context.ts';
 import { type PlannedLeg, planLeg } from '../../src/jobs/rebalance-exec.ts';
@@ -34,29 +39,47 @@ async function vaultOf(world: TestWorld, ctx: KeeperContext, skuId: string) {
   return vault;
 }
 
-/** Every book of the vault (cash with the fees owed, each asset) with its holding's balance. */
+/** A token account's amount (bytes 64..72 of its data), 0 when it does not exist. */
+const tokenAmountOf = (account: MaybeEncodedAccount) =>
+  account.exists ? new DataView(Uint8Array.from(account.data).buffer).getBigUint64(64, true) : 0n;
+
+/**
+ * Every book of the vault (cash with the fees owed, each asset) with its holding's balance;
+ * the holdings read in one getMultipleAccounts (BROAD20 has 21 of them).
+ */
 export async function booksAndBalances(world: TestWorld, ctx: KeeperContext, skuId: string) {
-  const rpc = world.chain.rpc;
   const v = (await vaultOf(world, ctx, skuId)).data;
-  const balance = async (holding: Address) =>
-    BigInt(
-      (await rpc.getTokenAccountBalance(holding, { commitment: 'confirmed' }).send()).value.amount,
-    );
+  const assets = v.assets.slice(0, v.assetCount);
+  const holdings = await Promise.all(
+    assets.map(async (a) => (await findVaultHoldingPda(v.skuId, a.mint, ctx.programs))[0]),
+  );
+  const { accounts } = await fetchEncodedAccountsBatched(
+    world.chain.rpc,
+    [v.cashHolding, ...holdings],
+    { commitment: 'confirmed' },
+  );
+  const balance = (i: number) => tokenAmountOf(accounts[i] as MaybeEncodedAccount);
   // The cash holding also keeps the withdrawal fees owed to the treasury until
   // collect_withdraw_fees (never part of cash_raw).
-  const rows = [
-    {
-      name: 'cash',
-      mint: 'cash',
-      book: v.cashRaw + v.withdrawFeesOwed,
-      balance: await balance(v.cashHolding),
-    },
+  return [
+    { name: 'cash', mint: 'cash', book: v.cashRaw + v.withdrawFeesOwed, balance: balance(0) },
+    ...assets.map((a, i) => ({
+      name: a.mint as string,
+      mint: a.mint as string,
+      book: a.holdingsRaw,
+      balance: balance(i + 1),
+    })),
   ];
-  for (const a of v.assets.slice(0, v.assetCount)) {
-    const [holding] = await findVaultHoldingPda(v.skuId, a.mint, ctx.programs);
-    rows.push({ name: a.mint, mint: a.mint, book: a.holdingsRaw, balance: await balance(holding) });
-  }
-  return rows;
+}
+
+/**
+ * Waits until the chain's clock has passed the second it reads now: a snapshot pushed after
+ * this is newer than anything that landed before it (forward pricing), in about a second at
+ * most instead of a fixed wait.
+ */
+export async function waitNextChainSecond(world: TestWorld): Promise<void> {
+  const now = (await world.clock.now()).unixTimestamp;
+  await world.clock.waitForTimestamp(now + 1n, 30_000);
 }
 
 /** The vault's books equal its token balances, row by row (the check after every leg). */

@@ -52,7 +52,9 @@ export type OpsWorld = Readonly<{
  * beforeAll(async () => { ({ world, programs } = await startOpsWorld()); }, OPS_WORLD_TIMEOUT_MS);
  */
 export async function startOpsWorld(): Promise<OpsWorld> {
-  const world = await startWorld();
+  // 100 ms slots: the suites wait on confirmations only (their timelocks move with the
+  // validator's clock, proposals ride durable nonces), so mainnet's 400 ms would only be waited.
+  const world = await startWorld({ slotTimeMs: 100 });
   try {
     const envPath = join(world.dir, 'ops-local.yaml');
     writeFileSync(envPath, await environmentFromWorld(world.chain, world.manifest));
@@ -71,9 +73,12 @@ export async function startOpsWorld(): Promise<OpsWorld> {
   }
 }
 
-/** `basket-ops <args>` in a child process, as an operator types it. */
+/**
+ * `basket-ops <args>` in a child process, as an operator runs it: `node --import tsx`, what
+ * `npx tsx` runs, without npx resolving tsx first (a second or two a call on a loaded machine).
+ */
 export function opsCli(...args: string[]) {
-  return execFileAsync('npx', ['tsx', CLI, ...args]);
+  return execFileAsync(process.execPath, ['--import', 'tsx', CLI, ...args]);
 }
 
 /** `--admin-key <file>` for the world's first `count` admins. */

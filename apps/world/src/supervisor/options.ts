@@ -16,6 +16,10 @@ Options:
   --ws-port <port>    PubSub port (default 8900)
   --pg-port <port>    Postgres port (default 54329; ignored when DATABASE_URL is set)
   --sim-port <port>   tokenized-asset API simulator port (default 7407)
+  --chain-clock       the simulators follow the chain's clock (Clock sysvar) instead of this
+                      machine's, so a world whose clock is moved (npm run trading-day -- --rpc,
+                      npm run scenario -- --rpc) sees the market of its own time; the keepers
+                      decide on the chain's clock either way
   --no-services       the chain, Postgres and the bootstrap only
   --once              bootstrap, print the summary and stop (for scripts and CI)
   -h, --help          this text
@@ -36,6 +40,8 @@ export type WorldOptions = Readonly<{
   simPort: number;
   services: boolean;
   once: boolean;
+  /** The tokenized-asset API simulator follows the chain's clock (TOKENIZED_SIM_CHAIN_CLOCK). */
+  chainClock: boolean;
 }>;
 
 function port(name: string, raw: string | undefined, fallback: number): number {
@@ -59,6 +65,7 @@ export function parseWorldOptions(argv: readonly string[]): WorldOptions {
       'pg-port': { type: 'string' },
       'sim-port': { type: 'string' },
       'no-services': { type: 'boolean' },
+      'chain-clock': { type: 'boolean' },
       once: { type: 'boolean' },
     },
     strict: true,
@@ -74,5 +81,6 @@ export function parseWorldOptions(argv: readonly string[]): WorldOptions {
     simPort: port('sim-port', values['sim-port'], 7407),
     services: !(values['no-services'] ?? false),
     once: values.once ?? false,
+    chainClock: values['chain-clock'] ?? false,
   };
 }

@@ -23,6 +23,12 @@ export function worldServices(input: {
   simPort: number;
   /** The shared secret the emitter sends and the indexer checks (a file under the keys). */
   webhookSecret: string;
+  /**
+   * The simulator follows the chain's clock (`--chain-clock`). The aggregator needs nothing: it
+   * prices from the pools' on-chain reserves, with no clock of its own; the keepers read the
+   * chain's Clock for every time decision in either mode.
+   */
+  chainClock?: boolean;
 }): ServiceSpec[] {
   const tokenizedApiUrl = `http://127.0.0.1:${input.simPort}/api/v2`;
   const env = {
@@ -48,6 +54,7 @@ export function worldServices(input: {
         ...env,
         TOKENIZED_SIM_PORT: String(input.simPort),
         TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS: '1',
+        ...(input.chainClock ? { TOKENIZED_SIM_CHAIN_CLOCK: '1' } : {}),
       },
       url: tokenizedApiUrl,
     },

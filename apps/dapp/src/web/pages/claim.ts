@@ -1,11 +1,10 @@
-// Claim epoch rewards with the proof from the published distribution artifact.
+// Claim epoch rewards with the proof from the published distribution artifact (a hooked reward
+// mint's claim carries its hook's accounts: data/claim-transactions.ts).
 
 import { findClaimStatusAddress, findEpochPda } from '@basket/rewards-client';
 import {
   claimStatusAccount,
-  ensureTokenAccounts,
   epochAccount,
-  getClaimInstructionFor,
   readAccounts,
   type TokenMintInfo,
   tokenMintAccount,
@@ -13,15 +12,14 @@ import {
 import type { Address } from '@solana/kit';
 import { formatTokenAmount } from '../../shared/money.ts';
 import type { PublishedClaim } from '../../shared/public-config.ts';
+import { claimTransactions } from '../data/claim-transactions.ts';
 import { type DappContext, useDapp } from '../data/context.ts';
+import { failureText } from '../data/transaction.ts';
 import { useAsync } from '../data/use-async.ts';
 import { h } from '../h.ts';
 import { busy, TxStatus } from '../ui/tx-status.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { Failed, Loading, TxGate, useTx } from './common.ts';
-
-const hexBytes = (hex: string) =>
-  Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16));
 
 async function loadClaims(ctx: DappContext, owner: string) {
   const res = await fetch(`/api/claims/${owner}`);
@@ -69,34 +67,24 @@ function ClaimList() {
     return data.error ? h(Failed, { error: data.error }) : h(Loading, { what: 'your rewards' });
   const claim = async (item: NonNullable<typeof data.value>[number]) => {
     if (!signer || !item.epoch) return;
-    const epoch = item.epoch;
-    const ok = await tx.run({
-      label: `Claim of epoch ${item.claim.epochId}`,
-      instructions: async () => {
-        const ensured = await ensureTokenAccounts(
-          ctx.rpc,
-          signer,
-          item.claim.rewardMints.map((m, i) => ({
-            owner: signer.address,
-            mint: m as Address,
-            tokenProgram: item.mints[i]?.tokenProgram as Address,
-          })),
-          { commitment: 'confirmed' },
-        );
-        const ix = await getClaimInstructionFor(
-          {
-            claimant: signer,
-            epoch,
-            destinations: ensured.addresses,
-            amounts: item.claim.amounts.map(BigInt),
-            proof: item.claim.proof.map(hexBytes),
-          },
-          ctx.programs,
-        );
-        return [...ensured.instructions, ix];
-      },
-    });
-    if (ok) data.reload();
+    const label = `Claim of epoch ${item.claim.epochId}`;
+    let transactions: Awaited<ReturnType<typeof claimTransactions>>;
+    try {
+      transactions = await claimTransactions(ctx, signer, { ...item, epoch: item.epoch });
+    } catch (error) {
+      tx.setState({ step: 'failed', label, ...failureText(error) });
+      return;
+    }
+    // A hooked reward mint's claim goes after its token accounts, in a transaction of its own.
+    for (const [i, instructions] of transactions.entries()) {
+      const last = i === transactions.length - 1;
+      const ok = await tx.run({
+        label: last ? label : `Reward token accounts for epoch ${item.claim.epochId}`,
+        instructions: async () => instructions,
+      });
+      if (!ok) return;
+    }
+    data.reload();
   };
   if (data.value.length === 0)
     return h('p', { className: 'hint' }, 'No published rewards for this wallet yet.');
