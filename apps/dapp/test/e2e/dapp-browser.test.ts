@@ -18,6 +18,7 @@ import { utcMinute } from '../../src/shared/banners.ts';
 import { seriousViolations } from './accessibility.ts';
 import { assetApiTests } from './asset-api-flows.ts';
 import { ARTIFACTS, type BrowserWorld, startBrowserWorld } from './browser-world.ts';
+import { pageConsoleWatch } from './page-console.ts';
 import { createDriver } from './page-driver.ts';
 import { publishEpoch } from './publish-epoch.ts';
 import { termsRecordTests } from './terms-record-flows.ts';
@@ -35,17 +36,15 @@ describe('the dapp in a browser', () => {
     () => wallet,
   );
   const { go, outcome, shares, deposit } = d;
+  const pageConsole = pageConsoleWatch(() => env.url);
 
   beforeAll(async () => {
     env = await startBrowserWorld();
     wallet = await readSigner(env.world.manifest.keys.demoWallets[0] as string);
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    // The page's own errors belong in the test log.
-    page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') console.error(`page console: ${m.text()}`);
-    });
+    // The page's own errors belong in the test log (less the absent services' 502s, counted).
+    pageConsole.watch(page);
     await installTestWallet(page, wallet, 'solana:localnet');
     await page.goto(`${env.url}/vaults/TECH6/deposit`);
     // A world, its services and a browser: minutes on a loaded 2-core machine (the CI runs two
@@ -53,6 +52,7 @@ describe('the dapp in a browser', () => {
   }, 480_000);
 
   afterAll(async () => {
+    console.log(pageConsole.summary());
     await env?.stop();
   });
 
