@@ -125,9 +125,10 @@ describe('the keeper on the local world', () => {
     const before = await sequences(sku);
     // Asynchronous: the simulator answering the child runs in this process.
     const run = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      // The repository's tsx directly: npx's own resolution costs a second per run.
       execFile(
-        'npx',
-        ['tsx', 'apps/keeper/src/cli.ts', 'once', 'nav-push', '--dry-run'],
+        'node_modules/.bin/tsx',
+        ['apps/keeper/src/cli.ts', 'once', 'nav-push', '--dry-run'],
         {
           cwd: fileURLToPath(new URL('../../..', import.meta.url)),
           timeout: 90_000,
