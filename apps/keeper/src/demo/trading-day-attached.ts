@@ -136,11 +136,16 @@ export async function attachedDriver(o: AttachOptions) {
   const chainMs = async () => Number((await chainClock.now()).unixTimestamp) * 1_000;
   const queue = await servedQueue(o.databaseUrl);
   const sampler = navSampler(reader, o.print);
-  const leader = await leaderOf(o.keeperUrls);
-  if (!leader) throw new Error(`no served keeper leads at ${o.keeperUrls.join(', ')}`);
-  o.print(`trading-day: attached; the served keepers' leader: ${leader}`);
   const wait = <T>(what: string, probe: () => Promise<T | null>, timeoutMs: number) =>
     waitWithProgress(what, probe, { timeoutMs, print: o.print });
+  // A world just started: its replicas take a while to listen and elect a leader.
+  const leader = await wait(
+    'a leading keeper replica',
+    () => leaderOf(o.keeperUrls),
+    ATTACH_TIMEOUTS_MS.jumpPush,
+  );
+  if (!leader) throw new Error(`no served keeper leads at ${o.keeperUrls.join(', ')}`);
+  o.print(`trading-day: attached; the served keepers' leader: ${leader}`);
 
   /** Queues `job`, then waits for a run of it to end (counted by the replicas) and its legs. */
   async function runServed(job: JobName) {
