@@ -38,7 +38,7 @@ const USD = 100_000_000n;
 
 beforeAll(async () => {
   // The simulator and the keeper follow the chain's clock, which the suite moves.
-  kw = await startKeeperWorld({ followChainClock: true });
+  kw = await startKeeperWorld({ followChainClock: true, slotTimeMs: 100 });
   // The aggregator legs first, with HOODx's market closed (a weekend, a holiday or the night).
   const now = kw.clock.now();
   if (isOpen('MarketHours', now)) {
