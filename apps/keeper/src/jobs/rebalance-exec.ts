@@ -74,6 +74,7 @@ export async function planLeg(
   if (blocked) return { skipped: `${drift.symbol}: ${blocked}, the vault refuses its legs` };
   // A sale never asks for more than the vault holds (the vault refuses it: book too small).
   const wanted = deltaUsd1e8 ?? drift.deltaUsd1e8;
+  // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers only)
   const delta = wanted < -drift.valueUsd1e8 ? -drift.valueUsd1e8 : wanted;
   const trade = decideTrade(delta, unit, {
     minNotionalUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
