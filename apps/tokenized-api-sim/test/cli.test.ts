@@ -55,37 +55,28 @@ describe('command-line configuration', () => {
     expect(() => parseSimulatorCommand(argv, {})).toThrow(message);
   });
 
-  it('--chain-corporate-actions is off by default, needs a world, and refuses a bad value', () => {
-    const world = { WORLD_MANIFEST: '/tmp/world.json' };
-    const run = (argv: string[], env: Record<string, string>) => {
-      const parsed = parseSimulatorCommand(argv, env);
-      return parsed.kind === 'run' ? parsed.config.chainCorporateActions : null;
-    };
-    expect(run([], world)).toBe(false);
-    expect(run(['--chain-corporate-actions'], world)).toBe(true);
-    expect(run([], { ...world, TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS: '1' })).toBe(true);
-    expect(() => parseSimulatorCommand(['--chain-corporate-actions'], {})).toThrow(
-      /needs WORLD_MANIFEST/,
-    );
-    expect(() =>
-      parseSimulatorCommand([], { ...world, TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS: 'yes' }),
-    ).toThrow(/TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS must be one of/);
-  });
-
-  it('--chain-clock is off by default, needs a world, and refuses a bad value', () => {
-    const world = { WORLD_MANIFEST: '/tmp/world.json' };
-    const run = (argv: string[], env: Record<string, string>) => {
-      const parsed = parseSimulatorCommand(argv, env);
-      return parsed.kind === 'run' ? parsed.config.chainClock : null;
-    };
-    expect(run([], world)).toBe(false);
-    expect(run(['--chain-clock'], world)).toBe(true);
-    expect(run([], { ...world, TOKENIZED_SIM_CHAIN_CLOCK: 'true' })).toBe(true);
-    expect(() => parseSimulatorCommand(['--chain-clock'], {})).toThrow(/needs WORLD_MANIFEST/);
-    expect(() => parseSimulatorCommand([], { ...world, TOKENIZED_SIM_CHAIN_CLOCK: 'on' })).toThrow(
-      /TOKENIZED_SIM_CHAIN_CLOCK must be one of/,
-    );
-  });
+  it.each([
+    ['chain-corporate-actions', 'TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS', 'chainCorporateActions'],
+    ['chain-clock', 'TOKENIZED_SIM_CHAIN_CLOCK', 'chainClock'],
+  ] as const)(
+    '--%s is off by default, needs a world, and refuses a bad value',
+    (flag, variable, field) => {
+      const world = { WORLD_MANIFEST: '/tmp/world.json' };
+      const run = (argv: string[], env: Record<string, string>) => {
+        const parsed = parseSimulatorCommand(argv, env);
+        return parsed.kind === 'run' ? parsed.config[field] : null;
+      };
+      expect(run([], world)).toBe(false);
+      expect(run([`--${flag}`], world)).toBe(true);
+      expect(run([], { ...world, [variable]: '1' })).toBe(true);
+      expect(run([], { ...world, [variable]: 'true' })).toBe(true);
+      expect(run([], { ...world, [variable]: '0' })).toBe(false);
+      expect(() => parseSimulatorCommand([`--${flag}`], {})).toThrow(/needs WORLD_MANIFEST/);
+      expect(() => parseSimulatorCommand([], { ...world, [variable]: 'yes' })).toThrow(
+        new RegExp(`${variable} must be one of`),
+      );
+    },
+  );
 
   it('--help documents every flag with its environment variable', () => {
     expect(parseSimulatorCommand(['--help'], {})).toEqual({ kind: 'help' });
