@@ -167,7 +167,8 @@ export async function startQueue(
     }),
     taskList: taskList(ctx),
   });
-  // A new leader pushes at once rather than at the next minute's kick.
+  // A new leader ticks at once rather than at the next minute's kick: it pushes if a push is
+  // due at the chain's time (a failover never waits past the cadence, never pushes early).
   for (const sku of ctx.skus) {
     await runner.addJob(
       'nav-push',
