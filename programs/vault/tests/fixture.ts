@@ -10,6 +10,7 @@
 
 export {
   type Basket,
+  type BasketMints,
   basketOf,
   MONDAY_15H,
   pda,
