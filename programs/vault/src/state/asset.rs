@@ -96,7 +96,10 @@ pub mod mint_flags {
 ///   (0 = none: zero is never a valid multiplier); see `nav`'s cached path
 /// - `[72..74]` ext_offset: offset in the mint's data of that extension's value (0 = the
 ///   mint has none: SPL Token, or Token-2022 without ScaledUiAmount)
-/// - `[74..80]` reserved (zero)
+/// - `[74..80]` (named `reserved2` in the IDL) the fixed form of `verified_bits`
+///   (`floor(multiplier x 1e12)`, 48 bits little-endian; 0 = not cached: no extension, or a
+///   multiplier of 2^48 / 1e12 (~281) or more), so full pricing re-decodes a multiplier only
+///   when the mint's bits in force changed; see `nav::price_assets`
 /// - `[80..112]` holding: the address of the vault's holding PDA `["holding", sku_id, mint]`,
 ///   recorded by init_vault when it created it (a 4-word compare instead of a PDA hash)
 /// - `[112..144]` permanent_delegate: the mint's permanent delegate recorded at init_vault
@@ -145,7 +148,42 @@ pub struct AssetEntry {
 const _: () =
     assert!(core::mem::size_of::<AssetEntry>() == 160 && core::mem::align_of::<AssetEntry>() == 1);
 
+/// Offset of `ext_offset` in the entry: with the 6 bytes after it, one little-endian word
+/// (offset in the low 16 bits, the cached fixed multiplier in the high 48).
+const EXT_WORD_OFFSET: usize = 72;
+const _: () = assert!(core::mem::offset_of!(AssetEntry, ext_offset) == EXT_WORD_OFFSET);
+const _: () = assert!(core::mem::offset_of!(AssetEntry, reserved2) == EXT_WORD_OFFSET + 2);
+
 impl AssetEntry {
+    /// The fixed form of `verified_bits` cached at the last full pricing (0 = none).
+    #[inline(always)]
+    pub fn verified_num(&self) -> u64 {
+        // SAFETY: bytes 72..80 of this 160-byte, align-1 entry (asserted above); an unaligned
+        // load is allowed on the target and the host. One load instead of six byte loads.
+        let word = unsafe {
+            core::ptr::read_unaligned(
+                (self as *const Self as *const u8).add(EXT_WORD_OFFSET) as *const u64
+            )
+        };
+        u64::from_le(word) >> 16
+    }
+
+    /// Records the multiplier a full pricing verified: its bits, extension offset and fixed
+    /// form (cached only with an extension and when it fits 48 bits; else 0, never used).
+    #[inline(always)]
+    pub fn record_verified(&mut self, bits: u64, offset: u16, num: u64) {
+        self.verified_bits.set(bits);
+        let cached = if offset != 0 && num >> 48 == 0 { num } else { 0 };
+        let word = (cached << 16) | u64::from(offset);
+        // SAFETY: as in `verified_num`; the entry is borrowed mutably. One store.
+        unsafe {
+            core::ptr::write_unaligned(
+                (self as *mut Self as *mut u8).add(EXT_WORD_OFFSET) as *mut u64,
+                word.to_le(),
+            );
+        }
+    }
+
     pub fn status(&self) -> Result<AssetStatus, VaultError> {
         AssetStatus::try_from(self.status)
     }
