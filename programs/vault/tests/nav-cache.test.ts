@@ -41,6 +41,7 @@ import {
   setupBasket,
   sharesForDeposit,
   stockHoldings,
+  type TestAsset,
   withdrawInKindIx,
   writeSnapshot,
 } from './fixture.ts';
@@ -217,6 +218,38 @@ describe('cached NAV', () => {
       VAULT_ERROR__MULTIPLIER_MISMATCH,
     );
     expect(accountBytes(b.svm, [b.vault])).toEqual(before);
+  });
+
+  it('a new snapshot prices a changed multiplier from the mint, not the decode cached at the last one', async () => {
+    // Given a full pricing that cached the x2.5 stock's decoded multiplier in its entry
+    await depositExactly(500n * USDC);
+    expect(readVault(b).assets[2]?.reserved2).not.toEqual([0, 0, 0, 0, 0, 0]);
+    const stock = b.assets[2] as TestAsset;
+    const refused = async () =>
+      expect((await send(b.svm, [depositIx(b, alice, 10n * USDC)], b.payer)).customError).toBe(
+        VAULT_ERROR__MULTIPLIER_MISMATCH,
+      );
+    // When the issuer moves it to x2.6 at once and a new snapshot still carries x2.5
+    await updateMultiplier(b.svm, b.payer, stock.mint as never, 2.6, 0n);
+    writeSnapshot(b);
+    // Then the full pricing refuses, and a snapshot with x2.6 prices it exactly
+    await refused();
+    stock.multiplier = 2.6;
+    writeSnapshot(b);
+    await depositExactly(100n * USDC);
+    // When a 2:1 reverse split is scheduled 30 s ahead: still x2.6 before its time
+    await updateMultiplier(b.svm, b.payer, stock.mint as never, 1.3, MONDAY_15H + 30n);
+    writeSnapshot(b);
+    await depositExactly(100n * USDC);
+    // Then once it takes effect, a new snapshot at x2.6 is refused and one at x1.3 prices it
+    setUnixTime(b.svm, MONDAY_15H + 30n);
+    writeSnapshot(b);
+    await refused();
+    // (the price doubles with the split, so the price memory sees no move)
+    stock.multiplier = 1.3;
+    stock.priceUsd1e8 *= 2n;
+    writeSnapshot(b);
+    await depositExactly(100n * USDC);
   });
 
   it('refresh_nav runs while the vault is paused (it moves nothing)', async () => {

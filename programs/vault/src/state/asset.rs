@@ -192,3 +192,27 @@ impl AssetEntry {
         TokenProgramKind::from_tag(self.token_program)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cached_fixed_multiplier_keeps_the_offset_and_is_set_only_when_it_fits() {
+        // SAFETY: every field of the entry is plain bytes; all-zero is a valid entry.
+        let mut a: AssetEntry = unsafe { core::mem::zeroed() };
+        a.record_verified(2.5f64.to_bits(), 301, 2_500_000_000_000);
+        assert_eq!(
+            (a.verified_bits.get(), a.ext_offset.get(), a.verified_num()),
+            (2.5f64.to_bits(), 301, 2_500_000_000_000)
+        );
+        assert_eq!(a.holding, [0; 32]);
+        // Too large for 48 bits, or no extension: nothing cached (full decoding each time).
+        a.record_verified(1, 301, 1 << 48);
+        assert_eq!((a.ext_offset.get(), a.verified_num()), (301, 0));
+        a.record_verified(0, 0, 1_000_000_000_000);
+        assert_eq!((a.ext_offset.get(), a.verified_num()), (0, 0));
+        a.record_verified(1, 7, (1 << 48) - 1);
+        assert_eq!((a.ext_offset.get(), a.verified_num()), (7, (1 << 48) - 1));
+    }
+}
