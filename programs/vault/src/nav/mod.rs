@@ -258,29 +258,40 @@ fn verified_bits_hold(asset: &AssetEntry, mint: &AccountView, now: i64) -> bool 
     bits_in_force(data, offset, now) == Some(asset.verified_bits.get())
 }
 
-/// [`verified_bits_hold`] for the per-asset loop of [`check_pairs`], in fewer instructions:
-/// one bounds check for the TLV header and the value, then raw loads (the same answer).
+/// [`verified_bits_hold`] for the per-asset loop of [`check_pairs`], in fewer instructions
+/// (the same answer): one bounds check for the TLV header and the value, then raw loads.
+/// The usual mint has no change pending (its current and new multipliers are the same
+/// word), so both are compared with the verified bits and the effective time is read only
+/// when they differ.
 #[inline(always)]
 fn bits_unchanged(asset: &AssetEntry, mint: &AccountView, now: i64) -> bool {
     let start = usize::from(asset.ext_offset.get());
     if start == 0 {
         return true;
     }
-    if start < 4 || start + SCALED_VALUE_LEN > mint.data_len() {
+    // No `start >= 4` check: `ext_offset` is written only by `record_verified`, with 0 or an
+    // offset the TLV walk found after the 166 bytes of base mint and account type.
+    if start + SCALED_VALUE_LEN > mint.data_len() {
         return false;
     }
-    // SAFETY: the value and its 4-byte TLV header are inside the mint's data (checked
-    // above); the mint is only read; unaligned loads are allowed on the target and host.
+    // SAFETY: the value and its 4-byte TLV header (start >= 170, above) are inside the
+    // mint's data (checked above); the mint is only read; unaligned loads are allowed on the
+    // target and host.
     unsafe {
         let value = mint.borrow_unchecked().as_ptr().add(start);
         let header = core::ptr::read_unaligned(value.sub(4) as *const u32);
         if header != SCALED_UI_AMOUNT_HEADER {
             return false;
         }
+        let verified = asset.verified_bits.get();
+        let current = u64::from_le(core::ptr::read_unaligned(value.add(32) as *const u64));
+        let pending = u64::from_le(core::ptr::read_unaligned(value.add(48) as *const u64));
+        if current == verified && pending == verified {
+            return true;
+        }
+        core::hint::cold_path();
         let effective = i64::from_le(core::ptr::read_unaligned(value.add(40) as *const i64));
-        let at = if now >= effective { 48 } else { 32 };
-        u64::from_le(core::ptr::read_unaligned(value.add(at) as *const u64))
-            == asset.verified_bits.get()
+        (if now >= effective { pending } else { current }) == verified
     }
 }
 
