@@ -223,7 +223,7 @@ fn walk_pairs<const CACHED: bool>(
             core::hint::cold_path();
             short = true;
         }
-        if CACHED && book != 0 && !bits_unchanged(asset, mint, now) {
+        if CACHED && !bits_unchanged(asset, mint, now) {
             core::hint::cold_path();
             changed = true;
         }
