@@ -97,8 +97,8 @@ pub mod mint_flags {
 /// - `[72..74]` ext_offset: offset in the mint's data of that extension's value (0 = the
 ///   mint has none: SPL Token, or Token-2022 without ScaledUiAmount)
 /// - `[74..80]` (named `reserved2` in the IDL) the fixed form of `verified_bits`
-///   (`floor(multiplier x 1e12)`, 48 bits little-endian; 0 = not cached: no extension, or a
-///   multiplier of 2^48 / 1e12 (~281) or more), so full pricing re-decodes a multiplier only
+///   (`floor(multiplier x 1e12)`, 48 bits little-endian; 0 = not cached: never priced, an
+///   SPL Token mint, or a multiplier of 2^48 / 1e12 (~281) or more), so full pricing re-decodes a multiplier only
 ///   when the mint's bits in force changed; see `nav::price_assets`
 /// - `[80..112]` holding: the address of the vault's holding PDA `["holding", sku_id, mint]`,
 ///   recorded by init_vault when it created it (a 4-word compare instead of a PDA hash)
@@ -169,12 +169,13 @@ impl AssetEntry {
     }
 
     /// Records the multiplier a full pricing verified: its bits, extension offset and fixed
-    /// form (cached only with an extension and when it fits 48 bits; else 0, never used).
+    /// form (cached when it fits 48 bits, else 0: never used). A Token-2022 mint without
+    /// ScaledUiAmount caches the unit (offset 0): a mint's extensions are fixed at its init.
     #[inline(always)]
     pub fn record_verified(&mut self, bits: u64, offset: u16, num: u64) {
         self.verified_bits.set(bits);
-        let cached = if offset != 0 && num >> 48 == 0 { num } else { 0 };
-        let word = (cached << 16) | u64::from(offset);
+        let cached = if num >> 48 == 0 { num << 16 } else { 0 };
+        let word = cached | u64::from(offset);
         // SAFETY: as in `verified_num`; the entry is borrowed mutably. One store.
         unsafe {
             core::ptr::write_unaligned(
@@ -207,11 +208,12 @@ mod tests {
             (2.5f64.to_bits(), 301, 2_500_000_000_000)
         );
         assert_eq!(a.holding, [0; 32]);
-        // Too large for 48 bits, or no extension: nothing cached (full decoding each time).
+        // Too large for 48 bits: nothing cached (full decoding each time).
         a.record_verified(1, 301, 1 << 48);
         assert_eq!((a.ext_offset.get(), a.verified_num()), (301, 0));
+        // No extension: the unit, at offset 0.
         a.record_verified(0, 0, 1_000_000_000_000);
-        assert_eq!((a.ext_offset.get(), a.verified_num()), (0, 0));
+        assert_eq!((a.ext_offset.get(), a.verified_num()), (0, 1_000_000_000_000));
         a.record_verified(1, 7, (1 << 48) - 1);
         assert_eq!((a.ext_offset.get(), a.verified_num()), (7, (1 << 48) - 1));
     }
