@@ -221,14 +221,24 @@ describe('cached NAV', () => {
   });
 
   it('a new snapshot prices a changed multiplier from the mint, not the decode cached at the last one', async () => {
-    // Given a full pricing that cached the x2.5 stock's decoded multiplier in its entry
-    await depositExactly(500n * USDC);
-    expect(readVault(b).assets[2]?.reserved2).not.toEqual([0, 0, 0, 0, 0, 0]);
-    const stock = b.assets[2] as TestAsset;
     const refused = async () =>
       expect((await send(b.svm, [depositIx(b, alice, 10n * USDC)], b.payer)).customError).toBe(
         VAULT_ERROR__MULTIPLIER_MISMATCH,
       );
+    // Given each Token-2022 stock's multiplier decoded once by init_vault
+    expect(readVault(b).assets[0]?.reserved2).not.toEqual([0, 0, 0, 0, 0, 0]);
+    // When the issuer moves the x1.0571 stock to x1.06 before the vault's first pricing
+    const first = b.assets[0] as TestAsset;
+    await updateMultiplier(b.svm, b.payer, first.mint as never, 1.06, 0n);
+    writeSnapshot(b);
+    // Then a snapshot at x1.0571 is refused and the first full pricing reads x1.06
+    await refused();
+    first.multiplier = 1.06;
+    writeSnapshot(b);
+    await depositExactly(500n * USDC);
+    // Given a full pricing that cached the x2.5 stock's decoded multiplier in its entry
+    expect(readVault(b).assets[2]?.reserved2).not.toEqual([0, 0, 0, 0, 0, 0]);
+    const stock = b.assets[2] as TestAsset;
     // When the issuer moves it to x2.6 at once and a new snapshot still carries x2.5
     await updateMultiplier(b.svm, b.payer, stock.mint as never, 2.6, 0n);
     writeSnapshot(b);

@@ -1,4 +1,5 @@
 use super::{InitVaultAccounts, InitVaultData};
+use crate::mint_multiplier::mint_multiplier;
 use crate::create::{create_account, NewAccount};
 use crate::{
     error::VaultError,
@@ -187,6 +188,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         asset.permanent_delegate = traits.delegate;
         asset.delegate_offset.set(traits.delegate_offset);
         asset.mint_flags = traits.flags();
+        // The multiplier in force now, decoded once: the first full pricing then re-decodes
+        // it only if the mint's bits changed (`AssetEntry::record_verified`). A mint whose
+        // multiplier does not decode records nothing; pricing refuses it as before.
+        if asset.token_program == TokenProgramKind::Token2022 as u8 {
+            // SAFETY: as above.
+            let data = unsafe { pair[0].borrow_unchecked() };
+            if let Ok(m) = mint_multiplier(data, TokenProgramKind::Token2022, now) {
+                asset.record_verified(m.bits, m.offset, m.num);
+            }
+        }
     }
     let seq = state.next_event_sequence();
 
