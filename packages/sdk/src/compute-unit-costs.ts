@@ -59,8 +59,9 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'vault.deposit': { computeUnits: 6_300, measured: 'bench: 1 to 20 held assets, with a roll' },
   /** One asset priced in full by deposit, withdraw_usdc or refresh_nav: guard, mint, pricing. */
   'vault.perPricedAsset': {
-    computeUnits: 600,
-    measured: 'bench: 1 to 20 held issuer-mint assets, holding balances read, shared calls',
+    computeUnits: 460,
+    measured:
+      'bench: 1 to 20 held assets, mixed and all-issuer baskets (refresh_nav 11,088 at 20 issuer mints); the decoded multiplier cached per asset',
   },
   /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (5.6k-6.9k cached). */
   /** request_withdraw_usdc at request bump 255 (the bump search is priced separately). */
@@ -82,7 +83,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'vault.refreshNav': {
     computeUnits: 2_000,
     measured:
-      'bench 1,991 / 11,483 at 1 / 20 assets; SDK test: 3,657 at 3 assets before the fourth compute pass (holding balances read, delegates compared)',
+      'bench 1,866 / 10,125 at 1 / 20 assets (11,088 at 20 issuer mints); SDK test: 3,657 at 3 assets before the fourth compute pass (holding balances read, delegates compared)',
   },
   'vault.withdrawInKind': {
     computeUnits: 7_900,

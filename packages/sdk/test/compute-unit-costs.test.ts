@@ -19,7 +19,8 @@ const rows: BenchRow[] = JSON.parse(
 
 function model(row: BenchRow): ComputeCost[] | null {
   if (row.program === 'vault') {
-    const held = /^(\d+) (held )?assets?/.exec(row.case);
+    // The mixed basket's rows ("N held assets") and the all-issuer basket's ("N issuer mints").
+    const held = /^(\d+) ((held )?assets?|issuer mints)/.exec(row.case);
     if (!held) return null;
     const n = Number(held[1]);
     if (row.instruction === 'deposit') {
