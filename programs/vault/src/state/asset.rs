@@ -213,7 +213,10 @@ mod tests {
         assert_eq!((a.ext_offset.get(), a.verified_num()), (301, 0));
         // No extension: the unit, at offset 0.
         a.record_verified(0, 0, 1_000_000_000_000);
-        assert_eq!((a.ext_offset.get(), a.verified_num()), (0, 1_000_000_000_000));
+        assert_eq!(
+            (a.ext_offset.get(), a.verified_num()),
+            (0, 1_000_000_000_000)
+        );
         a.record_verified(1, 7, (1 << 48) - 1);
         assert_eq!((a.ext_offset.get(), a.verified_num()), (7, (1 << 48) - 1));
     }

@@ -1,6 +1,6 @@
 use super::{InitVaultAccounts, InitVaultData};
-use crate::mint_multiplier::mint_multiplier;
 use crate::create::{create_account, NewAccount};
+use crate::mint_multiplier::mint_multiplier;
 use crate::{
     error::VaultError,
     events::VaultInitializedEvent,
