@@ -30,6 +30,7 @@ import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budge
 import {
   assetPairs,
   type Basket,
+  type BasketMints,
   basketOf,
   type Depositor,
   depositIx,
@@ -75,17 +76,13 @@ function firstVaultInstructionUnits(logs: string[]): number {
   return Number(m[1]);
 }
 
-async function benchAssets(n: number): Promise<CuRecord[]> {
-  const records: CuRecord[] = [];
-  const push = (instruction: string, c: string, m: Awaited<ReturnType<typeof measure>>) =>
-    records.push({
-      program: 'vault',
-      instruction,
-      case: `${c}${m.lookupTable ? ', lookup table' : ''}`,
-      computeUnits: m.computeUnits,
-      txBytes: m.txBytes,
-    });
-  const b = await basketOf(n);
+/** A vault of `n` assets, initialized, with a snapshot, Alice's first deposit and every
+ * asset held (books stocked). */
+export async function heldBasket(
+  n: number,
+  mints: BasketMints = {},
+): Promise<{ b: Basket; alice: Depositor }> {
+  const b = await basketOf(n, mints);
   const init = await send(
     b.svm,
     [getSetComputeUnitLimitInstruction({ units: 1_400_000 }), initVaultIx(b)],
@@ -102,8 +99,19 @@ async function benchAssets(n: number): Promise<CuRecord[]> {
       a.mint.tokenProgram === TOKEN_PROGRAM_ADDRESS ? 30_000_000n : 3_000_000_000n,
     ),
   );
-  const held = `${n} held asset${n > 1 ? 's' : ''}`;
+  return { b, alice };
+}
 
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+/** The NAV-priced rows of a held basket: deposit, withdraw_usdc and refresh_nav, cached
+ * and after a push; `held` starts each case. */
+export async function pricedRows(
+  b: Basket,
+  alice: Depositor,
+  held: string,
+  push: (instruction: string, c: string, m: Measured) => void,
+): Promise<void> {
   // The first NAV-priced call at a snapshot (or after a book change) prices every held asset
   // with every guard and caches the assets' value; later calls at that snapshot re-verify only
   // each held Token-2022 mint's multiplier (programs/vault/src/nav.rs).
@@ -149,6 +157,27 @@ async function benchAssets(n: number): Promise<CuRecord[]> {
     `${held}, after a push (every asset priced)`,
     await measure(b, [refresh], 'refresh_nav'),
   );
+}
+
+/** A `push` appending vault rows to `records` (the lookup table noted in the case). */
+export function recorder(records: CuRecord[]) {
+  return (instruction: string, c: string, m: Measured) => {
+    records.push({
+      program: 'vault',
+      instruction,
+      case: `${c}${m.lookupTable ? ', lookup table' : ''}`,
+      computeUnits: m.computeUnits,
+      txBytes: m.txBytes,
+    });
+  };
+}
+
+async function benchAssets(n: number): Promise<CuRecord[]> {
+  const records: CuRecord[] = [];
+  const push = recorder(records);
+  const { b, alice } = await heldBasket(n);
+  const held = `${n} held asset${n > 1 ? 's' : ''}`;
+  await pricedRows(b, alice, held, push);
 
   if (n <= IN_KIND_MAX_ASSETS) {
     const to = await newRedeemerAccounts(b, alice.signer.address);

@@ -225,28 +225,26 @@ describe('cached NAV', () => {
       expect((await send(b.svm, [depositIx(b, alice, 10n * USDC)], b.payer)).customError).toBe(
         VAULT_ERROR__MULTIPLIER_MISMATCH,
       );
+    /** The issuer moves `asset` to `to` at once: a new snapshot still at the old multiplier
+     * is refused, one at `to` prices the deposit exactly. */
+    const moveAtOnce = async (asset: TestAsset, to: number) => {
+      await updateMultiplier(b.svm, b.payer, asset.mint as never, to, 0n);
+      writeSnapshot(b);
+      await refused();
+      asset.multiplier = to;
+      writeSnapshot(b);
+      await depositExactly(100n * USDC);
+    };
     // Given each Token-2022 stock's multiplier decoded once by init_vault
     expect(readVault(b).assets[0]?.reserved2).not.toEqual([0, 0, 0, 0, 0, 0]);
-    // When the issuer moves the x1.0571 stock to x1.06 before the vault's first pricing
-    const first = b.assets[0] as TestAsset;
-    await updateMultiplier(b.svm, b.payer, first.mint as never, 1.06, 0n);
-    writeSnapshot(b);
-    // Then a snapshot at x1.0571 is refused and the first full pricing reads x1.06
-    await refused();
-    first.multiplier = 1.06;
-    writeSnapshot(b);
-    await depositExactly(500n * USDC);
+    // When the issuer moves the x1.0571 stock to x1.06 before the vault's first pricing,
+    // Then the first full pricing reads x1.06 from the mint
+    await moveAtOnce(b.assets[0] as TestAsset, 1.06);
     // Given a full pricing that cached the x2.5 stock's decoded multiplier in its entry
     expect(readVault(b).assets[2]?.reserved2).not.toEqual([0, 0, 0, 0, 0, 0]);
     const stock = b.assets[2] as TestAsset;
-    // When the issuer moves it to x2.6 at once and a new snapshot still carries x2.5
-    await updateMultiplier(b.svm, b.payer, stock.mint as never, 2.6, 0n);
-    writeSnapshot(b);
-    // Then the full pricing refuses, and a snapshot with x2.6 prices it exactly
-    await refused();
-    stock.multiplier = 2.6;
-    writeSnapshot(b);
-    await depositExactly(100n * USDC);
+    // When the issuer moves it to x2.6 at once, Then the cached x2.5 is not used
+    await moveAtOnce(stock, 2.6);
     // When a 2:1 reverse split is scheduled 30 s ahead: still x2.6 before its time
     await updateMultiplier(b.svm, b.payer, stock.mint as never, 1.3, MONDAY_15H + 30n);
     writeSnapshot(b);
