@@ -16,6 +16,7 @@ import {
 } from '@basket/sdk';
 import type { Address, MaybeEncodedAccount } from '@solana/kit';
 import { computeVaultDrift, type VaultDrift } from '../decisions/drift.ts';
+import { decideCorrection } from '../decisions/drift-correction.ts';
 import { type MintPowers, mintPowers, powerChanges } from '../decisions/mint-powers.ts';
 import { usdDecimalToFixed } from '../decisions/valuation.ts';
 import type { KeeperSku } from '../service/config.ts';
@@ -153,10 +154,21 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
     ctx.metrics.driftBps.set({ sku: sku.skuId }, drift.maxAbsDriftBps);
     if (issuerEvents.length > 0) await onIssuerPower(ctx, sku, issuerEvents);
     const enqueued: string[] = [];
+    const left: string[] = [];
     if (drift.maxAbsDriftBps >= ctx.config.driftThresholdBps) {
       for (const a of drift.assets) {
-        const abs = a.deltaUsd1e8 < 0n ? -a.deltaUsd1e8 : a.deltaUsd1e8;
-        if (abs < minNotional) continue;
+        const correction = decideCorrection(drift, a, {
+          thresholdBps: ctx.config.driftThresholdBps,
+          minTradeUsd1e8: minNotional,
+        });
+        if (correction.action === 'leave') {
+          // An asset beyond the threshold that stays says why (the others are the plain rule).
+          if (Math.abs(a.driftBps) >= ctx.config.driftThresholdBps) {
+            ctx.metrics.driftLeft.inc({ sku: sku.skuId, reason: correction.reason });
+            left.push(`${a.symbol} ${a.driftBps} bps: ${correction.reason}`);
+          }
+          continue;
+        }
         await ctx.enqueue(
           'rebalance-exec',
           { skuId: sku.skuId, mint: a.mint, symbol: a.symbol },
@@ -167,8 +179,8 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
     }
     results.push({
       job: 'drift-scan',
-      summary: `${sku.skuId}: max drift ${drift.maxAbsDriftBps} bps${enqueued.length ? `, rebalance queued for ${enqueued.join(', ')}` : ''}`,
-      details: { maxAbsDriftBps: drift.maxAbsDriftBps, enqueued },
+      summary: `${sku.skuId}: max drift ${drift.maxAbsDriftBps} bps${enqueued.length ? `, rebalance queued for ${enqueued.join(', ')}` : ''}${left.length ? `, left ${left.join(', ')}` : ''}`,
+      details: { maxAbsDriftBps: drift.maxAbsDriftBps, enqueued, left },
     });
   }
   return results;

@@ -12,6 +12,7 @@ import {
 } from '@basket/sdk';
 import type { SwapAsset } from '@basket/tokenized-api';
 import { formatDecimal } from '@basket/tokenized-api';
+import { decideCorrection } from '../decisions/drift-correction.ts';
 import { KeeperError } from '../decisions/errors.ts';
 import { legBlockedBy } from '../decisions/leg-block.ts';
 import { lossBudgetUsedRatio } from '../decisions/loss-budget.ts';
@@ -57,7 +58,7 @@ export async function planLeg(
   if (!sku) return { skipped: `unknown SKU ${skuId}` };
   const [scanned] = await scanVaults(ctx.rpc, [sku], ctx.programs);
   const drift = scanned?.drift.assets.find((a) => a.mint === mint);
-  if (!drift) return { skipped: `${skuId}: ${mint} is not in the vault` };
+  if (!scanned || !drift) return { skipped: `${skuId}: ${mint} is not in the vault` };
   const [assets, limits, usage, status] = await Promise.all([
     ctx.api.listXChangeAssets(),
     ctx.api.getLimits(),
@@ -72,8 +73,18 @@ export async function planLeg(
   const unit = await unitOf(ctx, sku.snapshot, mint);
   const blocked = legBlockedBy(unit.flags);
   if (blocked) return { skipped: `${drift.symbol}: ${blocked}, the vault refuses its legs` };
+  // The drift's correction (at the minimum trade in a small vault's gap) unless told.
+  let wanted = deltaUsd1e8;
+  if (wanted === undefined) {
+    const correction = decideCorrection(scanned.drift, drift, {
+      thresholdBps: ctx.config.driftThresholdBps,
+      minTradeUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
+    });
+    if (correction.action === 'leave')
+      return { skipped: `${drift.symbol}: ${correction.reason} (${drift.driftBps} bps)` };
+    wanted = correction.deltaUsd1e8;
+  }
   // A sale never asks for more than the vault holds (the vault refuses it: book too small).
-  const wanted = deltaUsd1e8 ?? drift.deltaUsd1e8;
   // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers only)
   const delta = wanted < -drift.valueUsd1e8 ? -drift.valueUsd1e8 : wanted;
   const trade = decideTrade(delta, unit, {

@@ -40,6 +40,11 @@ export function keeperMetrics(metrics: Metrics) {
       'route',
     ]),
     driftBps: metrics.gauge('drift_bps', 'Largest absolute drift of a vault', ['sku']),
+    driftLeft: metrics.counter(
+      'drift_left_total',
+      'Scans that left an asset beyond the threshold, by reason (decisions/drift-correction.ts)',
+      ['sku', 'reason'],
+    ),
     lossBudgetUsed: metrics.gauge(
       'rebalance_loss_budget_used_ratio',
       "Share of the vault's daily rebalance loss budget (max_slip_bps of NAV) spent today",
