@@ -21,6 +21,7 @@ import { type MintPowers, mintPowers, powerChanges } from '../decisions/mint-pow
 import { usdDecimalToFixed } from '../decisions/valuation.ts';
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
+import { legCooling, refusedForMs } from './leg-cooldown.ts';
 
 /** Token account amount (bytes 64..72) and state (byte 108: 2 = frozen). */
 function tokenAccountView(
@@ -155,12 +156,25 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
     if (issuerEvents.length > 0) await onIssuerPower(ctx, sku, issuerEvents);
     const enqueued: string[] = [];
     const left: string[] = [];
+    const cooling: string[] = [];
+    ctx.metrics.rebalanceRefusedFor.set(
+      { sku: sku.skuId },
+      refusedForMs(
+        ctx,
+        sku.skuId,
+        drift.assets.map((a) => a.mint),
+      ) / 1_000,
+    );
     if (drift.maxAbsDriftBps >= ctx.config.driftThresholdBps) {
       for (const a of drift.assets) {
         const correction = decideCorrection(drift, a, {
           thresholdBps: ctx.config.driftThresholdBps,
           minTradeUsd1e8: minNotional,
         });
+        if (correction.action === 'trade' && legCooling(ctx, sku.skuId, a.mint)) {
+          cooling.push(a.symbol);
+          continue;
+        }
         if (correction.action === 'leave') {
           // An asset beyond the threshold that stays says why (the others are the plain rule).
           if (Math.abs(a.driftBps) >= ctx.config.driftThresholdBps) {
@@ -179,8 +193,8 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
     }
     results.push({
       job: 'drift-scan',
-      summary: `${sku.skuId}: max drift ${drift.maxAbsDriftBps} bps${enqueued.length ? `, rebalance queued for ${enqueued.join(', ')}` : ''}${left.length ? `, left ${left.join(', ')}` : ''}`,
-      details: { maxAbsDriftBps: drift.maxAbsDriftBps, enqueued, left },
+      summary: `${sku.skuId}: max drift ${drift.maxAbsDriftBps} bps${enqueued.length ? `, rebalance queued for ${enqueued.join(', ')}` : ''}${left.length ? `, left ${left.join(', ')}` : ''}${cooling.length ? `, cooling ${cooling.join(', ')}` : ''}`,
+      details: { maxAbsDriftBps: drift.maxAbsDriftBps, enqueued, left, cooling },
     });
   }
   return results;

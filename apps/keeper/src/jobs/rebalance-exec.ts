@@ -13,7 +13,7 @@ import {
 import type { SwapAsset } from '@basket/tokenized-api';
 import { formatDecimal } from '@basket/tokenized-api';
 import { decideCorrection } from '../decisions/drift-correction.ts';
-import { KeeperError } from '../decisions/errors.ts';
+import { isKeeperError, KeeperError } from '../decisions/errors.ts';
 import { legBlockedBy } from '../decisions/leg-block.ts';
 import { lossBudgetUsedRatio } from '../decisions/loss-budget.ts';
 import { chooseLegRoute, type LegRoute } from '../decisions/route-choice.ts';
@@ -25,6 +25,12 @@ import { legSetup, missingTradeAccounts } from '../routes/leg-setup.ts';
 import { runRfqRoute } from '../routes/rfq-route.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { scanVaults } from './drift-scan.ts';
+import {
+  clearLegCooling,
+  coolLeg,
+  DEFAULT_LEG_COOLDOWN_SECONDS,
+  legCooling,
+} from './leg-cooldown.ts';
 
 /** A decided leg, ready for an executor. */
 export type PlannedLeg = Readonly<{
@@ -155,6 +161,9 @@ export async function runRebalanceExec(ctx: KeeperContext, payload: unknown): Pr
     /** Set by the deposit-router (a decimal string: JSON has no bigint). */
     deltaUsd1e8?: string;
   };
+  // A scan's leg refused for price a moment ago waits out its cooldown (leg-cooldown.ts).
+  const cooling = deltaUsd1e8 === undefined ? legCooling(ctx, skuId, mint) : null;
+  if (cooling) return { job: 'rebalance-exec', summary: `skipped: cooling (${cooling.reason})` };
   const plan = await planLeg(
     ctx,
     skuId,
@@ -174,8 +183,19 @@ export async function runRebalanceExec(ctx: KeeperContext, payload: unknown): Pr
   }
   try {
     const result = await executeLeg(ctx, plan);
+    clearLegCooling(ctx, skuId, mint);
     return { ...result, summary: `${result.summary} (${summary})` };
   } catch (error) {
+    if (isKeeperError(error, 'LEG_OUTSIDE_BOUND')) {
+      // Refused for price, nothing sent: not a failure of the keeper; it waits, counted apart.
+      coolLeg(ctx, skuId, mint, error.message);
+      ctx.metrics.rebalanceRefused.inc({ sku: skuId });
+      const seconds = ctx.config.legCooldownSeconds ?? DEFAULT_LEG_COOLDOWN_SECONDS;
+      return {
+        job: 'rebalance-exec',
+        summary: `refused for price, cooling ${seconds} s: ${error.message} (${summary})`,
+      };
+    }
     ctx.metrics.rebalanceFailures.inc({ sku: skuId, route: plan.route.route });
     throw error;
   } finally {
