@@ -117,6 +117,23 @@ describe('cash raise for withdrawals', () => {
     expect(one.mustUsd1e8).toBe(202n * U);
   });
 
+  it('still pays when the refill has no room past the threshold: one sale of the minimum', () => {
+    // Given a refill ($57.50) whose sales cannot merge within a 1 bp threshold, and a $10.10
+    // must under the $50 minimum
+    const plan = planCashRaise({
+      ...base,
+      thresholdBps: 1,
+      minTradeUsd1e8: 50n * U,
+      assets: [asset('A', 500n, 5_000), asset('B', 460n, 5_000)],
+      cashUsd1e8: 10n * U,
+      payoutsUsd1e8: 20n * U,
+    });
+    // Then the request is paid by one sale of the minimum, from the most overweight asset
+    expect(plan.mustUsd1e8).toBe(1_010_000_000n);
+    expect(plan.legs).toEqual([{ mint: 'A', notionalUsd1e8: 50n * U }]);
+    expect(plan.unraisedUsd1e8).toBe(0n);
+  });
+
   it('property: the refill beyond what must be raised never takes an asset past the threshold below its target', () => {
     fc.assert(
       fc.property(
@@ -142,6 +159,15 @@ describe('cash raise for withdrawals', () => {
               a.driftBps < -101 &&
               a.valueUsd1e8 < (before.get(a.mint)?.valueUsd1e8 ?? 0n),
           );
+          // Whatever the folds drop, a request one tradable holding can pay is paid.
+          const payable = plan.mustUsd1e8 > minimum ? plan.mustUsd1e8 : minimum;
+          if (
+            vault.assets.some(
+              (a) =>
+                tradable.has(a.mint) && (before.get(a.mint)?.valueUsd1e8 ?? 0n) >= payable + CENT,
+            )
+          )
+            expect(plan.unraisedUsd1e8).toBe(0n);
           if (pushed) {
             const floor = plan.mustUsd1e8 > minimum ? plan.mustUsd1e8 : minimum;
             expect(raised).toBeLessThanOrEqual(floor + BigInt(plan.legs.length) * CENT);

@@ -134,20 +134,19 @@ function withMinimum(
     .filter((l) => l.x > 0n);
   // A leg keeps what the water-fill gave it (the part of `must` below the targets).
   const cap = new Map(legs.map((l) => [l.i, maxOf(room[l.i] as bigint, l.x)]));
-  if (legs.length > 0 && total(legs.map((l) => l.x)) < minimum) {
-    const fits = (i: number) => ((room[i] as bigint) >= minimum ? 0 : 1);
-    const holders = assets
+  const fits = (i: number) => ((room[i] as bigint) >= minimum ? 0 : 1);
+  const minimumSale = () => {
+    const first = assets
       .map((_, i) => i)
       .filter((i) => (open[i] as bigint) >= minimum)
       .sort(
         (a, b) => fits(a) - fits(b) || byAmountDesc(over[a] as bigint, over[b] as bigint) || a - b,
-      );
-    const first = holders[0];
-    legs =
-      first === undefined
-        ? []
-        : [{ i: first, x: minOf(toCents(minimum, 'ceil'), open[first] as bigint) }];
-  }
+      )[0];
+    return first === undefined
+      ? []
+      : [{ i: first, x: minOf(toCents(minimum, 'ceil'), open[first] as bigint) }];
+  };
+  if (legs.length > 0 && total(legs.map((l) => l.x)) < minimum) legs = minimumSale();
   for (;;) {
     legs.sort((a, b) => byAmountDesc(a.x, b.x) || a.i - b.i);
     const small = legs.at(-1);
@@ -160,7 +159,6 @@ function withMinimum(
       carry -= add;
     }
   }
-  legs = legs.filter((l) => l.x >= minimum);
   // Paying comes first: what the folds left unplaced, from the holdings that can trade.
   let short = must - total(legs.map((l) => l.x));
   for (const l of legs) {
@@ -169,5 +167,8 @@ function withMinimum(
     l.x += add;
     short -= add;
   }
+  legs = legs.filter((l) => l.x >= minimum);
+  // A fold that left no sale of the minimum still pays: one sale of the minimum.
+  if (legs.length === 0 && must > 0n && amounts.some((x) => x > 0n)) legs = minimumSale();
   return legs.map((l) => ({ mint: (assets[l.i] as RaiseAsset).mint, notionalUsd1e8: l.x }));
 }
