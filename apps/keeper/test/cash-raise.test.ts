@@ -62,6 +62,18 @@ const raiseFor = (v: TestVault, payouts: bigint, tradable: ReadonlySet<string>, 
     thresholdBps: 100,
   });
 
+/** A vault, the share of its NAV a request takes (bps), closed-asset flags, a minimum trade. */
+const withdrawalArbs = [
+  vaultArb,
+  fc.bigInt({ min: 1n, max: 3_000n }),
+  fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+  fc.bigInt({ min: 0n, max: 50n * U }),
+] as const;
+
+/** Payouts that take `needBps` of the NAV more than the vault's cash (and a cent). */
+const payoutsFor = (vault: TestVault, needBps: bigint) =>
+  vault.cashUsd1e8 + (driftOf(vault).navUsd1e8 * needBps) / 10_000n + CENT;
+
 describe('cash raise for withdrawals', () => {
   it('pays a request and keeps the basket on target where one sale broke the threshold (the recorded TECH6 session)', () => {
     // Given a $10.6k vault about 60 bps off target whose buffer is $100 short of a $400 request
@@ -137,43 +149,36 @@ describe('cash raise for withdrawals', () => {
 
   it('property: the refill beyond what must be raised never takes an asset past the threshold below its target', () => {
     fc.assert(
-      fc.property(
-        vaultArb,
-        fc.bigInt({ min: 1n, max: 3_000n }),
-        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
-        fc.bigInt({ min: 0n, max: 50n * U }),
-        (vault, needBps, halted, minimum) => {
-          const nav = driftOf(vault).navUsd1e8;
-          const payouts = vault.cashUsd1e8 + (nav * needBps) / 10_000n + CENT;
-          const tradable = new Set(vault.assets.filter((_, i) => !halted[i]).map((a) => a.mint));
-          const plan = raiseFor(vault, payouts, tradable, minimum);
-          const raised = sum(plan.legs);
-          const sold = new Map(plan.legs.map((l) => [l.mint, -l.notionalUsd1e8]));
-          const after = driftOf(applyTrades(vault, sold, payouts));
-          const before = new Map(driftOf(vault).assets.map((a) => [a.mint, a]));
-          // An asset the plan sold that ends past the threshold below target (one basis
-          // point of raw rounding aside, and not already there) means the sales were only
-          // what paying needs: must (or the one minimum trade), whole cents per leg.
-          const pushed = after.assets.some(
+      fc.property(...withdrawalArbs, (vault, needBps, halted, minimum) => {
+        const payouts = payoutsFor(vault, needBps);
+        const tradable = new Set(vault.assets.filter((_, i) => !halted[i]).map((a) => a.mint));
+        const plan = raiseFor(vault, payouts, tradable, minimum);
+        const raised = sum(plan.legs);
+        const sold = new Map(plan.legs.map((l) => [l.mint, -l.notionalUsd1e8]));
+        const after = driftOf(applyTrades(vault, sold, payouts));
+        const before = new Map(driftOf(vault).assets.map((a) => [a.mint, a]));
+        // An asset the plan sold that ends past the threshold below target (one basis
+        // point of raw rounding aside, and not already there) means the sales were only
+        // what paying needs: must (or the one minimum trade), whole cents per leg.
+        const pushed = after.assets.some(
+          (a) =>
+            sold.has(a.mint) &&
+            a.driftBps < -101 &&
+            a.valueUsd1e8 < (before.get(a.mint)?.valueUsd1e8 ?? 0n),
+        );
+        // Whatever the folds drop, a request one tradable holding can pay is paid.
+        const payable = maxOf(plan.mustUsd1e8, minimum);
+        if (
+          vault.assets.some(
             (a) =>
-              sold.has(a.mint) &&
-              a.driftBps < -101 &&
-              a.valueUsd1e8 < (before.get(a.mint)?.valueUsd1e8 ?? 0n),
-          );
-          // Whatever the folds drop, a request one tradable holding can pay is paid.
-          const payable = maxOf(plan.mustUsd1e8, minimum);
-          if (
-            vault.assets.some(
-              (a) =>
-                tradable.has(a.mint) && (before.get(a.mint)?.valueUsd1e8 ?? 0n) >= payable + CENT,
-            )
+              tradable.has(a.mint) && (before.get(a.mint)?.valueUsd1e8 ?? 0n) >= payable + CENT,
           )
-            expect(plan.unraisedUsd1e8).toBe(0n);
-          if (pushed) {
-            expect(raised).toBeLessThanOrEqual(payable + BigInt(plan.legs.length) * CENT);
-          }
-        },
-      ),
+        )
+          expect(plan.unraisedUsd1e8).toBe(0n);
+        if (pushed) {
+          expect(raised).toBeLessThanOrEqual(payable + BigInt(plan.legs.length) * CENT);
+        }
+      }),
       { numRuns: 2_000 },
     );
   });
@@ -232,37 +237,30 @@ describe('cash raise for withdrawals', () => {
 
   it('property: sells within holdings and the minimum, only what can trade, and ends no further from target than the one-asset sale', () => {
     fc.assert(
-      fc.property(
-        vaultArb,
-        fc.bigInt({ min: 1n, max: 3_000n }),
-        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
-        fc.bigInt({ min: 0n, max: 50n * U }),
-        (vault, needBps, halted, minimum) => {
-          const nav = driftOf(vault).navUsd1e8;
-          const payouts = vault.cashUsd1e8 + (nav * needBps) / 10_000n + CENT;
-          // About one asset in four closed now.
-          const tradable = new Set(
-            vault.assets.filter((_, i) => !(halted[i] && halted[(i + 1) % 8])).map((a) => a.mint),
-          );
-          const plan = raiseFor(vault, payouts, tradable, minimum);
-          const values = new Map(driftOf(vault).assets.map((a) => [a.mint, a.valueUsd1e8]));
-          for (const leg of plan.legs) {
-            expect(tradable.has(leg.mint)).toBe(true);
-            expect(leg.notionalUsd1e8).toBeGreaterThanOrEqual(minimum);
-            expect(leg.notionalUsd1e8).toBeLessThanOrEqual(values.get(leg.mint) as bigint);
-          }
-          expect(new Set(plan.legs.map((l) => l.mint)).size).toBe(plan.legs.length);
-          expect(sum(plan.legs) + plan.unraisedUsd1e8).toBeGreaterThanOrEqual(plan.mustUsd1e8);
-          const old = oneAssetSale(vault, payouts, tradable, minimum);
-          if (!old) return;
-          // Where one asset could pay, the new plan pays too, and ends no further off target.
-          expect(plan.unraisedUsd1e8).toBe(0n);
-          const sold = new Map(plan.legs.map((l) => [l.mint, -l.notionalUsd1e8]));
-          const after = driftOf(applyTrades(vault, sold, payouts));
-          const before = driftOf(applyTrades(vault, old, payouts));
-          expect(after.maxAbsDriftBps).toBeLessThanOrEqual(before.maxAbsDriftBps);
-        },
-      ),
+      fc.property(...withdrawalArbs, (vault, needBps, halted, minimum) => {
+        const payouts = payoutsFor(vault, needBps);
+        // About one asset in four closed now.
+        const tradable = new Set(
+          vault.assets.filter((_, i) => !(halted[i] && halted[(i + 1) % 8])).map((a) => a.mint),
+        );
+        const plan = raiseFor(vault, payouts, tradable, minimum);
+        const values = new Map(driftOf(vault).assets.map((a) => [a.mint, a.valueUsd1e8]));
+        for (const leg of plan.legs) {
+          expect(tradable.has(leg.mint)).toBe(true);
+          expect(leg.notionalUsd1e8).toBeGreaterThanOrEqual(minimum);
+          expect(leg.notionalUsd1e8).toBeLessThanOrEqual(values.get(leg.mint) as bigint);
+        }
+        expect(new Set(plan.legs.map((l) => l.mint)).size).toBe(plan.legs.length);
+        expect(sum(plan.legs) + plan.unraisedUsd1e8).toBeGreaterThanOrEqual(plan.mustUsd1e8);
+        const old = oneAssetSale(vault, payouts, tradable, minimum);
+        if (!old) return;
+        // Where one asset could pay, the new plan pays too, and ends no further off target.
+        expect(plan.unraisedUsd1e8).toBe(0n);
+        const sold = new Map(plan.legs.map((l) => [l.mint, -l.notionalUsd1e8]));
+        const after = driftOf(applyTrades(vault, sold, payouts));
+        const before = driftOf(applyTrades(vault, old, payouts));
+        expect(after.maxAbsDriftBps).toBeLessThanOrEqual(before.maxAbsDriftBps);
+      }),
       { numRuns: 2_000 },
     );
   });
