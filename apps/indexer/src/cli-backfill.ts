@@ -6,13 +6,12 @@ import type { ProgramAddresses } from '@basket/sdk';
 import { createLogger, createMetrics } from '@basket/service-kit';
 import { SingleBar } from 'cli-progress';
 import { runMigrations } from 'graphile-worker';
-import pg from 'pg';
 import { backfill, parseUntil } from './backfill.ts';
 import type { IndexerConfig } from './config.ts';
 import { ingestDelivery, ingestMetrics } from './ingest.ts';
 import { migrate } from './migrate.ts';
 import { createIndexerRpc } from './rpc-client.ts';
-import { INDEXER_SCHEMA, QUEUE_SCHEMA } from './start-indexer.ts';
+import { indexerPool, QUEUE_SCHEMA } from './start-indexer.ts';
 
 export const BACKFILL_HELP = `usage: indexer backfill --program oracle|vault|rewards --until <signature|slot>
 
@@ -50,11 +49,7 @@ export async function runBackfillCli(
     return 2;
   }
   const logger = createLogger({ name: 'indexer-backfill', secrets: [config.webhookSecret] });
-  const pool = new pg.Pool({
-    connectionString: config.databaseUrl,
-    max: 5,
-    options: `-c search_path=${INDEXER_SCHEMA}`,
-  });
+  const pool = indexerPool(config.databaseUrl, 5, logger);
   const bar = new SingleBar({
     format: 'backfill {program} | {value} stored of {listed} listed | oldest slot {slot}',
     hideCursor: true,

@@ -40,8 +40,19 @@ async function database(config: IndexerConfig) {
 export const INDEXER_SCHEMA = 'indexer';
 export const QUEUE_SCHEMA = 'indexer_worker';
 
-function pool(url: string, max: number): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, options: `-c search_path=${INDEXER_SCHEMA}` });
+/**
+ * A pool whose idle clients' errors are logged: a server restart or failover terminates them,
+ * and pg reports that as an 'error' event which, unhandled, would end the process; the next
+ * query opens a new connection (a query's own errors reject that query, as before).
+ */
+export function indexerPool(url: string, max: number, logger: Pick<Logger, 'warn'>): pg.Pool {
+  const p = new pg.Pool({
+    connectionString: url,
+    max,
+    options: `-c search_path=${INDEXER_SCHEMA}`,
+  });
+  p.on('error', (error) => logger.warn({ err: error }, 'postgres idle client error'));
+  return p;
 }
 
 /**
@@ -57,8 +68,8 @@ export async function startIndexer(
   metrics: Metrics,
 ): Promise<Indexer> {
   const db = await database(config);
-  const writePool = pool(db.url, 10);
-  const readPool = pool(db.url, 5);
+  const writePool = indexerPool(db.url, 10, logger);
+  const readPool = indexerPool(db.url, 5, logger);
   // An idle client's connection error must not crash the process: the next query reconnects.
   for (const p of [writePool, readPool]) {
     p.on('error', (error) => logger.warn({ err: error }, 'postgres client error'));

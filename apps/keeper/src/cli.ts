@@ -45,6 +45,7 @@ Environment (a JSON file at KEEPER_CONFIG may hold the non-secret ones; the envi
   KEEPER_TX_PER_MINUTE               per-job transaction cap (default 30)
   KEEPER_RPC_PER_SECOND, KEEPER_TX_PER_SECOND, KEEPER_ASSET_INDEX_PER_SECOND  (50, 5, 10)
   KEEPER_MIN_TRADE_USD, KEEPER_DRIFT_THRESHOLD_BPS   rebalance thresholds (50, 100)
+  KEEPER_LEG_COOLDOWN_SECONDS        a leg refused for price waits this long (default 900)
 Endpoints: /healthz, /readyz, /metrics, /status.`;
 
 async function oneShot(argv: string[]): Promise<number> {

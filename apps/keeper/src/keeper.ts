@@ -69,7 +69,11 @@ export async function startKeeper(
   try {
     await ensureKeeperSchema(pool);
     const m = keeperMetrics(metrics);
-    const alert = createAlerter(logger, m);
+    const alert = createAlerter(
+      logger,
+      m,
+      config.skus.map((s) => s.skuId),
+    );
     const limits = createKeeperLimits(config);
     stops.unshift(() => limits.stop());
     const { rpc } = createLimitedRpc(config.rpcUrl, limits, (method) => m.rpcCalls.inc({ method }));

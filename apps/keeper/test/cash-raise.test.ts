@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { maxOf } from '../src/decisions/allocation.ts';
 import { planCashRaise, type RaiseAsset } from '../src/decisions/cash-raise.ts';
 import { rawForUsd1e8, USD_ONE } from '../src/decisions/valuation.ts';
 import { applyTrades, driftOf, type TestVault, vaultArb } from './support/basket-arbitrary.ts';
@@ -14,7 +15,12 @@ const asset = (mint: string, usd: bigint, w: number, tradable = true): RaiseAsse
   targetWeightBps: w,
   tradable,
 });
-const base = { cashBufferBps: 500, marginBps: MARGIN_BPS, minTradeUsd1e8: 10n * U };
+const base = {
+  cashBufferBps: 500,
+  marginBps: MARGIN_BPS,
+  minTradeUsd1e8: 10n * U,
+  thresholdBps: 100,
+};
 const sum = (legs: readonly { notionalUsd1e8: bigint }[]) =>
   legs.reduce((s, l) => s + l.notionalUsd1e8, 0n);
 
@@ -53,7 +59,20 @@ const raiseFor = (v: TestVault, payouts: bigint, tradable: ReadonlySet<string>, 
     cashBufferBps: v.cashBufferBps,
     marginBps: MARGIN_BPS,
     minTradeUsd1e8: min,
+    thresholdBps: 100,
   });
+
+/** A vault, the share of its NAV a request takes (bps), closed-asset flags, a minimum trade. */
+const withdrawalArbs = [
+  vaultArb,
+  fc.bigInt({ min: 1n, max: 3_000n }),
+  fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+  fc.bigInt({ min: 0n, max: 50n * U }),
+] as const;
+
+/** Payouts that take `needBps` of the NAV more than the vault's cash (and a cent). */
+const payoutsFor = (vault: TestVault, needBps: bigint) =>
+  vault.cashUsd1e8 + (driftOf(vault).navUsd1e8 * needBps) / 10_000n + CENT;
 
 describe('cash raise for withdrawals', () => {
   it('pays a request and keeps the basket on target where one sale broke the threshold (the recorded TECH6 session)', () => {
@@ -76,6 +95,92 @@ describe('cash raise for withdrawals', () => {
     ).toBeGreaterThanOrEqual(after.navUsd1e8 - after.investableUsd1e8 - 6n * CENT);
     expect(after.maxAbsDriftBps).toBeLessThanOrEqual(2);
     expect(old.maxAbsDriftBps).toBeGreaterThan(100);
+  });
+
+  it('after hours, the refill never empties a position: each sale stops at the threshold below target (the recorded BROAD20 withdrawal)', () => {
+    // Given a 20-asset vault at target with an empty buffer paying a $200 withdrawal: every
+    // asset is ~$26 over its target after the payout, each share under the $50 minimum trade
+    const unit = { decimals: 6, multiplierNum: 1_250_000_000_000n, priceUsd1e8: 90n * U };
+    const vault: TestVault = {
+      cashBufferBps: 500,
+      cashUsd1e8: 0n,
+      assets: Array.from({ length: 20 }, (_, i) => ({
+        ...unit,
+        symbol: `S${i}`,
+        mint: `M${i}`,
+        rawAmount: rawForUsd1e8(533n * U, unit, 'floor'),
+        targetWeightBps: 500,
+      })),
+    };
+    const all = new Set(vault.assets.map((a) => a.mint));
+    const payouts = 200n * U;
+    // When every asset may trade, the refill's small sales are folded into a few larger ones
+    const plan = raiseFor(vault, payouts, all, 50n * U);
+    // Then none is past the threshold below its target, and the request is paid
+    expect(plan.unraisedUsd1e8).toBe(0n);
+    expect(sum(plan.legs)).toBeGreaterThanOrEqual(plan.mustUsd1e8);
+    for (const leg of plan.legs) expect(leg.notionalUsd1e8).toBeLessThan(200n * U);
+    const after = driftOf(
+      applyTrades(vault, new Map(plan.legs.map((l) => [l.mint, -l.notionalUsd1e8])), payouts),
+    );
+    expect(Math.min(...after.assets.map((a) => a.driftBps))).toBeGreaterThanOrEqual(-100);
+    // And when one asset alone trades off-hours, it pays what must be raised and no refill
+    const one = raiseFor(vault, payouts, new Set(['M7']), 50n * U);
+    expect(one.legs).toEqual([{ mint: 'M7', notionalUsd1e8: one.mustUsd1e8 }]);
+    expect(one.mustUsd1e8).toBe(202n * U);
+  });
+
+  it('still pays when the refill has no room past the threshold: one sale of the minimum', () => {
+    // Given a refill ($57.50) whose sales cannot merge within a 1 bp threshold, and a $10.10
+    // must under the $50 minimum
+    const plan = planCashRaise({
+      ...base,
+      thresholdBps: 1,
+      minTradeUsd1e8: 50n * U,
+      assets: [asset('A', 500n, 5_000), asset('B', 460n, 5_000)],
+      cashUsd1e8: 10n * U,
+      payoutsUsd1e8: 20n * U,
+    });
+    // Then the request is paid by one sale of the minimum, from the most overweight asset
+    expect(plan.mustUsd1e8).toBe(1_010_000_000n);
+    expect(plan.legs).toEqual([{ mint: 'A', notionalUsd1e8: 50n * U }]);
+    expect(plan.unraisedUsd1e8).toBe(0n);
+  });
+
+  it('property: the refill beyond what must be raised never takes an asset past the threshold below its target', () => {
+    fc.assert(
+      fc.property(...withdrawalArbs, (vault, needBps, halted, minimum) => {
+        const payouts = payoutsFor(vault, needBps);
+        const tradable = new Set(vault.assets.filter((_, i) => !halted[i]).map((a) => a.mint));
+        const plan = raiseFor(vault, payouts, tradable, minimum);
+        const raised = sum(plan.legs);
+        const sold = new Map(plan.legs.map((l) => [l.mint, -l.notionalUsd1e8]));
+        const after = driftOf(applyTrades(vault, sold, payouts));
+        const before = new Map(driftOf(vault).assets.map((a) => [a.mint, a]));
+        // An asset the plan sold that ends past the threshold below target (one basis
+        // point of raw rounding aside, and not already there) means the sales were only
+        // what paying needs: must (or the one minimum trade), whole cents per leg.
+        const pushed = after.assets.some(
+          (a) =>
+            sold.has(a.mint) &&
+            a.driftBps < -101 &&
+            a.valueUsd1e8 < (before.get(a.mint)?.valueUsd1e8 ?? 0n),
+        );
+        // Whatever the folds drop, a request one tradable holding can pay is paid.
+        const payable = maxOf(plan.mustUsd1e8, minimum);
+        if (
+          vault.assets.some(
+            (a) =>
+              tradable.has(a.mint) && (before.get(a.mint)?.valueUsd1e8 ?? 0n) >= payable + CENT,
+          )
+        )
+          expect(plan.unraisedUsd1e8).toBe(0n);
+        if (pushed) {
+          expect(raised).toBeLessThanOrEqual(payable + BigInt(plan.legs.length) * CENT);
+        }
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('never sells a halted or closed-market asset: the others cover its part', () => {
@@ -132,37 +237,30 @@ describe('cash raise for withdrawals', () => {
 
   it('property: sells within holdings and the minimum, only what can trade, and ends no further from target than the one-asset sale', () => {
     fc.assert(
-      fc.property(
-        vaultArb,
-        fc.bigInt({ min: 1n, max: 3_000n }),
-        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
-        fc.bigInt({ min: 0n, max: 50n * U }),
-        (vault, needBps, halted, minimum) => {
-          const nav = driftOf(vault).navUsd1e8;
-          const payouts = vault.cashUsd1e8 + (nav * needBps) / 10_000n + CENT;
-          // About one asset in four closed now.
-          const tradable = new Set(
-            vault.assets.filter((_, i) => !(halted[i] && halted[(i + 1) % 8])).map((a) => a.mint),
-          );
-          const plan = raiseFor(vault, payouts, tradable, minimum);
-          const values = new Map(driftOf(vault).assets.map((a) => [a.mint, a.valueUsd1e8]));
-          for (const leg of plan.legs) {
-            expect(tradable.has(leg.mint)).toBe(true);
-            expect(leg.notionalUsd1e8).toBeGreaterThanOrEqual(minimum);
-            expect(leg.notionalUsd1e8).toBeLessThanOrEqual(values.get(leg.mint) as bigint);
-          }
-          expect(new Set(plan.legs.map((l) => l.mint)).size).toBe(plan.legs.length);
-          expect(sum(plan.legs) + plan.unraisedUsd1e8).toBeGreaterThanOrEqual(plan.mustUsd1e8);
-          const old = oneAssetSale(vault, payouts, tradable, minimum);
-          if (!old) return;
-          // Where one asset could pay, the new plan pays too, and ends no further off target.
-          expect(plan.unraisedUsd1e8).toBe(0n);
-          const sold = new Map(plan.legs.map((l) => [l.mint, -l.notionalUsd1e8]));
-          const after = driftOf(applyTrades(vault, sold, payouts));
-          const before = driftOf(applyTrades(vault, old, payouts));
-          expect(after.maxAbsDriftBps).toBeLessThanOrEqual(before.maxAbsDriftBps);
-        },
-      ),
+      fc.property(...withdrawalArbs, (vault, needBps, halted, minimum) => {
+        const payouts = payoutsFor(vault, needBps);
+        // About one asset in four closed now.
+        const tradable = new Set(
+          vault.assets.filter((_, i) => !(halted[i] && halted[(i + 1) % 8])).map((a) => a.mint),
+        );
+        const plan = raiseFor(vault, payouts, tradable, minimum);
+        const values = new Map(driftOf(vault).assets.map((a) => [a.mint, a.valueUsd1e8]));
+        for (const leg of plan.legs) {
+          expect(tradable.has(leg.mint)).toBe(true);
+          expect(leg.notionalUsd1e8).toBeGreaterThanOrEqual(minimum);
+          expect(leg.notionalUsd1e8).toBeLessThanOrEqual(values.get(leg.mint) as bigint);
+        }
+        expect(new Set(plan.legs.map((l) => l.mint)).size).toBe(plan.legs.length);
+        expect(sum(plan.legs) + plan.unraisedUsd1e8).toBeGreaterThanOrEqual(plan.mustUsd1e8);
+        const old = oneAssetSale(vault, payouts, tradable, minimum);
+        if (!old) return;
+        // Where one asset could pay, the new plan pays too, and ends no further off target.
+        expect(plan.unraisedUsd1e8).toBe(0n);
+        const sold = new Map(plan.legs.map((l) => [l.mint, -l.notionalUsd1e8]));
+        const after = driftOf(applyTrades(vault, sold, payouts));
+        const before = driftOf(applyTrades(vault, old, payouts));
+        expect(after.maxAbsDriftBps).toBeLessThanOrEqual(before.maxAbsDriftBps);
+      }),
       { numRuns: 2_000 },
     );
   });

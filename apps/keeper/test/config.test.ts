@@ -42,6 +42,7 @@ describe('keeper config', () => {
     expect(c.txPerMinutePerJob).toBe(12);
     expect(c.rpcPerSecond).toBe(50);
     expect(c.leaseTtlMs).toBe(15_000);
+    expect(c.legCooldownSeconds).toBe(900);
     expect(c.dryRun).toBe(true);
     expect(c.signer).toEqual({ kind: 'keypair-file', path: '/keys/keeper.json' });
   });
@@ -53,8 +54,10 @@ describe('keeper config', () => {
         SOLANA_RPC_URL: 'not a url',
         KEEPER_RPC_PER_SECOND: '80',
         KEEPER_SIGNER: 'aws-kms',
+        KEEPER_LEG_COOLDOWN_SECONDS: '-5',
       }),
     );
+    expect(lines.some((l) => l.startsWith('KEEPER_LEG_COOLDOWN_SECONDS:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('SOLANA_RPC_URL:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('KEEPER_RPC_PER_SECOND:'))).toBe(true);
     expect(lines.some((l) => l.startsWith('KEEPER_AWS_KMS_KEY_ID:'))).toBe(true);

@@ -5,7 +5,10 @@
 // transitions), then takes the aggregator route with the same notional: exactly one leg lands
 // (paid by the keeper, through the venue), none of the dropped fills ever does, and the
 // metrics count one aggregator leg, no RFQ leg and no failure. The validator runs 100 ms slots
-// so a blockhash expires in ~15 s instead of ~60 s.
+// so a blockhash expires in ~15 s instead of ~60 s, and the keeper reads a 3 s execution
+// timeout (`swapTimings`): it gives up on each unexecuted quote after 3 s instead of waiting
+// for the simulator to see the blockhash expire, so the four quotes take ~16 s, not ~60 s; the
+// suite then waits for each to be reported ExpiredExecution (none can land after that).
 import { getSignatureFromTransaction, type Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RFQ_REQUOTES } from '../src/decisions/rfq-policy.ts';
@@ -34,7 +37,11 @@ let keeper: Keeper;
 beforeAll(async () => {
   // The market stands still: the NAV pushed while quotes expire keeps the price the venue was
   // checked against, so the fallback's direction still clears the bound minutes later.
-  kw = await startKeeperWorld({ slotTimeMs: 100, freezeMarket: true });
+  kw = await startKeeperWorld({
+    slotTimeMs: 100,
+    freezeMarket: true,
+    swapTimings: { quoteValiditySeconds: 2, executionTimeoutSeconds: 3 },
+  });
   keeper = await kw.keeper('expiry-a', { minTradeUsd: '100' });
   expect((await runNavPush(keeper.context, skuOf(keeper.context, SKU))).summary).toMatch(/sent/);
   await demoDeposit(kw.world, SKU, 10_000n);
@@ -112,8 +119,15 @@ describe('RFQ execution expired three re-quotes over, then the aggregator', () =
     // The first quote and 3 re-quotes, each expired unexecuted; then the aggregator.
     expect(counted.asked()).toBe(1 + MAX_RFQ_REQUOTES);
     expect(new Set(counted.quoteIds).size).toBe(1 + MAX_RFQ_REQUOTES);
+    // Each reported expired by the simulator once its blockhash passes (the last ~15 s after
+    // it was quoted); then no dropped fill can ever land.
     for (const id of counted.quoteIds) {
-      expect((await ctx.api.getQuote(id)).blockchainStatus, id).toBe('ExpiredExecution');
+      await expect
+        .poll(async () => (await ctx.api.getQuote(id)).blockchainStatus, {
+          timeout: 60_000,
+          interval: 1_000,
+        })
+        .toBe('ExpiredExecution');
     }
     expect(dropped.length).toBe(1 + MAX_RFQ_REQUOTES);
     expect(result.summary).toMatch(

@@ -2,10 +2,10 @@
 // stores deliveries and ingests them exactly as a webhook would, then reads the rows.
 import { startTestDatabase } from '@basket/postgres-server';
 import { createMetrics } from '@basket/service-kit';
-import pg from 'pg';
+import type pg from 'pg';
 import { ingestDelivery, ingestMetrics } from '../../src/ingest.ts';
 import { migrate } from '../../src/migrate.ts';
-import { INDEXER_SCHEMA } from '../../src/start-indexer.ts';
+import { indexerPool } from '../../src/start-indexer.ts';
 import type { TransactionItem } from '../../src/webhook-body.ts';
 import { PROGRAMS } from './synthetic-items.ts';
 
@@ -37,7 +37,8 @@ export function indexerDb(name: string): IndexerDb {
   return {
     start: async () => {
       db = await startTestDatabase(name);
-      pool = new pg.Pool({ connectionString: db.url, options: `-c search_path=${INDEXER_SCHEMA}` });
+      // Idle clients' errors (the database dropped under them at the end) are not a test's.
+      pool = indexerPool(db.url, 10, { warn: () => {} });
       await migrate(pool);
     },
     stop: async () => {

@@ -35,6 +35,12 @@ export type RaiseInput = Readonly<{
   /** Sold over the shortfall at least, in bps of it: the price moves before the payout. */
   marginBps: number;
   minTradeUsd1e8: bigint;
+  /**
+   * The drift threshold, bps of the investable value: the refill (what is sold beyond
+   * `mustUsd1e8`) never takes a tradable asset further below its target than this; it waits
+   * for the hours when the other assets trade.
+   */
+  thresholdBps: number;
 }>;
 
 export type RaiseLeg = Readonly<{ mint: string; notionalUsd1e8: bigint }>;
@@ -63,7 +69,7 @@ const total = (xs: readonly bigint[]): bigint => xs.reduce((s, x) => s + x, 0n);
  *   { mint: 'A', valueUsd1e8: 600n * USD_ONE, targetWeightBps: 5_000, tradable: true },
  *   { mint: 'B', valueUsd1e8: 400n * USD_ONE, targetWeightBps: 5_000, tradable: true },
  * ], cashUsd1e8: 30n * USD_ONE, payoutsUsd1e8: 80n * USD_ONE, cashBufferBps: 500,
- *   marginBps: 100, minTradeUsd1e8: 10n * USD_ONE });
+ *   marginBps: 100, minTradeUsd1e8: 10n * USD_ONE, thresholdBps: 100 });
  * // must $50.50, want $97.50 ($50 + the buffer's $47.50): legs [A $97.50], A then at its
  * // target of $451.25 after the payout
  */
@@ -97,38 +103,50 @@ export function planCashRaise(input: RaiseInput): RaisePlan {
   const amount = excessSum >= goal ? goal : maxOf(excessSum, must);
   // An asset that cannot trade has no room (cap 0): it is never sold.
   const amounts = waterFill(amount, over, open, 'ceil');
-  const legs = withMinimum(assets, open, over, amounts, input.minTradeUsd1e8);
+  // How far the refill may take each asset: inside the threshold below its target (a basis
+  // point short of it: the scan floors weights, and an asset at the threshold is rebalanced).
+  const threshold = (investableAfter * BigInt(Math.max(input.thresholdBps - 1, 0))) / BPS;
+  const room = over.map((d, i) => minOf(open[i] as bigint, maxOf(d + threshold, 0n)));
+  const legs = withMinimum(assets, { open, over, room }, amounts, input.minTradeUsd1e8, must);
   const raised = total(legs.map((l) => l.notionalUsd1e8));
   return { mustUsd1e8: must, wantUsd1e8: want, legs, unraisedUsd1e8: maxOf(must - raised, 0n) };
 }
 
 /**
  * Rounds each sale up to whole cents (capped at the holding) and makes every sale at least the
- * minimum trade: the smallest sale under it is folded into the largest ones (as far as they
- * hold); when all of it is under the minimum, one sale of the minimum from the most
- * overweight tradable asset that holds it.
+ * minimum trade: the smallest sale under it is folded into the largest ones, each only as far
+ * as its `room` (down to the threshold below its target) or its own share of what must be
+ * raised; when all of it is under the minimum, one sale of the minimum from the most
+ * overweight tradable asset that holds it (one with room for it first). What a fold cannot
+ * place is not sold, unless paying needs it: then it comes from the remaining sales' holdings
+ * (largest first), the only sales that may go past the threshold.
  */
 function withMinimum(
   assets: readonly RaiseAsset[],
-  open: readonly bigint[],
-  over: readonly bigint[],
+  by: Readonly<{ open: readonly bigint[]; over: readonly bigint[]; room: readonly bigint[] }>,
   amounts: readonly bigint[],
   minimum: bigint,
+  must: bigint,
 ): RaiseLeg[] {
+  const { open, over, room } = by;
   let legs = amounts
     .map((x, i) => ({ i, x: minOf(toCents(x, 'ceil'), open[i] as bigint) }))
     .filter((l) => l.x > 0n);
-  if (legs.length > 0 && total(legs.map((l) => l.x)) < minimum) {
-    const holders = assets
+  // A leg keeps what the water-fill gave it (the part of `must` below the targets).
+  const cap = new Map(legs.map((l) => [l.i, maxOf(room[l.i] as bigint, l.x)]));
+  const fits = (i: number) => ((room[i] as bigint) >= minimum ? 0 : 1);
+  const minimumSale = () => {
+    const first = assets
       .map((_, i) => i)
       .filter((i) => (open[i] as bigint) >= minimum)
-      .sort((a, b) => byAmountDesc(over[a] as bigint, over[b] as bigint) || a - b);
-    const first = holders[0];
-    legs =
-      first === undefined
-        ? []
-        : [{ i: first, x: minOf(toCents(minimum, 'ceil'), open[first] as bigint) }];
-  }
+      .sort(
+        (a, b) => fits(a) - fits(b) || byAmountDesc(over[a] as bigint, over[b] as bigint) || a - b,
+      )[0];
+    return first === undefined
+      ? []
+      : [{ i: first, x: minOf(toCents(minimum, 'ceil'), open[first] as bigint) }];
+  };
+  if (legs.length > 0 && total(legs.map((l) => l.x)) < minimum) legs = minimumSale();
   for (;;) {
     legs.sort((a, b) => byAmountDesc(a.x, b.x) || a.i - b.i);
     const small = legs.at(-1);
@@ -136,12 +154,21 @@ function withMinimum(
     legs.pop();
     let carry = small.x;
     for (const l of legs) {
-      const add = minOf(carry, (open[l.i] as bigint) - l.x);
+      const add = minOf(carry, maxOf((cap.get(l.i) ?? l.x) - l.x, 0n));
       l.x += add;
       carry -= add;
     }
   }
-  return legs
-    .filter((l) => l.x >= minimum)
-    .map((l) => ({ mint: (assets[l.i] as RaiseAsset).mint, notionalUsd1e8: l.x }));
+  // Paying comes first: what the folds left unplaced, from the holdings that can trade.
+  let short = must - total(legs.map((l) => l.x));
+  for (const l of legs) {
+    if (short <= 0n) break;
+    const add = minOf(toCents(short, 'ceil'), (open[l.i] as bigint) - l.x);
+    l.x += add;
+    short -= add;
+  }
+  legs = legs.filter((l) => l.x >= minimum);
+  // A fold that left no sale of the minimum still pays: one sale of the minimum.
+  if (legs.length === 0 && must > 0n && amounts.some((x) => x > 0n)) legs = minimumSale();
+  return legs.map((l) => ({ mint: (assets[l.i] as RaiseAsset).mint, notionalUsd1e8: l.x }));
 }

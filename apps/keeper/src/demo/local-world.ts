@@ -62,6 +62,14 @@ export type KeeperWorldOptions = Readonly<{
   freezeMarket?: boolean;
   /** Halt flags by symbol, read by the simulator at each request (the suite may change them). */
   halts?: Record<string, { market: boolean; atomic: boolean }>;
+  /**
+   * Every swap asset's quote validity and execution timeout as this world's keepers read them
+   * (the swap assets list), instead of the simulator's 15-120 s: a keeper gives up on an
+   * unexecuted quote after this window. The simulator's own expiry on a chain follows the
+   * fill's blockhash (~15 s at 100 ms slots), which no setting shortens. For suites that drive
+   * `keeper.context` (not served keepers, whose queue builds its own context).
+   */
+  swapTimings?: Readonly<{ quoteValiditySeconds: number; executionTimeoutSeconds: number }>;
 }>;
 
 export type KeeperWorld = Readonly<{
@@ -108,6 +116,25 @@ export function keeperSkusOf(m: TestWorld['manifest']): KeeperSku[] {
     lookupTable: s.lookupTable,
     assets: s.assets.map((a) => ({ symbol: a.symbol, mint: mintOf.get(a.symbol) ?? a.mint })),
   }));
+}
+
+/** `keeper` whose context reads every swap asset with `timings` (see `swapTimings`). */
+function withSwapTimings(
+  keeper: Keeper,
+  timings: NonNullable<KeeperWorldOptions['swapTimings']>,
+): Keeper {
+  const api = keeper.context.api;
+  return {
+    ...keeper,
+    context: {
+      ...keeper.context,
+      api: {
+        ...api,
+        listXChangeAssets: async () =>
+          (await api.listXChangeAssets()).map((a) => ({ ...a, ...timings })),
+      },
+    },
+  };
 }
 
 export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promise<KeeperWorld> {
@@ -191,12 +218,17 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
     databaseUrl: db.url,
     apiUrl: sim.baseUrl,
     config,
-    keeper: (replicaId, over, o = {}) =>
-      startKeeper(config(replicaId, over), logger, createMetrics(`keeper_t${n++}`), {
-        ...o,
-        ...(followed ? { now: followed.now } : {}),
-        serve: o.serve ?? false,
-      }),
+    keeper: async (replicaId, over, o = {}) => {
+      if (options.swapTimings && o.serve)
+        throw new Error('swapTimings apply to keeper.context; a served keeper would not see them');
+      const keeper = await startKeeper(
+        config(replicaId, over),
+        logger,
+        createMetrics(`keeper_t${n++}`),
+        { ...o, ...(followed ? { now: followed.now } : {}), serve: o.serve ?? false },
+      );
+      return options.swapTimings ? withSwapTimings(keeper, options.swapTimings) : keeper;
+    },
     failingApi: async () => {
       const failing = await startSimulator({
         ...DEFAULT_SIM_CONFIG,

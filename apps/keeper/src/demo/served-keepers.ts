@@ -64,8 +64,9 @@ export async function servedCounts(keeperUrls: readonly string[]): Promise<Serve
   return {
     legs: sumBy(all('rebalance_legs_total'), (l) => `${l.sku}:${l.route}`),
     failures: sumBy(all('rebalance_failures_total'), (l) => `${l.sku}`),
-    // The alert counter has no SKU label: an alert counts for every SKU ('').
-    alerts: sumBy(all('alerts_total'), (l) => `:${l.kind}`),
+    // By the alert's SKU; a keeper-wide alert (sku "", or a keeper without the label) counts
+    // for every SKU ('').
+    alerts: sumBy(all('alerts_total'), (l) => `${l.sku ?? ''}:${l.kind}`),
     runs: sumBy(all('job_runs_total'), (l) => `${l.job}`),
   };
 }

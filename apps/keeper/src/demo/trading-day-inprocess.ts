@@ -7,6 +7,7 @@
 // the cadence's age.
 import { maxStaleSecsAt, navPushCadenceSecsAt } from '@basket/market-calendar';
 import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
+import { usdDecimalToFixed } from '../decisions/valuation.ts';
 import type { KeeperContext } from '../jobs/context.ts';
 import { runDepositRouter } from '../jobs/deposit-router.ts';
 import { runDriftScan } from '../jobs/drift-scan.ts';
@@ -130,6 +131,7 @@ export function inProcessDriver(kw: KeeperWorld, keeper: Keeper): DayDriver {
     world: kw.world,
     clock: kw.clock,
     driftThresholdBps: base.config.driftThresholdBps,
+    minTradeUsd1e8: usdDecimalToFixed(base.config.minTradeUsd),
     afterJump: async (ages) => {
       for (const sku of ctx.skus) await push(ctx, sku, ages, true);
     },

@@ -7,6 +7,8 @@
 // same for both: this module.
 import { isOpen, maxStaleSecsAt } from '@basket/market-calendar';
 import { navSnapshotAccount, readAccounts } from '@basket/sdk';
+import type { AssetDrift, VaultDrift } from '../decisions/drift.ts';
+import { decideCorrection } from '../decisions/drift-correction.ts';
 import { legBlockedBy } from '../decisions/leg-block.ts';
 import type { KeeperContext } from '../jobs/context.ts';
 import { scanVaults } from '../jobs/drift-scan.ts';
@@ -44,6 +46,8 @@ export type DayDriver = Readonly<{
   world: DemoWorld;
   clock: Readonly<{ sync: () => Promise<number>; travelTo: (ms: number) => Promise<number> }>;
   driftThresholdBps: number;
+  /** The keeper's minimum trade (USD x 1e8), when known: the notes then say the scan's reason. */
+  minTradeUsd1e8?: bigint;
   /** The clock just leapt to a step's time: a snapshot of the new time (its age not sampled). */
   afterJump: (ages: AgeLog) => Promise<void>;
   /** `ticks` NAV pushes at the calendar's cadence, each push's age sampled. */
@@ -74,11 +78,23 @@ async function applyFlow(d: DayDriver, flow: DayFlow, nonce: bigint): Promise<st
   return r.request;
 }
 
+/** The scan's reason for leaving an asset beyond the threshold (`: MinTradeExceedsCash`), if known. */
+function reasonOf(
+  vault: VaultDrift,
+  asset: AssetDrift,
+  thresholdBps: number,
+  minTradeUsd1e8: bigint | undefined,
+): string {
+  if (minTradeUsd1e8 === undefined) return '';
+  const c = decideCorrection(vault, asset, { thresholdBps, minTradeUsd1e8 });
+  return c.action === 'leave' ? `: ${c.reason}` : '';
+}
+
 /**
  * Each vault's largest drift over the assets it can trade, the largest over all, and the
  * assets its snapshot marks frozen or halted (the vault refuses their legs on every route).
  */
-async function driftOf(reader: DayReader, thresholdBps: number) {
+async function driftOf(reader: DayReader, thresholdBps: number, minTradeUsd1e8?: bigint) {
   const scanned = await scanVaults(reader.rpc, reader.skus, reader.programs);
   const snaps = await readAccounts(
     reader.rpc,
@@ -109,7 +125,7 @@ async function driftOf(reader: DayReader, thresholdBps: number) {
         .filter((a) => Math.abs(a.driftBps) >= thresholdBps)
         .map(
           (a) =>
-            `${a.symbol} ${a.driftBps > 0 ? '+' : ''}${a.driftBps} bps (${a.deltaUsd1e8 > 0n ? 'buy' : 'sell'} $${(Number(a.deltaUsd1e8 < 0n ? -a.deltaUsd1e8 : a.deltaUsd1e8) / 1e8).toFixed(2)} of $${(Number(v.drift.investableUsd1e8) / 1e8).toFixed(0)} investable)`,
+            `${a.symbol} ${a.driftBps > 0 ? '+' : ''}${a.driftBps} bps (${a.deltaUsd1e8 > 0n ? 'buy' : 'sell'} $${(Number(a.deltaUsd1e8 < 0n ? -a.deltaUsd1e8 : a.deltaUsd1e8) / 1e8).toFixed(2)} of $${(Number(v.drift.investableUsd1e8) / 1e8).toFixed(0)} investable)${reasonOf(v.drift, a, thresholdBps, minTradeUsd1e8)}`,
         ),
     });
   });
@@ -147,9 +163,9 @@ async function runStep(
     if (request) requests.push(request);
   }
   await d.ticks(step.ticks, ages);
-  const before = await driftOf(reader, d.driftThresholdBps);
+  const before = await driftOf(reader, d.driftThresholdBps, d.minTradeUsd1e8);
   const { skipped, failed } = await d.pass(ages, requests);
-  const after = await driftOf(reader, d.driftThresholdBps);
+  const after = await driftOf(reader, d.driftThresholdBps, d.minTradeUsd1e8);
   for (const [skuId, a] of after) {
     if (a.beyond.length > 0) print(`   ${skuId} after the pass: ${a.beyond.join(', ')}`);
   }

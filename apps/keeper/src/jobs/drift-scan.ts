@@ -16,10 +16,12 @@ import {
 } from '@basket/sdk';
 import type { Address, MaybeEncodedAccount } from '@solana/kit';
 import { computeVaultDrift, type VaultDrift } from '../decisions/drift.ts';
+import { decideCorrection } from '../decisions/drift-correction.ts';
 import { type MintPowers, mintPowers, powerChanges } from '../decisions/mint-powers.ts';
 import { usdDecimalToFixed } from '../decisions/valuation.ts';
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
+import { legCooling, refusedForMs } from './leg-cooldown.ts';
 
 /** Token account amount (bytes 64..72) and state (byte 108: 2 = frozen). */
 function tokenAccountView(
@@ -153,10 +155,34 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
     ctx.metrics.driftBps.set({ sku: sku.skuId }, drift.maxAbsDriftBps);
     if (issuerEvents.length > 0) await onIssuerPower(ctx, sku, issuerEvents);
     const enqueued: string[] = [];
+    const left: string[] = [];
+    const cooling: string[] = [];
+    ctx.metrics.rebalanceRefusedFor.set(
+      { sku: sku.skuId },
+      refusedForMs(
+        ctx,
+        sku.skuId,
+        drift.assets.map((a) => a.mint),
+      ) / 1_000,
+    );
     if (drift.maxAbsDriftBps >= ctx.config.driftThresholdBps) {
       for (const a of drift.assets) {
-        const abs = a.deltaUsd1e8 < 0n ? -a.deltaUsd1e8 : a.deltaUsd1e8;
-        if (abs < minNotional) continue;
+        const correction = decideCorrection(drift, a, {
+          thresholdBps: ctx.config.driftThresholdBps,
+          minTradeUsd1e8: minNotional,
+        });
+        if (correction.action === 'trade' && legCooling(ctx, sku.skuId, a.mint)) {
+          cooling.push(a.symbol);
+          continue;
+        }
+        if (correction.action === 'leave') {
+          // An asset beyond the threshold that stays says why (the others are the plain rule).
+          if (Math.abs(a.driftBps) >= ctx.config.driftThresholdBps) {
+            ctx.metrics.driftLeft.inc({ sku: sku.skuId, reason: correction.reason });
+            left.push(`${a.symbol} ${a.driftBps} bps: ${correction.reason}`);
+          }
+          continue;
+        }
         await ctx.enqueue(
           'rebalance-exec',
           { skuId: sku.skuId, mint: a.mint, symbol: a.symbol },
@@ -167,8 +193,8 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
     }
     results.push({
       job: 'drift-scan',
-      summary: `${sku.skuId}: max drift ${drift.maxAbsDriftBps} bps${enqueued.length ? `, rebalance queued for ${enqueued.join(', ')}` : ''}`,
-      details: { maxAbsDriftBps: drift.maxAbsDriftBps, enqueued },
+      summary: `${sku.skuId}: max drift ${drift.maxAbsDriftBps} bps${enqueued.length ? `, rebalance queued for ${enqueued.join(', ')}` : ''}${left.length ? `, left ${left.join(', ')}` : ''}${cooling.length ? `, cooling ${cooling.join(', ')}` : ''}`,
+      details: { maxAbsDriftBps: drift.maxAbsDriftBps, enqueued, left, cooling },
     });
   }
   return results;

@@ -12,7 +12,8 @@ import {
 } from '@basket/sdk';
 import type { SwapAsset } from '@basket/tokenized-api';
 import { formatDecimal } from '@basket/tokenized-api';
-import { KeeperError } from '../decisions/errors.ts';
+import { decideCorrection } from '../decisions/drift-correction.ts';
+import { isKeeperError, KeeperError } from '../decisions/errors.ts';
 import { legBlockedBy } from '../decisions/leg-block.ts';
 import { lossBudgetUsedRatio } from '../decisions/loss-budget.ts';
 import { chooseLegRoute, type LegRoute } from '../decisions/route-choice.ts';
@@ -24,6 +25,12 @@ import { legSetup, missingTradeAccounts } from '../routes/leg-setup.ts';
 import { runRfqRoute } from '../routes/rfq-route.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { scanVaults } from './drift-scan.ts';
+import {
+  clearLegCooling,
+  coolLeg,
+  DEFAULT_LEG_COOLDOWN_SECONDS,
+  legCooling,
+} from './leg-cooldown.ts';
 
 /** A decided leg, ready for an executor. */
 export type PlannedLeg = Readonly<{
@@ -57,7 +64,7 @@ export async function planLeg(
   if (!sku) return { skipped: `unknown SKU ${skuId}` };
   const [scanned] = await scanVaults(ctx.rpc, [sku], ctx.programs);
   const drift = scanned?.drift.assets.find((a) => a.mint === mint);
-  if (!drift) return { skipped: `${skuId}: ${mint} is not in the vault` };
+  if (!scanned || !drift) return { skipped: `${skuId}: ${mint} is not in the vault` };
   const [assets, limits, usage, status] = await Promise.all([
     ctx.api.listXChangeAssets(),
     ctx.api.getLimits(),
@@ -72,8 +79,18 @@ export async function planLeg(
   const unit = await unitOf(ctx, sku.snapshot, mint);
   const blocked = legBlockedBy(unit.flags);
   if (blocked) return { skipped: `${drift.symbol}: ${blocked}, the vault refuses its legs` };
+  // The drift's correction (at the minimum trade in a small vault's gap) unless told.
+  let wanted = deltaUsd1e8;
+  if (wanted === undefined) {
+    const correction = decideCorrection(scanned.drift, drift, {
+      thresholdBps: ctx.config.driftThresholdBps,
+      minTradeUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
+    });
+    if (correction.action === 'leave')
+      return { skipped: `${drift.symbol}: ${correction.reason} (${drift.driftBps} bps)` };
+    wanted = correction.deltaUsd1e8;
+  }
   // A sale never asks for more than the vault holds (the vault refuses it: book too small).
-  const wanted = deltaUsd1e8 ?? drift.deltaUsd1e8;
   // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers only)
   const delta = wanted < -drift.valueUsd1e8 ? -drift.valueUsd1e8 : wanted;
   const trade = decideTrade(delta, unit, {
@@ -144,6 +161,9 @@ export async function runRebalanceExec(ctx: KeeperContext, payload: unknown): Pr
     /** Set by the deposit-router (a decimal string: JSON has no bigint). */
     deltaUsd1e8?: string;
   };
+  // A scan's leg refused for price a moment ago waits out its cooldown (leg-cooldown.ts).
+  const cooling = deltaUsd1e8 === undefined ? legCooling(ctx, skuId, mint) : null;
+  if (cooling) return { job: 'rebalance-exec', summary: `skipped: cooling (${cooling.reason})` };
   const plan = await planLeg(
     ctx,
     skuId,
@@ -163,8 +183,19 @@ export async function runRebalanceExec(ctx: KeeperContext, payload: unknown): Pr
   }
   try {
     const result = await executeLeg(ctx, plan);
+    clearLegCooling(ctx, skuId, mint);
     return { ...result, summary: `${result.summary} (${summary})` };
   } catch (error) {
+    if (isKeeperError(error, 'LEG_OUTSIDE_BOUND')) {
+      // Refused for price, nothing sent: not a failure of the keeper; it waits, counted apart.
+      coolLeg(ctx, skuId, mint, error.message);
+      ctx.metrics.rebalanceRefused.inc({ sku: skuId });
+      const seconds = ctx.config.legCooldownSeconds ?? DEFAULT_LEG_COOLDOWN_SECONDS;
+      return {
+        job: 'rebalance-exec',
+        summary: `refused for price, cooling ${seconds} s: ${error.message} (${summary})`,
+      };
+    }
     ctx.metrics.rebalanceFailures.inc({ sku: skuId, route: plan.route.route });
     throw error;
   } finally {

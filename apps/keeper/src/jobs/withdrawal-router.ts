@@ -192,6 +192,7 @@ async function raiseCash(
       cashBufferBps: vault.cashBufferBps,
       marginBps: RAISE_MARGIN_BPS,
       minTradeUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),
+      thresholdBps: ctx.config.driftThresholdBps,
     });
     let replan = false;
     for (const leg of plan.legs) {

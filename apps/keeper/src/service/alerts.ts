@@ -22,13 +22,30 @@ export type Alerter = (
 ) => void;
 
 /**
+ * The SKUs an alert concerns, for the counter's `sku` label: its `sku` field, or each of its
+ * `skus` (a corporate action on a stock several SKUs hold), kept to the configured SKUs so the
+ * label's values stay bounded; none: the keeper-wide value "".
+ */
+function skusOf(fields: Record<string, unknown>, configured: ReadonlySet<string>): string[] {
+  const named = [fields.sku, ...(Array.isArray(fields.skus) ? fields.skus : [])].filter(
+    (s): s is string => typeof s === 'string' && configured.has(s),
+  );
+  return named.length > 0 ? [...new Set(named)] : [''];
+}
+
+/**
  * @example
- * const alert = createAlerter(logger, metrics);
+ * const alert = createAlerter(logger, metrics, ['TECH6', 'BROAD20']);
  * alert('nav-stale', 'critical', 'TECH6 would be stale before the next push', { sku: 'TECH6' });
  */
-export function createAlerter(logger: Logger, metrics: KeeperMetrics): Alerter {
+export function createAlerter(
+  logger: Logger,
+  metrics: KeeperMetrics,
+  skuIds: readonly string[],
+): Alerter {
+  const configured = new Set(skuIds);
   return (kind, severity, message, fields = {}) => {
-    metrics.alerts.inc({ kind, severity });
+    for (const sku of skusOf(fields, configured)) metrics.alerts.inc({ kind, severity, sku });
     logger.error({ alert: kind, severity, ...fields }, message);
   };
 }

@@ -80,6 +80,8 @@ const schema = z.object({
     .regex(/^\d+(\.\d{1,8})?$/, 'not a USD amount with at most 8 decimal places'),
   /** A vault whose largest drift is below this is left alone. */
   driftThresholdBps: z.coerce.number().int().min(1).max(5_000),
+  /** A leg refused for price is not queued again for this long (0: every scan); default 900. */
+  legCooldownSeconds: z.coerce.number().int().min(0).max(86_400).optional(),
   workerConcurrency: z.coerce.number().int().min(1).max(8),
   /** Share (bps) of the rewards-funding stablecoin account an epoch spends on reward stocks; 0 = none. */
   rewardShareBps: z.coerce.number().int().min(0).max(10_000).optional(),
@@ -179,6 +181,7 @@ const NAMES: Record<string, string> = {
   assetIndexPerSecond: 'KEEPER_ASSET_INDEX_PER_SECOND',
   minTradeUsd: 'KEEPER_MIN_TRADE_USD',
   driftThresholdBps: 'KEEPER_DRIFT_THRESHOLD_BPS',
+  legCooldownSeconds: 'KEEPER_LEG_COOLDOWN_SECONDS',
   workerConcurrency: 'KEEPER_WORKER_CONCURRENCY',
   rewardShareBps: 'KEEPER_REWARD_SHARE_BPS',
   rewardWeights: 'KEEPER_REWARD_WEIGHTS',
@@ -329,6 +332,7 @@ export function loadKeeperConfig(
       assetIndexPerSecond: pick('KEEPER_ASSET_INDEX_PER_SECOND', 'assetIndexPerSecond', '10'),
       minTradeUsd: pick('KEEPER_MIN_TRADE_USD', 'minTradeUsd', '50'),
       driftThresholdBps: pick('KEEPER_DRIFT_THRESHOLD_BPS', 'driftThresholdBps', '100'),
+      legCooldownSeconds: pick('KEEPER_LEG_COOLDOWN_SECONDS', 'legCooldownSeconds', '900'),
       workerConcurrency: pick('KEEPER_WORKER_CONCURRENCY', 'workerConcurrency', '2'),
       rewardShareBps: pick('KEEPER_REWARD_SHARE_BPS', 'rewardShareBps', '0'),
       rewardWeights: env.KEEPER_REWARD_WEIGHTS ?? file.rewardWeights,

@@ -32,14 +32,33 @@ export function keeperMetrics(metrics: Metrics) {
     leader: metrics.gauge('leader', '1 while this replica holds the leader lease'),
     leaderToken: metrics.gauge('leader_token', 'Fencing token of the lease this replica holds'),
     leaderChanges: metrics.counter('leader_changes_total', 'Leadership gained or lost'),
-    alerts: metrics.counter('alerts_total', 'Alerts raised', ['kind', 'severity']),
+    alerts: metrics.counter(
+      'alerts_total',
+      'Alerts raised; sku is a configured SKU the alert concerns, "" for keeper-wide ones',
+      ['kind', 'severity', 'sku'],
+    ),
     txSent: metrics.counter('transactions_sent_total', 'Transactions confirmed', ['job']),
     rpcCalls: metrics.counter('rpc_calls_total', 'JSON-RPC calls', ['method']),
     rebalanceFailures: metrics.counter('rebalance_failures_total', 'Rebalance legs that failed', [
       'sku',
       'route',
     ]),
+    rebalanceRefused: metrics.counter(
+      'rebalance_refused_total',
+      'Rebalance legs refused for price (beyond max_slip_bps on every route); they cool down',
+      ['sku'],
+    ),
+    rebalanceRefusedFor: metrics.gauge(
+      'rebalance_refused_for_seconds',
+      "How long a SKU's longest run of price refusals has lasted (0: no leg cooling)",
+      ['sku'],
+    ),
     driftBps: metrics.gauge('drift_bps', 'Largest absolute drift of a vault', ['sku']),
+    driftLeft: metrics.counter(
+      'drift_left_total',
+      'Scans that left an asset beyond the threshold, by reason (decisions/drift-correction.ts)',
+      ['sku', 'reason'],
+    ),
     lossBudgetUsed: metrics.gauge(
       'rebalance_loss_budget_used_ratio',
       "Share of the vault's daily rebalance loss budget (max_slip_bps of NAV) spent today",

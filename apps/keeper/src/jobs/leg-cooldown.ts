@@ -1,0 +1,109 @@
+// A rebalance leg refused for price (both routes priced beyond the vault's max_slip_bps, or no
+// route within it) cools down per (vault, asset) for `legCooldownSeconds` instead of being
+// queued again by the next minute's scan: overnight, a 24/5 or Always asset the aggregator
+// prices wide would otherwise fail every minute until the open (17 and 12 failures in the
+// recorded trading day). The store is lru-cache's TTL, timed by the keeper's clock (the
+// chain's when it follows it), so a world whose clock is moved to the open sees the leg
+// again; it is per replica (a new leader may try once more: one refusal, no send).
+import { LRUCache } from 'lru-cache';
+import type { KeeperContext } from './context.ts';
+
+/** Default cooldown when the config does not set one (seconds). */
+export const DEFAULT_LEG_COOLDOWN_SECONDS = 900;
+
+/** A refusal: the first of a run of refusals (`since`), the latest (`at`) and why. */
+type Refusal = Readonly<{ since: number; at: number; reason: string }>;
+
+const stores = new WeakMap<KeeperContext['config'], LRUCache<string, Refusal>>();
+
+/** The cooldown store of a keeper (one per config, so per replica). */
+function storeOf(ctx: Pick<KeeperContext, 'config' | 'now'>): LRUCache<string, Refusal> | null {
+  const seconds = ctx.config.legCooldownSeconds ?? DEFAULT_LEG_COOLDOWN_SECONDS;
+  if (seconds === 0) return null;
+  let store = stores.get(ctx.config);
+  if (!store) {
+    // Bounded: the configured SKUs' assets, with room to spare.
+    store = new LRUCache<string, Refusal>({
+      max: 10_000,
+      ttl: seconds * 1_000,
+      // A cooled leg that is tried again and refused again continues the same run (`since`):
+      // the expired entry stays readable until it is replaced or evicted.
+      noDeleteOnStaleGet: true,
+      perf: { now: () => ctx.now() },
+      // Read the clock at every check (the default caches it for a millisecond by a timer).
+      ttlResolution: 0,
+    });
+    stores.set(ctx.config, store);
+  }
+  return store;
+}
+
+const keyOf = (skuId: string, mint: string) => `${skuId}:${mint}`;
+
+/**
+ * Records a price refusal of a leg; it is not queued again until the cooldown passes.
+ *
+ * @example
+ * coolLeg(ctx, 'TECH6', mint, 'aggregator quotes 10 < 12 the vault accepts');
+ */
+export function coolLeg(
+  ctx: Pick<KeeperContext, 'config' | 'now'>,
+  skuId: string,
+  mint: string,
+  reason: string,
+): void {
+  const store = storeOf(ctx);
+  if (!store) return;
+  const key = keyOf(skuId, mint);
+  const now = ctx.now();
+  const previous = store.get(key, { allowStale: true });
+  // A refusal soon after the last cooldown ended continues its run (the alert's duration);
+  // one after a long quiet starts a new run.
+  const continues = previous !== undefined && now - previous.at <= 2 * store.ttl;
+  store.set(key, { since: continues ? previous.since : now, at: now, reason });
+}
+
+/**
+ * How long the longest-running refusal of a SKU's legs has lasted (ms; 0 when none is
+ * cooling now): what the persisting-refusal alert reads.
+ *
+ * @example
+ * refusedForMs(ctx, 'TECH6', mints); // 5_400_000 after 90 minutes of refusals
+ */
+export function refusedForMs(
+  ctx: Pick<KeeperContext, 'config' | 'now'>,
+  skuId: string,
+  mints: readonly string[],
+): number {
+  const store = storeOf(ctx);
+  if (!store) return 0;
+  let longest = 0;
+  for (const mint of mints) {
+    const r = store.get(keyOf(skuId, mint));
+    if (r) longest = Math.max(longest, ctx.now() - r.since);
+  }
+  return longest;
+}
+
+/**
+ * The refusal a leg is cooling down from, or null when it may be tried.
+ *
+ * @example
+ * if (legCooling(ctx, 'TECH6', mint)) return; // not queued this scan
+ */
+export function legCooling(
+  ctx: Pick<KeeperContext, 'config' | 'now'>,
+  skuId: string,
+  mint: string,
+): Refusal | null {
+  return storeOf(ctx)?.get(keyOf(skuId, mint)) ?? null;
+}
+
+/** Forgets a leg's refusal (it landed). */
+export function clearLegCooling(
+  ctx: Pick<KeeperContext, 'config' | 'now'>,
+  skuId: string,
+  mint: string,
+): void {
+  storeOf(ctx)?.delete(keyOf(skuId, mint));
+}
