@@ -43,7 +43,7 @@ describe('drift correction at the minimum trade', () => {
     expect(Math.abs(after.assets[0]?.driftBps ?? 999)).toBeLessThan(100);
   });
 
-  it('buys the minimum trade of an asset under its target when the cash above the buffer pays it', () => {
+  it('buys the minimum trade of an asset under its target while the cash is at or above the buffer', () => {
     const vault = tech6(692n * U, 400n);
     const report = driftOf(vault);
     const a = report.assets[0];
@@ -55,10 +55,24 @@ describe('drift correction at the minimum trade', () => {
       deltaUsd1e8: 50n * U,
       atMinimum: true,
     });
-    // And with about the buffer's own cash, the same kind of purchase is left
-    const poor = driftOf(tech6(666n * U, 250n));
+    // And with the cash at its buffer's target, it buys, taking the buffer one minimum below
+    const atBuffer = driftOf(tech6(666n * U, 226n));
+    const b = atBuffer.assets[0];
+    if (!b) throw new Error('no asset');
+    const buffer = atBuffer.navUsd1e8 - atBuffer.investableUsd1e8;
+    expect(226n * U).toBeGreaterThanOrEqual(buffer);
+    expect(226n * U - buffer).toBeLessThan(50n * U);
+    expect(decideCorrection(atBuffer, b, rule)).toEqual({
+      action: 'trade',
+      deltaUsd1e8: 50n * U,
+      atMinimum: true,
+    });
+    // And with the cash below the buffer's target, the same kind of purchase is left
+    const poor = driftOf(tech6(660n * U, 200n));
     const p = poor.assets[0];
     if (!p) throw new Error('no asset');
+    expect(p.driftBps).toBeLessThanOrEqual(-100);
+    expect(p.deltaUsd1e8).toBeLessThan(50n * U);
     expect(decideCorrection(poor, p, rule)).toEqual({
       action: 'leave',
       reason: 'MinTradeExceedsCash',
@@ -98,7 +112,7 @@ describe('drift correction at the minimum trade', () => {
     minTradeUsd1e8: fc.bigInt({ min: 1n * U, max: 20_000n * U }),
   });
 
-  it('a minimum-trade correction always ends the asset inside the threshold, within what the vault holds and the cash above its buffer (property)', () => {
+  it('a minimum-trade correction always ends the asset inside the threshold, within what the vault holds, and buys only from a cash at or above its buffer, at most one minimum below it (property)', () => {
     let atMinimum = 0;
     fc.assert(
       fc.property(vaultArb, ruleArb, (vault, r) => {
@@ -124,7 +138,9 @@ describe('drift correction at the minimum trade', () => {
           else {
             const invested = report.assets.reduce((s, x) => s + x.valueUsd1e8, 0n);
             const aboveBuffer = report.investableUsd1e8 - invested;
-            expect(c.deltaUsd1e8).toBeLessThanOrEqual(aboveBuffer);
+            expect(aboveBuffer).toBeGreaterThanOrEqual(0n);
+            expect(c.deltaUsd1e8).toBeLessThanOrEqual(aboveBuffer + r.minTradeUsd1e8);
+            expect(c.deltaUsd1e8).toBeLessThanOrEqual(report.navUsd1e8 - invested);
           }
           // Applied in raw units at the snapshot's price: inside the threshold (one raw unit's
           // rounding may cost the last basis point, never more).

@@ -4,9 +4,12 @@
 // a $50 minimum, a 100 bps threshold), a drift just past the threshold is worth less than the
 // minimum trade and stays there. Such an asset is traded AT the minimum trade when that
 // overshoot still leaves it inside the threshold on the other side, and only as far as the
-// vault can pay: never more than it holds (a sale), never more than the cash above the
-// buffer's target (a purchase). Otherwise it is left, with the reason (drift-scan's log and
-// keeper_drift_left_total).
+// vault can pay: never more than it holds (a sale); a purchase only while the cash is at or
+// above the buffer's target, taking it at most one minimum trade below (the buffer pays
+// withdrawals, and the withdrawal-router's raise and the next deposit refill it; an asset left
+// past the threshold for want of a few dollars above the buffer would stay there: the recorded
+// trading day's TECH6, -100 bps for a $42.89 purchase). Otherwise it is left, with the reason
+// (drift-scan's log and keeper_drift_left_total).
 import type { AssetDrift, VaultDrift } from './drift.ts';
 
 const BPS = 10_000n;
@@ -26,7 +29,8 @@ export type Correction =
  * Why a drift is left: `OnTarget` (no delta), `BelowMinTrade` (inside the threshold and worth
  * less than the minimum trade: the plain rule), and three ways an asset beyond the threshold
  * stays because the minimum trade cannot be made: it would push the asset past the threshold
- * on the other side, or sell more than the vault holds, or buy with the buffer's cash.
+ * on the other side, or sell more than the vault holds, or buy while the cash is below the
+ * buffer's target.
  */
 export type LeaveReason =
   | 'OnTarget'
@@ -66,11 +70,12 @@ export function decideCorrection(
   const min = rule.minTradeUsd1e8;
   if (sell && min > asset.valueUsd1e8) return { action: 'leave', reason: 'MinTradeExceedsHolding' };
   if (!sell) {
-    // The buffer's target is what the investable value leaves of NAV; only cash above it buys.
+    // The buffer's target is what the investable value leaves of NAV: a cash already below it
+    // buys nothing; one at or above it may go at most the minimum trade below it.
     const invested = vault.assets.reduce((s, a) => s + a.valueUsd1e8, 0n);
     const cash = vault.navUsd1e8 - invested;
     const buffer = vault.navUsd1e8 - vault.investableUsd1e8;
-    if (min > cash - buffer) return { action: 'leave', reason: 'MinTradeExceedsCash' };
+    if (cash < buffer || min > cash) return { action: 'leave', reason: 'MinTradeExceedsCash' };
   }
   // A trade at the snapshot's prices moves value between the asset and cash: NAV and the
   // invested value it is measured against stay, so the drift after is a function of value.
