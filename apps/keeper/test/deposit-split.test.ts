@@ -114,7 +114,7 @@ describe('deposit split', () => {
         const old = driftOf(applyTrades(vault, byTargetWeight(vault, cash, minimum)));
         expect(after.maxAbsDriftBps).toBeLessThanOrEqual(old.maxAbsDriftBps);
       }),
-      { numRuns: 2_000 },
+      { numRuns: 2_000, endOnFailure: true },
     );
   });
 });

@@ -150,7 +150,7 @@ describe('drift correction at the minimum trade', () => {
           );
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 300, endOnFailure: true },
     );
     // The generated vaults reach the rule (the property is not vacuous).
     expect(atMinimum).toBeGreaterThan(0);
