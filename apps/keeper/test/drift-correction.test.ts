@@ -26,13 +26,19 @@ function tech6(firstUsd1e8: bigint, cashUsd: bigint): TestVault {
   };
 }
 
+/** The drift report's asset `i` (the tests' vaults always have it). */
+function assetOf(report: ReturnType<typeof driftOf>, i = 0) {
+  const asset = report.assets[i];
+  if (!asset) throw new Error(`no asset ${i}`);
+  return asset;
+}
+
 describe('drift correction at the minimum trade', () => {
   it('sells the minimum trade of an asset past the threshold whose delta is under it (the recorded TECH6 gap)', () => {
     // Given NVDAx about 107 bps over its target in a vault whose 100 bps are worth ~$43
     const vault = tech6(772n * U, 228n);
     const report = driftOf(vault);
-    const nvdax = report.assets[0];
-    if (!nvdax) throw new Error('no asset');
+    const nvdax = assetOf(report);
     expect(nvdax.driftBps).toBeGreaterThanOrEqual(100);
     expect(-nvdax.deltaUsd1e8).toBeLessThan(50n * U);
     // When the correction is decided
@@ -46,8 +52,7 @@ describe('drift correction at the minimum trade', () => {
   it('buys the minimum trade of an asset under its target while the cash is at or above the buffer', () => {
     const vault = tech6(692n * U, 400n);
     const report = driftOf(vault);
-    const a = report.assets[0];
-    if (!a) throw new Error('no asset');
+    const a = assetOf(report);
     expect(a.driftBps).toBeLessThanOrEqual(-100);
     expect(a.deltaUsd1e8).toBeLessThan(50n * U);
     expect(decideCorrection(report, a, rule)).toEqual({
@@ -57,8 +62,7 @@ describe('drift correction at the minimum trade', () => {
     });
     // And with the cash at its buffer's target, it buys, taking the buffer one minimum below
     const atBuffer = driftOf(tech6(666n * U, 226n));
-    const b = atBuffer.assets[0];
-    if (!b) throw new Error('no asset');
+    const b = assetOf(atBuffer);
     const buffer = atBuffer.navUsd1e8 - atBuffer.investableUsd1e8;
     expect(226n * U).toBeGreaterThanOrEqual(buffer);
     expect(226n * U - buffer).toBeLessThan(50n * U);
@@ -69,8 +73,7 @@ describe('drift correction at the minimum trade', () => {
     });
     // And with the cash below the buffer's target, the same kind of purchase is left
     const poor = driftOf(tech6(660n * U, 200n));
-    const p = poor.assets[0];
-    if (!p) throw new Error('no asset');
+    const p = assetOf(poor);
     expect(p.driftBps).toBeLessThanOrEqual(-100);
     expect(p.deltaUsd1e8).toBeLessThan(50n * U);
     expect(decideCorrection(poor, p, rule)).toEqual({
@@ -83,23 +86,20 @@ describe('drift correction at the minimum trade', () => {
     // Given a $500 minimum trade on a vault whose 100 bps are ~$43
     const vault = tech6(772n * U, 228n);
     const report = driftOf(vault);
-    const a = report.assets[0];
-    if (!a) throw new Error('no asset');
+    const a = assetOf(report);
     expect(decideCorrection(report, a, { ...rule, minTradeUsd1e8: 500n * U })).toEqual({
       action: 'leave',
       reason: 'MinTradeOvershoots',
     });
     // And an asset inside the threshold under the minimum is left by the plain rule
-    const b = report.assets[1];
-    if (!b) throw new Error('no asset');
+    const b = assetOf(report, 1);
     expect(decideCorrection(report, b, rule)).toEqual({ action: 'leave', reason: 'BelowMinTrade' });
   });
 
   it('trades the whole delta when it is at least the minimum trade', () => {
     const vault = tech6(900n * U, 228n);
     const report = driftOf(vault);
-    const a = report.assets[0];
-    if (!a) throw new Error('no asset');
+    const a = assetOf(report);
     expect(decideCorrection(report, a, rule)).toEqual({
       action: 'trade',
       deltaUsd1e8: a.deltaUsd1e8,
