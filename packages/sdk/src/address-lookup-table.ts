@@ -38,6 +38,7 @@ import {
   isSignerRole,
   type TransactionSigner,
 } from '@solana/kit';
+import { SYSVAR_CLOCK_ADDRESS } from '@solana/sysvars';
 import {
   fetchEncodedAccountsBatched,
   type GetMultipleAccountsRpc,
@@ -197,7 +198,8 @@ export function getExtendLookupTableInstructionsFor(input: {
 /**
  * Every account a vault's user flows (deposit, withdraw_usdc, withdraw_in_kind,
  * pay_redemption) share and no user owns: the vault state, its snapshot, share mint,
- * stablecoin mint, cash buffer, both token programs, the system program, then each asset's
+ * stablecoin mint, cash buffer, both token programs, the system program, the Clock sysvar
+ * (deposit reads the time from its account), then each asset's
  * mint and holding (vault order), then `extra` (accounts the vault does not store, such as the
  * treasury's stablecoin account `withdraw_usdc` pays its fee to). Program ids invoked at the
  * top level stay out: a transaction cannot load them from a table.
@@ -225,6 +227,7 @@ export async function vaultLookupTableAddresses(
     TOKEN_PROGRAM_ADDRESS,
     TOKEN_2022_PROGRAM_ADDRESS,
     SYSTEM_PROGRAM,
+    SYSVAR_CLOCK_ADDRESS,
     ...assets.flatMap((a, i) => [a.mint, (holdings[i] as readonly [Address, number])[0]]),
     ...extra,
   ];

@@ -4,6 +4,7 @@
 // (it does not without it) and lands.
 import { fund, tokenAmount } from '@basket/test-harness';
 import { type Address, type Blockhash, generateKeyPairSigner } from '@solana/kit';
+import { SYSVAR_CLOCK_ADDRESS } from '@solana/sysvars';
 import type { SlotHash } from 'litesvm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -90,8 +91,10 @@ describe('address lookup tables for a SKU', () => {
     const vault = await readVault(b);
     const treasuryUsdc = (await treasuryAccounts(b)).usdc;
     const addresses = await vaultLookupTableAddresses(vault, {}, [treasuryUsdc, vault.address]);
-    // 8 fixed accounts, mint and holding per asset, the treasury (duplicates dropped)
-    expect(addresses).toHaveLength(8 + 2 * 20 + 1);
+    // 9 fixed accounts (the Clock sysvar among them), mint and holding per asset, the
+    // treasury (duplicates dropped)
+    expect(addresses).toHaveLength(9 + 2 * 20 + 1);
+    expect(addresses).toContain(SYSVAR_CLOCK_ADDRESS);
     expect(addresses.at(-1)).toBe(treasuryUsdc);
     // When the SDK creates the table and extends it in chunks
     const create = await getCreateLookupTableInstructionFor({

@@ -16,6 +16,7 @@ import {
   VAULT_ERROR__DEPOSIT_BELOW_MINIMUM,
   VAULT_ERROR__DEPOSIT_CAP_EXCEEDED,
   VAULT_ERROR__INVALID_OWNER,
+  VAULT_ERROR__INVALID_SYSVAR,
   VAULT_ERROR__INVALID_TOKEN_PROGRAM,
   VAULT_ERROR__MISSING_SIGNER,
   VAULT_ERROR__MULTIPLIER_MISMATCH,
@@ -51,6 +52,7 @@ import {
 } from './fixture.ts';
 
 const USDC = 1_000_000n; // one USDC in raw units
+const SYSVAR_CLOCK_ADDRESS = 'SysvarC1ock11111111111111111111111111111111' as Address;
 
 /** Raw books injected into the vault: 3.5 xStock (8 dec), 10 legacy (6 dec), 7 split (9 dec). */
 const BOOKS = [350_000_000n, 10_000_000n, 7_000_000_000n];
@@ -172,6 +174,25 @@ describe('deposit', () => {
     await expectRejected([depositIx(b, alice, 10n * USDC)], VAULT_ERROR__STALE_NAV);
     writeSnapshot(b, { publishUnixTime: MONDAY_15H - 60n });
     expect((await send(b.svm, [depositIx(b, alice, 10n * USDC)], b.payer)).ok).toBe(true);
+  });
+
+  it('reads the time from the Clock sysvar only: a forged clock account is refused', async () => {
+    // Given a snapshot 61 s old at the chain's time (stale in market hours)
+    writeSnapshot(b, { publishUnixTime: MONDAY_15H - 61n });
+    // And an account laid out as the Clock, owned by the sysvar program, whose time would
+    // make that snapshot look fresh
+    const real = b.svm.getAccount(SYSVAR_CLOCK_ADDRESS);
+    if (!real.exists) throw new Error('clock sysvar');
+    const data = Uint8Array.from(real.data);
+    new DataView(data.buffer).setBigInt64(32, MONDAY_15H - 30n, true);
+    const forged = (await generateKeyPairSigner()).address;
+    b.svm.setAccount({ ...real, address: forged, data });
+    // When a deposit passes it in the Clock's place (account 10), it is refused, nothing moves
+    const ix = depositIx(b, alice, 10n * USDC);
+    expect(ix.accounts?.[10]?.address).toBe(SYSVAR_CLOCK_ADDRESS);
+    await expectRejected([withAccountAt(ix, 10, forged)], VAULT_ERROR__INVALID_SYSVAR);
+    // And with the real Clock the snapshot is stale
+    await expectRejected([ix], VAULT_ERROR__STALE_NAV);
   });
 
   it('accepts a 300 s old snapshot off-hours (Saturday)', async () => {

@@ -73,6 +73,11 @@ pub enum VaultInstruction {
     #[codama(account(name = "destination", writable, docs = "Share token account receiving the shares"))]
     #[codama(account(name = "stable_token_program", docs = "Token program of the stablecoin"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program (share mint)"))]
+    #[codama(account(
+        name = "clock",
+        docs = "Clock sysvar (its time read from the account)",
+        default_value = public_key("SysvarC1ock11111111111111111111111111111111")
+    ))]
     #[codama(remaining_accounts(argument("assetAccounts"), docs = "Per asset in the vault's order: its mint, then its holding (real balances)"))]
     Deposit {
         raw_amount: u64,

@@ -57,6 +57,8 @@ export type DepositInstruction<
   TAccountDestination extends string | AccountMeta<string> = string,
   TAccountStableTokenProgram extends string | AccountMeta<string> = string,
   TAccountToken2022Program extends string | AccountMeta<string> = string,
+  TAccountClock extends string | AccountMeta<string> =
+    "SysvarC1ock11111111111111111111111111111111",
   TRemainingAccounts extends readonly AccountMeta<string>[] = [],
 > = Instruction<TProgram> &
   InstructionWithData<ReadonlyUint8Array> &
@@ -93,6 +95,9 @@ export type DepositInstruction<
       TAccountToken2022Program extends string
         ? ReadonlyAccount<TAccountToken2022Program>
         : TAccountToken2022Program,
+      TAccountClock extends string
+        ? ReadonlyAccount<TAccountClock>
+        : TAccountClock,
       ...TRemainingAccounts,
     ]
   >;
@@ -148,6 +153,7 @@ export type DepositInput<
   TAccountDestination extends string = string,
   TAccountStableTokenProgram extends string = string,
   TAccountToken2022Program extends string = string,
+  TAccountClock extends string = string,
 > = {
   /** Owner of the stablecoin source account */
   depositor: TransactionSigner<TAccountDepositor>;
@@ -169,6 +175,8 @@ export type DepositInput<
   stableTokenProgram: Address<TAccountStableTokenProgram>;
   /** Token-2022 program (share mint) */
   token2022Program: Address<TAccountToken2022Program>;
+  /** Clock sysvar (its time read from the account) */
+  clock?: Address<TAccountClock>;
   rawAmount: DepositInstructionDataArgs["rawAmount"];
   minSharesOut: DepositInstructionDataArgs["minSharesOut"];
   assetAccounts: Array<Address>;
@@ -185,6 +193,7 @@ export function getDepositInstruction<
   TAccountDestination extends string,
   TAccountStableTokenProgram extends string,
   TAccountToken2022Program extends string,
+  TAccountClock extends string,
   TProgramAddress extends Address = typeof VAULT_PROGRAM_ADDRESS,
 >(
   input: DepositInput<
@@ -197,7 +206,8 @@ export function getDepositInstruction<
     TAccountShareMint,
     TAccountDestination,
     TAccountStableTokenProgram,
-    TAccountToken2022Program
+    TAccountToken2022Program,
+    TAccountClock
   >,
   config?: { programAddress?: TProgramAddress },
 ): DepositInstruction<
@@ -211,7 +221,8 @@ export function getDepositInstruction<
   TAccountShareMint,
   TAccountDestination,
   TAccountStableTokenProgram,
-  TAccountToken2022Program
+  TAccountToken2022Program,
+  TAccountClock
 > {
   // Program address.
   const programAddress = config?.programAddress ?? VAULT_PROGRAM_ADDRESS;
@@ -234,6 +245,7 @@ export function getDepositInstruction<
       value: input.token2022Program ?? null,
       isWritable: false,
     },
+    clock: { value: input.clock ?? null, isWritable: false },
   };
   const accounts = originalAccounts as Record<
     keyof typeof originalAccounts,
@@ -242,6 +254,12 @@ export function getDepositInstruction<
 
   // Original args.
   const args = { ...input };
+
+  // Resolve default values.
+  if (!accounts.clock.value) {
+    accounts.clock.value =
+      "SysvarC1ock11111111111111111111111111111111" as Address<"SysvarC1ock11111111111111111111111111111111">;
+  }
 
   // Remaining accounts.
   const remainingAccounts: AccountMeta[] = args.assetAccounts.map(
@@ -261,6 +279,7 @@ export function getDepositInstruction<
       getAccountMeta("destination", accounts.destination),
       getAccountMeta("stableTokenProgram", accounts.stableTokenProgram),
       getAccountMeta("token2022Program", accounts.token2022Program),
+      getAccountMeta("clock", accounts.clock),
       ...remainingAccounts,
     ],
     data: getDepositInstructionDataEncoder().encode(
@@ -278,7 +297,8 @@ export function getDepositInstruction<
     TAccountShareMint,
     TAccountDestination,
     TAccountStableTokenProgram,
-    TAccountToken2022Program
+    TAccountToken2022Program,
+    TAccountClock
   >);
 }
 
@@ -308,6 +328,8 @@ export type ParsedDepositInstruction<
     stableTokenProgram: TAccountMetas[8];
     /** Token-2022 program (share mint) */
     token2022Program: TAccountMetas[9];
+    /** Clock sysvar (its time read from the account) */
+    clock: TAccountMetas[10];
   };
   data: DepositInstructionData;
 };
@@ -320,12 +342,12 @@ export function parseDepositInstruction<
     InstructionWithAccounts<TAccountMetas> &
     InstructionWithData<ReadonlyUint8Array>,
 ): ParsedDepositInstruction<TProgram, TAccountMetas> {
-  if (instruction.accounts.length < 10) {
+  if (instruction.accounts.length < 11) {
     throw new SolanaError(
       SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
       {
         actualAccountMetas: instruction.accounts.length,
-        expectedAccountMetas: 10,
+        expectedAccountMetas: 11,
       },
     );
   }
@@ -348,6 +370,7 @@ export function parseDepositInstruction<
       destination: getNextAccount(),
       stableTokenProgram: getNextAccount(),
       token2022Program: getNextAccount(),
+      clock: getNextAccount(),
     },
     data: getDepositInstructionDataDecoder().decode(instruction.data),
   };

@@ -1,5 +1,5 @@
 use basket_common::{token2022, validate, CommonError};
-use pinocchio::AccountView;
+use pinocchio::{sysvars::clock::CLOCK_ID, AccountView};
 
 /// Accounts of `deposit`:
 /// 0. `[SIGNER]` depositor (authority of the source account)
@@ -12,7 +12,9 @@ use pinocchio::AccountView;
 /// 7. `[WRITE]` destination share token account
 /// 8. `[]` token program of the stablecoin
 /// 9. `[]` Token-2022 program
-/// 10. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
+/// 10. `[]` Clock sysvar (read from its account: ~100 CU less than the syscall, see
+///     docs/decisions.md "The deposit reads the Clock from its account")
+/// 11. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
 pub struct DepositAccounts<'a> {
     pub depositor: &'a AccountView,
     pub vault: &'a AccountView,
@@ -23,6 +25,7 @@ pub struct DepositAccounts<'a> {
     pub share_mint: &'a AccountView,
     pub destination: &'a AccountView,
     pub stable_token_program: &'a AccountView,
+    pub clock: &'a AccountView,
     pub asset_pairs: &'a [AccountView],
 }
 
@@ -30,7 +33,7 @@ impl<'a> TryFrom<&'a [AccountView]> for DepositAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [depositor, vault, nav_snapshot, stable_mint, source, cash_holding, share_mint, destination, stable_token_program, token2022_program, asset_pairs @ ..] =
+        let [depositor, vault, nav_snapshot, stable_mint, source, cash_holding, share_mint, destination, stable_token_program, token2022_program, clock, asset_pairs @ ..] =
             accounts
         else {
             return Err(CommonError::NotEnoughAccounts);
@@ -48,6 +51,9 @@ impl<'a> TryFrom<&'a [AccountView]> for DepositAccounts<'a> {
             &token2022::TOKEN_2022_PROGRAM_ID,
             CommonError::InvalidTokenProgram,
         )?;
+        // 4. The real Clock sysvar: only the runtime writes that address, so its time
+        //    cannot be forged by passing another account.
+        crate::words::check_address(clock, &CLOCK_ID, CommonError::InvalidSysvar)?;
         Ok(Self {
             depositor,
             vault,
@@ -58,7 +64,25 @@ impl<'a> TryFrom<&'a [AccountView]> for DepositAccounts<'a> {
             share_mint,
             destination,
             stable_token_program,
+            clock,
             asset_pairs,
         })
+    }
+}
+
+impl DepositAccounts<'_> {
+    /// The Clock's `unix_timestamp`, read from the sysvar account checked at parse time
+    /// (bytes 32..40 of its 40-byte data; the runtime owns and sizes that account, the length
+    /// check keeps the read in bounds whatever it is given).
+    #[inline(always)]
+    pub fn unix_timestamp(&self) -> Result<i64, CommonError> {
+        // SAFETY: a sysvar is never writable in an instruction, so no mutable borrow of its
+        // data can exist while this shared one is read.
+        let data = unsafe { self.clock.borrow_unchecked() };
+        let bytes: &[u8; 8] = data
+            .get(32..40)
+            .and_then(|word| word.try_into().ok())
+            .ok_or(CommonError::InvalidSysvar)?;
+        Ok(i64::from_le_bytes(*bytes))
     }
 }

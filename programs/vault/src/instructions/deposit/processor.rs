@@ -10,11 +10,7 @@ use crate::{
 use basket_common::event::Event as _;
 use basket_common::layout::{PodI64, PodU64};
 use basket_common::{math::Rounding, token2022, CommonError};
-use pinocchio::{
-    cpi::Signer,
-    sysvars::{clock::Clock, Sysvar},
-    AccountView, ProgramResult,
-};
+use pinocchio::{cpi::Signer, AccountView, ProgramResult};
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -43,7 +39,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 
     // 2. NAV from a fresh snapshot, every held asset guarded (status, freeze flags,
     //    multiplier equal to the mint's), rounded up: a higher NAV mints fewer shares.
-    let now = Clock::get()?.unix_timestamp;
+    let now = accounts.unix_timestamp()?;
     let pricing = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Up)?;
     let nav_usd = nav::vault_nav(state, accounts.asset_pairs, &pricing)?;
 
