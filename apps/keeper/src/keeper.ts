@@ -14,6 +14,7 @@ import { createFencedSender } from './chain/fenced-send.ts';
 import { createKeeperLimits } from './chain/limits.ts';
 import { createLimitedRpc, createSubscriptions, limitedFetch } from './chain/rpc.ts';
 import type { KeeperContext } from './jobs/context.ts';
+import { createLegCooldowns } from './jobs/leg-cooldown.ts';
 import { staleCheck } from './jobs/nav-push.ts';
 import { startQueue } from './jobs/queue.ts';
 import { chainMsOf } from './routes/chain-time.ts';
@@ -180,6 +181,7 @@ export async function startKeeper(
       claimMarginMs: Math.min(CLAIM_MARGIN_MS, Math.floor(config.leaseTtlMs / 4)),
       onSent: (job) => m.txSent.inc({ job }),
     });
+    const now = options.now ?? Date.now;
     context = {
       config,
       logger,
@@ -197,7 +199,8 @@ export async function startKeeper(
       send,
       programs: config.programs as KeeperContext['programs'],
       skus: config.skus,
-      now: options.now ?? Date.now,
+      now,
+      legCooldowns: createLegCooldowns(config.legCooldownSeconds, now),
       enqueue: async (task, payload, o) => {
         if (config.dryRun) {
           logger.info({ task, payload, jobKey: o.jobKey }, 'dry-run: would enqueue');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeVaultDrift, type DriftAsset } from '../src/decisions/drift.ts';
 import { KeeperError } from '../src/decisions/errors.ts';
-import { rawForUsd1e8, USD_ONE, valueUsd1e8 } from '../src/decisions/valuation.ts';
+import { rawForUsd1e8, stableUsd1e8, USD_ONE, valueUsd1e8 } from '../src/decisions/valuation.ts';
 
 const M = 1_000_000_000_000n;
 const asset = (over: Partial<DriftAsset>): DriftAsset => ({
@@ -30,6 +30,28 @@ describe('valuation', () => {
     expect(rawForUsd1e8(USD_ONE, a, 'floor')).toBe(266_666n);
     expect(rawForUsd1e8(USD_ONE, a, 'ceil')).toBe(266_667n);
     expect(rawForUsd1e8(250n * USD_ONE, asset({}), 'ceil')).toBe(1_000_000n);
+  });
+
+  it('values stablecoin cash down and payouts up, so a cash raise never falls short', () => {
+    // Given a 9-decimal stablecoin's 1 raw unit ($0.000000001, below USD x 1e8's unit)
+    // When counted as cash held, Then nothing; as a payout owed, Then one unit
+    expect(stableUsd1e8(1n, 9, 'floor')).toBe(0n);
+    expect(stableUsd1e8(1n, 9, 'ceil')).toBe(1n);
+    // Given 1.2345678 + 1e-9 dollars: each direction by one unit at most, exact values exact
+    expect(stableUsd1e8(1_234_567_801n, 9, 'floor')).toBe(123_456_780n);
+    expect(stableUsd1e8(1_234_567_801n, 9, 'ceil')).toBe(123_456_781n);
+    expect(stableUsd1e8(1_234_567_800n, 9, 'ceil')).toBe(123_456_780n);
+    // A 6-decimal stablecoin is always exact in USD x 1e8
+    expect(stableUsd1e8(1_234_567n, 6, 'floor')).toBe(123_456_700n);
+    expect(stableUsd1e8(1_234_567n, 6, 'ceil')).toBe(123_456_700n);
+    for (const raw of [0n, 7n, 999_999_999n, 10n ** 18n + 3n]) {
+      const floor = stableUsd1e8(raw, 12, 'floor');
+      const ceil = stableUsd1e8(raw, 12, 'ceil');
+      // floor <= raw / 1e12 dollars <= ceil, one unit apart when inexact
+      expect(floor * 10n ** 12n <= raw * USD_ONE && raw * USD_ONE <= ceil * 10n ** 12n).toBe(true);
+      expect(ceil - floor).toBe((raw * USD_ONE) % 10n ** 12n === 0n ? 0n : 1n);
+    }
+    expect(() => stableUsd1e8(-1n, 6, 'floor')).toThrow(KeeperError);
   });
 
   it('rejects a zero multiplier or price', () => {

@@ -3,11 +3,12 @@
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   buildTransactionMessage,
+  COMPUTE_UNIT_COSTS,
+  hookedTransferCost,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@basket/sdk';
 import { AccountRole, type Address, createNoopSigner, type Instruction } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { HOOKED_TRANSFER_COST } from '../src/routes/hook-accounts.ts';
 import { routeCosts } from '../src/routes/instruction-costs.ts';
 
 const HOOKED = 'HoodxMint1111111111111111111111111111111111' as Address;
@@ -31,15 +32,15 @@ describe('routeCosts with hooked mints', () => {
     const costs = routeCosts(route, [HOOKED]).map((c) => c.costs);
     expect(costs).toEqual([
       [{ key: 'associatedToken.createIdempotent' }],
-      [{ key: 'token2022.transferChecked' }, HOOKED_TRANSFER_COST],
+      [{ key: 'token2022.transferChecked' }, hookedTransferCost(1)],
       [{ key: 'token2022.transferChecked' }],
-      [{ key: 'token2022.transferChecked', count: 20 }, HOOKED_TRANSFER_COST],
+      [{ key: 'token2022.transferChecked', count: 20 }, hookedTransferCost(1)],
     ]);
     // Without hooked mints the same route is priced as before.
     expect(routeCosts(route).every((c) => c.costs.length === 1)).toBe(true);
   });
 
-  it('a hooked transfer raises the compute limit by twice the measured hooked transfer', () => {
+  it('a hooked transfer raises the compute limit by three times the measured hooked transfer', () => {
     const limit = (hooked: Address[]) => {
       const message = buildTransactionMessage({
         feePayer: createNoopSigner(VENUE),
@@ -52,6 +53,7 @@ describe('routeCosts with hooked mints', () => {
       const budget = message.instructions[0];
       return new DataView(Uint8Array.from(budget?.data ?? []).buffer).getUint32(1, true);
     };
-    expect(limit([HOOKED]) - limit([])).toBeGreaterThanOrEqual(2 * 11_500);
+    const measured = COMPUTE_UNIT_COSTS['vault.perHookedTransfer'].computeUnits;
+    expect(limit([HOOKED]) - limit([])).toBeGreaterThanOrEqual(3 * measured);
   });
 });

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { clearLegCooling, coolLeg, legCooling, refusedForMs } from '../src/jobs/leg-cooldown.ts';
-import type { KeeperConfig } from '../src/service/config.ts';
+import {
+  clearLegCooling,
+  coolLeg,
+  createLegCooldowns,
+  legCooling,
+  refusedForMs,
+} from '../src/jobs/leg-cooldown.ts';
 
-/** A keeper's clock and config as the cooldown reads them; the clock moves as the test says. */
+/** A keeper's cooldown store on its own clock; the clock moves as the test says. */
 function keeperAt(legCooldownSeconds: number | undefined) {
   let t = 1_700_000_000_000;
-  const config = { legCooldownSeconds } as KeeperConfig;
   return {
-    ctx: { config, now: () => t },
+    ctx: { legCooldowns: createLegCooldowns(legCooldownSeconds, () => t) },
     advance: (seconds: number) => {
       t += seconds * 1_000;
     },
@@ -48,6 +52,18 @@ describe('a leg refused for price cools down', () => {
     coolLeg(ctx, 'TECH6', 'AAPL', 'wide');
     advance(10);
     expect(refusedForMs(ctx, 'TECH6', ['AAPL'])).toBe(10_000);
+  });
+
+  it('is per keeper: two keepers in one process never share it', () => {
+    // Given two keepers with the same cooldown
+    const a = keeperAt(600);
+    const b = keeperAt(600);
+    // When the first refuses a leg
+    coolLeg(a.ctx, 'TECH6', 'AAPL', 'wide');
+    // Then only the first holds it back
+    expect(legCooling(a.ctx, 'TECH6', 'AAPL')).not.toBeNull();
+    expect(legCooling(b.ctx, 'TECH6', 'AAPL')).toBeNull();
+    expect(refusedForMs(b.ctx, 'TECH6', ['AAPL'])).toBe(0);
   });
 
   it('never cools with a cooldown of 0, and defaults to 900 s', () => {

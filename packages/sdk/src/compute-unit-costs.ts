@@ -149,6 +149,29 @@ export interface ComputeCost {
   readonly key: ComputeCostKey;
   readonly count?: number;
 }
+
+/**
+ * How many `vault.perHookedTransfer` one transfer through a set transfer hook is budgeted.
+ * Three, because the cost depends on the mint, not only on the measured case: Token-2022 and
+ * the hook (the test hook does) each search the bump of the mint's validation account, 1,500 CU
+ * per rejected bump, so a mint whose bump is k below 255 pays 3,000·k more. A hooked claim
+ * over 151 fresh mints consumed 22,350 CU at k = 0 up to 43,350 at k = 7; priced at twice the
+ * entry, 2 of those claims would have run out of compute. A limit too high costs nothing
+ * without a priority fee; one too low fails the transaction whole, for that mint every time.
+ */
+const HOOKED_TRANSFER_BUDGET = 3;
+
+/**
+ * The budget of `transfers` transfers through a set transfer hook, on top of each transfer's
+ * own cost: {@link HOOKED_TRANSFER_BUDGET} times the measured `vault.perHookedTransfer` each.
+ * Every builder and caller that prices a hooked transfer uses this, so they stay priced alike.
+ *
+ * @example
+ * const costs: ComputeCost[] = [{ key: 'token2022.transferChecked' }, hookedTransferCost(1)];
+ */
+export function hookedTransferCost(transfers: number): ComputeCost {
+  return { key: 'vault.perHookedTransfer', count: HOOKED_TRANSFER_BUDGET * transfers };
+}
 /**
  * Cost of each compute-budget instruction itself.
  *

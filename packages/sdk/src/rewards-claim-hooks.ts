@@ -5,6 +5,7 @@
  */
 import { withTransferHookAccounts } from '@basket/rewards-client';
 import type { AccountMeta } from '@solana/kit';
+import { hookedTransferCost } from './compute-unit-costs.ts';
 import type { ProgramAddresses } from './program-addresses.ts';
 import { getClaimInstructionFor } from './rewards-instructions.ts';
 import type { CostedInstruction } from './transaction-message.ts';
@@ -29,7 +30,7 @@ export async function getClaimInstructionWithHooksFor(
      */
     defer?: readonly number[];
     /**
-     * How many of the claim's transfers run a hook (each priced as `vault.perHookedTransfer`:
+     * How many of the claim's transfers run a hook (each priced with {@link hookedTransferCost}:
      * Token-2022 invoking the hook program). Without it, every transfer of the claim (one per
      * destination) is priced as hooked when `hookAccounts` is not empty: a limit too high costs
      * nothing, one too low fails the claim for lack of compute.
@@ -47,6 +48,6 @@ export async function getClaimInstructionWithHooksFor(
   const hooked = hookedTransfers ?? claim.destinations.length;
   return {
     instruction: withTransferHookAccounts(costed.instruction, hookAccounts),
-    costs: [...costed.costs, { key: 'vault.perHookedTransfer', count: hooked }],
+    costs: [...costed.costs, hookedTransferCost(hooked)],
   };
 }

@@ -8,6 +8,15 @@ export const MULTIPLIER_ONE = 1_000_000_000_000n;
 /** Fixed-point scale of a USD price or value (1 USD = 1e8). */
 export const USD_ONE = 100_000_000n;
 
+/** Which way a division rounds: the caller says which way favours the vault. */
+export type Rounding = 'floor' | 'ceil';
+
+/** `num / den` for non-negative `num` and positive `den`, rounded as asked. */
+function divide(num: bigint, den: bigint, rounding: Rounding): bigint {
+  const q = num / den;
+  return rounding === 'ceil' && q * den !== num ? q + 1n : q;
+}
+
 /** One asset's valuation inputs. */
 export type AssetValuationInput = Readonly<{
   rawAmount: bigint;
@@ -53,14 +62,28 @@ export function valueUsd1e8(input: AssetValuationInput): bigint {
 export function rawForUsd1e8(
   usd1e8: bigint,
   asset: Omit<AssetValuationInput, 'rawAmount'>,
-  rounding: 'floor' | 'ceil',
+  rounding: Rounding,
 ): bigint {
   check({ ...asset, rawAmount: 0n });
   if (usd1e8 < 0n) throw new KeeperError('INVALID_DECISION_INPUT', 'negative notional');
   const num = usd1e8 * MULTIPLIER_ONE * 10n ** BigInt(asset.decimals);
-  const den = asset.multiplierNum * asset.priceUsd1e8;
-  const q = num / den;
-  return rounding === 'ceil' && q * den !== num ? q + 1n : q;
+  return divide(num, asset.multiplierNum * asset.priceUsd1e8, rounding);
+}
+
+/**
+ * USD x 1e8 of a raw stablecoin amount (one whole token is one dollar), rounded as asked:
+ * `floor` for cash the vault holds (never counted above it), `ceil` for what it must pay
+ * (never counted below it), so a cash raise never falls short.
+ *
+ * @example
+ * stableUsd1e8(1_234_567n, 6, 'floor'); // 123_456_700n ($1.234567)
+ * stableUsd1e8(1n, 9, 'ceil'); // 1n (a billionth of a dollar is at least one 1e-8)
+ */
+export function stableUsd1e8(raw: bigint, decimals: number, rounding: Rounding): bigint {
+  if (raw < 0n) throw new KeeperError('INVALID_DECISION_INPUT', 'negative raw amount');
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18)
+    throw new KeeperError('INVALID_DECISION_INPUT', 'decimals must be 0-18');
+  return divide(raw * USD_ONE, 10n ** BigInt(decimals), rounding);
 }
 
 /**

@@ -14,6 +14,7 @@ import type { KeeperConfig, KeeperSku } from '../service/config.ts';
 import type { KeeperMetrics } from '../service/keeper-metrics.ts';
 import type { LeaderElector } from '../service/leader.ts';
 import type { KeeperSigner } from '../service/signer.ts';
+import type { LegCooldowns } from './leg-cooldown.ts';
 
 export type KeeperRpc = ReturnType<typeof createLimitedRpc>['rpc'];
 
@@ -45,6 +46,8 @@ export type KeeperContext = Readonly<{
   ) => Promise<void>;
   /** Wall clock (ms); injectable for tests. */
   now: () => number;
+  /** Legs refused for price, cooling down: this keeper's own, on its clock `now`. */
+  legCooldowns: LegCooldowns;
 }>;
 
 /** The outcome a job reports (logged, counted, printed by `keeper once`). */

@@ -27,6 +27,7 @@ import {
   findEpochPda,
   findRewardsConfigAddress,
   getDistributeEpochInstructionFor,
+  hookedTransferCost,
   readAccounts,
   resolveTransferHookAccounts,
   rewardsConfigAccount,
@@ -277,9 +278,8 @@ async function fundingTransfer(
     instruction: { ...transfer, accounts: [...transfer.accounts, ...hook] },
     costs: [
       { key: token2022 ? 'token2022.transferChecked' : 'token.transferChecked' },
-      // Token-2022 invoking the hook program: the SDK's measured hooked transfer, twice: a
-      // hook's own work (PDA searches, its records) varies and an underpriced send fails whole.
-      ...(hook.length > 0 ? [{ key: 'vault.perHookedTransfer' as const, count: 2 }] : []),
+      // Token-2022 invoking the hook program, at the SDK's budget of a hooked transfer.
+      ...(hook.length > 0 ? [hookedTransferCost(1)] : []),
     ],
   };
 }

@@ -4,7 +4,8 @@
 // prices wide would otherwise fail every minute until the open (17 and 12 failures in the
 // recorded trading day). The store is lru-cache's TTL, timed by the keeper's clock (the
 // chain's when it follows it), so a world whose clock is moved to the open sees the leg
-// again; it is per replica (a new leader may try once more: one refusal, no send).
+// again; it is per keeper, in its context (a new leader may try once more: one refusal, no
+// send).
 import { LRUCache } from 'lru-cache';
 import type { KeeperContext } from './context.ts';
 
@@ -14,29 +15,38 @@ export const DEFAULT_LEG_COOLDOWN_SECONDS = 900;
 /** A refusal: the first of a run of refusals (`since`), the latest (`at`) and why. */
 type Refusal = Readonly<{ since: number; at: number; reason: string }>;
 
-const stores = new WeakMap<KeeperContext['config'], LRUCache<string, Refusal>>();
+/**
+ * A keeper's cooldown store, in its {@link KeeperContext} (`legCooldowns`): built once with the
+ * keeper, so its lifetime is the keeper's and two keepers in one process never share it.
+ * `store` is null when the cooldown is 0 (never cools).
+ */
+export type LegCooldowns = Readonly<{ store: LRUCache<string, Refusal> | null; now: () => number }>;
 
-/** The cooldown store of a keeper (one per config, so per replica). */
-function storeOf(ctx: Pick<KeeperContext, 'config' | 'now'>): LRUCache<string, Refusal> | null {
-  const seconds = ctx.config.legCooldownSeconds ?? DEFAULT_LEG_COOLDOWN_SECONDS;
-  if (seconds === 0) return null;
-  let store = stores.get(ctx.config);
-  if (!store) {
+/**
+ * The cooldown store of one keeper: refusals expire after `seconds` (default
+ * {@link DEFAULT_LEG_COOLDOWN_SECONDS}; 0 turns the cooldown off) on the keeper's clock `now`.
+ *
+ * @example
+ * const legCooldowns = createLegCooldowns(config.legCooldownSeconds, now);
+ */
+export function createLegCooldowns(seconds: number | undefined, now: () => number): LegCooldowns {
+  const ttlSeconds = seconds ?? DEFAULT_LEG_COOLDOWN_SECONDS;
+  if (ttlSeconds === 0) return { store: null, now };
+  const store = new LRUCache<string, Refusal>({
     // Bounded: the configured SKUs' assets, with room to spare.
-    store = new LRUCache<string, Refusal>({
-      max: 10_000,
-      ttl: seconds * 1_000,
-      // A cooled leg that is tried again and refused again continues the same run (`since`):
-      // the expired entry stays readable until it is replaced or evicted.
-      noDeleteOnStaleGet: true,
-      perf: { now: () => ctx.now() },
-      // Read the clock at every check (the default caches it for a millisecond by a timer).
-      ttlResolution: 0,
-    });
-    stores.set(ctx.config, store);
-  }
-  return store;
+    max: 10_000,
+    ttl: ttlSeconds * 1_000,
+    // A cooled leg that is tried again and refused again continues the same run (`since`):
+    // the expired entry stays readable until it is replaced or evicted.
+    noDeleteOnStaleGet: true,
+    perf: { now },
+    // Read the clock at every check (the default caches it for a millisecond by a timer).
+    ttlResolution: 0,
+  });
+  return { store, now };
 }
+
+type WithCooldowns = Pick<KeeperContext, 'legCooldowns'>;
 
 const keyOf = (skuId: string, mint: string) => `${skuId}:${mint}`;
 
@@ -46,16 +56,11 @@ const keyOf = (skuId: string, mint: string) => `${skuId}:${mint}`;
  * @example
  * coolLeg(ctx, 'TECH6', mint, 'aggregator quotes 10 < 12 the vault accepts');
  */
-export function coolLeg(
-  ctx: Pick<KeeperContext, 'config' | 'now'>,
-  skuId: string,
-  mint: string,
-  reason: string,
-): void {
-  const store = storeOf(ctx);
+export function coolLeg(ctx: WithCooldowns, skuId: string, mint: string, reason: string): void {
+  const { store, now: clock } = ctx.legCooldowns;
   if (!store) return;
   const key = keyOf(skuId, mint);
-  const now = ctx.now();
+  const now = clock();
   const previous = store.get(key, { allowStale: true });
   // A refusal soon after the last cooldown ended continues its run (the alert's duration);
   // one after a long quiet starts a new run.
@@ -70,17 +75,13 @@ export function coolLeg(
  * @example
  * refusedForMs(ctx, 'TECH6', mints); // 5_400_000 after 90 minutes of refusals
  */
-export function refusedForMs(
-  ctx: Pick<KeeperContext, 'config' | 'now'>,
-  skuId: string,
-  mints: readonly string[],
-): number {
-  const store = storeOf(ctx);
+export function refusedForMs(ctx: WithCooldowns, skuId: string, mints: readonly string[]): number {
+  const { store, now } = ctx.legCooldowns;
   if (!store) return 0;
   let longest = 0;
   for (const mint of mints) {
     const r = store.get(keyOf(skuId, mint));
-    if (r) longest = Math.max(longest, ctx.now() - r.since);
+    if (r) longest = Math.max(longest, now() - r.since);
   }
   return longest;
 }
@@ -91,19 +92,11 @@ export function refusedForMs(
  * @example
  * if (legCooling(ctx, 'TECH6', mint)) return; // not queued this scan
  */
-export function legCooling(
-  ctx: Pick<KeeperContext, 'config' | 'now'>,
-  skuId: string,
-  mint: string,
-): Refusal | null {
-  return storeOf(ctx)?.get(keyOf(skuId, mint)) ?? null;
+export function legCooling(ctx: WithCooldowns, skuId: string, mint: string): Refusal | null {
+  return ctx.legCooldowns.store?.get(keyOf(skuId, mint)) ?? null;
 }
 
 /** Forgets a leg's refusal (it landed). */
-export function clearLegCooling(
-  ctx: Pick<KeeperContext, 'config' | 'now'>,
-  skuId: string,
-  mint: string,
-): void {
-  storeOf(ctx)?.delete(keyOf(skuId, mint));
+export function clearLegCooling(ctx: WithCooldowns, skuId: string, mint: string): void {
+  ctx.legCooldowns.store?.delete(keyOf(skuId, mint));
 }

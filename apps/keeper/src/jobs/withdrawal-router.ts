@@ -25,7 +25,7 @@ import {
 import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
 import { planCashRaise, type RaisePlan } from '../decisions/cash-raise.ts';
 import { isKeeperError } from '../decisions/errors.ts';
-import { USD_ONE, usdDecimalToFixed } from '../decisions/valuation.ts';
+import { stableUsd1e8, usdDecimalToFixed } from '../decisions/valuation.ts';
 import { type OpenRequest, planWithdrawals } from '../decisions/withdrawal-plan.ts';
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
@@ -154,10 +154,6 @@ export async function runWithdrawalRouter(ctx: KeeperContext, sku: KeeperSku): P
   return { job, summary: `${sku.skuId}: ${done.join('; ')}`, details: steps };
 }
 
-/** USD x 1e8 of a raw stablecoin amount, rounded as asked. */
-const stableUsd = (raw: bigint, scale: bigint, rounding: 'floor' | 'ceil') =>
-  (raw * USD_ONE + (rounding === 'ceil' ? scale - 1n : 0n)) / scale;
-
 /**
  * Sells what pays the requests and keeps the basket on target (`planCashRaise`): an asset
  * whose route is closed now (skipped by `planLeg`, or priced outside the vault's bound on
@@ -170,7 +166,7 @@ async function raiseCash(
   vault: { stableMint: Address; cashRaw: bigint; cashBufferBps: number },
 ): Promise<string> {
   const [mint] = await readAccounts(ctx.rpc, [tokenMintAccount(vault.stableMint)]);
-  const scale = 10n ** BigInt(mint?.exists ? mint.data.decimals : 6);
+  const decimals = mint?.exists ? mint.data.decimals : 6;
   const [scanned] = await scanVaults(ctx.rpc, [sku], ctx.programs);
   const assets = scanned?.drift.assets ?? [];
   const closed = new Set<string>();
@@ -187,8 +183,8 @@ async function raiseCash(
         targetWeightBps: a.targetWeightBps,
         tradable: !closed.has(a.mint),
       })),
-      cashUsd1e8: stableUsd(vault.cashRaw, scale, 'floor') + soldTotal,
-      payoutsUsd1e8: stableUsd(paysRaw, scale, 'ceil'),
+      cashUsd1e8: stableUsd1e8(vault.cashRaw, decimals, 'floor') + soldTotal,
+      payoutsUsd1e8: stableUsd1e8(paysRaw, decimals, 'ceil'),
       cashBufferBps: vault.cashBufferBps,
       marginBps: RAISE_MARGIN_BPS,
       minTradeUsd1e8: usdDecimalToFixed(ctx.config.minTradeUsd),

@@ -2,10 +2,11 @@
 // hook (HOODx in the local world) moves only when each transfer carries the hook program, its
 // extra-account-meta list and the extra accounts the list names. They are resolved with the
 // SDK's resolver from the mint's list, as the vault's own transfers and the epoch-distributor's
-// funding transfer are, and each hooked transfer is priced with the hook's run.
+// funding transfer are, and each hooked transfer is priced with the hook's run (the SDK's
+// budget of a hooked transfer).
 import {
-  type ComputeCost,
   type CostedInstruction,
+  hookedTransferCost,
   resolveTransferHookAccounts,
   rpcAccountData,
   withVaultHookAccounts,
@@ -13,13 +14,6 @@ import {
 import type { AccountMeta, Address } from '@solana/kit';
 import type { KeeperContext } from '../jobs/context.ts';
 import type { LegSetup, LegSide } from './leg-setup.ts';
-
-/**
- * One hooked transfer's extra cost: the SDK's measured hooked transfer, twice (as the
- * epoch-distributor prices its funding transfer): a hook's own work varies, and a transaction
- * priced short fails whole for lack of compute.
- */
-export const HOOKED_TRANSFER_COST: ComputeCost = { key: 'vault.perHookedTransfer', count: 2 };
 
 /**
  * The hook accounts of one transfer of `side`'s mint (empty when its mint has no hook set).
@@ -76,7 +70,7 @@ export async function withLegHookAccounts(
   return [
     {
       instruction: withVaultHookAccounts(leg.instruction, hook),
-      costs: [...leg.costs, HOOKED_TRANSFER_COST],
+      costs: [...leg.costs, hookedTransferCost(1)],
     },
     ...rest,
   ];

@@ -6,13 +6,14 @@ import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   type ComputeCost,
   type CostedInstruction,
+  hookedTransferCost,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/sdk';
 import type { Address, Instruction } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
 import type { KeeperContext } from '../jobs/context.ts';
-import { HOOKED_TRANSFER_COST, sideHookAccounts } from './hook-accounts.ts';
+import { sideHookAccounts } from './hook-accounts.ts';
 import type { LegSide } from './leg-setup.ts';
 
 /**
@@ -52,7 +53,7 @@ export function routeCosts(
     const hooked =
       instruction.programAddress !== ASSOCIATED_TOKEN_PROGRAM_ADDRESS &&
       (instruction.accounts ?? []).some((a) => hookedMints.includes(a.address));
-    return { instruction, costs: hooked ? [base, HOOKED_TRANSFER_COST] : [base] };
+    return { instruction, costs: hooked ? [base, hookedTransferCost(1)] : [base] };
   });
 }
 
@@ -89,6 +90,6 @@ export async function forwardInstruction(
   const base = programCost(side.tokenProgram);
   return {
     instruction: { ...transfer, accounts: [...transfer.accounts, ...hook] },
-    costs: hook.length > 0 ? [base, HOOKED_TRANSFER_COST] : [base],
+    costs: hook.length > 0 ? [base, hookedTransferCost(1)] : [base],
   };
 }

@@ -12,12 +12,12 @@ import {
   getStakeInstructionFor,
   rawAmount,
   readAccounts,
-  resolveTransferHookAccounts,
+  resolveClaimHookAccounts,
   rewardsConfigAccount,
   tokenMintAccount,
 } from '@basket/sdk';
 import { programAddressesOf, type TestWorld } from '@basket/world';
-import type { AccountMeta, Address, KeyPairSigner } from '@solana/kit';
+import type { Address, KeyPairSigner } from '@solana/kit';
 import { getMintToCheckedInstruction } from '@solana-program/token';
 
 async function rewardsConfig(world: TestWorld) {
@@ -145,46 +145,23 @@ export async function claimFromArtifact(
   const balance = () => Promise.all(accounts.addresses.map((a) => world.chain.tokenAmount(a)));
   const before = await balance();
   // A reward mint with a transfer hook (HOODx) needs its hook's accounts on the claim.
-  const hookAccounts: AccountMeta[] = [];
-  let hooked = 0;
-  for (const [i, m] of mints.entries()) {
-    if (!m.exists) continue;
-    const before = hookAccounts.length;
-    hookAccounts.push(
-      ...(await resolveTransferHookAccounts(
-        {
-          mint: m.address,
-          mintData: (await accountData(world, m.address)) as Uint8Array,
-          source: epoch.data.rewards[i]?.holding as Address,
-          destination: accounts.addresses[i] as Address,
-          authority: address,
-          amount: BigInt(leaf.amounts[i] as string),
-        },
-        (a) => accountData(world, a),
-      )),
-    );
-    if (hookAccounts.length > before) hooked += 1;
-  }
-  const costed = await getClaimInstructionWithHooksFor(
+  const amounts = leaf.amounts.map(BigInt);
+  const { hookAccounts, hookedTransfers } = await resolveClaimHookAccounts(
+    { epoch: address, rewards: epoch.data.rewards, destinations: accounts.addresses, amounts },
+    (a) => accountData(world, a),
+  );
+  const claim = await getClaimInstructionWithHooksFor(
     {
       claimant: wallet,
       epoch: epoch.data,
       destinations: accounts.addresses,
-      amounts: leaf.amounts.map(BigInt),
+      amounts,
       proof: leaf.proof.map((p) => Uint8Array.from(Buffer.from(p, 'hex'))),
       hookAccounts,
+      hookedTransfers,
     },
     programs,
   );
-  // The SDK prices a claim's transfers without the hook program's run: priced here as the
-  // SDK's measured hooked transfer, twice per hooked mint (as the distributor does).
-  const claim = {
-    ...costed,
-    costs: [
-      ...costed.costs,
-      ...(hooked > 0 ? [{ key: 'vault.perHookedTransfer' as const, count: 2 * hooked }] : []),
-    ],
-  };
   // The destinations first: with a hooked mint's accounts the claim alone fills a transaction.
   if (accounts.instructions.length > 0) {
     await world.chain.land('claim accounts', wallet, accounts.instructions);

@@ -1,7 +1,8 @@
 // The transactions of one epoch claim: the claimant's reward token accounts that are missing,
 // then `claim` with the published proof. A reward mint whose transfer hook is set (the issuer's
 // hook) moves only with the hook's extra accounts on the claim, resolved with the SDK from the
-// mint's extra-account-meta list, and with the hook program's run in the compute budget.
+// mint's extra-account-meta list, and with the hook program's run in the compute budget (the
+// SDK's budget of a hooked transfer, which its claim builder applies).
 import { findEpochPda } from '@basket/rewards-client';
 import {
   type CostedInstruction,
@@ -33,9 +34,7 @@ const hexBytes = (hex: string) =>
 /**
  * The claim as one transaction, or two when a reward mint is hooked and a token account must
  * be created: with a hook's accounts the claim alone nearly fills a packet, so the accounts go
- * first. The hook's run is priced twice the SDK's measured hooked transfer per hooked mint on
- * top of the SDK's own pricing, as the keeper's claims and funding transfers are: a hook's work
- * varies, a limit too high costs the user nothing and one too low fails the claim.
+ * first. The claim is priced as the SDK's builder prices it, the hook's run included.
  *
  * @example
  * for (const instructions of await claimTransactions(ctx, signer, item)) await send(instructions);
@@ -65,7 +64,7 @@ export async function claimTransactions(
     { epoch: epochAddress, rewards: item.epoch.rewards, destinations: ensured.addresses, amounts },
     rpcAccountData(ctx.rpc, { commitment: 'confirmed' }),
   );
-  const costed = await getClaimInstructionWithHooksFor(
+  const claim = await getClaimInstructionWithHooksFor(
     {
       claimant: signer,
       epoch: item.epoch,
@@ -77,13 +76,6 @@ export async function claimTransactions(
     },
     programs,
   );
-  const claim: CostedInstruction =
-    hookedTransfers === 0
-      ? costed
-      : {
-          ...costed,
-          costs: [...costed.costs, { key: 'vault.perHookedTransfer', count: 2 * hookedTransfers }],
-        };
   if (hookedTransfers > 0 && ensured.instructions.length > 0) {
     return [[...ensured.instructions], [claim]];
   }
