@@ -8,9 +8,12 @@
 // leaves the basket on target. Only what must be raised to pay (the shortfall plus a margin
 // for the price moving before the payout) is sold beyond that, from the tradable assets
 // nearest their target first, down to a common drift (pro rata of target weights could end a
-// basis point further off than the old one-asset sale: docs/decisions.md). A halted, frozen
-// or closed-market asset is never sold; when nothing can trade, nothing is sold and the
-// request waits (the next run tries again).
+// basis point further off than the old one-asset sale: docs/decisions.md). Every sale is at
+// least the minimum trade and at most the holding; when folding the small sales leaves paying
+// short, the short comes from one more asset, or else the whole raise from one asset
+// (`withMinimum`): whenever one tradable holding could pay, the run pays. A halted, frozen or
+// closed-market asset is never sold; when nothing can trade, nothing is sold and the request
+// waits (the next run tries again).
 import { byAmountDesc, maxOf, minOf, toCents, waterFill } from './allocation.ts';
 import { KeeperError } from './errors.ts';
 
@@ -117,9 +120,22 @@ export function planCashRaise(input: RaiseInput): RaisePlan {
  * minimum trade: the smallest sale under it is folded into the largest ones, each only as far
  * as its `room` (down to the threshold below its target) or its own share of what must be
  * raised; when all of it is under the minimum, one sale of the minimum from the most
- * overweight tradable asset that holds it (one with room for it first). What a fold cannot
- * place is not sold, unless paying needs it: then it comes from the remaining sales' holdings
- * (largest first), the only sales that may go past the threshold.
+ * overweight tradable asset that holds it. What a fold cannot place is not sold, unless paying
+ * needs it: then it comes from the remaining sales' holdings (largest first), the only sales
+ * that may go past the threshold. When those holdings are sold out and paying is still short
+ * (a fold dropped a small sale whose carry nothing could take), the rule is, in order:
+ * 1. the short from one more asset: a sale of max(short, minimum) from the most overweight
+ *    tradable asset not yet sold that holds it; what it raises beyond the short (when the
+ *    short is under the minimum) is taken back from the other sales, largest first, each kept
+ *    at the minimum;
+ * 2. else the whole plan becomes one sale of max(must, minimum) from the most overweight
+ *    tradable asset that holds it (the old one-asset rule);
+ * 3. else (no tradable holding can pay) the sales as they are, or one sale of the minimum when
+ *    none is left: the request waits for the next run, which plans again.
+ * Steps 1 and 2 raise less than a cent a sale beyond max(must, minimum): what they take past
+ * the threshold below a target is only what paying needs. "Most overweight" is the largest
+ * value over the target after the payout: of all single-asset sales of one amount, the one
+ * that leaves the basket's largest drift smallest.
  */
 function withMinimum(
   assets: readonly RaiseAsset[],
@@ -134,21 +150,18 @@ function withMinimum(
     .filter((l) => l.x > 0n);
   // A leg keeps what the water-fill gave it (the part of `must` below the targets).
   const cap = new Map(legs.map((l) => [l.i, maxOf(room[l.i] as bigint, l.x)]));
-  const fits = (i: number) => ((room[i] as bigint) >= minimum ? 0 : 1);
-  const minimumSale = () => {
+  const oneSale = (size: bigint, skip: ReadonlySet<number> = new Set()): Leg[] => {
     const first = assets
       .map((_, i) => i)
-      .filter((i) => (open[i] as bigint) >= minimum)
-      .sort(
-        (a, b) => fits(a) - fits(b) || byAmountDesc(over[a] as bigint, over[b] as bigint) || a - b,
-      )[0];
+      .filter((i) => !skip.has(i) && (open[i] as bigint) > 0n && (open[i] as bigint) >= size)
+      .sort((a, b) => byAmountDesc(over[a] as bigint, over[b] as bigint) || a - b)[0];
     return first === undefined
       ? []
-      : [{ i: first, x: minOf(toCents(minimum, 'ceil'), open[first] as bigint) }];
+      : [{ i: first, x: minOf(toCents(size, 'ceil'), open[first] as bigint) }];
   };
-  if (legs.length > 0 && total(legs.map((l) => l.x)) < minimum) legs = minimumSale();
+  if (legs.length > 0 && total(legs.map((l) => l.x)) < minimum) legs = oneSale(minimum);
   for (;;) {
-    legs.sort((a, b) => byAmountDesc(a.x, b.x) || a.i - b.i);
+    legs.sort(byLegDesc);
     const small = legs.at(-1);
     if (!small || small.x >= minimum || legs.length === 1) break;
     legs.pop();
@@ -168,7 +181,35 @@ function withMinimum(
     short -= add;
   }
   legs = legs.filter((l) => l.x >= minimum);
-  // A fold that left no sale of the minimum still pays: one sale of the minimum.
-  if (legs.length === 0 && must > 0n && amounts.some((x) => x > 0n)) legs = minimumSale();
-  return legs.map((l) => ({ mint: (assets[l.i] as RaiseAsset).mint, notionalUsd1e8: l.x }));
+  short = must - total(legs.map((l) => l.x));
+  if (short > 0n) {
+    const extra = oneSale(maxOf(short, minimum), new Set(legs.map((l) => l.i)))[0];
+    const one = oneSale(maxOf(must, minimum));
+    legs =
+      (extra && withOneMore(legs, extra, short, minimum)) ??
+      (one.length > 0 ? one : legs.length > 0 ? legs : oneSale(minimum));
+  }
+  return legs
+    .sort(byLegDesc)
+    .map((l) => ({ mint: (assets[l.i] as RaiseAsset).mint, notionalUsd1e8: l.x }));
+}
+
+type Leg = { i: number; x: bigint };
+const byLegDesc = (a: Leg, b: Leg): number => byAmountDesc(a.x, b.x) || a.i - b.i;
+
+/**
+ * The sales plus `extra`, a sale for the part `short` of what must be raised that they leave:
+ * what `extra` raises beyond the short (a short under the minimum) is taken back from the
+ * others, largest first, each kept at the minimum, to under a cent; null when they cannot give
+ * it back (then the caller's one-asset sale pays without raising more than it must).
+ */
+function withOneMore(legs: readonly Leg[], extra: Leg, short: bigint, minimum: bigint) {
+  let back = toCents(extra.x - short, 'floor');
+  const kept = legs.map((l) => ({ ...l })).sort(byLegDesc);
+  for (const l of kept) {
+    const cut = minOf(back, maxOf(l.x - minimum, 0n));
+    l.x -= cut;
+    back -= cut;
+  }
+  return back > 0n ? null : [...kept, extra];
 }
