@@ -185,7 +185,8 @@ describe('cash raise for withdrawals', () => {
     const minimum = 3_202_361_165n;
     const payouts = payoutsFor(vault, 714n);
     // When the plan sells
-    const plan = raiseFor(vault, payouts, new Set(['M2', 'M3']), minimum);
+    const open = new Set(['M2', 'M3']);
+    const plan = raiseFor(vault, payouts, open, minimum);
     // Then it pays: S2 sells the minimum (in cents), S3 all but what that raises beyond the
     // short, so no more than a cent over what must be raised
     const s3 = driftOf(vault).assets[3]?.valueUsd1e8 as bigint;
@@ -196,6 +197,14 @@ describe('cash raise for withdrawals', () => {
     expect(plan.legs[0]?.notionalUsd1e8).toBeLessThan(s3);
     expect(sum(plan.legs) - plan.mustUsd1e8).toBeGreaterThanOrEqual(0n);
     expect(sum(plan.legs) - plan.mustUsd1e8).toBeLessThan(CENT);
+    // And it ends both nearer target than the one-asset sale (all of it from S2) would
+    const drifts = (sold: ReadonlyMap<string, bigint>) =>
+      driftOf(applyTrades(vault, sold, payouts)).assets.map((a) => a.driftBps);
+    const after = drifts(new Map(plan.legs.map((l) => [l.mint, -l.notionalUsd1e8])));
+    const old = drifts(oneAssetSale(vault, payouts, open, minimum) ?? new Map());
+    expect(Math.abs(after[3] as number)).toBeLessThanOrEqual(100);
+    expect(old[3]).toBeGreaterThan(100);
+    expect(after[2]).toBeGreaterThan((old[2] as number) + 500);
   });
 
   it('pays with one sale from one asset when the sold-out sales cannot give back the minimum', () => {
