@@ -12,6 +12,7 @@ pub mod key_list;
 pub mod layout;
 pub mod math;
 pub mod multiplier;
+pub mod panic;
 pub mod pda;
 pub mod signer_set;
 pub mod token2022;

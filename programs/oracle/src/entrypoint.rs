@@ -1,14 +1,13 @@
 use crate::{error::OracleError, instruction::discriminator, instructions};
 use basket_common::CommonError;
-use pinocchio::{
-    no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult,
-};
+use pinocchio::{no_allocator, program_entrypoint, AccountView, Address, ProgramResult};
 
 // The largest oracle instruction (initialize_config) takes 5 fixed accounts plus up to 5
 // admin signers.
 program_entrypoint!(process_instruction, 16);
 no_allocator!();
-nostd_panic_handler!();
+// Panics log one fixed line and abort (why: `basket_common::fixed_panic_handler`).
+basket_common::fixed_panic_handler!("oracle: panicked");
 
 pub fn process_instruction(
     program_id: &Address,

@@ -8,6 +8,8 @@ use pinocchio::{
 // 43 plus the admin signers.
 program_entrypoint!(process_instruction, 64);
 no_allocator!();
+// Pinocchio's handler, not `basket_common::fixed_panic_handler` (which cuts 4.8 KB of
+// formatting here): with it the code moves and 17 bench rows rise by 1-3 CU (measured).
 nostd_panic_handler!();
 
 pub fn process_instruction(

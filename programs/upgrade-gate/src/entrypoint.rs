@@ -1,13 +1,12 @@
 use crate::{error::GateError, instruction::discriminator, processor};
 use basket_common::{bytes::address_eq, CommonError};
-use pinocchio::{
-    no_allocator, nostd_panic_handler, program_entrypoint, AccountView, Address, ProgramResult,
-};
+use pinocchio::{no_allocator, program_entrypoint, AccountView, Address, ProgramResult};
 
 // The largest instruction (upgrade) takes 9 fixed accounts plus the admin signers.
 program_entrypoint!(process_instruction, 20);
 no_allocator!();
-nostd_panic_handler!();
+// Panics log one fixed line and abort (why: `basket_common::fixed_panic_handler`).
+basket_common::fixed_panic_handler!("upgrade-gate: panicked");
 
 pub fn process_instruction(
     program_id: &Address,

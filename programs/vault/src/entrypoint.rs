@@ -7,23 +7,8 @@ use pinocchio::{no_allocator, program_entrypoint, AccountView, Address, ProgramR
 program_entrypoint!(process_instruction, 64);
 no_allocator!();
 
-/// Panics log one fixed line and abort. Pinocchio's `nostd_panic_handler!` reads the panic's
-/// location, which keeps the panic's message arguments alive, and with them core's integer
-/// formatting (~2 KB of the binary, never run: a panic aborts the instruction either way).
-/// The handler never reading its argument lets the compiler drop all of it.
-#[cfg(any(target_os = "solana", target_arch = "bpf"))]
-#[panic_handler]
-fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
-    const PANICKED: &str = "vault: panicked";
-    // SAFETY: the syscall reads `PANICKED.len()` bytes of a static string, then aborts.
-    unsafe { pinocchio::syscalls::sol_panic_(PANICKED.as_ptr(), PANICKED.len() as u64, 0, 0) }
-}
-
-#[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
-mod host_panic_handler {
-    // Host builds (tests, the IDL generator) use std's handler.
-    extern crate std;
-}
+// Panics log one fixed line and abort (why: `basket_common::fixed_panic_handler`).
+basket_common::fixed_panic_handler!("vault: panicked");
 
 pub fn process_instruction(
     program_id: &Address,
