@@ -144,6 +144,25 @@ describe('Grafana dashboard (ops/monitoring/grafana-dashboard.json)', () => {
     }
   });
 
+  it('keeps the sku label wherever it aggregates a per-SKU keeper metric', () => {
+    // The keeper's metrics declared with an `sku` label (name, help, label list).
+    const perSku = [
+      ...sources('apps/keeper/src').matchAll(
+        /\.(?:counter|gauge|histogram)\(\s*'([a-z0-9_]+)',\s*'[^']*',\s*\[([^\]]*)\]/g,
+      ),
+    ]
+      .filter((m) => /'sku'/.test(m[2] as string))
+      .map((m) => `keeper_${m[1]}`);
+    expect(perSku).toContain('keeper_alerts_total');
+    for (const p of dashboard.panels)
+      for (const t of p.targets) {
+        const over = checkPromQl(t.expr).metrics.filter((m) => perSku.includes(m));
+        const by = [...t.expr.matchAll(/\bby \(([^)]*)\)/g)].map((m) => m[1] as string);
+        if (over.length > 0 && by.length > 0)
+          for (const labels of by) expect(labels.split(/,\s*/), p.title).toContain('sku');
+      }
+  });
+
   it('queries parse and select exported metrics', () => {
     for (const p of dashboard.panels) {
       for (const t of p.targets) {
