@@ -54,7 +54,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   /**
    * Deposit, per held asset below. Budgeted for the full pricing (the first NAV-priced call
    * after a push, with the price-memory roll): a builder cannot know whether the cached NAV
-   * will still be valid when the transaction lands. Cached, a deposit costs 5.2k-6.5k CU.
+   * will still be valid when the transaction lands. Cached, a deposit costs 5.1k-6.5k CU.
    */
   'vault.deposit': { computeUnits: 6_300, measured: 'bench: 1 to 20 held assets, with a roll' },
   /** One asset priced in full by deposit, withdraw_usdc or refresh_nav: guard, mint, pricing. */
@@ -63,7 +63,6 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     measured:
       'bench: 1 to 20 held assets, mixed and all-issuer baskets (refresh_nav 11,088 at 20 issuer mints); the decoded multiplier cached per asset',
   },
-  /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (5.6k-6.9k cached). */
   /** request_withdraw_usdc at request bump 255 (the bump search is priced separately). */
   'vault.requestWithdrawUsdc': {
     computeUnits: 10_500,
@@ -75,6 +74,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
     measured: 'vault tests: 5,661 at 3 assets (the fee stays in the buffer: one transfer)',
   },
   'vault.cancelWithdrawal': { computeUnits: 4_000, measured: 'vault tests: 3,604' },
+  /** withdraw_usdc, budgeted for the full pricing like `vault.deposit` (5.6k-6.9k cached). */
   'vault.withdrawUsdc': {
     computeUnits: 6_400,
     measured: 'bench: 1 to 20 held assets (the fee stays in the buffer: one transfer)',
@@ -82,8 +82,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   /** refresh_nav, per held asset `vault.perPricedAsset` (the keeper sends it after a push). */
   'vault.refreshNav': {
     computeUnits: 2_000,
-    measured:
-      'bench 1,866 / 10,125 at 1 / 20 assets (11,088 at 20 issuer mints); SDK test: 3,657 at 3 assets before the fourth compute pass (holding balances read, delegates compared)',
+    measured: 'bench: 1,866 / 10,125 at 1 / 20 held assets, 3,991 / 11,088 at 5 / 20 issuer mints',
   },
   'vault.withdrawInKind': {
     computeUnits: 7_900,
