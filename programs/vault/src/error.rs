@@ -182,6 +182,13 @@ pub enum VaultError {
     /// More transfer-hook accounts than one transfer passes through (8).
     #[codama(error(message = "Too many transfer-hook accounts (at most 8)"))]
     TooManyHookAccounts = 3054,
+    /// A token account an in-kind withdrawal would pay is frozen (a new account of a mint
+    /// whose accounts start frozen, before the issuer thaws it, or one the issuer froze):
+    /// nothing is burned; `begin_redemption` keeps that slot owed until the thaw.
+    #[codama(error(
+        message = "A receiving token account is frozen: use begin_redemption, paid after the thaw"
+    ))]
+    DestinationFrozen = 3055,
     /// A vault instruction ran while a rebalance leg is pending (re-entrancy lock): only the
     /// leg's `rebalance_settle` may run until then, top level or by CPI.
     #[codama(error(message = "A rebalance leg is pending: only its settle may run"))]

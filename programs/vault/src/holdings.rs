@@ -57,6 +57,17 @@ pub fn read(holding: &AccountView) -> Result<HoldingState, ProgramError> {
     })
 }
 
+/// Whether a token account the vault pays is frozen. A new account of a mint whose accounts
+/// start frozen stays so until the issuer thaws it; the transfer would fail the whole
+/// instruction with the token program's generic error, so the caller refuses first with a
+/// named one. A short account is not judged here (the token program refuses it).
+#[inline(always)]
+pub fn destination_frozen(destination: &AccountView) -> bool {
+    // SAFETY: read-only view; the token program writes it only in the CPI after this check.
+    let data = unsafe { destination.borrow_unchecked() };
+    data.get(STATE_OFFSET) == Some(&STATE_FROZEN)
+}
+
 /// Why a slice of this asset cannot move now, if it cannot: the issuer froze the holding
 /// (or it was created frozen and not thawed yet), or paused the mint. Such a slice is skipped
 /// (`not_paid_reason`), never allowed to fail the whole instruction.

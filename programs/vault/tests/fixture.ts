@@ -25,11 +25,15 @@ export {
   assetValueUp,
   MULTIPLIER_SCALE,
   multiplierNum,
+  navAtBalances,
   navAtPrices,
   navDown,
+  pricedSupply,
+  reconciledBooks,
   sharesForDeposit,
   VIRTUAL_ASSETS_USD,
   VIRTUAL_SHARES,
+  withdrawUsdcQuote,
 } from './fixture/math.ts';
 export {
   FLAG_CORPORATE_ACTION_FREEZE,
@@ -38,6 +42,13 @@ export {
   type SnapshotEntryInput,
   writeSnapshot,
 } from './fixture/oracle.ts';
+export {
+  beginRedemptionIx,
+  CASH_BIT,
+  claimAddress,
+  payRedemptionIx,
+} from './fixture/redemption.ts';
+export { fulfilWithdrawalIx, requestPda, requestWithdrawIx } from './fixture/requests.ts';
 export { sizeWithLookupTable } from './fixture/tx-size.ts';
 export {
   assetPairs,

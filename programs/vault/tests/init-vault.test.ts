@@ -6,6 +6,7 @@ import {
   send,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
+  tokenAccountSpace,
 } from '@basket/test-harness';
 import {
   VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET,
@@ -20,7 +21,8 @@ import {
   VAULT_ERROR__WRONG_SNAPSHOT,
   VAULT_PROGRAM_ADDRESS,
 } from '@basket/vault-client';
-import { type Address, generateKeyPairSigner, lamports } from '@solana/kit';
+import { AccountRole, type Address, generateKeyPairSigner, lamports } from '@solana/kit';
+import { getCreateAccountInstruction } from '@solana-program/system';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type Basket,
@@ -31,6 +33,13 @@ import {
   setupBasket,
   skuBytes,
 } from './fixture.ts';
+
+/** An account's data (it must exist). */
+function getAcc(b: Basket, address: Address): Uint8Array {
+  const account = b.svm.getAccount(address);
+  if (!account.exists) throw new Error(`${address} does not exist`);
+  return Uint8Array.from(account.data);
+}
 
 /** Token-2022 mint bytes with one extension of the given type (value zeroed). */
 function mintWithExtension(type: number, valueLen: number): Uint8Array {
@@ -112,7 +121,15 @@ describe('init_vault', () => {
       const d = Uint8Array.from(acc.data);
       expect(d.slice(0, 32)).toEqual(decodeAddress(mints[i]?.address as Address));
       expect(d.slice(32, 64)).toEqual(decodeAddress(b.vault));
+      // Sized as the token program sizes an account of that mint: the issuer mints' holdings
+      // carry TransferHookAccount and PausableAccount (175 bytes), SPL Token ones 165.
+      const space =
+        mints[i]?.tokenProgram === TOKEN_2022_PROGRAM_ADDRESS
+          ? tokenAccountSpace(b.svm, mints[i]?.address as Address)
+          : 165;
+      expect(d.length, `holding ${i}`).toBe(space);
     });
+    expect(Uint8Array.from(getAcc(b, b.holdings[0] as Address)).length).toBe(175);
     // Compute units of a 3-asset init (canonical-bump searches and 5 account creations).
     console.info(`init_vault (3 assets): ${r.computeUnits} CU, ${r.txBytes} bytes`);
     expect(r.computeUnits).toBeLessThan(200_000n);
@@ -195,6 +212,52 @@ describe('init_vault', () => {
       const r = await send(b.svm, [initVaultIx(b, { assetAccounts: accounts })], b.payer);
       expect(r.customError, `extension ${type}`).toBe(VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION);
     }
+  });
+
+  it('refuses a real transfer-fee mint even at a zero fee (its authority can raise it at any time)', async () => {
+    const issuer = await generateKeyPairSigner();
+    const mint = await generateKeyPairSigner();
+    const space = 165 + 1 + 4 + 108; // base, account type, TLV header, TransferFeeConfig
+    const authority = decodeAddress(issuer.address);
+    const feeConfig = new Uint8Array(2 + 33 + 33 + 2 + 8); // 0 bps, maximum fee 0
+    feeConfig.set([26, 0, 1]); // TransferFeeExtension, InitializeTransferFeeConfig, Some(
+    feeConfig.set(authority, 3); // config authority)
+    feeConfig.set([1], 35);
+    feeConfig.set(authority, 36); // Some(withdraw authority)
+    const initMint = new Uint8Array(2 + 32 + 1);
+    initMint.set([20, 8]); // InitializeMint2, 8 decimals
+    initMint.set(authority, 2); // mint authority, no freeze authority
+    const created = await send(
+      b.svm,
+      [
+        getCreateAccountInstruction({
+          payer: b.payer,
+          newAccount: mint,
+          lamports: lamports(b.svm.minimumBalanceForRentExemption(BigInt(space))),
+          space,
+          programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+        }),
+        ...[feeConfig, initMint].map((data) => ({
+          programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+          accounts: [{ address: mint.address, role: AccountRole.WRITABLE }],
+          data,
+        })),
+      ],
+      b.payer,
+    );
+    expect(created.error).toBeNull();
+    const data = getAcc(b, mint.address);
+    expect(new DataView(data.buffer).getUint16(166, true)).toBe(1); // TransferFeeConfig
+    expect(data.slice(166 + 4 + 64).every((x) => x === 0)).toBe(true); // every fee field 0
+    const holding = await pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, mint.address]);
+    const accounts = [
+      mint.address,
+      holding,
+      ...b.assets.slice(1).flatMap((a, i) => [a.mint.address, b.holdings[i + 1] as Address]),
+    ];
+    const r = await send(b.svm, [initVaultIx(b, { assetAccounts: accounts })], b.payer);
+    expect(r.customError).toBe(VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION);
+    expect(b.svm.getAccount(b.vault).exists).toBe(false);
   });
 
   it('rejects a declared token program that does not own the mint', async () => {

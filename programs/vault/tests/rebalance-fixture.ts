@@ -143,6 +143,12 @@ export function sideValue(b: Basket, slot: Slot, raw: bigint, up: boolean): bigi
   return f(raw, multiplierNum(a.multiplier), a.priceUsd1e8, a.mint.decimals);
 }
 
+/** A leg buying `asset` with `payAmount` of cash for the least the 50 bps bound accepts. */
+export function buyLeg(b: Basket, asset: number, payAmount: bigint): Leg {
+  const receiveAmount = minAcceptedIn(b, 'cash', asset, payAmount, 50n);
+  return { pay: 'cash', receive: asset, payAmount, receiveAmount };
+}
+
 /** The smallest incoming raw amount the program accepts for `payAmount` at `slipBps`. */
 export function minAcceptedIn(
   b: Basket,

@@ -10,13 +10,10 @@ import {
   accountBytes,
   MAX_TRANSACTION_BYTES,
   send,
-  TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
   tokenAmount,
 } from '@basket/test-harness';
 import {
-  getBeginRedemptionInstruction,
-  getPayRedemptionInstruction,
   getSetPausedInstruction,
   VAULT_ERROR__AMOUNT_TOO_SMALL,
   VAULT_ERROR__ASSET_FROZEN,
@@ -25,23 +22,15 @@ import {
   VAULT_ERROR__VAULT_PAUSED,
   VAULT_ERROR__WRONG_CLAIM,
   VAULT_ERROR__WRONG_DESTINATION,
-  VAULT_PROGRAM_ADDRESS,
 } from '@basket/vault-client';
-import {
-  AccountRole,
-  type Address,
-  generateKeyPairSigner,
-  getAddressEncoder,
-  getProgramDerivedAddress,
-  getU64Encoder,
-  getUtf8Encoder,
-  type Instruction,
-} from '@solana/kit';
+import { AccountRole, type Address, generateKeyPairSigner, type Instruction } from '@solana/kit';
 import { getSetComputeUnitLimitInstruction } from '@solana-program/compute-budget';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type Basket,
   basketOf,
+  beginRedemptionIx,
+  claimAddress,
   type Depositor,
   depositIx,
   FLAG_CORPORATE_ACTION_FREEZE,
@@ -52,6 +41,7 @@ import {
   newDepositor,
   newRedeemerAccounts,
   patchVault,
+  payRedemptionIx,
   type Redeemer,
   readVault,
   sizeWithLookupTable,
@@ -61,21 +51,7 @@ import {
 } from './fixture.ts';
 
 const USDC = 1_000_000n;
-const CASH_BIT = 1 << 20;
 const N = 20;
-
-async function claimAddress(b: Basket, owner: Address, nonce: bigint): Promise<Address> {
-  const [address] = await getProgramDerivedAddress({
-    programAddress: VAULT_PROGRAM_ADDRESS,
-    seeds: [
-      getUtf8Encoder().encode('claim'),
-      getAddressEncoder().encode(b.vault),
-      getAddressEncoder().encode(owner),
-      getU64Encoder().encode(nonce),
-    ],
-  });
-  return address;
-}
 
 describe('batched in-kind redemption (20 assets)', () => {
   const lamportsOf = (address: Address): bigint => {
@@ -110,15 +86,9 @@ describe('batched in-kind redemption (20 assets)', () => {
   });
 
   function beginIx(shares: bigint, nonce: bigint, claim: Address): Instruction {
-    return getBeginRedemptionInstruction({
-      owner: alice.signer,
-      vault: b.vault,
-      navSnapshot: b.snapshot,
-      shareMint: b.shareMint,
+    return beginRedemptionIx(b, alice.signer, {
       shareSource: alice.shareAccount,
       claim,
-      systemProgram: '11111111111111111111111111111111' as Address,
-      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
       shares,
       nonce,
     });
@@ -129,24 +99,13 @@ describe('batched in-kind redemption (20 assets)', () => {
     slots: number[],
     o: { cash?: boolean; destinations?: Address[]; owner?: Address } = {},
   ): Instruction {
-    let mask = o.cash ? CASH_BIT : 0;
-    for (const s of slots) mask |= 1 << s;
-    return getPayRedemptionInstruction({
-      vault: b.vault,
+    return payRedemptionIx(b, {
       claim,
       owner: o.owner ?? alice.signer.address,
-      navSnapshot: b.snapshot,
-      stableMint: b.usdc.address,
-      cashHolding: b.cashHolding,
-      stableDestination: to.usdcAccount,
-      tokenProgram: TOKEN_PROGRAM_ADDRESS,
-      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
-      slots: mask,
-      slotAccounts: slots.flatMap((s, k) => [
-        b.assets[s]?.mint.address as Address,
-        b.holdings[s] as Address,
-        o.destinations?.[k] ?? (to.assetAccounts[s] as Address),
-      ]),
+      to,
+      slots,
+      cash: o.cash,
+      destinations: o.destinations,
     });
   }
 

@@ -23,43 +23,37 @@ import {
   testHookRecord,
   tokenAmount,
 } from '@basket/test-harness';
-import {
-  getBeginRedemptionInstruction,
-  getPayRedemptionInstruction,
-  getRefreshNavInstruction,
-  VAULT_PROGRAM_ADDRESS,
-} from '@basket/vault-client';
+import { VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
 import {
   type AccountMeta,
   AccountRole,
   type Address,
   getAddressEncoder,
   getProgramDerivedAddress,
-  getU64Encoder,
   getUtf8Encoder,
-  type Instruction,
 } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  assetPairs,
   type Basket,
+  beginRedemptionIx,
+  claimAddress,
   type Depositor,
   depositIx,
   initVault,
-  navAtPrices,
+  navAtBalances,
   newDepositor,
   newRedeemerAccounts,
+  payRedemptionIx,
   pda,
   type Redeemer,
   readVault,
   setupBasket,
   stockHoldings,
   type TestAsset,
-  treasuryAccounts,
   withdrawInKindIx,
-  withdrawUsdcIx,
   writeSnapshot,
 } from './fixture.ts';
+import { buyWithCash, ok, refreshIx, withdrawUsdcExactly } from './issuer-support.ts';
 import {
   incomingIx,
   type Leg,
@@ -71,13 +65,6 @@ import {
 
 const USDC = 1_000_000n;
 const BOOKS = [350_000_000n, 10_000_000n, 7_000_000_000n];
-const CASH_BIT = 1 << 20;
-
-async function ok(b: Basket, ixs: Instruction[]) {
-  const r = await send(b.svm, ixs, b.payer);
-  expect(r.error).toBeNull();
-  return r;
-}
 
 describe('a transfer hook set on a tokenized stock', () => {
   let b: Basket;
@@ -186,29 +173,17 @@ describe('a transfer hook set on a tokenized stock', () => {
   it('refuse mode: deposit, withdraw_usdc and refresh_nav work; in kind fails whole, a claim pays the rest and the hooked slot later', async () => {
     await ok(b, [await setTestHookModeInstruction(hooked.address, hooked.issuer, 'refuse')]);
     // Nothing that does not move the stock fails.
-    await ok(b, [
-      getRefreshNavInstruction({
-        vault: b.vault,
-        navSnapshot: b.snapshot,
-        assetAccounts: assetPairs(b),
-      }),
-    ]);
-    expect(readVault(b).lastNavUsd).toBe(navAtPrices(b, 'down'));
+    await ok(b, [refreshIx(b)]);
+    expect(readVault(b).lastNavUsd).toBe(navAtBalances(b, 'down'));
     const bob = await newDepositor(b, 1_000n * USDC);
     await ok(b, [depositIx(b, bob, 100n * USDC)]);
-    const treasury = await treasuryAccounts(b);
-    await ok(b, [
-      withdrawUsdcIx(
-        b,
-        bob.signer,
-        {
-          shareSource: bob.shareAccount,
-          destination: bob.usdcAccount,
-          treasuryStable: treasury.usdc,
-        },
-        { shares: 10n * USDC },
-      ),
-    ]);
+    await withdrawUsdcExactly(b, bob, 10n * USDC);
+    // A rebalance leg on another asset moves no hooked stock: it trades, its books move by
+    // exactly the leg, and the NAV is still the cash plus the real holdings at prices.
+    await buyWithCash(b, await newCounterparty(b), 2, 20n * USDC);
+    await ok(b, [refreshIx(b)]);
+    expect(readVault(b).lastNavUsd).toBe(navAtBalances(b, 'down'));
+    expect(readVault(b).assets[2]?.holdingsRaw).toBe(tokenAmount(b.svm, b.holdings[2] as Address));
 
     // In kind moves the stock: the hook refuses, the transaction changes nothing.
     const hook = await hookAccounts(b.holdings[0] as Address, out.assetAccounts[0] as Address);
@@ -226,47 +201,17 @@ describe('a transfer hook set on a tokenized stock', () => {
 
     // A redemption claim: every other slot and the cash are paid now, the hooked one waits.
     const nonce = 1n;
-    const [claim] = await getProgramDerivedAddress({
-      programAddress: VAULT_PROGRAM_ADDRESS,
-      seeds: [
-        getUtf8Encoder().encode('claim'),
-        getAddressEncoder().encode(b.vault),
-        getAddressEncoder().encode(alice.signer.address),
-        getU64Encoder().encode(nonce),
-      ],
-    });
+    const claim = await claimAddress(b, alice.signer.address, nonce);
     await ok(b, [
-      getBeginRedemptionInstruction({
-        owner: alice.signer,
-        vault: b.vault,
-        navSnapshot: b.snapshot,
-        shareMint: b.shareMint,
+      beginRedemptionIx(b, alice.signer, {
         shareSource: alice.shareAccount,
         claim,
-        systemProgram: '11111111111111111111111111111111' as Address,
-        token2022Program: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address,
         shares: 1_000n * USDC,
         nonce,
       }),
     ]);
     const pay = (slots: number[], cash: boolean) =>
-      getPayRedemptionInstruction({
-        vault: b.vault,
-        claim,
-        owner: alice.signer.address,
-        navSnapshot: b.snapshot,
-        stableMint: b.usdc.address,
-        cashHolding: b.cashHolding,
-        stableDestination: out.usdcAccount,
-        tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address,
-        token2022Program: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address,
-        slots: slots.reduce((m, s) => m | (1 << s), cash ? CASH_BIT : 0),
-        slotAccounts: slots.flatMap((s) => [
-          b.assets[s]?.mint.address as Address,
-          b.holdings[s] as Address,
-          out.assetAccounts[s] as Address,
-        ]),
-      });
+      payRedemptionIx(b, { claim, owner: alice.signer.address, to: out, slots, cash });
     await ok(b, [pay([1, 2], true)]);
     expect(tokenAmount(b.svm, out.assetAccounts[1] as Address)).toBeGreaterThan(0n);
     expect(tokenAmount(b.svm, out.assetAccounts[0] as Address)).toBe(0n);

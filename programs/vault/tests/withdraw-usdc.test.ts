@@ -25,28 +25,20 @@ import {
   initVault,
   MONDAY_15H,
   mintSupply,
-  navDown,
   newDepositor,
   readVault,
   setupBasket,
   stockHoldings,
   treasuryAccounts,
-  VIRTUAL_ASSETS_USD,
-  VIRTUAL_SHARES,
   withdrawUsdcIx,
+  withdrawUsdcQuote,
   writeSnapshot,
 } from './fixture.ts';
 
 const USDC = 1_000_000n;
 const BOOKS = [350_000_000n, 10_000_000n, 7_000_000_000n];
 
-function quote(b: Basket, shares: bigint): { gross: bigint; fee: bigint; net: bigint } {
-  const s = readVault(b);
-  const supply = mintSupply(b.svm, b.shareMint) + s.feeSharesOwed;
-  const gross = (shares * (navDown(b) + VIRTUAL_ASSETS_USD)) / (supply + VIRTUAL_SHARES);
-  const fee = (gross * BigInt(s.withdrawFeeBps) + 9_999n) / 10_000n;
-  return { gross, fee, net: gross - fee };
-}
+const quote = withdrawUsdcQuote;
 
 describe('withdraw_usdc', () => {
   let b: Basket;

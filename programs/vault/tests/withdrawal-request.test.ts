@@ -14,14 +14,10 @@ import {
   send,
   setUnixTime,
   TOKEN_2022_PROGRAM_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
   tokenAmount,
 } from '@basket/test-harness';
 import {
-  findWithdrawalRequestPda,
   getCancelWithdrawalInstruction,
-  getFulfilWithdrawalInstruction,
-  getRequestWithdrawUsdcInstruction,
   VAULT_ERROR__INSUFFICIENT_CASH,
   VAULT_ERROR__NOT_KEEPER,
   VAULT_ERROR__REQUEST_NOT_EXPIRED,
@@ -34,16 +30,18 @@ import {
 import type { Address, KeyPairSigner } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  assetPairs,
   type Basket,
   type Depositor,
   depositIx,
+  fulfilWithdrawalIx,
   initVault,
   MONDAY_15H,
   mintSupply,
   navAtPrices,
   newDepositor,
   readVault,
+  requestPda as requestPdaOf,
+  requestWithdrawIx,
   setupBasket,
   stockHoldings,
   treasuryAccounts,
@@ -73,42 +71,11 @@ describe('stablecoin withdrawal requests', () => {
     treasury = await treasuryAccounts(b);
   });
 
-  async function requestPda(owner: Address, nonce: bigint): Promise<Address> {
-    const [pda] = await findWithdrawalRequestPda({ vault: b.vault, owner, nonce });
-    return pda;
-  }
-
-  async function requestIx(d: Depositor, shares: bigint, minOut: bigint, nonce = 1n) {
-    return getRequestWithdrawUsdcInstruction({
-      owner: d.signer,
-      vault: b.vault,
-      shareMint: b.shareMint,
-      shareSource: d.shareAccount,
-      request: await requestPda(d.signer.address, nonce),
-      systemProgram: '11111111111111111111111111111111' as Address,
-      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
-      shares,
-      minOut,
-      nonce,
-    });
-  }
-
-  async function fulfilIx(d: Depositor, o: { keeper?: KeyPairSigner; nonce?: bigint } = {}) {
-    return getFulfilWithdrawalInstruction({
-      keeper: o.keeper ?? b.keeper,
-      vault: b.vault,
-      navSnapshot: b.snapshot,
-      request: await requestPda(d.signer.address, o.nonce ?? 1n),
-      owner: d.signer.address,
-      shareMint: b.shareMint,
-      stableMint: b.usdc.address,
-      cashHolding: b.cashHolding,
-      destination: d.usdcAccount,
-      treasuryStable: treasury.usdc,
-      stableTokenProgram: TOKEN_PROGRAM_ADDRESS,
-      assetAccounts: assetPairs(b),
-    });
-  }
+  const requestPda = (owner: Address, nonce: bigint) => requestPdaOf(b, owner, nonce);
+  const requestIx = (d: Depositor, shares: bigint, minOut: bigint, nonce = 1n) =>
+    requestWithdrawIx(b, d, shares, minOut, nonce);
+  const fulfilIx = (d: Depositor, o: { keeper?: KeyPairSigner; nonce?: bigint } = {}) =>
+    fulfilWithdrawalIx(b, d, treasury.usdc, o);
 
   async function cancelIx(d: Depositor, caller: KeyPairSigner, shareDestination?: Address) {
     return getCancelWithdrawalInstruction({

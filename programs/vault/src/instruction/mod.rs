@@ -202,7 +202,8 @@ pub enum VaultInstruction {
 
     /// First half of a batched in-kind redemption: burns `shares` and records the pro-rata
     /// raw amount of every holding and of the cash buffer (rounded down) in a new claim
-    /// `["claim", vault, owner, nonce]`; the books drop by those amounts now.
+    /// `["claim", vault, owner, nonce]`; the books drop by those amounts now. Each book is
+    /// first reconciled with its holding's balance (`HoldingBelowBook` when short).
     #[codama(account(name = "owner", signer, writable, docs = "Owner of the share account; pays the claim's rent"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
@@ -211,6 +212,7 @@ pub enum VaultInstruction {
     #[codama(account(name = "claim", writable, docs = "Redemption claim PDA [\"claim\", vault, owner, nonce], created here"))]
     #[codama(account(name = "system_program", docs = "System program"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
+    #[codama(remaining_accounts(argument("holdings"), docs = "Per asset in the vault's order: its holding (real balances, reconciled before the claim is fixed)"))]
     BeginRedemption { shares: u64, nonce: u64 } = 13,
 
     /// Pays the slots named in `slots` (bit i = asset i, bit 20 = cash) of a redemption

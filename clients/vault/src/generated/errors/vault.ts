@@ -89,6 +89,7 @@ export const VAULT_ERROR__INVALID_METADATA = 0xbeb; // 3051
 export const VAULT_ERROR__REBALANCE_BUDGET_EXCEEDED = 0xbec; // 3052
 export const VAULT_ERROR__HOLDING_FROZEN = 0xbed; // 3053
 export const VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS = 0xbee; // 3054
+export const VAULT_ERROR__DESTINATION_FROZEN = 0xbef; // 3055
 export const VAULT_ERROR__LEG_PENDING = 0xbfe; // 3070
 export const VAULT_ERROR__WRONG_TRADE_ACCOUNT = 0xbff; // 3071
 export const VAULT_ERROR__WRONG_REQUEST = 0xc00; // 3072
@@ -108,6 +109,7 @@ export type VaultError =
   | typeof VAULT_ERROR__CORRUPT_STATE
   | typeof VAULT_ERROR__DEPOSIT_BELOW_MINIMUM
   | typeof VAULT_ERROR__DEPOSIT_CAP_EXCEEDED
+  | typeof VAULT_ERROR__DESTINATION_FROZEN
   | typeof VAULT_ERROR__DUPLICATE_MINT
   | typeof VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION
   | typeof VAULT_ERROR__HOLDING_FROZEN
@@ -195,6 +197,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__CORRUPT_STATE]: `The vault state holds an invalid value`,
     [VAULT_ERROR__DEPOSIT_BELOW_MINIMUM]: `The deposit is below the vault's minimum deposit`,
     [VAULT_ERROR__DEPOSIT_CAP_EXCEEDED]: `The deposit would exceed the vault's deposit cap`,
+    [VAULT_ERROR__DESTINATION_FROZEN]: `A receiving token account is frozen: use begin_redemption, paid after the thaw`,
     [VAULT_ERROR__DUPLICATE_MINT]: `A mint is listed more than once`,
     [VAULT_ERROR__EXTRA_TOKEN_INSTRUCTION]: `More than one token instruction follows rebalance_leg`,
     [VAULT_ERROR__HOLDING_FROZEN]: `The issuer froze the vault's holding of this asset`,

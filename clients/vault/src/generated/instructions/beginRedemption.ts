@@ -7,6 +7,7 @@
  */
 
 import {
+  AccountRole,
   combineCodec,
   getStructDecoder,
   getStructEncoder,
@@ -156,6 +157,7 @@ export type BeginRedemptionInput<
   token2022Program: Address<TAccountToken2022Program>;
   shares: BeginRedemptionInstructionDataArgs["shares"];
   nonce: BeginRedemptionInstructionDataArgs["nonce"];
+  holdings: Array<Address>;
 };
 
 export function getBeginRedemptionInstruction<
@@ -216,6 +218,12 @@ export function getBeginRedemptionInstruction<
   // Original args.
   const args = { ...input };
 
+  // Remaining accounts.
+  const remainingAccounts: AccountMeta[] = args.holdings.map((address) => ({
+    address,
+    role: AccountRole.READONLY,
+  }));
+
   const getAccountMeta = getAccountMetaFactory(programAddress, "programId");
   return Object.freeze({
     accounts: [
@@ -227,6 +235,7 @@ export function getBeginRedemptionInstruction<
       getAccountMeta("claim", accounts.claim),
       getAccountMeta("systemProgram", accounts.systemProgram),
       getAccountMeta("token2022Program", accounts.token2022Program),
+      ...remainingAccounts,
     ],
     data: getBeginRedemptionInstructionDataEncoder().encode(
       args as BeginRedemptionInstructionDataArgs,

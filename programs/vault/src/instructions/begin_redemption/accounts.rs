@@ -11,6 +11,7 @@ use pinocchio::AccountView;
 /// 5. `[WRITE]` redemption claim PDA `["claim", vault, owner, nonce]` (created here)
 /// 6. `[]` system program
 /// 7. `[]` Token-2022 program
+/// 8. onwards: per asset, in the vault's order, its holding (read and reconciled)
 pub struct BeginRedemptionAccounts<'a> {
     pub owner: &'a AccountView,
     pub vault: &'a AccountView,
@@ -18,13 +19,15 @@ pub struct BeginRedemptionAccounts<'a> {
     pub share_mint: &'a AccountView,
     pub share_source: &'a AccountView,
     pub claim: &'a AccountView,
+    /// The holdings, one per asset.
+    pub holdings: &'a [AccountView],
 }
 
 impl<'a> TryFrom<&'a [AccountView]> for BeginRedemptionAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [owner, vault, nav_snapshot, share_mint, share_source, claim, system_program, token2022_program, ..] =
+        let [owner, vault, nav_snapshot, share_mint, share_source, claim, system_program, token2022_program, holdings @ ..] =
             accounts
         else {
             return Err(CommonError::NotEnoughAccounts);
@@ -49,6 +52,7 @@ impl<'a> TryFrom<&'a [AccountView]> for BeginRedemptionAccounts<'a> {
             share_mint,
             share_source,
             claim,
+            holdings,
         })
     }
 }

@@ -3,6 +3,7 @@ use crate::{
     create::{create_account, NewAccount},
     error::VaultError,
     events::RedemptionBegunEvent,
+    holdings,
     instructions::{admin, shared},
     nav,
     share_math::{in_kind_amount, SHARE_DECIMALS},
@@ -53,7 +54,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         &crate::ID,
     )?;
 
-    // 3. Pro-rata raw amounts of every book (the virtual shares' part stays), fixed now.
+    // 3. Pro-rata raw amounts of every book (the virtual shares' part stays), fixed now,
+    //    each book first reconciled with its holding's real balance (a seizure since the
+    //    last instruction is shared now, not after the claim took its part of a phantom).
+    let n = usize::from(state.asset_count);
+    if accounts.holdings.len() < n {
+        return Err(CommonError::NotEnoughAccounts.into());
+    }
+    for (i, holding) in accounts.holdings.iter().take(n).enumerate() {
+        holdings::reconcile(state, i, holding)?;
+    }
     let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
     let mut owed = [0u64; MAX_ASSETS];
     let mut any = false;

@@ -79,12 +79,20 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         if !nav::guard_from_cache(state, asset, &triple[0], &pricing)? {
             nav::guard_held_asset(asset, i, &triple[0], &pricing)?;
         }
+        // The owner's own account is frozen: refused by name before anything is burned
+        // (skipping would hand the owner's slice to the other holders; docs/decisions.md).
+        if holdings::destination_frozen(&triple[2]) {
+            return Err(VaultError::DestinationFrozen.into());
+        }
         amounts[i] = amount;
         paid_any = true;
     }
     let cash_out = in_kind_amount(shares, state.cash_raw.get(), supply)?;
     if !paid_any && cash_out == 0 {
         return Err(VaultError::AmountTooSmall.into());
+    }
+    if cash_out > 0 && holdings::destination_frozen(accounts.stable_destination) {
+        return Err(VaultError::DestinationFrozen.into());
     }
 
     // 3. Burn first (the owner signs; the token program refuses more than the balance), then
