@@ -20,6 +20,8 @@ import {
   getRedemptionClaimDecoder,
   type RedemptionClaim,
   VAULT_ERROR__DESTINATION_FROZEN,
+  VAULT_ERROR__NOT_ENOUGH_ACCOUNTS,
+  VAULT_ERROR__WRONG_HOLDING,
   VaultEventKind,
 } from '@basket/vault-client';
 import type { Address } from '@solana/kit';
@@ -153,6 +155,26 @@ describe('seizures around deferred exits', () => {
     alice = await fundedVault(b);
     await stockHoldings(b, BOOKS);
     await ok(b, [refreshIx(b)]);
+  });
+
+  it("begin_redemption refuses holdings that are not the vault's, or too few of them", async () => {
+    const claim = await claimAddress(b, alice.signer.address, 7n);
+    const watched = [b.vault, alice.shareAccount, claim];
+    const before = accountBytes(b.svm, watched);
+    const input = { shareSource: alice.shareAccount, claim, shares: USDC, nonce: 7n };
+    const [h0, h1, h2] = b.holdings as [Address, Address, Address];
+    for (const [holdings, code] of [
+      [[h1, h0, h2], VAULT_ERROR__WRONG_HOLDING],
+      [[h0, h1], VAULT_ERROR__NOT_ENOUGH_ACCOUNTS],
+    ] as const) {
+      const r = await send(
+        b.svm,
+        [beginRedemptionIx(b, alice.signer, { ...input, holdings: [...holdings] })],
+        b.payer,
+      );
+      expect(r.customError, r.error ?? '').toBe(code);
+      expect(accountBytes(b.svm, watched)).toEqual(before);
+    }
   });
 
   async function begin(shares: bigint) {

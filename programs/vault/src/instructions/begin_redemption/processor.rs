@@ -57,13 +57,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 3. Pro-rata raw amounts of every book (the virtual shares' part stays), fixed now,
     //    each book first reconciled with its holding's real balance (a seizure since the
     //    last instruction is shared now, not after the claim took its part of a phantom).
-    let n = usize::from(state.asset_count);
-    if accounts.holdings.len() < n {
-        return Err(CommonError::NotEnoughAccounts.into());
-    }
-    for (i, holding) in accounts.holdings.iter().take(n).enumerate() {
-        holdings::reconcile(state, i, holding)?;
-    }
+    holdings::reconcile_each(state, accounts.holdings)?;
     let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
     let mut owed = [0u64; MAX_ASSETS];
     let mut any = false;

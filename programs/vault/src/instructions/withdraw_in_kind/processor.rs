@@ -79,11 +79,6 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         if !nav::guard_from_cache(state, asset, &triple[0], &pricing)? {
             nav::guard_held_asset(asset, i, &triple[0], &pricing)?;
         }
-        // The owner's own account is frozen: refused by name before anything is burned
-        // (skipping would hand the owner's slice to the other holders; docs/decisions.md).
-        if holdings::destination_frozen(&triple[2]) {
-            return Err(VaultError::DestinationFrozen.into());
-        }
         amounts[i] = amount;
         paid_any = true;
     }
@@ -130,6 +125,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     for (i, triple) in accounts.assets.chunks_exact(3).take(n).enumerate() {
         if amounts[i] == 0 {
             continue;
+        }
+        // The owner's own account is frozen: refused by name (the whole transaction, burn
+        // included, is undone), not skipped, which would hand the owner's slice to the other
+        // holders (docs/decisions.md, "In kind into a frozen account").
+        if holdings::destination_frozen(&triple[2]) {
+            return Err(VaultError::DestinationFrozen.into());
         }
         let asset = &state.assets[i];
         token_cpi::transfer_checked_hooked(
