@@ -62,6 +62,8 @@ export async function getBeginRedemptionInstructionFor(
       token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
       shares: input.shares,
       nonce: input.nonce,
+      // The program reconciles each book with its holding's real balance first.
+      holdings: input.vault.data.assets.slice(0, input.vault.data.assetCount).map((a) => a.holding),
     },
     { programAddress },
   );
