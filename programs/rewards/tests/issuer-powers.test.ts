@@ -2,8 +2,9 @@
 // extension set: metadata, permanent delegate, default account state Initialized, pausable,
 // confidential-transfer mint with auto-approve off, transfer hook unset, ScaledUiAmount
 // 1.0571; the issuer holds every authority): a seizure from an epoch holding, a pause, a
-// freeze. Claims never pay more than the holding really has and never fail for the other
-// mints; what is owed is paid once it can move.
+// freeze. Claims never pay more than the holding really has (after a seizure, each its part
+// of the real balance: tests/seizure-pro-rata.test.ts) and never fail for the other mints;
+// what is deferred is paid once it can move.
 import { getClaimStatusDecoder, getEpochDecoder } from '@basket/rewards-client';
 import {
   createTokenAccount,
@@ -50,26 +51,23 @@ describe('issuer powers over a reward mint', () => {
     e = await postEpoch(f, { epochId: 1n, mints: [stock, f.legacy], amounts: AMOUNTS });
   });
 
-  it('after a seizure, pays in full while the holding suffices and defers the claimant it cannot cover', async () => {
+  it('after a seizure, pays each claimant its part of what is really there; a refund pays the rest in full', async () => {
     // Given the permanent delegate burns half of the epoch's stock holding (500 of 1,000)
     await ok(f, [delegateBurnInstruction(stock, e.holdings[0] as Address, 500_000_000n)]);
     const [first, second] = e.claimants;
     // When claimant 0 (600 owed) claims
     await ok(f, [await claimOf(f, e, 0)], first!.signer);
-    // Then the stock is deferred (only 500 are really there), the legacy reward paid
-    expect(tokenAmount(f.svm, first!.destinations[0] as Address)).toBe(0n);
+    // Then it is paid 600 x 500 / 1,000 and settled (not deferred), the legacy reward in full
+    expect(tokenAmount(f.svm, first!.destinations[0] as Address)).toBe(300_000_000n);
     expect(tokenAmount(f.svm, first!.destinations[1] as Address)).toBe(10_000_000n);
-    expect(await deferredOf(f, first!.signer.address)).toBe(1);
-    // When claimant 1 (400 owed) claims, Then it is paid in full from what is really there
-    await ok(f, [await claimOf(f, e, 1)], second!.signer);
-    expect(tokenAmount(f.svm, second!.destinations[0] as Address)).toBe(400_000_000n);
-    expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(100_000_000n);
-    // When the keeper refunds the holding, Then claimant 0's same proof pays the 600 owed
-    await mintTo(f.svm, f.payer, stock, e.holdings[0] as Address, 500_000_000n);
-    await ok(f, [await claimOf(f, e, 0)], first!.signer);
-    expect(tokenAmount(f.svm, first!.destinations[0] as Address)).toBe(600_000_000n);
     expect(await deferredOf(f, first!.signer.address)).toBe(0);
-    expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(0n);
+    // When the keeper refunds what was burned before claimant 1 (400 owed) claims
+    await mintTo(f.svm, f.payer, stock, e.holdings[0] as Address, 500_000_000n);
+    await ok(f, [await claimOf(f, e, 1)], second!.signer);
+    // Then the holding covers everything still owed: claimant 1 is paid in full, and what
+    // claimant 0 was short stays for the sweep (its ClaimShortfall event says how much)
+    expect(tokenAmount(f.svm, second!.destinations[0] as Address)).toBe(400_000_000n);
+    expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(300_000_000n);
   });
 
   it('defers a paused mint, pays it after the issuer resumes it', async () => {
@@ -138,7 +136,7 @@ describe('issuer powers over a reward mint', () => {
   });
 
   it('a sweep after a seizure moves what the holding really has left', async () => {
-    // Given a seizure of 300 and one claim of 400 paid
+    // Given a seizure of 300 and one claim of 400 paid its part: 400 x 700 / 1,000 = 280
     await ok(f, [delegateBurnInstruction(stock, e.holdings[0] as Address, 300_000_000n)]);
     await ok(f, [await claimOf(f, e, 1)], e.claimants[1]!.signer);
     // When the admins sweep after the claim window
@@ -157,8 +155,9 @@ describe('issuer powers over a reward mint', () => {
       ],
       f.payer,
     );
-    // Then the 300 really left moves (1,000 - 300 seized - 400 paid), not the booked 600
+    // Then the 420 really left moves (1,000 - 300 seized - 280 paid), not the booked 600
     expect(r.error).toBeNull();
-    expect(tokenAmount(f.svm, treasury)).toBe(300_000_000n);
+    expect(tokenAmount(f.svm, e.claimants[1]!.destinations[0] as Address)).toBe(280_000_000n);
+    expect(tokenAmount(f.svm, treasury)).toBe(420_000_000n);
   });
 });

@@ -58,3 +58,40 @@ basket_common::impl_event!(
     trailing = [8; 10],
     count = amount_count
 );
+
+/// `claim`, once per reward mint that the claim paid short: the epoch holding really held less
+/// than the epoch still owed of that mint (the issuer's permanent delegate burned or moved
+/// part of it), so the claim was paid its part of the real balance, rounded down, and is
+/// settled. `owed - paid` is what the claimant was short (the keeper may make it good from
+/// the treasury); `held` and `outstanding` are the two sides of the ratio.
+///
+/// Payload: 104 bytes after `[10][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct ClaimShortfallEvent {
+    #[codama(type = number(u64))]
+    pub epoch_id: PodU64,
+    #[codama(type = public_key)]
+    pub claimant: [u8; 32],
+    #[codama(type = public_key)]
+    pub mint: [u8; 32],
+    /// The leaf's amount of this mint (raw).
+    #[codama(type = number(u64))]
+    pub owed: PodU64,
+    /// What the claim paid: `owed * held / outstanding`, rounded down (raw).
+    #[codama(type = number(u64))]
+    pub paid: PodU64,
+    /// The epoch holding's real balance before the payment (raw).
+    #[codama(type = number(u64))]
+    pub held: PodU64,
+    /// What the epoch still owed of this mint before the payment, this claim included (raw).
+    #[codama(type = number(u64))]
+    pub outstanding: PodU64,
+}
+
+basket_common::impl_event!(
+    ClaimShortfallEvent,
+    RewardsEventKind::ClaimShortfall,
+    version = 1,
+    len = 104
+);

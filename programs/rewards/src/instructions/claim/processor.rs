@@ -1,5 +1,5 @@
 use super::{status, ClaimAccounts, ClaimData};
-use crate::events::ClaimedEvent;
+use crate::events::{ClaimShortfallEvent, ClaimedEvent};
 use crate::{
     error::RewardsError,
     instructions::reward_transfer::{RewardTransfer, MAX_HOOK_ACCOUNTS},
@@ -138,7 +138,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             continue;
         }
         // Mint and token program equal the epoch's, checked at distribution time.
-        let payment = RewardTransfer {
+        let mut payment = RewardTransfer {
             holding,
             mint,
             destination,
@@ -150,12 +150,34 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             is_token_2022,
             pausable: epoch_pausable & bit != 0,
         };
-        if payment.can_move() {
-            payment.pay(&[Signer::from(&epoch_seeds)])?;
-            paid[i].set(amount);
-        } else {
+        // What the epoch still owes of this mint, this claim included (settled <= claimed <=
+        // total, and this claim is in claimed but not yet settled).
+        let settled = &mut epoch.settled[i];
+        let outstanding = entry.total.get().saturating_sub(settled.get());
+        let due = payment.payable(outstanding);
+        if due == 0 {
             deferred |= bit;
+            continue;
         }
+        if due < amount {
+            // Paid short: the holding really has less than the epoch still owes (a seizure).
+            ClaimShortfallEvent {
+                epoch_id: PodU64(id),
+                claimant: *claimant,
+                mint: entry.mint,
+                owed: PodU64::new(amount),
+                paid: PodU64::new(due),
+                held: PodU64::new(payment.held()),
+                outstanding: PodU64::new(outstanding),
+            }
+            .emit();
+        }
+        payment.amount = due;
+        payment.pay(&[Signer::from(&epoch_seeds)])?;
+        paid[i].set(due);
+        // The claim is done for this mint, at the reduced amount after a seizure: its whole
+        // amount leaves what the epoch owes (no overflow: settled + amount <= claimed).
+        settled.set(settled.get().saturating_add(amount));
     }
     receipt.deferred.set(deferred);
     if first {
