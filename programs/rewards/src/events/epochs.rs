@@ -45,7 +45,8 @@ pub struct ClaimedEvent {
     /// Amount per reward mint paid by this call, in the epoch's mint order; only
     /// `amount_count` are emitted (the decoder zero-fills the rest). A mint the claim had to
     /// defer shows 0 here and its amount in the event of the later claim that pays it, so a
-    /// leaf's events add up to the leaf.
+    /// leaf's events add up to the leaf, less what its `ClaimShortfall` events say was cut
+    /// after a seizure.
     #[codama(type = array(number(u64), 10))]
     pub amounts: [PodU64; 10],
 }
