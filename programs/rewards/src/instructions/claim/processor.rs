@@ -1,6 +1,5 @@
 use super::{status, ClaimAccounts, ClaimData};
 use crate::events::{ClaimShortfallEvent, ClaimedEvent};
-use crate::instructions::reward_transfer::RewardTransfer as Payment;
 use crate::{
     error::RewardsError,
     instructions::reward_transfer::{RewardTransfer, MAX_HOOK_ACCOUNTS},
@@ -202,7 +201,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 fn emit_shortfall(
     epoch_id: [u8; 8],
     claimant: &[u8; 32],
-    payment: &Payment,
+    payment: &RewardTransfer,
     due: u64,
     outstanding: u64,
 ) {
