@@ -2,7 +2,7 @@
 // account is usable once the issuer thaws it, after KYC). The keeper's epoch holding is
 // thawed before funding; a claimant whose destination is still frozen by default is paid the
 // other mints and owed this one, which the same proof pays once the issuer thaws the account.
-import { getClaimStatusDecoder, getEpochDecoder } from '@basket/rewards-client';
+import { REWARDS_ERROR__EPOCH_UNDERFUNDED } from '@basket/rewards-client';
 import {
   createIssuerMint,
   createTokenAccount,
@@ -11,32 +11,20 @@ import {
   isFrozen,
   tokenAmount,
 } from '@basket/test-harness';
-import type { Address, Instruction } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Claimant, claimOf, newClaimant, type PostedEpoch, postEpoch } from './claim-world.ts';
 import {
-  claimStatusAddress,
-  distributeIx,
-  epochPda,
-  type Fixture,
-  setRewardMintsIx,
-  setup,
-} from './fixture.ts';
+  type Claimant,
+  claimOf,
+  deferredOf,
+  epochOf,
+  newClaimant,
+  type PostedEpoch,
+  postEpoch,
+  sendOk,
+} from './claim-world.ts';
+import { distributeIx, epochPda, type Fixture, setRewardMintsIx, setup } from './fixture.ts';
 import { send } from './measured.ts';
-
-const EPOCH_UNDERFUNDED = 4008;
-
-async function ok(f: Fixture, ixs: Instruction[], payer = f.payer) {
-  const r = await send(f.svm, ixs, payer);
-  if (!r.ok) throw new Error(r.error ?? 'failed');
-  return r;
-}
-
-async function deferredOf(f: Fixture, claimant: Address): Promise<number> {
-  const acc = f.svm.getAccount(await claimStatusAddress(1n, claimant));
-  if (!acc.exists) throw new Error('no claim status');
-  return getClaimStatusDecoder().decode(Uint8Array.from(acc.data)).deferred;
-}
 
 describe('a reward mint whose accounts start frozen', () => {
   let f: Fixture;
@@ -50,7 +38,7 @@ describe('a reward mint whose accounts start frozen', () => {
       defaultState: 'frozen',
       symbol: 'FRZx',
     });
-    await ok(f, [
+    await sendOk(f, [
       setRewardMintsIx(
         f,
         [frozenByDefault.address, f.xStock.address, f.legacy.address],
@@ -88,38 +76,38 @@ describe('a reward mint whose accounts start frozen', () => {
     expect(isFrozen(f.svm, e.holdings[0] as Address)).toBe(false);
 
     // When claimant 0 claims
-    await ok(f, [await claimOf(f, e, 0)], waiting.signer);
+    await sendOk(f, [await claimOf(f, e, 0)], waiting.signer);
     // Then the two other mints are paid, the frozen-by-default one is owed and reserved
     expect(tokenAmount(f.svm, waiting.destinations[0] as Address)).toBe(0n);
     expect(tokenAmount(f.svm, waiting.destinations[1] as Address)).toBe(30_000_000n);
     expect(tokenAmount(f.svm, waiting.destinations[2] as Address)).toBe(5_000_000n);
-    expect(await deferredOf(f, waiting.signer.address)).toBe(0b001);
+    expect(await deferredOf(f, 1n, waiting.signer.address)).toBe(0b001);
     expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(1_000_000_000n);
 
     // When claimant 1, whose account is thawed, claims, Then every mint is paid
-    await ok(f, [await claimOf(f, e, 1)], thawed.signer);
+    await sendOk(f, [await claimOf(f, e, 1)], thawed.signer);
     expect(tokenAmount(f.svm, thawed.destinations[0] as Address)).toBe(300_000_000n);
     expect(tokenAmount(f.svm, thawed.destinations[1] as Address)).toBe(70_000_000n);
-    expect(await deferredOf(f, thawed.signer.address)).toBe(0);
+    expect(await deferredOf(f, 1n, thawed.signer.address)).toBe(0);
 
     // When a repeat claim runs before the thaw, Then nothing more moves
-    await ok(f, [await claimOf(f, e, 0)], waiting.signer);
+    await sendOk(f, [await claimOf(f, e, 0)], waiting.signer);
     expect(tokenAmount(f.svm, waiting.destinations[0] as Address)).toBe(0n);
     expect(tokenAmount(f.svm, waiting.destinations[1] as Address)).toBe(30_000_000n);
-    expect(await deferredOf(f, waiting.signer.address)).toBe(0b001);
+    expect(await deferredOf(f, 1n, waiting.signer.address)).toBe(0b001);
 
     // When the issuer thaws claimant 0's account and it claims with the same proof
-    await ok(f, [freezeInstruction(frozenByDefault, waiting.destinations[0] as Address, false)]);
-    await ok(f, [await claimOf(f, e, 0)], waiting.signer);
+    await sendOk(f, [
+      freezeInstruction(frozenByDefault, waiting.destinations[0] as Address, false),
+    ]);
+    await sendOk(f, [await claimOf(f, e, 0)], waiting.signer);
     // Then the deferred mint is paid once, the others are not paid again
     expect(tokenAmount(f.svm, waiting.destinations[0] as Address)).toBe(700_000_000n);
     expect(tokenAmount(f.svm, waiting.destinations[1] as Address)).toBe(30_000_000n);
     expect(tokenAmount(f.svm, waiting.destinations[2] as Address)).toBe(5_000_000n);
-    expect(await deferredOf(f, waiting.signer.address)).toBe(0);
+    expect(await deferredOf(f, 1n, waiting.signer.address)).toBe(0);
     expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(0n);
-    const epoch = f.svm.getAccount(await epochPda(1n));
-    if (!epoch.exists) throw new Error('no epoch');
-    const decoded = getEpochDecoder().decode(Uint8Array.from(epoch.data));
+    const decoded = await epochOf(f, 1n);
     expect(decoded.rewards[0]?.claimed).toBe(1_000_000_000n);
     expect(decoded.claimCount).toBe(2n);
   });
@@ -143,7 +131,7 @@ describe('a reward mint whose accounts start frozen', () => {
       ],
       f.keeper,
     );
-    expect(r.customError).toBe(EPOCH_UNDERFUNDED);
+    expect(r.customError).toBe(REWARDS_ERROR__EPOCH_UNDERFUNDED);
     expect(f.svm.getAccount(await epochPda(1n)).exists).toBe(false);
   });
 });

@@ -3,34 +3,18 @@
 // the same proof pays the deferred ones once they can move. Reward mints here: the harness's
 // issuer mint (the issuer's full extension set, ScaledUiAmount 1.0571; the issuer is its
 // freeze authority) next to a legacy SPL Token mint.
-import {
-  getClaimStatusDecoder,
-  getEpochDecoder,
-  REWARDS_ERROR__ALREADY_CLAIMED,
-} from '@basket/rewards-client';
+import { REWARDS_ERROR__ALREADY_CLAIMED } from '@basket/rewards-client';
 import { freezeInstruction, type IssuerMint, tokenAmount } from '@basket/test-harness';
 import type { Address } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimOf, type PostedEpoch, postEpoch } from './claim-world.ts';
-import { claimStatusAddress, epochPda, type Fixture, setup } from './fixture.ts';
+import { claimOf, deferredOf, epochOf, type PostedEpoch, postEpoch } from './claim-world.ts';
+import { type Fixture, setup } from './fixture.ts';
 import { send } from './measured.ts';
 
 /** The issuer freezes (`true`) or thaws (`false`) a token account of its mint. */
 async function setFrozen(f: Fixture, mint: IssuerMint, account: Address, frozen: boolean) {
   const r = await send(f.svm, [freezeInstruction(mint, account, frozen)], f.payer);
   if (!r.ok) throw new Error(`freeze/thaw: ${r.error}`);
-}
-
-async function statusOf(epochId: bigint, claimant: Address, f: Fixture) {
-  const acc = f.svm.getAccount(await claimStatusAddress(epochId, claimant));
-  if (!acc.exists) throw new Error('no claim status');
-  return getClaimStatusDecoder().decode(Uint8Array.from(acc.data));
-}
-
-async function epochOf(epochId: bigint, f: Fixture) {
-  const acc = f.svm.getAccount(await epochPda(epochId));
-  if (!acc.exists) throw new Error('no epoch');
-  return getEpochDecoder().decode(Uint8Array.from(acc.data));
 }
 
 describe('claim defers a mint that cannot move', () => {
@@ -61,8 +45,8 @@ describe('claim defers a mint that cannot move', () => {
     expect(first.error).toBeNull();
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(2_000_000n);
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(0n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(1);
-    const epoch = await epochOf(1n, f);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(1);
+    const epoch = await epochOf(f, 1n);
     expect(epoch.rewards[0]?.claimed).toBe(100_000_000n);
     expect(epoch.claimCount).toBe(1n);
 
@@ -73,8 +57,8 @@ describe('claim defers a mint that cannot move', () => {
     expect(second.error).toBeNull();
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(100_000_000n);
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(2_000_000n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(0);
-    const after = await epochOf(1n, f);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(0);
+    const after = await epochOf(f, 1n);
     expect(after.rewards[0]?.claimed).toBe(100_000_000n);
     expect(after.claimCount).toBe(1n);
 
@@ -91,7 +75,7 @@ describe('claim defers a mint that cannot move', () => {
     expect(again.error).toBeNull();
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(0n);
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(4_000_000n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(1);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(1);
   });
 
   it('defers a mint whose destination the issuer froze, and pays it into a thawed one', async () => {
@@ -102,7 +86,7 @@ describe('claim defers a mint that cannot move', () => {
     const first = await send(f.svm, [await claimOf(f, e, 0)], who.signer);
     expect(first.error).toBeNull();
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(2_000_000n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(1);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(1);
     // When thawed, the same proof pays the stock
     await setFrozen(f, stock, who.destinations[0] as Address, false);
     await send(f.svm, [await claimOf(f, e, 0)], who.signer);
@@ -123,7 +107,7 @@ describe('claim defers a mint that cannot move', () => {
     expect(r.error).toBeNull();
     expect(tokenAmount(f.svm, own[1] as Address)).toBe(2_000_000n);
     expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(400_000_000n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(1);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(1);
     // When it claims again with its own account, Then the stock is paid
     await send(f.svm, [await claimOf(f, e, 0)], who.signer);
     expect(tokenAmount(f.svm, own[0] as Address)).toBe(100_000_000n);
@@ -132,7 +116,7 @@ describe('claim defers a mint that cannot move', () => {
   it('a deferred amount stays reserved: claims still never exceed what the epoch funded', async () => {
     await setFrozen(f, stock, e.holdings[0] as Address, true);
     for (const i of [0, 1]) await send(f.svm, [await claimOf(f, e, i)], e.claimants[i]!.signer);
-    const epoch = await epochOf(1n, f);
+    const epoch = await epochOf(f, 1n);
     expect(epoch.rewards[0]?.claimed).toBe(epoch.rewards[0]?.total);
     expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(400_000_000n);
   });

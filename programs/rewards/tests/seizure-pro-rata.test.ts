@@ -8,8 +8,6 @@
 import {
   type ClaimShortfallEvent,
   getClaimShortfallEventDecoder,
-  getClaimStatusDecoder,
-  getEpochDecoder,
   REWARDS_ERROR__ALREADY_CLAIMED,
   RewardsEventKind,
 } from '@basket/rewards-client';
@@ -22,17 +20,18 @@ import {
   type SendResult,
   tokenAmount,
 } from '@basket/test-harness';
-import type { Address, Instruction } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimOf, type PostedEpoch, postEpoch } from './claim-world.ts';
-import { claimStatusAddress, epochPda, type Fixture, setup } from './fixture.ts';
+import {
+  claimOf,
+  deferredOf,
+  epochOf,
+  type PostedEpoch,
+  postEpoch,
+  sendOk,
+} from './claim-world.ts';
+import { type Fixture, setup } from './fixture.ts';
 import { send } from './measured.ts';
-
-async function ok(f: Fixture, ixs: Instruction[], payer = f.payer): Promise<SendResult> {
-  const r = await send(f.svm, ixs, payer);
-  if (!r.ok) throw new Error(r.error ?? 'failed');
-  return r;
-}
 
 /** The ClaimShortfall events a transaction logged. */
 function shortfalls(r: SendResult): ClaimShortfallEvent[] {
@@ -41,18 +40,6 @@ function shortfalls(r: SendResult): ClaimShortfallEvent[] {
     .map((l) => Uint8Array.from(Buffer.from(l.slice('Program data: '.length), 'base64')))
     .filter((b) => b[0] === RewardsEventKind.ClaimShortfall)
     .map((b) => getClaimShortfallEventDecoder().decode(b.subarray(2)));
-}
-
-async function epochOf(f: Fixture) {
-  const acc = f.svm.getAccount(await epochPda(1n));
-  if (!acc.exists) throw new Error('no epoch');
-  return getEpochDecoder().decode(Uint8Array.from(acc.data));
-}
-
-async function deferredOf(f: Fixture, claimant: Address): Promise<number> {
-  const acc = f.svm.getAccount(await claimStatusAddress(1n, claimant));
-  if (!acc.exists) throw new Error('no claim status');
-  return getClaimStatusDecoder().decode(Uint8Array.from(acc.data)).deferred;
 }
 
 describe('claims after a seizure of an epoch holding are paid pro rata', () => {
@@ -74,17 +61,17 @@ describe('claims after a seizure of an epoch holding are paid pro rata', () => {
     const owed = [100_000_000n, 200_000_000n, 300_000_000n, 400_000_000n];
     const e = await post(owed, [1_000_000n, 2_000_000n, 3_000_000n, 4_000_000n]);
     const holding = e.holdings[0] as Address;
-    await ok(f, [delegateBurnInstruction(f.xStock, holding, 400_000_000n)]);
+    await sendOk(f, [delegateBurnInstruction(f.xStock, holding, 400_000_000n)]);
     // When they claim, largest first
     for (const i of [3, 2, 1, 0]) {
       const who = e.claimants[i]!;
       const before = tokenAmount(f.svm, holding);
-      const r = await ok(f, [await claimOf(f, e, i)], who.signer);
+      const r = await sendOk(f, [await claimOf(f, e, i)], who.signer);
       // Then each is paid 60% of its leaf, exactly, and settled; the legacy mint in full
       const paid = ((owed[i] as bigint) * 6n) / 10n;
       expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(paid);
       expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(BigInt(i + 1) * 1_000_000n);
-      expect(await deferredOf(f, who.signer.address)).toBe(0);
+      expect(await deferredOf(f, 1n, who.signer.address)).toBe(0);
       // And the event says the shortfall and the ratio it was paid at
       expect(shortfalls(r)).toEqual([
         {
@@ -100,7 +87,7 @@ describe('claims after a seizure of an epoch holding are paid pro rata', () => {
     }
     // Then the 600 really there went out, nothing more; every leaf is settled
     expect(tokenAmount(f.svm, holding)).toBe(0n);
-    const epoch = await epochOf(f);
+    const epoch = await epochOf(f, 1n);
     expect(epoch.settled.slice(0, 2)).toEqual([1_000_000_000n, 10_000_000n]);
     expect(epoch.rewards[0]?.claimed).toBe(1_000_000_000n);
     // And a settled claim cannot be claimed again for the difference
@@ -114,7 +101,7 @@ describe('claims after a seizure of an epoch holding are paid pro rata', () => {
     const e = await post(owed, [1n, 2n, 3n]);
     const holding = e.holdings[0] as Address;
     const recovered = await createTokenAccount(f.svm, f.payer, f.xStock, f.xStock.issuer.address);
-    await ok(f, [
+    await sendOk(f, [
       delegateTransferInstruction(f.xStock, { from: holding, to: recovered, amount: 777_777_777n }),
     ]);
     const h0 = tokenAmount(f.svm, holding);
@@ -125,7 +112,7 @@ describe('claims after a seizure of an epoch holding are paid pro rata', () => {
     const paid: bigint[] = [];
     for (const [i, a] of owed.entries()) {
       const who = e.claimants[i]!;
-      const r = await ok(f, [await claimOf(f, e, i)], who.signer);
+      const r = await sendOk(f, [await claimOf(f, e, i)], who.signer);
       const expected = (a * held) / outstanding;
       const got = tokenAmount(f.svm, who.destinations[0] as Address);
       expect(got).toBe(expected);
@@ -152,24 +139,24 @@ describe('claims after a seizure of an epoch holding are paid pro rata', () => {
     const e = await post(owed, [1n, 1n, 1n]);
     const holding = e.holdings[0] as Address;
     const first = e.claimants[0]!;
-    await ok(f, [freezeInstruction(f.xStock, first.destinations[0] as Address, true)]);
-    await ok(f, [await claimOf(f, e, 0)], first.signer);
-    expect(await deferredOf(f, first.signer.address)).toBe(1);
+    await sendOk(f, [freezeInstruction(f.xStock, first.destinations[0] as Address, true)]);
+    await sendOk(f, [await claimOf(f, e, 0)], first.signer);
+    expect(await deferredOf(f, 1n, first.signer.address)).toBe(1);
     // When the delegate burns half the holding and the two others claim
-    await ok(f, [delegateBurnInstruction(f.xStock, holding, 500_000_000n)]);
-    for (const i of [1, 2]) await ok(f, [await claimOf(f, e, i)], e.claimants[i]!.signer);
+    await sendOk(f, [delegateBurnInstruction(f.xStock, holding, 500_000_000n)]);
+    for (const i of [1, 2]) await sendOk(f, [await claimOf(f, e, i)], e.claimants[i]!.signer);
     // Then each is paid half, not more: claimant 0's 500 are still owed
     expect(tokenAmount(f.svm, e.claimants[1]!.destinations[0] as Address)).toBe(150_000_000n);
     expect(tokenAmount(f.svm, e.claimants[2]!.destinations[0] as Address)).toBe(100_000_000n);
     expect(tokenAmount(f.svm, holding)).toBe(250_000_000n);
     // When claimant 0's account is thawed and it claims again, Then it gets its half too
-    await ok(f, [freezeInstruction(f.xStock, first.destinations[0] as Address, false)]);
-    const r = await ok(f, [await claimOf(f, e, 0)], first.signer);
+    await sendOk(f, [freezeInstruction(f.xStock, first.destinations[0] as Address, false)]);
+    const r = await sendOk(f, [await claimOf(f, e, 0)], first.signer);
     expect(tokenAmount(f.svm, first.destinations[0] as Address)).toBe(250_000_000n);
     expect(shortfalls(r).map((s) => [s.owed, s.paid, s.held, s.outstanding])).toEqual([
       [500_000_000n, 250_000_000n, 250_000_000n, 500_000_000n],
     ]);
-    expect(await deferredOf(f, first.signer.address)).toBe(0);
+    expect(await deferredOf(f, 1n, first.signer.address)).toBe(0);
     expect(tokenAmount(f.svm, holding)).toBe(0n);
   });
 
@@ -178,35 +165,35 @@ describe('claims after a seizure of an epoch holding are paid pro rata', () => {
     const owed = [600_000_000n, 400_000_000n];
     const e = await post(owed, [7n, 9n]);
     const holding = e.holdings[0] as Address;
-    await ok(f, [delegateBurnInstruction(f.xStock, holding, 1_000_000_000n)]);
+    await sendOk(f, [delegateBurnInstruction(f.xStock, holding, 1_000_000_000n)]);
     const who = e.claimants[1]!;
     // When claimant 1 claims, Then the legacy mint is paid, the stock deferred, no shortfall
-    const r = await ok(f, [await claimOf(f, e, 1)], who.signer);
+    const r = await sendOk(f, [await claimOf(f, e, 1)], who.signer);
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(9n);
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(0n);
-    expect(await deferredOf(f, who.signer.address)).toBe(1);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(1);
     expect(shortfalls(r)).toEqual([]);
-    expect((await epochOf(f)).settled[0]).toBe(0n);
+    expect((await epochOf(f, 1n)).settled[0]).toBe(0n);
     // When the keeper refunds the holding in full, Then the same proof pays the 400 owed
     await mintTo(f.svm, f.payer, f.xStock, holding, 1_000_000_000n);
-    await ok(f, [await claimOf(f, e, 1)], who.signer);
+    await sendOk(f, [await claimOf(f, e, 1)], who.signer);
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(400_000_000n);
-    expect(await deferredOf(f, who.signer.address)).toBe(0);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(0);
   });
 
   it('a share that rounds to nothing waits instead of settling for nothing', async () => {
     // Given claimants owed 1 and 2 raw units, and the delegate burned 1 of the 3
     const e = await post([1n, 2n], [1n, 1n]);
     const holding = e.holdings[0] as Address;
-    await ok(f, [delegateBurnInstruction(f.xStock, holding, 1n)]);
+    await sendOk(f, [delegateBurnInstruction(f.xStock, holding, 1n)]);
     // When the claimant owed 1 claims: 1 x 2 / 3 rounds to 0, so it is deferred, still owed
-    await ok(f, [await claimOf(f, e, 0)], e.claimants[0]!.signer);
-    expect(await deferredOf(f, e.claimants[0]!.signer.address)).toBe(1);
+    await sendOk(f, [await claimOf(f, e, 0)], e.claimants[0]!.signer);
+    expect(await deferredOf(f, 1n, e.claimants[0]!.signer.address)).toBe(1);
     // When the claimant owed 2 claims: 2 x 2 / 3 = 1.33, paid 1 (rounded down)
-    await ok(f, [await claimOf(f, e, 1)], e.claimants[1]!.signer);
+    await sendOk(f, [await claimOf(f, e, 1)], e.claimants[1]!.signer);
     expect(tokenAmount(f.svm, e.claimants[1]!.destinations[0] as Address)).toBe(1n);
     // Then the first claimant's retry is paid the unit left: 1 x 1 / 1
-    await ok(f, [await claimOf(f, e, 0)], e.claimants[0]!.signer);
+    await sendOk(f, [await claimOf(f, e, 0)], e.claimants[0]!.signer);
     expect(tokenAmount(f.svm, e.claimants[0]!.destinations[0] as Address)).toBe(1n);
     expect(tokenAmount(f.svm, holding)).toBe(0n);
   });
