@@ -20,7 +20,7 @@ import { startQueue } from './jobs/queue.ts';
 import { chainMsOf } from './routes/chain-time.ts';
 import { createRfqCosigner } from './routes/rfq-cosign-client.ts';
 import { resolveInFlight } from './service/actions.ts';
-import { createAlerter } from './service/alerts.ts';
+import { apiOutageSink, createAlerter } from './service/alerts.ts';
 import type { KeeperConfig } from './service/config.ts';
 import { keeperMetrics } from './service/keeper-metrics.ts';
 import { startLeaderElection } from './service/leader.ts';
@@ -92,21 +92,7 @@ export async function startKeeper(
         warn: (msg, f) => apiLog.warn(f ?? {}, msg),
         error: (msg, f) => apiLog.error(f ?? {}, msg),
       },
-      alertSink: {
-        send: (a) => {
-          if (a.severity === 'critical')
-            alert(
-              'api-5xx-persisting',
-              'critical',
-              'the tokenized-asset API has answered 5xx for over 5 minutes',
-              {
-                since: a.firstSeenAt.toISOString(),
-                count: a.count,
-              },
-            );
-          else logger.info({ since: a.firstSeenAt.toISOString() }, 'tokenized-asset API recovered');
-        },
-      },
+      alertSink: apiOutageSink(alert, logger, m),
     });
     const signer = await createKeeperSigner(config.signer);
     const tradeSigner = await createKeeperSigner(config.tradeSigner);

@@ -37,6 +37,10 @@ export function keeperMetrics(metrics: Metrics) {
       'Alerts raised; sku is a configured SKU the alert concerns, "" for keeper-wide ones',
       ['kind', 'severity', 'sku'],
     ),
+    api5xxPersisting: metrics.gauge(
+      'api_5xx_persisting',
+      '1 while the tokenized-asset API has answered 5xx for over 5 minutes (until an answer below 500)',
+    ),
     txSent: metrics.counter('transactions_sent_total', 'Transactions confirmed', ['job']),
     rpcCalls: metrics.counter('rpc_calls_total', 'JSON-RPC calls', ['method']),
     rebalanceFailures: metrics.counter('rebalance_failures_total', 'Rebalance legs that failed', [
