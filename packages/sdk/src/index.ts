@@ -12,6 +12,8 @@ export * from './fee-accrual.ts';
 export * from './fixed-multiplier.ts';
 export * from './get-nav-projection.ts';
 export * from './get-nav-quote.ts';
+export * from './in-kind-hooks.ts';
+export * from './in-kind-transfers.ts';
 export * from './nav-projection.ts';
 export * from './nav-quote.ts';
 export * from './nav-refresh.ts';
