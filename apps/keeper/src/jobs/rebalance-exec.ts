@@ -22,7 +22,7 @@ import { USD_ONE, usdDecimalToFixed } from '../decisions/valuation.ts';
 import { runAggregatorRoute } from '../routes/aggregator-route.ts';
 import { clockMs } from '../routes/chain-time.ts';
 import { legSetup, missingTradeAccounts } from '../routes/leg-setup.ts';
-import { runRfqRoute } from '../routes/rfq-route.ts';
+import { alertRfqUnconfirmed, runRfqRoute } from '../routes/rfq-route.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { scanVaults } from './drift-scan.ts';
 import {
@@ -235,21 +235,25 @@ export async function executeLeg(ctx: KeeperContext, plan: PlannedLeg): Promise<
     let why: string;
     try {
       const outcome = await runRfqRoute(ctx, setup, plan);
+      const what = `${plan.skuId} ${plan.trade.side} ${plan.symbol}`;
       if (outcome.outcome === 'done') {
         ctx.metrics.rebalanceLegs.inc({ ...sku, route: 'rfq' });
         return {
           job: 'rebalance-exec',
-          summary: `${plan.skuId} ${plan.trade.side} ${plan.symbol}: RFQ ${outcome.quoteId} executed ${outcome.signature}`,
+          summary: `${what}: RFQ ${outcome.quoteId} executed ${outcome.signature}`,
           details: { route: 'rfq', ...outcome },
         };
       }
-      if (outcome.outcome === 'failed') {
-        throw new KeeperError(
-          'LEG_NOT_SETTLED',
-          `RFQ ${outcome.quoteId} failed on chain (${outcome.signature ?? 'unsent'}); the next scan decides again`,
-        );
+      if (outcome.outcome === 'unconfirmed') {
+        // Landed on chain: executed, alerted; another quote or the aggregator would double it.
+        ctx.metrics.rebalanceLegs.inc({ ...sku, route: 'rfq' });
+        return {
+          job: 'rebalance-exec',
+          summary: alertRfqUnconfirmed(ctx, outcome, what, sku),
+          details: { route: 'rfq', ...outcome },
+        };
       }
-      why = `RFQ expired after ${outcome.requotes} re-quotes`;
+      why = `RFQ expired after ${outcome.requotes} re-quotes (${outcome.why})`;
     } catch (error) {
       if (!(error instanceof KeeperError) || !FALLBACK_CODES.has(error.code)) throw error;
       why = error.message;
