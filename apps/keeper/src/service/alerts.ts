@@ -5,12 +5,14 @@ import type { Logger } from '@basket/service-kit';
 import type { AlertSink } from '@basket/tokenized-api';
 import type { KeeperMetrics } from './keeper-metrics.ts';
 
-/** Every alert the keeper raises itself (the rest are Prometheus rules over its metrics). */
+/**
+ * Every alert the keeper raises itself (the rest are Prometheus rules over its metrics: failed
+ * legs, for one, are `keeper_rebalance_failures_total`).
+ */
 export type AlertKind =
   | 'nav-stale'
   | 'push-without-refresh'
   | 'severe-corporate-action'
-  | 'rebalance-failed'
   | 'rfq-unconfirmed'
   | 'api-5xx-persisting'
   | 'issuer-power-used'
