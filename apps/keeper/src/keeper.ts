@@ -1,7 +1,7 @@
 // The keeper service: wiring only. Postgres (the world's, DATABASE_URL, or a local server of
 // its own), the schema, the leader election, the budgeted RPC, the API client, the signer,
 // the fenced sender, the queue (run only while leading), the stale-NAV watch, and the HTTP
-// server (/healthz, /readyz, /metrics, /status).
+// server (/healthz, /readyz, /metrics, /status, /distributions).
 import { startPostgres } from '@basket/postgres-server';
 import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
 import { createServiceServer, type Logger, type Metrics, periodic } from '@basket/service-kit';
@@ -22,6 +22,7 @@ import { createRfqCosigner } from './routes/rfq-cosign-client.ts';
 import { resolveInFlight } from './service/actions.ts';
 import { apiOutageSink, createAlerter } from './service/alerts.ts';
 import type { KeeperConfig } from './service/config.ts';
+import { registerDistributionRoutes } from './service/distributions-route.ts';
 import { keeperMetrics } from './service/keeper-metrics.ts';
 import { type LeaderElector, startLeaderElection } from './service/leader.ts';
 import { currentLeader, leaderChangesSince } from './service/lease.ts';
@@ -254,6 +255,7 @@ export async function startKeeper(
       ],
     });
     server.get('/status', async () => statusOf(ctx));
+    registerDistributionRoutes(server, config.distributionsDir);
     const url = await server.listen({ host: config.host, port: config.port });
     stops.unshift(() => server.close());
     logger.info(
