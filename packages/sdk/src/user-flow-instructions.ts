@@ -298,21 +298,24 @@ export async function getPayRedemptionInstructionsFor(
       transfer.holdingBalance,
     ),
   }));
-  const [pay, hooks] = await Promise.all([
-    getPayRedemptionInstructionFor(
-      {
-        vault: input.vault,
-        claim: input.claim,
-        slots,
-        cash: input.cash,
-        destinations,
-        stableDestination: stable,
-      },
-      options.programs,
-    ),
-    resolveInKindHookAccounts(payouts, input.vault.address, rpcAccountData(rpc, options)),
-  ]);
-  return { instructions: [...instructions, withInKindHooks(pay, hooks)], accounts, deferred };
+  const hooks = await resolveInKindHookAccounts(
+    payouts,
+    input.vault.address,
+    rpcAccountData(rpc, options),
+  );
+  const pay = await getPayRedemptionInstructionFor(
+    {
+      vault: input.vault,
+      claim: input.claim,
+      slots,
+      cash: input.cash,
+      destinations,
+      stableDestination: stable,
+      hooks,
+    },
+    options.programs,
+  );
+  return { instructions: [...instructions, pay], accounts, deferred };
 }
 
 /** The in-kind builders read the chain (hooks, frozen accounts): they need an RPC. */
