@@ -14,6 +14,7 @@ export * from './get-nav-projection.ts';
 export * from './get-nav-quote.ts';
 export * from './in-kind-hooks.ts';
 export * from './in-kind-transfers.ts';
+export * from './mint-extensions.ts';
 export * from './nav-projection.ts';
 export * from './nav-quote.ts';
 export * from './nav-refresh.ts';

@@ -73,6 +73,24 @@ async function quoteForAlice() {
   return q;
 }
 
+/**
+ * Alice withdraws a few shares in kind, which creates her ATAs (so a blocked mint's account
+ * is not created while it is blocked); returns the flow (its accounts).
+ */
+async function withdrawAFewShares() {
+  const flow = await getWithdrawInKindInstructionsFor(
+    {
+      owner: alice.signer,
+      vault: await readVault(b),
+      shares: USDC,
+      shareSource: alice.shareAccount,
+    },
+    { rpc: svmRpc(b.svm) },
+  );
+  expect((await run(b, alice.signer, flow.instructions)).error).toBeNull();
+  return flow;
+}
+
 async function refusalOf(acceptUnpaidSlots: boolean): Promise<unknown> {
   try {
     await getWithdrawInKindInstructionsFor(
@@ -174,19 +192,7 @@ describe('slices that would not be paid', () => {
   ];
   for (const { reason, block } of cases) {
     it(`${reason}: the quote marks the slot, the builder refuses unless the forfeit is accepted, then the rest is paid`, async () => {
-      // Alice's ATAs exist first (created by a withdrawal of a few shares), so the blocked
-      // mint's account is not created while it is blocked.
-      const rpc = svmRpc(b.svm);
-      const first = await getWithdrawInKindInstructionsFor(
-        {
-          owner: alice.signer,
-          vault: await readVault(b),
-          shares: USDC,
-          shareSource: alice.shareAccount,
-        },
-        { rpc },
-      );
-      expect((await run(b, alice.signer, first.instructions)).error).toBeNull();
+      const first = await withdrawAFewShares();
       await block();
       const q = await quoteForAlice();
       const slice = q.assets[2]?.amountRaw as bigint;
@@ -211,7 +217,7 @@ describe('slices that would not be paid', () => {
           shareSource: alice.shareAccount,
           acceptUnpaidSlots: true,
         },
-        { rpc },
+        { rpc: svmRpc(b.svm) },
       );
       expect(accepted.unpaid).toEqual(q.unpaid);
       expect((await run(b, alice.signer, accepted.instructions)).error).toBeNull();
@@ -221,17 +227,7 @@ describe('slices that would not be paid', () => {
   }
 
   it('DestinationFrozen: a frozen receiving account is refused even with the opt-in (the transfer would fail the withdrawal)', async () => {
-    const rpc = svmRpc(b.svm);
-    const first = await getWithdrawInKindInstructionsFor(
-      {
-        owner: alice.signer,
-        vault: await readVault(b),
-        shares: USDC,
-        shareSource: alice.shareAccount,
-      },
-      { rpc },
-    );
-    expect((await run(b, alice.signer, first.instructions)).error).toBeNull();
+    const first = await withdrawAFewShares();
     await ok([freezeInstruction(third(), first.accounts.assets[2] as Address, true)]);
     const q = await quoteForAlice();
     expect(q.unpaid).toEqual([
