@@ -6,7 +6,7 @@ import { decodeCustomProgramError, type InKindWithdrawalQuote, type UnpaidSlot }
 import { VAULT_ERROR__AMOUNT_TOO_SMALL, VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
 import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { decideInKind, redemptionBatches } from '../src/web/pages/in-kind-decision.ts';
+import { blockedKey, decideInKind, redemptionBatches } from '../src/web/pages/in-kind-decision.ts';
 
 const mint = (n: number) => `Mint${n}111111111111111111111111111111111` as Address;
 type OkQuote = Extract<InKindWithdrawalQuote, { ok: true }>;
@@ -89,6 +89,16 @@ describe('decideInKind', () => {
       offerForfeit: false,
       acceptUnpaidSlots: false,
     });
+  });
+});
+
+describe('blockedKey', () => {
+  it("changes with a blocked slice's amount or reason, so an acceptance does not carry over", () => {
+    const accepted = blockedKey(quoteWith([frozen]));
+    expect(blockedKey(quoteWith([frozen]))).toBe(accepted);
+    expect(blockedKey(quoteWith([{ ...frozen, amountRaw: 31n }]))).not.toBe(accepted);
+    expect(blockedKey(quoteWith([{ ...frozen, reason: 'MintPaused' }]))).not.toBe(accepted);
+    expect(blockedKey(quoteWith([frozen, paused]))).not.toBe(accepted);
   });
 });
 

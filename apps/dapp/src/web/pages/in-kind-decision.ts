@@ -70,6 +70,15 @@ export function decideInKind(
 }
 
 /**
+ * What the user accepts to forfeit, as a string (slot, reason and amount of each blocked
+ * slice): an acceptance holds only while it equals the current quote's.
+ */
+export function blockedKey(quote: InKindWithdrawalQuote | null): string {
+  const blocked = quote?.ok ? quote.unpaid : [];
+  return blocked.map((b) => `${b.slot}:${b.reason}:${b.amountRaw}`).join(',');
+}
+
+/**
  * The asset slots a redemption pays, `perPayment` per transaction: every slot owed something
  * except the blocked ones (they stay owed in the claim). At least one batch (the cash part is
  * paid with the last).

@@ -30,6 +30,7 @@ import { useWallet } from '../wallet/wallet-context.ts';
 import { Failed, Loading, TxGate, useTx, useVault } from './common.ts';
 import { parseField, parseSlippage } from './deposit.ts';
 import {
+  blockedKey,
   decideInKind,
   type InKindDecision,
   redemptionBatches,
@@ -130,7 +131,8 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
   const { signer, address } = useWallet();
   const tx = useTx();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [forfeit, setForfeit] = useState(false);
+  // The blocked slices the user accepted to forfeit: a new amount or reason asks again.
+  const [forfeited, setForfeited] = useState<string | null>(null);
   const [owedLater, setOwedLater] = useState<{ claim: Address; slots: number[] } | null>(null);
   const v = props.view;
   // What each transfer would meet now (frozen holding, paused stock, frozen account of yours).
@@ -151,7 +153,7 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
   // A failed read does not block: the SDK's builder reads the same accounts and refuses.
   const decision = decideInKind(quote, {
     batched,
-    forfeitAccepted: forfeit,
+    forfeitAccepted: forfeited !== null && forfeited === blockedKey(quote),
     transfersKnown: transfers.value !== undefined || transfers.error !== undefined,
   });
   const usdc = useUsdcDisplay();
@@ -264,8 +266,8 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
           { className: 'forfeit' },
           h('input', {
             type: 'checkbox',
-            checked: forfeit,
-            onChange: () => setForfeit(!forfeit),
+            checked: decision.acceptUnpaidSlots,
+            onChange: () => setForfeited(decision.acceptUnpaidSlots ? null : blockedKey(quote)),
           }),
           ' I accept that the slices above are not paid to me: they stay with the other holders',
         )
