@@ -165,4 +165,28 @@ describe('a dry-run keeper', () => {
     expect(await dbState()).toEqual(dbBefore);
     expect(existsSync(distributions) ? readdirSync(distributions) : []).toEqual(filesBefore);
   }, 300_000);
+
+  it('keeper once (not dry) never shares a running replica lease, even under its replica id', async () => {
+    // A served replica leads under KEEPER_REPLICA_ID=svc ...
+    const svc = await kw.keeper('svc', {}, { serve: true });
+    const held = svc.context.elector.lease();
+    expect(held?.holder).toBe('svc');
+    // ... and an operator runs `keeper once` with the same environment: it must not renew
+    // svc's lease as its own (it would act under svc's token, then release it on exit).
+    const once = await kw.keeper('svc');
+    expect(once.context.elector.lease()).toBeNull();
+    await once.close();
+    const [lease] = (await rows(
+      'select holder, token, expires_at > now() as live from keeper.leader_lease',
+    )) as { holder: string; token: string; live: boolean }[];
+    expect(lease).toEqual({ holder: 'svc', token: held?.token.toString(), live: true });
+    // With the lease free, `keeper once` leads under a name of its own and gives it back.
+    await svc.close();
+    const alone = await kw.keeper('svc');
+    expect(alone.context.elector.lease()?.holder).toMatch(/^svc\/once-\d+$/);
+    await alone.close();
+    expect(
+      await rows('select count(*)::int as n from keeper.leader_lease where expires_at > now()'),
+    ).toEqual([{ n: 0 }]);
+  }, 180_000);
 });
