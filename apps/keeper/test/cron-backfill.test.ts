@@ -32,6 +32,7 @@ describe('keeper crontab', () => {
       'drift-scan': 0,
       'withdrawal-router': 0,
       'deposit-router': 0,
+      'redemption-payer': 0,
       'corp-action-watch': HOUR,
       'collect-fees': 24 * HOUR,
       'epoch-distributor': 7 * 24 * HOUR,

@@ -36,6 +36,10 @@ export const CRONTAB = [
   '* * * * * drift-scan',
   '* * * * * withdrawal-router',
   '* * * * * deposit-router',
+  // Every 5 minutes: what it waits for (a thaw, an unpause) is an issuer's act, rare and not
+  // urgent to the second, and each run is one getProgramAccounts per vault; the owner can pay
+  // at once from the dapp. No fill: the next tick does the same work.
+  '*/5 * * * * redemption-payer',
   '0 * * * * corp-action-watch ?fill=1h',
   '0 0 * * * collect-fees ?fill=1d',
   // Five minutes after the Sunday boundary: the window is taken in the chain's time, which

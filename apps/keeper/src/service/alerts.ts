@@ -17,7 +17,8 @@ export type AlertKind =
   | 'api-5xx-persisting'
   | 'issuer-power-used'
   | 'swap-pre-commit-refused'
-  | 'multiplier-mismatch';
+  | 'multiplier-mismatch'
+  | 'redemption-owed';
 
 export type Alerter = (
   kind: AlertKind,

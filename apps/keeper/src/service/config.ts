@@ -92,6 +92,8 @@ const schema = z.object({
     .optional(),
   /** Slippage bound of a reward purchase on the aggregator route. */
   rewardMaxSlipBps: z.coerce.number().int().min(1).max(1_000).optional(),
+  /** A redemption claim owing a slot for longer than this (seconds) is alerted; default 86,400. */
+  redemptionOwedAlertSeconds: z.coerce.number().int().min(60).max(2_592_000).optional(),
   dryRun: z.boolean(),
 });
 
@@ -187,6 +189,7 @@ const NAMES: Record<string, string> = {
   rewardShareBps: 'KEEPER_REWARD_SHARE_BPS',
   rewardWeights: 'KEEPER_REWARD_WEIGHTS',
   rewardMaxSlipBps: 'KEEPER_REWARD_MAX_SLIP_BPS',
+  redemptionOwedAlertSeconds: 'KEEPER_REDEMPTION_OWED_ALERT_SECONDS',
 };
 
 function readFileConfig(path: string | undefined): Record<string, unknown> {
@@ -342,6 +345,11 @@ export function loadKeeperConfig(
     rewardShareBps: pick('KEEPER_REWARD_SHARE_BPS', 'rewardShareBps', '0'),
     rewardWeights: env.KEEPER_REWARD_WEIGHTS ?? file.rewardWeights,
     rewardMaxSlipBps: pick('KEEPER_REWARD_MAX_SLIP_BPS', 'rewardMaxSlipBps', '100'),
+    redemptionOwedAlertSeconds: pick(
+      'KEEPER_REDEMPTION_OWED_ALERT_SECONDS',
+      'redemptionOwedAlertSeconds',
+      '86400',
+    ),
     dryRun: argv.includes('--dry-run'),
   };
   let parsed: KeeperConfig | undefined;
