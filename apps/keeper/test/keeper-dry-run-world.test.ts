@@ -13,6 +13,7 @@ import type { Address, KeyPairSigner } from '@solana/kit';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastClosedEpoch } from '../src/decisions/epoch.ts';
+import { runCorpActionWatch } from '../src/jobs/corp-action-watch.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
 import { JOBS, JobFailedError, type JobName } from '../src/jobs/registry.ts';
 import { fundKeeper, stake } from './support/epoch-world.ts';
@@ -140,10 +141,8 @@ describe('a dry-run keeper', () => {
         for (const f of error.failures) summaries.push(`${name}: failed ${f}`);
       }
     }
-    const watch = await JOBS['corp-action-watch'].run(watcher.context, null);
-    summaries.push(
-      `corp-action-watch (announcing simulator): ${(watch as { summary: string }).summary}`,
-    );
+    const watch = await runCorpActionWatch(watcher.context);
+    summaries.push(`corp-action-watch (announcing simulator): ${watch.summary}`);
     process.stdout.write(`${summaries.join('\n')}\n`);
     // The jobs found their work and only described it.
     for (const job of [
@@ -155,7 +154,7 @@ describe('a dry-run keeper', () => {
     ]) {
       expect(summaries.filter((s) => s.startsWith(`${job}:`)).join('\n')).toMatch(/dry-run/);
     }
-    expect((watch as { summary: string }).summary).toMatch(
+    expect(watch.summary).toMatch(
       /^dry-run: \d+ upcoming, [1-9]\d* severe, [1-9]\d* freeze pushes that would be scheduled/,
     );
     await watcher.close();

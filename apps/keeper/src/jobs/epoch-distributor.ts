@@ -142,12 +142,14 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
   return {
     job,
     summary: done.map((o) => o.summary).join('; '),
-    details: { ...last.details, epochs: done.map((o) => ({ summary: o.summary, ...o.details })) },
+    details: { ...fields(last), epochs: done.map((o) => ({ summary: o.summary, ...fields(o) })) },
   };
 }
 
 /** One epoch's result; `concluded`: nothing is left to do for it (paid, or nothing to pay). */
 type EpochOutcome = JobResult & { concluded: boolean };
+
+const fields = (o: EpochOutcome) => (o.details ?? {}) as Record<string, unknown>;
 
 /** Action key prefix of an epoch examined with nothing to pay (`...:seen:<end date>`). */
 export const CONCLUDED_PREFIX = 'epoch-distributor:seen:';
