@@ -36,6 +36,7 @@ import {
   redemptionBatches,
   UNPAID_REASON_TEXT,
 } from './in-kind-decision.ts';
+import { OpenRedemptionClaims } from './redemption-claims.ts';
 import { StableWithdraw } from './withdraw-stable.ts';
 import { WithdrawalRequests } from './withdrawal-requests.ts';
 
@@ -123,6 +124,7 @@ function WithdrawForm(props: { sku: PublicSku }) {
       ? h(StableWithdraw, { view: v, shares: tooMuch ? null : parsed.raw, slippage, onDone: done })
       : h(InKindWithdraw, { view: v, shares: tooMuch ? null : parsed.raw, onDone: done }),
     h(WithdrawalRequests, { skus: [props.sku], version, onCancelled: balances.reload }),
+    h(OpenRedemptionClaims, { view: v, version }),
   );
 }
 
