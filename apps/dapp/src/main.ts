@@ -24,7 +24,8 @@ Environment:
   DAPP_WHEN_COUNTRY_UNKNOWN      allow | block when the header is absent (default: allow in the
                                  local world (WORLD_MANIFEST), block otherwise)
   DAPP_TERMS_FILE, DAPP_TERMS_VERSION   the terms text the wallet signs, and its version
-  DAPP_DISTRIBUTIONS_DIR         published reward distribution artifacts (*.json; default <manifest dir>/distributions)
+  DAPP_DISTRIBUTIONS_DIR         published reward distribution artifacts (*.json; default <manifest dir>/distributions),
+                                 or the keeper's http(s)://.../distributions URL to fetch them from
   DAPP_EXPLORER_TX_URL           explorer link template with {signature} and {rpc}
   DATABASE_URL                   Postgres where signed terms acceptances are recorded (optional;
                                  without it the page alone keeps them)

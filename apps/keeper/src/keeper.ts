@@ -1,7 +1,7 @@
 // The keeper service: wiring only. Postgres (the world's, DATABASE_URL, or a local server of
 // its own), the schema, the leader election, the budgeted RPC, the API client, the signer,
 // the fenced sender, the queue (run only while leading), the stale-NAV watch, and the HTTP
-// server (/healthz, /readyz, /metrics, /status).
+// server (/healthz, /readyz, /metrics, /status, /distributions).
 import { startPostgres } from '@basket/postgres-server';
 import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
 import { createServiceServer, type Logger, type Metrics, periodic } from '@basket/service-kit';
@@ -20,10 +20,11 @@ import { startQueue } from './jobs/queue.ts';
 import { chainMsOf } from './routes/chain-time.ts';
 import { createRfqCosigner } from './routes/rfq-cosign-client.ts';
 import { resolveInFlight } from './service/actions.ts';
-import { createAlerter } from './service/alerts.ts';
+import { apiOutageSink, createAlerter } from './service/alerts.ts';
 import type { KeeperConfig } from './service/config.ts';
+import { registerDistributionRoutes } from './service/distributions-route.ts';
 import { keeperMetrics } from './service/keeper-metrics.ts';
-import { startLeaderElection } from './service/leader.ts';
+import { type LeaderElector, startLeaderElection } from './service/leader.ts';
 import { currentLeader, leaderChangesSince } from './service/lease.ts';
 import { ensureKeeperSchema, QUEUE_SCHEMA } from './service/schema.ts';
 import { createKeeperSigner } from './service/signer.ts';
@@ -33,6 +34,12 @@ export const LEASE_NAME = 'keeper';
 const CLAIM_MARGIN_MS = 3_000;
 /** A `sending` action older than this has an expired blockhash (validity ~60-90 s). */
 const IN_FLIGHT_SETTLE_MS = 150_000;
+/** A dry run's elector: it never holds the lease and never asks for it. */
+const NEVER_LEADS: LeaderElector = {
+  lease: () => null,
+  tick: async () => null,
+  stop: async () => {},
+};
 
 export type Keeper = Readonly<{
   context: KeeperContext;
@@ -47,8 +54,11 @@ async function database(config: KeeperConfig) {
 }
 
 /**
- * Starts the keeper. `serve: false` (for `keeper once`) skips the HTTP server and the queue
- * and does not contend for leadership beyond one election round.
+ * Starts the keeper. `serve: false` (for `keeper once`) skips the HTTP server and the queue;
+ * it campaigns under a holder name of its own (`<replica>/once-<pid>`), so it leads only when
+ * the lease is free or expired, never by renewing a running replica's lease that shares its
+ * KEEPER_REPLICA_ID, and gives the lease back when it closes. A dry-run keeper never campaigns
+ * and never starts the queue: it cannot take the lease from the replicas that send.
  *
  * @example
  * const keeper = await startKeeper(config, logger, metrics, { serve: true });
@@ -92,21 +102,7 @@ export async function startKeeper(
         warn: (msg, f) => apiLog.warn(f ?? {}, msg),
         error: (msg, f) => apiLog.error(f ?? {}, msg),
       },
-      alertSink: {
-        send: (a) => {
-          if (a.severity === 'critical')
-            alert(
-              'api-5xx-persisting',
-              'critical',
-              'the tokenized-asset API has answered 5xx for over 5 minutes',
-              {
-                since: a.firstSeenAt.toISOString(),
-                count: a.count,
-              },
-            );
-          else logger.info({ since: a.firstSeenAt.toISOString() }, 'tokenized-asset API recovered');
-        },
-      },
+      alertSink: apiOutageSink(alert, logger, m),
     });
     const signer = await createKeeperSigner(config.signer);
     const tradeSigner = await createKeeperSigner(config.tradeSigner);
@@ -122,26 +118,35 @@ export async function startKeeper(
     stops.unshift(async () => workerUtils.release());
     let runner: Runner | null = null;
     let context: KeeperContext | null = null;
-    const elector = startLeaderElection({
-      pool,
-      name: LEASE_NAME,
-      holder: config.replicaId,
-      ttlMs: config.leaseTtlMs,
-      onError: (error) => logger.warn({ err: error }, 'leader election round failed'),
-      onChange: (lease) => {
-        m.leader.set(lease ? 1 : 0);
-        m.leaderToken.set(lease ? Number(lease.token) : 0);
-        m.leaderChanges.inc();
-        logger.info(
-          { token: lease?.token.toString() ?? null },
-          lease ? 'leader: this replica leads' : 'leader: this replica follows',
-        );
-        if (!options.serve || !context) return;
-        syncQueue(context).catch((error) =>
-          logger.error({ err: error }, 'queue start/stop failed'),
-        );
-      },
-    });
+    // A dry run never campaigns: leading, it would hold the lease while sending nothing.
+    const elector: LeaderElector = config.dryRun
+      ? NEVER_LEADS
+      : startLeaderElection({
+          pool,
+          name: LEASE_NAME,
+          holder: options.serve ? config.replicaId : `${config.replicaId}/once-${process.pid}`,
+          ttlMs: config.leaseTtlMs,
+          onError: (error) => logger.warn({ err: error }, 'leader election round failed'),
+          onChange: (lease) => {
+            m.leader.set(lease ? 1 : 0);
+            m.leaderToken.set(lease ? Number(lease.token) : 0);
+            m.leaderChanges.inc();
+            logger.info(
+              { token: lease?.token.toString() ?? null },
+              lease ? 'leader: this replica leads' : 'leader: this replica follows',
+            );
+            if (!options.serve || !context) return;
+            syncQueue(context).catch((error) =>
+              logger.error({ err: error }, 'queue start/stop failed'),
+            );
+          },
+        });
+    if (config.dryRun) {
+      logger.info(
+        { replica: config.replicaId },
+        'dry-run: not campaigning for the lease, no queue; jobs run only when asked (keeper once)',
+      );
+    }
     // One queue runner at most, started and stopped in turn (never two racing starts).
     let queueOp: Promise<void> = Promise.resolve();
     let closing = false;
@@ -149,6 +154,7 @@ export async function startKeeper(
       queueOp = queueOp
         .catch(() => {})
         .then(async () => {
+          // Never true in a dry run: its elector never leads.
           const lead = elector.lease() !== null && !closing;
           if (lead && !runner)
             runner = await startQueue(ctx, pool, logger, config.workerConcurrency);
@@ -215,8 +221,8 @@ export async function startKeeper(
       },
     };
     const ctx = context;
-    await elector.tick();
-    if (options.serve) await syncQueue(ctx);
+    if (!config.dryRun) await elector.tick();
+    if (options.serve && !config.dryRun) await syncQueue(ctx);
     if (!options.serve) return { context: ctx, url: null, close: closeAll(stops, logger) };
 
     // Every replica watches NAV age (a follower alerts too when the leader is gone).
@@ -249,6 +255,7 @@ export async function startKeeper(
       ],
     });
     server.get('/status', async () => statusOf(ctx));
+    registerDistributionRoutes(server, config.distributionsDir);
     const url = await server.listen({ host: config.host, port: config.port });
     stops.unshift(() => server.close());
     logger.info(

@@ -87,4 +87,49 @@ describe('keeper config', () => {
     expect(c.signer.kind === 'vault' && c.signer.vaultToken).toBe('hvs.0123456789');
     expect(keeperSecrets(c)).toContain('hvs.0123456789');
   });
+
+  it('a secret reference that resolves to nothing is one line naming the field, not "no key"', () => {
+    const base = {
+      ...env,
+      KEEPER_SIGNER: 'vault',
+      KEEPER_VAULT_ADDR: 'https://vault.internal:8200',
+      KEEPER_VAULT_KEY_NAME: 'keeper',
+      KEEPER_SIGNER_PUBLIC_KEY: B,
+    };
+    // An unset variable behind env: (the API key is optional, so "no key" hid the typo).
+    const unset = errorLines(() =>
+      loadKeeperConfig({
+        ...base,
+        KEEPER_VAULT_TOKEN: 'hvs.ok-token',
+        TOKENIZED_API_KEY: 'env:MISSING_KEY',
+      }),
+    );
+    expect(unset).toEqual(['TOKENIZED_API_KEY: env:MISSING_KEY names a variable that is not set']);
+    // A file that cannot be read, for a signer's token: its own line, not a second "required".
+    const missingFile = join(dir, 'no-such-token');
+    const bad = errorLines(() =>
+      loadKeeperConfig({ ...base, KEEPER_VAULT_TOKEN: `file:${missingFile}` }),
+    );
+    expect(bad).toEqual([`KEEPER_VAULT_TOKEN: file:${missingFile} cannot be read (ENOENT)`]);
+    // An empty file is no secret either; the trade signer's field is named as its own.
+    const empty = join(dir, 'empty-token');
+    writeFileSync(empty, '\n');
+    const trade = errorLines(() =>
+      loadKeeperConfig({
+        ...env,
+        KEEPER_TRADE_SIGNER: 'fireblocks',
+        KEEPER_TRADE_FIREBLOCKS_API_KEY: `file:${empty}`,
+        KEEPER_TRADE_FIREBLOCKS_PRIVATE_KEY: 'pem',
+        KEEPER_TRADE_FIREBLOCKS_VAULT_ACCOUNT_ID: '7',
+      }),
+    );
+    expect(trade).toEqual([`KEEPER_TRADE_FIREBLOCKS_API_KEY: file:${empty} is empty`]);
+    // Other bad fields are still reported alongside.
+    const both = errorLines(() =>
+      loadKeeperConfig({ ...env, TOKENIZED_API_KEY: 'env:NOPE', KEEPER_PORT: 'x' }),
+    );
+    expect(both).toHaveLength(2);
+    expect(both[0]).toMatch(/^TOKENIZED_API_KEY: env:NOPE/);
+    expect(both[1]).toMatch(/^KEEPER_PORT:/);
+  });
 });

@@ -1,16 +1,29 @@
 // An RFQ whose execution expires, on the local world: the keeper's co-signed fill never
-// reaches the chain (the transport drops it, as a lost packet or a congested leader would), so
-// the simulator sees the quote's blockhash pass its last valid height and reports
-// ExpiredExecution. The keeper re-quotes at most 3 times (spec: Limits, States and
-// transitions), then takes the aggregator route with the same notional: exactly one leg lands
-// (paid by the keeper, through the venue), none of the dropped fills ever does, and the
-// metrics count one aggregator leg, no RFQ leg and no failure. The validator runs 100 ms slots
-// so a blockhash expires in ~15 s instead of ~60 s, and the keeper reads a 3 s execution
-// timeout (`swapTimings`): it gives up on each unexecuted quote after 3 s instead of waiting
-// for the simulator to see the blockhash expire, so the four quotes take ~16 s, not ~60 s; the
-// suite then waits for each to be reported ExpiredExecution (none can land after that).
-import { getSignatureFromTransaction, type Signature } from '@solana/kit';
+// reaches the cluster. Below the keeper's send, at the RPC transport: every `sendTransaction`
+// of a transaction another party pays for (an RFQ fill: the market maker pays its fee) is
+// answered with its signature and dropped, as a lost packet or a congested leader would. The
+// real fenced path runs (claim under the lease, the maker's co-signature, the signature
+// recorded, confirmation), and confirmation ends when the quote's blockhash passes its last
+// valid height (BlockHeightExceeded): the keeper counts an expired execution and re-quotes at
+// most 3 times (spec: Limits, States and transitions), then takes the aggregator route with the
+// same notional: exactly one leg lands (paid by the keeper, through the venue), none of the
+// dropped fills ever does, the simulator reports each quote ExpiredExecution, and the metrics
+// count one aggregator leg, no RFQ leg and no failure. The validator runs 100 ms slots so a
+// blockhash expires in ~15 s instead of ~60 s (four quotes: about a minute); the keeper reads
+// a 10 s quote validity (`swapTimings`), shorter than the blockhash's life, so no fill is
+// refused as stale before it is sent.
+import {
+  createSolanaRpcFromTransport,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getSignatureFromTransaction,
+  getTransactionDecoder,
+  type RpcTransport,
+  type Signature,
+} from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFencedSender } from '../src/chain/fenced-send.ts';
+import { createLimitedRpc, createSubscriptions } from '../src/chain/rpc.ts';
 import { MAX_RFQ_REQUOTES } from '../src/decisions/rfq-policy.ts';
 import type { KeeperContext } from '../src/jobs/context.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
@@ -40,7 +53,7 @@ beforeAll(async () => {
   kw = await startKeeperWorld({
     slotTimeMs: 100,
     freezeMarket: true,
-    swapTimings: { quoteValiditySeconds: 2, executionTimeoutSeconds: 3 },
+    swapTimings: { quoteValiditySeconds: 10, executionTimeoutSeconds: 5 },
   });
   keeper = await kw.keeper('expiry-a', { minTradeUsd: '100' });
   expect((await runNavPush(keeper.context, skuOf(keeper.context, SKU))).summary).toMatch(/sent/);
@@ -69,6 +82,42 @@ const counterValue = async (
     .filter((v) => Object.entries(labels).every(([k, x]) => v.labels[k as 'sku' | 'route'] === x))
     .reduce((sum, v) => sum + v.value, 0);
 
+/**
+ * The keeper's own fenced sender (same pool, lease, limits and signer) over an RPC whose
+ * transport drops every transaction the keeper does not pay for: `dropped` gets their
+ * signatures. Everything else, the keeper's own transactions included, goes through.
+ */
+function lossySender(ctx: KeeperContext, dropped: string[]): KeeperContext['send'] {
+  const { transport } = createLimitedRpc(ctx.config.rpcUrl, ctx.limits);
+  const lossy: RpcTransport = async (request) => {
+    const payload = request.payload as { id?: unknown; method?: string; params?: unknown[] };
+    if (payload.method === 'sendTransaction') {
+      const wire = getBase64Encoder().encode(String(payload.params?.[0]));
+      const transaction = getTransactionDecoder().decode(wire);
+      const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+      if (message.staticAccounts[0] !== ctx.signer.address) {
+        const signature = getSignatureFromTransaction(transaction);
+        dropped.push(signature);
+        // What the cluster answers on receipt: the signature (the packet is then lost).
+        return { jsonrpc: '2.0', id: payload.id, result: signature } as never;
+      }
+    }
+    return transport(request);
+  };
+  return createFencedSender({
+    rpc: createSolanaRpcFromTransport(lossy),
+    subscriptions: createSubscriptions(ctx.config.wsUrl),
+    pool: ctx.pool,
+    elector: ctx.elector,
+    limits: ctx.limits,
+    feePayer: ctx.signer,
+    programs: ctx.programs,
+    logger: ctx.logger,
+    dryRun: false,
+    claimMarginMs: 500,
+  });
+}
+
 describe('RFQ execution expired three re-quotes over, then the aggregator', () => {
   it('re-quotes at most 3 times, then exactly one leg lands through the aggregator', async () => {
     const ctx = keeper.context;
@@ -82,27 +131,18 @@ describe('RFQ execution expired three re-quotes over, then the aggregator', () =
     expect(plan.route.route).toBe('swap');
 
     const dropped: string[] = [];
-    const expiredSeen: string[] = [];
+    const send = lossySender(ctx, dropped);
     const lossy: KeeperContext = {
       ...counted.ctx,
-      api: {
-        ...counted.ctx.api,
-        // The nav-push job keeps NAV fresh while quotes expire (it runs every 15-60 s).
-        getQuote: async (id: string) => {
-          const state = await counted.ctx.api.getQuote(id);
-          if (state.blockchainStatus === 'ExpiredExecution' && !expiredSeen.includes(id)) {
-            expiredSeen.push(id);
-            await runNavPush(ctx, sku);
-          }
-          return state;
-        },
-      },
-      // Every RFQ fill is signed as usual, then lost on its way to the cluster.
+      // The nav-push job keeps NAV fresh while quotes expire (it runs every 15-60 s): pushed
+      // after each expired fill, so the next quote and the aggregator price a fresh snapshot.
       send: async (request) => {
-        if (!request.actionKey.includes(':rfq:') || !request.prepared) return ctx.send(request);
-        const signature = getSignatureFromTransaction(await request.prepared());
-        dropped.push(signature);
-        return { kind: 'sent', signature };
+        try {
+          return await send(request);
+        } catch (error) {
+          if (request.actionKey.includes(':rfq:')) await runNavPush(ctx, sku);
+          throw error;
+        }
       },
     };
     const holding = await holdingOf(kw.world, ctx, SKU, mint);
@@ -116,23 +156,34 @@ describe('RFQ execution expired three re-quotes over, then the aggregator', () =
 
     const result = await executeLeg(lossy, plan);
 
-    // The first quote and 3 re-quotes, each expired unexecuted; then the aggregator.
+    // The first quote and 3 re-quotes, each sent, never delivered, expired; then the aggregator.
     expect(counted.asked()).toBe(1 + MAX_RFQ_REQUOTES);
     expect(new Set(counted.quoteIds).size).toBe(1 + MAX_RFQ_REQUOTES);
-    // Each reported expired by the simulator once its blockhash passes (the last ~15 s after
-    // it was quoted); then no dropped fill can ever land.
+    expect(dropped.length).toBe(1 + MAX_RFQ_REQUOTES);
+    expect(result.summary).toMatch(
+      new RegExp(
+        `aggregator sent .* after: RFQ expired after ${MAX_RFQ_REQUOTES} re-quotes \\(blockhash expired`,
+      ),
+    );
+    // The fenced path recorded each fill's signature, then settled it `expired` (it may run again).
+    const { rows } = await ctx.pool.query<{
+      action_key: string;
+      status: string;
+      signature: string;
+    }>('select action_key, status, signature from keeper.actions where action_key = any($1)', [
+      counted.quoteIds.map((id) => `rebalance:${SKU}:${mint}:rfq:${id}`),
+    ]);
+    expect(rows.map((r) => r.status)).toEqual(counted.quoteIds.map(() => 'expired'));
+    expect(new Set(rows.map((r) => r.signature))).toEqual(new Set(dropped));
+    // The simulator reports each ExpiredExecution: its blockhash passed, nothing landed.
     for (const id of counted.quoteIds) {
       await expect
         .poll(async () => (await ctx.api.getQuote(id)).blockchainStatus, {
-          timeout: 60_000,
+          timeout: 30_000,
           interval: 1_000,
         })
         .toBe('ExpiredExecution');
     }
-    expect(dropped.length).toBe(1 + MAX_RFQ_REQUOTES);
-    expect(result.summary).toMatch(
-      new RegExp(`aggregator sent .* after: RFQ expired after ${MAX_RFQ_REQUOTES} re-quotes`),
-    );
     // On chain: none of the dropped fills, exactly one leg, paid by the keeper (the venue's).
     const statuses = await kw.world.chain.rpc
       .getSignatureStatuses(dropped as Signature[], { searchTransactionHistory: true })

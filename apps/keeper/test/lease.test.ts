@@ -2,7 +2,12 @@
 import { startTestDatabase } from '@basket/postgres-server';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claimAction, finishAction } from '../src/service/actions.ts';
+import {
+  abandonClaim,
+  claimAction,
+  finishAction,
+  recordSignature,
+} from '../src/service/actions.ts';
 import { startLeaderElection } from '../src/service/leader.ts';
 import { renewLease, tryAcquireLease } from '../src/service/lease.ts';
 import { ensureKeeperSchema } from '../src/service/schema.ts';
@@ -67,6 +72,34 @@ describe('leader lease', () => {
       "select token from keeper.actions where action_key = 'nav-push:TECH6:7'",
     );
     expect(rows[0].token).toBe('2');
+  });
+
+  it('records a signature only under the lease that claimed: lost in between, nothing is recorded', async () => {
+    const a = await tryAcquireLease(pool, 'keeper', 'a', 300);
+    if (!a) throw new Error('no lease');
+    expect((await claimAction(pool, a, 'k1', 'j', 50)).claimed).toBe(true);
+    expect(await recordSignature(pool, a, 'k1', 'sig-1', 50)).toBe(true);
+    expect((await claimAction(pool, a, 'k2', 'j', 50)).claimed).toBe(true);
+    await sleep(400);
+    const b = await tryAcquireLease(pool, 'keeper', 'b', 5_000);
+    if (!b) throw new Error('no lease');
+    // a's lease was taken over after its claim: its signature is refused, the row untouched.
+    expect(await recordSignature(pool, a, 'k2', 'sig-2', 50)).toBe(false);
+    // b holds a lease but not this claim (a's token): it cannot record on a's row either.
+    expect(await recordSignature(pool, b, 'k2', 'sig-b', 50)).toBe(false);
+    await abandonClaim(pool, a, 'k2', 'lease-lost');
+    const { rows } = await pool.query(
+      'select action_key, status, signature from keeper.actions order by action_key',
+    );
+    expect(rows).toEqual([
+      { action_key: 'k1', status: 'sending', signature: 'sig-1' },
+      { action_key: 'k2', status: 'expired', signature: null },
+    ]);
+    // Given back: the new leader claims it at once.
+    expect(await claimAction(pool, b, 'k2', 'j', 50)).toEqual({ claimed: true });
+    // a's stale give-back cannot undo b's claim.
+    await abandonClaim(pool, a, 'k2', 'lease-lost');
+    expect(await recordSignature(pool, b, 'k2', 'sig-b', 50)).toBe(true);
   });
 
   it('refuses a claim when the lease would expire within the send margin', async () => {

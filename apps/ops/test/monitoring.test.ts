@@ -55,7 +55,8 @@ describe('alert rules (ops/monitoring/alerts.yaml)', () => {
     expect({
       staleNav: selected('keeper_nav_age_seconds'),
       pushWithoutRefresh: selected('keeper_push_without_refresh_total'),
-      api5xx: selected('keeper_alerts_total', 'api-5xx-persisting'),
+      // A gauge held while the outage lasts (the alert kind's counter rises once per outage).
+      api5xx: selected('keeper_api_5xx_persisting'),
       severeCorporateAction: selected('keeper_alerts_total', 'severe-corporate-action'),
       rebalanceFailures: selected('keeper_rebalance_failures_total'),
       lossBudget: selected('keeper_rebalance_loss_budget_used_ratio'),
@@ -81,6 +82,47 @@ describe('alert rules (ops/monitoring/alerts.yaml)', () => {
     );
     expect(unknown).toEqual([]);
     for (const m of ASSUMED_METRICS) expect(operations).toContain(`\`${m}\``);
+  });
+
+  it('assume no metric a service already exports', () => {
+    const exported = new Set([
+      ...declaredMetricNames('keeper', sources('apps/keeper/src')),
+      ...declaredMetricNames('indexer', sources('apps/indexer/src')),
+    ]);
+    expect(ASSUMED_METRICS.filter((m) => exported.has(m))).toEqual([]);
+  });
+
+  it("page on every alert kind the keeper raises, through docs/keeper.md's map", () => {
+    const union = /export type AlertKind =([^;]+);/.exec(
+      read('apps/keeper/src/service/alerts.ts'),
+    )?.[1];
+    const kinds = [...(union ?? '').matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1] as string);
+    expect(kinds).toContain('api-5xx-persisting');
+    // Rows of the map: | `kind` | raised when | `Rule` ... | runbook |
+    const map = new Map(
+      [
+        ...read('docs/keeper.md').matchAll(/^\| `([a-z0-9-]+)` \|[^|]*\| `(Basket[A-Za-z0-9]+)`/gm),
+      ].map((m) => [m[1] as string, m[2] as string]),
+    );
+    const names = new Set(rules.map((r) => r.alert));
+    const unmapped = kinds.filter((k) => !names.has(map.get(k) ?? ''));
+    expect(unmapped, 'kinds with no row naming an existing rule').toEqual([]);
+    // A rule on the alert counter selects its own kind.
+    for (const k of kinds) {
+      const rule = rules.find((r) => r.alert === map.get(k));
+      if (rule?.metrics.includes('keeper_alerts_total'))
+        expect(rule.expr, `${rule.alert} for ${k}`).toContain(`kind="${k}"`);
+    }
+  });
+
+  it('are the only alert-rules file under apps/ and ops/ (one source of truth)', () => {
+    const rulesFiles = ['apps', 'ops'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.ya?ml$/.test(f) && !f.includes('node_modules'))
+        .map((f) => join(dir, f))
+        .filter((f) => /^\s*- alert:/m.test(read(f))),
+    );
+    expect(rulesFiles).toEqual(['ops/monitoring/alerts.yaml']);
   });
 
   it('each have a severity, a summary and a runbook heading in docs/operations.md', () => {

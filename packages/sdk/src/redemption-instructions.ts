@@ -12,7 +12,8 @@ import {
   getPayRedemptionInstruction,
   type RedemptionClaim,
 } from '@basket/vault-client';
-import { AccountRole, type Address, type TransactionSigner } from '@solana/kit';
+import { type AccountMeta, AccountRole, type Address, type TransactionSigner } from '@solana/kit';
+import { withInKindHooks } from './in-kind-hooks.ts';
 import { type ProgramAddresses, resolveProgramAddresses } from './program-addresses.ts';
 import { TOKEN_2022_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from './token-programs.ts';
 import type { CostedInstruction } from './transaction-message.ts';
@@ -83,7 +84,10 @@ export async function getBeginRedemptionInstructionFor(
  * A `pay_redemption` of the given asset slots (vault asset indices) and, with `cash`, the cash
  * part, to the claim's owner: `destinations` maps each named asset slot to the owner's token
  * account of that asset. Anyone may send it. Slots whose asset is frozen can be left for later.
- * `getPayRedemptionInstructionsFor` pays into the owner's ATAs and creates the missing ones.
+ * A slot whose mint has a transfer hook set needs `hooks` (`resolveInKindHookAccounts` for its
+ * transfer): Token-2022 refuses the transfer without them.
+ * `getPayRedemptionInstructionsFor` pays into the owner's ATAs, creates the missing ones,
+ * resolves the hooks and leaves out the slots that cannot move now.
  *
  * @example
  * const pay = await getPayRedemptionInstructionFor({ vault, claim, slots: [0, 1, 2], cash: true, destinations, stableDestination });
@@ -96,6 +100,8 @@ export async function getPayRedemptionInstructionFor(
     cash: boolean;
     destinations: ReadonlyMap<number, Address>;
     stableDestination: Address;
+    /** The hooked slots' transfer-hook accounts, and how many transfers they hook. */
+    hooks?: { hookAccounts: readonly AccountMeta[]; hookedTransfers: number };
   },
   programs: Partial<ProgramAddresses> = {},
 ): Promise<CostedInstruction> {
@@ -140,8 +146,11 @@ export async function getPayRedemptionInstructionFor(
   const accounts = built.accounts.map((meta, i) =>
     i >= fixed && (i - fixed) % 3 === 0 ? { ...meta, role: AccountRole.READONLY } : meta,
   );
-  return {
-    instruction: Object.freeze({ ...built, accounts }),
-    costs: [{ key: 'vault.payRedemption' }, { key: 'vault.perPaidAsset', count: slots.length }],
-  };
+  return withInKindHooks(
+    {
+      instruction: Object.freeze({ ...built, accounts }),
+      costs: [{ key: 'vault.payRedemption' }, { key: 'vault.perPaidAsset', count: slots.length }],
+    },
+    input.hooks ?? { hookAccounts: [], hookedTransfers: 0 },
+  );
 }

@@ -75,6 +75,15 @@ export const SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED = 9;
  * SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS; // 10
  */
 export const SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS = 10;
+/**
+ * An in-kind withdrawal would not pay some slices (frozen holding, paused mint, frozen
+ * destination): refused unless the caller accepts forfeiting them; `begin_redemption` keeps
+ * them owed instead.
+ *
+ * @example
+ * SDK_ERROR__IN_KIND_SLOTS_NOT_PAID; // 11
+ */
+export const SDK_ERROR__IN_KIND_SLOTS_NOT_PAID = 11;
 
 /**
  * Context carried by each SDK error code.
@@ -93,6 +102,16 @@ export interface SdkErrorContext {
   [SDK_ERROR__MATH_OVERFLOW]: { operation: string };
   [SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED]: { reason: string };
   [SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS]: { count: number; max: number };
+  [SDK_ERROR__IN_KIND_SLOTS_NOT_PAID]: {
+    slots: readonly {
+      slot: number;
+      mint: string;
+      reason: 'HoldingFrozen' | 'MintPaused' | 'DestinationFrozen';
+      amountRaw: bigint;
+    }[];
+    /** Whether `acceptUnpaidSlots: true` lets the withdrawal land (no frozen destination). */
+    acceptable: boolean;
+  };
 }
 
 /**
@@ -122,6 +141,14 @@ const MESSAGES: { [C in SdkErrorCode]: (context: SdkErrorContext[C]) => string }
     `the mint's transfer-hook extra accounts cannot be resolved: ${c.reason}`,
   [SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS]: (c) =>
     `${c.count} transfer-hook accounts: the vault forwards at most ${c.max} to one transfer`,
+  [SDK_ERROR__IN_KIND_SLOTS_NOT_PAID]: (c) =>
+    `withdraw_in_kind would not pay ${c.slots
+      .map((s) => `slot ${s.slot} (${s.mint}, ${s.reason}, ${s.amountRaw} raw)`)
+      .join(', ')}: ${
+      c.acceptable
+        ? 'those slices would stay with the other holders; pass acceptUnpaidSlots: true to forfeit them'
+        : 'a frozen destination fails the whole withdrawal'
+    }, or redeem with begin_redemption instead (the redemption claim keeps each slot owed until it can move)`,
 };
 
 /**

@@ -26,6 +26,7 @@ import {
   type GetMultipleAccountsRpc,
   type ReadAccountsOptions,
 } from './account-reader.ts';
+import { mintExtension } from './mint-extensions.ts';
 import {
   SDK_ERROR__TOO_MANY_HOOK_ACCOUNTS,
   SDK_ERROR__TRANSFER_HOOK_UNSUPPORTED,
@@ -53,19 +54,10 @@ const ZERO = '11111111111111111111111111111111' as Address;
  * const program = transferHookProgramOf(mintAccount.data);
  */
 export function transferHookProgramOf(mintData: Uint8Array): Address | null {
-  if (mintData.length <= 165) return null;
-  const view = new DataView(mintData.buffer, mintData.byteOffset, mintData.byteLength);
-  for (let at = 166; at + 4 <= mintData.length; ) {
-    const type = view.getUint16(at, true);
-    const len = view.getUint16(at + 2, true);
-    if (type === 0 && len === 0) break;
-    if (type === TRANSFER_HOOK_EXTENSION) {
-      const program = addressDecoder.decode(mintData.subarray(at + 4 + 32, at + 4 + 64));
-      return program === ZERO ? null : program;
-    }
-    at += 4 + len;
-  }
-  return null;
+  const hook = mintExtension(mintData, TRANSFER_HOOK_EXTENSION);
+  if (hook === null || hook.length < 64) return null;
+  const program = addressDecoder.decode(hook.subarray(32, 64));
+  return program === ZERO ? null : program;
 }
 
 /**

@@ -9,6 +9,12 @@ import {
   VAULT_ERROR__VAULT_PAUSED,
 } from '@basket/vault-client';
 import type { Address } from '@solana/kit';
+import {
+  type InKindTransfers,
+  skippedByProgram,
+  type UnpaidSlot,
+  unpaidReason,
+} from './in-kind-transfers.ts';
 import type { NavQuote, VaultRefusal } from './nav-quote.ts';
 import { type QuoteProgramOptions, quotePrograms, vaultRefusal } from './quote-programs.ts';
 import { isSdkError, SDK_ERROR__MATH_OVERFLOW } from './sdk-errors.ts';
@@ -85,6 +91,9 @@ export function quoteStableWithdrawal(
 
 /**
  * The outcome of an in-kind withdrawal quote: raw amounts per asset (vault order) and cash.
+ * `assets[i].amountRaw` is the pro-rata slice; a slot listed in `unpaid` will not be paid
+ * (the withdrawer forfeits it: it stays with the other holders), or, for a frozen
+ * destination, fails the whole withdrawal.
  *
  * @example
  * const q = quoteInKindWithdrawal(nav, 500_000n);
@@ -96,6 +105,8 @@ export type InKindWithdrawalQuote =
       readonly shares: bigint;
       readonly assets: readonly { readonly mint: Address; readonly amountRaw: bigint }[];
       readonly cashRaw: bigint;
+      /** Slots whose non-zero slice would not be paid now (empty without `transfers`). */
+      readonly unpaid: readonly UnpaidSlot[];
     }
   | { readonly ok: false; readonly shares: bigint; readonly refusal: VaultRefusal };
 
@@ -103,14 +114,17 @@ export type InKindWithdrawalQuote =
  * Quotes burning `shares` for a pro-rata raw share of every holding and of the cash buffer
  * (rounded down; the virtual shares' part stays in the vault). Only assets actually paid are
  * guarded, as in the program: a frozen asset the payout rounds to zero blocks nothing.
+ * With `transfers` (`readInKindTransfers` for the withdrawer) the slices that will not move
+ * are listed in `unpaid`: a frozen holding or a paused mint is skipped by the program before
+ * its guards (so it refuses nothing), a frozen destination is not.
  *
  * @example
- * quoteInKindWithdrawal(nav, 500_000n);
+ * quoteInKindWithdrawal(nav, 500_000n, { transfers: await readInKindTransfers(rpc, vault, owner) });
  */
 export function quoteInKindWithdrawal(
   quote: NavQuote,
   shares: bigint,
-  options: QuoteProgramOptions & { guardAssets?: boolean } = {},
+  options: QuoteProgramOptions & { guardAssets?: boolean; transfers?: InKindTransfers } = {},
 ): InKindWithdrawalQuote {
   const refuse = refuser(quote, options);
   const no = (refusal: VaultRefusal): InKindWithdrawalQuote => ({ ok: false, shares, refusal });
@@ -119,20 +133,25 @@ export function quoteInKindWithdrawal(
   if (quote.snapshotRefusal) return no(quote.snapshotRefusal);
   const supply = quote.supply.effective;
   const assets: { mint: Address; amountRaw: bigint }[] = [];
-  for (const asset of quote.assets) {
+  const unpaid: UnpaidSlot[] = [];
+  let paidAny = false;
+  for (const [slot, asset] of quote.assets.entries()) {
     const amount = orOverflow(() => inKindAmount(shares, asset.holdingsRaw, supply), refuse);
     if (typeof amount !== 'bigint') return no(amount);
-    if (amount > 0n && asset.guardFailure && options.guardAssets !== false) {
-      return no(asset.guardFailure);
-    }
     assets.push({ mint: asset.mint, amountRaw: amount });
+    if (amount === 0n) continue;
+    const transfer = options.transfers?.assets.find((t) => t.slot === slot);
+    const reason = transfer ? unpaidReason(transfer) : null;
+    if (reason) unpaid.push({ slot, mint: asset.mint, reason, amountRaw: amount });
+    // The program skips a frozen holding's or paused mint's slice before its guards.
+    if (reason && skippedByProgram(reason)) continue;
+    if (asset.guardFailure && options.guardAssets !== false) return no(asset.guardFailure);
+    paidAny = true;
   }
   const cashRaw = orOverflow(() => inKindAmount(shares, quote.cashRaw, supply), refuse);
   if (typeof cashRaw !== 'bigint') return no(cashRaw);
-  if (cashRaw === 0n && assets.every((a) => a.amountRaw === 0n)) {
-    return no(refuse(VAULT_ERROR__AMOUNT_TOO_SMALL));
-  }
-  return { ok: true, shares, assets, cashRaw };
+  if (cashRaw === 0n && !paidAny) return no(refuse(VAULT_ERROR__AMOUNT_TOO_SMALL));
+  return { ok: true, shares, assets, cashRaw, unpaid };
 }
 
 /**

@@ -1,9 +1,25 @@
 // A distributed epoch with real claimants, for the claim tests.
 import { type Distribution, fromClaims } from '@basket/merkle';
-import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
-import { createTokenAccount, fund, type TestMint } from '@basket/test-harness';
-import { type Address, generateKeyPairSigner, type KeyPairSigner } from '@solana/kit';
-import { claimIx, distributeIx, type Fixture, fundEpoch } from './fixture.ts';
+import {
+  getClaimStatusDecoder,
+  getEpochDecoder,
+  REWARDS_PROGRAM_ADDRESS,
+} from '@basket/rewards-client';
+import { createTokenAccount, fund, type SendResult, type TestMint } from '@basket/test-harness';
+import {
+  type Address,
+  generateKeyPairSigner,
+  type Instruction,
+  type KeyPairSigner,
+} from '@solana/kit';
+import {
+  claimIx,
+  claimStatusAddress,
+  distributeIx,
+  epochPda,
+  type Fixture,
+  fundEpoch,
+} from './fixture.ts';
 import { send } from './measured.ts';
 
 export interface Claimant {
@@ -110,4 +126,34 @@ export async function claimOf(
     holdings: e.holdings,
     destinations: overrides.destinations ?? who.destinations,
   });
+}
+
+/** Sends `ixs` (signed by `payer`, the fixture's by default) and throws if it fails. */
+export async function sendOk(
+  f: Fixture,
+  ixs: Instruction[],
+  payer: KeyPairSigner = f.payer,
+): Promise<SendResult> {
+  const r = await send(f.svm, ixs, payer);
+  if (!r.ok) throw new Error(r.error ?? 'failed');
+  return r;
+}
+
+/** The epoch account `epochId`, decoded. */
+export async function epochOf(f: Fixture, epochId: bigint) {
+  const acc = f.svm.getAccount(await epochPda(epochId));
+  if (!acc.exists) throw new Error(`no epoch ${epochId}`);
+  return getEpochDecoder().decode(Uint8Array.from(acc.data));
+}
+
+/** The claimant's claim status of epoch `epochId`, decoded. */
+export async function claimStatusOf(f: Fixture, epochId: bigint, claimant: Address) {
+  const acc = f.svm.getAccount(await claimStatusAddress(epochId, claimant));
+  if (!acc.exists) throw new Error('no claim status');
+  return getClaimStatusDecoder().decode(Uint8Array.from(acc.data));
+}
+
+/** The deferred-mints bits of the claimant's claim status of epoch `epochId`. */
+export async function deferredOf(f: Fixture, epochId: bigint, claimant: Address): Promise<number> {
+  return (await claimStatusOf(f, epochId, claimant)).deferred;
 }

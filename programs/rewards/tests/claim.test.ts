@@ -255,7 +255,7 @@ describe('claim proof depth', () => {
     const { f, who, amount, ix } = await depthWorld(depth);
     // When the claimant claims
     const r = await send(f.svm, [ix], who.signer);
-    // Then it pays, fits one transaction, and a depth-20 claim stays within 9,000 CU
+    // Then it pays, fits one transaction, and a depth-20 claim stays within DEPTH_20_BUDGET (10,500 CU)
     expect(r.error).toBeNull();
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(amount);
     expect(r.txBytes).toBeLessThanOrEqual(MAX_TRANSACTION_BYTES);
@@ -281,7 +281,7 @@ describe('claim proof depth', () => {
     expect(new Set(units).size).toBe(1);
   });
 
-  it('stays within 9,000 CU at depth 20 for every claimant', async () => {
+  it('stays within the depth-20 budget (10,500 CU) for every claimant', async () => {
     // Given eight claimants with the same amounts and sibling values
     const units: bigint[] = [];
     for (let i = 0; i < 8; i++) {

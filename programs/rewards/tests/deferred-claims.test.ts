@@ -1,132 +1,30 @@
 // A claim pays every mint that can move and defers the others (a frozen epoch holding or
-// destination, a paused mint, a holding a permanent delegate took from), so one mint's
-// trouble never blocks a claimant's other rewards; the same proof pays the deferred ones
-// once they can move. Reward mint here: a Token-2022 tokenized stock with a non-unit
-// multiplier and a freeze authority (the issuer's), next to a legacy SPL Token mint.
-import {
-  getClaimStatusDecoder,
-  getEpochDecoder,
-  REWARDS_ERROR__ALREADY_CLAIMED,
-} from '@basket/rewards-client';
-import {
-  getCreateAccountInstruction,
-  getInitializeMint2Instruction,
-  getInitializeScaledUiAmountInstruction,
-  mintSize,
-  newKeyPairSigner,
-  type TestMint,
-  TOKEN_2022_PROGRAM_ADDRESS,
-  tokenAmount,
-} from '@basket/test-harness';
-import { type AccountMeta, AccountRole, type Address, type KeyPairSigner } from '@solana/kit';
+// destination, a paused mint), so one mint's trouble never blocks a claimant's other rewards;
+// the same proof pays the deferred ones once they can move. Reward mints here: the harness's
+// issuer mint (the issuer's full extension set, ScaledUiAmount 1.0571; the issuer is its
+// freeze authority) next to a legacy SPL Token mint.
+import { REWARDS_ERROR__ALREADY_CLAIMED } from '@basket/rewards-client';
+import { freezeInstruction, type IssuerMint, tokenAmount } from '@basket/test-harness';
+import type { Address } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimOf, type PostedEpoch, postEpoch } from './claim-world.ts';
-import {
-  claimStatusAddress,
-  epochPda,
-  type Fixture,
-  setRewardMintsIx,
-  setup,
-  XSTOCK_MULTIPLIER,
-} from './fixture.ts';
+import { claimOf, deferredOf, epochOf, type PostedEpoch, postEpoch } from './claim-world.ts';
+import { type Fixture, setup } from './fixture.ts';
 import { send } from './measured.ts';
 
-/** A Token-2022 stock mint whose freeze authority is `issuer`. */
-async function freezableStock(f: Fixture, issuer: KeyPairSigner): Promise<TestMint> {
-  const mint = await newKeyPairSigner();
-  const space = mintSize({ scaledUiAmount: true });
-  const r = await send(
-    f.svm,
-    [
-      getCreateAccountInstruction({
-        payer: f.payer,
-        newAccount: mint,
-        lamports: f.svm.minimumBalanceForRentExemption(BigInt(space)),
-        space,
-        programAddress: TOKEN_2022_PROGRAM_ADDRESS,
-      }),
-      getInitializeScaledUiAmountInstruction({
-        mint: mint.address,
-        authority: issuer.address,
-        multiplier: XSTOCK_MULTIPLIER,
-      }),
-      getInitializeMint2Instruction({
-        mint: mint.address,
-        decimals: 8,
-        mintAuthority: f.payer.address,
-        freezeAuthority: issuer.address,
-        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-      }),
-    ],
-    f.payer,
-  );
-  if (!r.ok) throw new Error(`mint: ${r.error}`);
-  return {
-    address: mint.address,
-    tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
-    decimals: 8,
-    authority: f.payer,
-  };
-}
-
-/** The issuer's FreezeAccount (10) or ThawAccount (11) on a Token-2022 account. */
-async function setFrozen(
-  f: Fixture,
-  issuer: KeyPairSigner,
-  mint: TestMint,
-  account: Address,
-  frozen: boolean,
-) {
-  const r = await send(
-    f.svm,
-    [
-      {
-        programAddress: TOKEN_2022_PROGRAM_ADDRESS,
-        accounts: [
-          { address: account, role: AccountRole.WRITABLE },
-          { address: mint.address, role: AccountRole.READONLY },
-          {
-            address: issuer.address,
-            role: AccountRole.READONLY_SIGNER,
-            signer: issuer,
-          } as AccountMeta,
-        ],
-        data: Uint8Array.of(frozen ? 10 : 11),
-      },
-    ],
-    f.payer,
-  );
+/** The issuer freezes (`true`) or thaws (`false`) a token account of its mint. */
+async function setFrozen(f: Fixture, mint: IssuerMint, account: Address, frozen: boolean) {
+  const r = await send(f.svm, [freezeInstruction(mint, account, frozen)], f.payer);
   if (!r.ok) throw new Error(`freeze/thaw: ${r.error}`);
-}
-
-async function statusOf(epochId: bigint, claimant: Address, f: Fixture) {
-  const acc = f.svm.getAccount(await claimStatusAddress(epochId, claimant));
-  if (!acc.exists) throw new Error('no claim status');
-  return getClaimStatusDecoder().decode(Uint8Array.from(acc.data));
-}
-
-async function epochOf(epochId: bigint, f: Fixture) {
-  const acc = f.svm.getAccount(await epochPda(epochId));
-  if (!acc.exists) throw new Error('no epoch');
-  return getEpochDecoder().decode(Uint8Array.from(acc.data));
 }
 
 describe('claim defers a mint that cannot move', () => {
   let f: Fixture;
-  let issuer: KeyPairSigner;
-  let stock: TestMint;
+  let stock: IssuerMint;
   let e: PostedEpoch;
 
   beforeEach(async () => {
     f = await setup();
-    issuer = await newKeyPairSigner();
-    stock = await freezableStock(f, issuer);
-    const ok = await send(
-      f.svm,
-      [setRewardMintsIx(f, [stock.address, f.legacy.address], f.admins.slice(0, 3))],
-      f.payer,
-    );
-    expect(ok.error).toBeNull();
+    stock = f.xStock;
     e = await postEpoch(f, {
       epochId: 1n,
       mints: [stock, f.legacy],
@@ -139,7 +37,7 @@ describe('claim defers a mint that cannot move', () => {
 
   it('pays the other mints, reserves the frozen holding’s amount, and pays it after the thaw', async () => {
     // Given the issuer froze the epoch's stock holding
-    await setFrozen(f, issuer, stock, e.holdings[0] as Address, true);
+    await setFrozen(f, stock, e.holdings[0] as Address, true);
     const who = e.claimants[0]!;
     // When claimant 0 claims
     const first = await send(f.svm, [await claimOf(f, e, 0)], who.signer);
@@ -147,20 +45,20 @@ describe('claim defers a mint that cannot move', () => {
     expect(first.error).toBeNull();
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(2_000_000n);
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(0n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(1);
-    const epoch = await epochOf(1n, f);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(1);
+    const epoch = await epochOf(f, 1n);
     expect(epoch.rewards[0]?.claimed).toBe(100_000_000n);
     expect(epoch.claimCount).toBe(1n);
 
     // When the issuer thaws the holding and the claimant claims again with the same proof
-    await setFrozen(f, issuer, stock, e.holdings[0] as Address, false);
+    await setFrozen(f, stock, e.holdings[0] as Address, false);
     const second = await send(f.svm, [await claimOf(f, e, 0)], who.signer);
     // Then the stock reward is paid once, nothing else moves, and the leaf is settled
     expect(second.error).toBeNull();
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(100_000_000n);
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(2_000_000n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(0);
-    const after = await epochOf(1n, f);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(0);
+    const after = await epochOf(f, 1n);
     expect(after.rewards[0]?.claimed).toBe(100_000_000n);
     expect(after.claimCount).toBe(1n);
 
@@ -170,27 +68,27 @@ describe('claim defers a mint that cannot move', () => {
   });
 
   it('a claim while the holding is still frozen pays nothing more and keeps the amount owed', async () => {
-    await setFrozen(f, issuer, stock, e.holdings[0] as Address, true);
+    await setFrozen(f, stock, e.holdings[0] as Address, true);
     const who = e.claimants[1]!;
     await send(f.svm, [await claimOf(f, e, 1)], who.signer);
     const again = await send(f.svm, [await claimOf(f, e, 1)], who.signer);
     expect(again.error).toBeNull();
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(0n);
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(4_000_000n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(1);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(1);
   });
 
   it('defers a mint whose destination the issuer froze, and pays it into a thawed one', async () => {
     // Given the claimant's stock account is frozen
     const who = e.claimants[0]!;
-    await setFrozen(f, issuer, stock, who.destinations[0] as Address, true);
+    await setFrozen(f, stock, who.destinations[0] as Address, true);
     // When it claims, Then the legacy mint is paid and the stock deferred
     const first = await send(f.svm, [await claimOf(f, e, 0)], who.signer);
     expect(first.error).toBeNull();
     expect(tokenAmount(f.svm, who.destinations[1] as Address)).toBe(2_000_000n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(1);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(1);
     // When thawed, the same proof pays the stock
-    await setFrozen(f, issuer, stock, who.destinations[0] as Address, false);
+    await setFrozen(f, stock, who.destinations[0] as Address, false);
     await send(f.svm, [await claimOf(f, e, 0)], who.signer);
     expect(tokenAmount(f.svm, who.destinations[0] as Address)).toBe(100_000_000n);
   });
@@ -209,16 +107,16 @@ describe('claim defers a mint that cannot move', () => {
     expect(r.error).toBeNull();
     expect(tokenAmount(f.svm, own[1] as Address)).toBe(2_000_000n);
     expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(400_000_000n);
-    expect((await statusOf(1n, who.signer.address, f)).deferred).toBe(1);
+    expect(await deferredOf(f, 1n, who.signer.address)).toBe(1);
     // When it claims again with its own account, Then the stock is paid
     await send(f.svm, [await claimOf(f, e, 0)], who.signer);
     expect(tokenAmount(f.svm, own[0] as Address)).toBe(100_000_000n);
   });
 
   it('a deferred amount stays reserved: claims still never exceed what the epoch funded', async () => {
-    await setFrozen(f, issuer, stock, e.holdings[0] as Address, true);
+    await setFrozen(f, stock, e.holdings[0] as Address, true);
     for (const i of [0, 1]) await send(f.svm, [await claimOf(f, e, i)], e.claimants[i]!.signer);
-    const epoch = await epochOf(1n, f);
+    const epoch = await epochOf(f, 1n);
     expect(epoch.rewards[0]?.claimed).toBe(epoch.rewards[0]?.total);
     expect(tokenAmount(f.svm, e.holdings[0] as Address)).toBe(400_000_000n);
   });

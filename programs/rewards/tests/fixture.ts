@@ -28,6 +28,7 @@ import {
   createMint,
   createTokenAccount,
   fund,
+  type IssuerMint,
   mintTo,
   newKeyPairSigner,
   SYSTEM_PROGRAM_ADDRESS,
@@ -53,7 +54,8 @@ export interface Fixture {
   config: Address;
   stakingMint: TestMint;
   stakeHolding: Address;
-  xStock: TestMint;
+  /** The issuer's tokenized stock (its `issuer` key holds every issuer power). */
+  xStock: IssuerMint;
   legacy: TestMint;
   /**
    * The key `initialize` passes as the program's upgrade authority: the payer, a separate

@@ -1,8 +1,10 @@
 // The only path by which the keeper sends a transaction. In order: dry-run simulates and
 // prints instead; the action is claimed under the leader lease (fencing token, unique key);
 // the job's per-minute cap is taken; the message is built on a fresh blockhash, signed, its
-// signature recorded before it leaves; then it is sent (submission budget) and confirmed.
-// A replica that lost the lease stops at the claim, before anything is signed.
+// signature recorded before it leaves, in the same statement that checks the lease again; then
+// it is sent (submission budget) and confirmed. A replica that lost the lease stops at the
+// claim, before anything is signed, or at the record, before anything is sent: the RFQ
+// co-sign call, a remote signer and the per-job slot all come between the two.
 import {
   BasketTransactionError,
   type BlockhashLifetime,
@@ -26,7 +28,7 @@ import {
 } from '@solana/kit';
 import type pg from 'pg';
 import { KeeperError } from '../decisions/errors.ts';
-import { claimAction, finishAction, recordSignature } from '../service/actions.ts';
+import { abandonClaim, claimAction, finishAction, recordSignature } from '../service/actions.ts';
 import type { LeaderElector } from '../service/leader.ts';
 import type { KeeperLimits } from './limits.ts';
 import type { createLimitedRpc, createSubscriptions } from './rpc.ts';
@@ -87,7 +89,7 @@ export function createFencedSender(deps: {
   programs: ProgramAddresses;
   logger: Logger;
   dryRun: boolean;
-  /** Time the lease must still have when a send is claimed. */
+  /** Time the lease must still have when a send is claimed, and again when it is recorded. */
   claimMarginMs: number;
   onSent?: (job: string) => void;
 }) {
@@ -171,7 +173,21 @@ export function createFencedSender(deps: {
         )) as PreparedTransaction;
       }
       signature = getSignatureFromTransaction(transaction);
-      await recordSignature(deps.pool, input.actionKey, signature);
+      const fenced = await recordSignature(
+        deps.pool,
+        lease,
+        input.actionKey,
+        signature,
+        deps.claimMarginMs,
+      );
+      if (!fenced) {
+        await abandonClaim(deps.pool, lease, input.actionKey, 'lease-lost');
+        deps.logger.warn(
+          { job: input.job, actionKey: input.actionKey },
+          `lease lost before sending ${input.describe}: not sent`,
+        );
+        return { kind: 'skipped', reason: 'lease-lost' };
+      }
       await confirm(transaction as never, { commitment });
       await finishAction(deps.pool, input.actionKey, 'sent', signature, input.detail ?? {});
       deps.onSent?.(input.job);

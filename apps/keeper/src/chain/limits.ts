@@ -40,10 +40,15 @@ export function createKeeperLimits(options: {
   const jobLimiter = (job: string) => {
     let limiter = perJob.get(job);
     if (!limiter) {
+      // A queue of zero with OVERFLOW: a take that finds the minute's reservoir empty is
+      // dropped at once (refused), never queued for the next minute; Bottleneck decides it in
+      // one step, so two jobs taking the last slot together cannot both pass.
       limiter = new Bottleneck({
         reservoir: options.txPerMinutePerJob,
         reservoirRefreshAmount: options.txPerMinutePerJob,
         reservoirRefreshInterval: 60_000,
+        highWater: 0,
+        strategy: Bottleneck.strategy.OVERFLOW,
       });
       perJob.set(job, limiter);
     }
@@ -57,14 +62,15 @@ export function createKeeperLimits(options: {
   return {
     ...all,
     async takeTxSlot(job) {
-      const limiter = jobLimiter(job);
-      if (((await limiter.currentReservoir()) ?? 1) <= 0) {
+      try {
+        await jobLimiter(job).schedule(async () => {});
+      } catch (error) {
+        if (!(error instanceof Bottleneck.BottleneckError)) throw error;
         throw new KeeperError(
           'TX_RATE_CAPPED',
           `${job} reached its cap of ${options.txPerMinutePerJob} transactions per minute`,
         );
       }
-      await limiter.schedule(async () => {});
     },
     async stop() {
       for (const l of [all.rpc, all.tx, all.assetIndex, ...perJob.values()]) {

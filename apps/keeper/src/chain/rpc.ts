@@ -1,18 +1,45 @@
-// Kit's RPC behind the budget: every JSON-RPC call waits for the RPC limiter, transaction
-// submissions also for the submission limiter, and transport failures (network, HTTP 5xx/429)
-// are retried with exponential backoff by cockatiel. A counter sees every call (the bench
-// checks calls per account read).
+// Kit's RPC behind the budget: every attempt of a JSON-RPC call (a retry included) waits for
+// its own RPC limiter slot, and transaction submissions for a submission slot as well, so the
+// 50 calls/s (5 tx/s) are never exceeded however many calls fail; the counter sees every
+// attempt. Transport failures worth another try (network errors, HTTP 429 and 5xx) are retried
+// with exponential backoff by cockatiel; a 4xx is the request's own fault and is not.
 import {
   createDefaultRpcTransport,
   createSolanaRpcFromTransport,
   createSolanaRpcSubscriptions,
+  isSolanaError,
   type RpcTransport,
+  SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
 } from '@solana/kit';
-import { ExponentialBackoff, handleAll, retry } from 'cockatiel';
+import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import type { KeeperLimits } from './limits.ts';
 
 /** Calls that count against the submission budget as well. */
 const SUBMISSIONS = new Set(['sendTransaction']);
+
+/**
+ * Whether a transport failure may succeed if tried again: HTTP 429 and 5xx, and failures
+ * below HTTP (connection refused or reset, DNS). Not an abort, not any other HTTP status.
+ *
+ * @example
+ * isRetryableTransportError(error) // false for a 400
+ */
+export function isRetryableTransportError(error: unknown): boolean {
+  if (isSolanaError(error, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR)) {
+    const status = error.context.statusCode;
+    return status === 429 || status >= 500;
+  }
+  if (isSolanaError(error)) return false;
+  return !(error instanceof Error && error.name === 'AbortError');
+}
+
+/** The retry policy of every RPC call: at most 4 retries (5 attempts), backoff from 250 ms to 4 s. */
+export function rpcRetryPolicy() {
+  return retry(handleWhen(isRetryableTransportError), {
+    maxAttempts: 4,
+    backoff: new ExponentialBackoff({ initialDelay: 250, maxDelay: 4_000 }),
+  });
+}
 
 /**
  * A Kit RPC client at `url` that respects `limits`.
@@ -26,15 +53,17 @@ export function createLimitedRpc(
   onCall: (method: string) => void = () => {},
 ) {
   const base = createDefaultRpcTransport({ url });
-  const policy = retry(handleAll, {
-    maxAttempts: 4,
-    backoff: new ExponentialBackoff({ initialDelay: 250, maxDelay: 4_000 }),
-  });
+  const policy = rpcRetryPolicy();
   const transport: RpcTransport = async <T>(request: Parameters<RpcTransport>[0]) => {
     const method = (request.payload as { method?: string }).method ?? 'unknown';
-    onCall(method);
-    const send = () => limits.rpc.schedule(() => policy.execute(() => base<T>(request)));
-    return SUBMISSIONS.has(method) ? limits.tx.schedule(send) : send();
+    const attempt = () =>
+      limits.rpc.schedule(() => {
+        onCall(method);
+        return base<T>(request);
+      });
+    return policy.execute(() =>
+      SUBMISSIONS.has(method) ? limits.tx.schedule(attempt) : attempt(),
+    );
   };
   return { rpc: createSolanaRpcFromTransport(transport), transport };
 }

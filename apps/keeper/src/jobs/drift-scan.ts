@@ -4,7 +4,9 @@
 // getMultipleAccounts per 100 accounts. A vault beyond the threshold gets one
 // rebalance job per (vault, asset) with a unique key; a holding whose real balance is below
 // the books means the issuer's powers were used (burn or move by the permanent delegate, a
-// freeze): alert and refresh_nav at once so NAV reflects it.
+// freeze): alert and refresh_nav at once so NAV reflects it. A mint's powers and a holding's
+// freeze are compared with the baseline last recorded in Postgres, so a change made while no
+// keeper ran (or during a failover) is alerted by the next scan, once.
 import {
   decodeWith,
   fetchEncodedAccountsBatched,
@@ -17,9 +19,16 @@ import {
 import type { Address, MaybeEncodedAccount } from '@solana/kit';
 import { computeVaultDrift, type VaultDrift } from '../decisions/drift.ts';
 import { decideCorrection } from '../decisions/drift-correction.ts';
-import { type MintPowers, mintPowers, powerChanges } from '../decisions/mint-powers.ts';
+import { mintPowers, powerChanges } from '../decisions/mint-powers.ts';
 import { usdDecimalToFixed } from '../decisions/valuation.ts';
 import type { KeeperSku } from '../service/config.ts';
+import {
+  baselineOf,
+  type IssuerBaseline,
+  loadIssuerBaselines,
+  recordIssuerBaseline,
+  sameBaseline,
+} from '../service/issuer-baselines.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { legCooling, refusedForMs } from './leg-cooldown.ts';
 
@@ -148,12 +157,22 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
     ctx.programs,
     mints,
   );
-  await watchMintPowers(ctx, mints, mintAccounts);
+  const accountOf = new Map(
+    mints.map((m, i) => [m as string, mintAccounts[i] as MaybeEncodedAccount]),
+  );
+  const baselines = await loadIssuerBaselines(ctx.pool);
   const results: JobResult[] = [];
   const minNotional = usdDecimalToFixed(ctx.config.minTradeUsd);
   for (const { sku, drift, issuerEvents } of scanned) {
     ctx.metrics.driftBps.set({ sku: sku.skuId }, drift.maxAbsDriftBps);
-    if (issuerEvents.length > 0) await onIssuerPower(ctx, sku, issuerEvents);
+    const powers = await watchIssuerPowers(ctx, sku, issuerEvents, accountOf, baselines);
+    // A balance below the books is alerted at each scan that sees it (the refresh it sends
+    // reconciles the books, so it is seen once); a frozen holding once, when it froze.
+    const alerted = issuerEvents.filter(
+      (e) => e.actual < e.books || (e.frozen && powers.newlyFrozen.has(e.mint)),
+    );
+    if (alerted.length > 0) await onIssuerPower(ctx, sku, alerted);
+    for (const change of powers.mintChanges) await onIssuerPower(ctx, sku, [], change);
     const enqueued: string[] = [];
     const left: string[] = [];
     const cooling: string[] = [];
@@ -200,37 +219,45 @@ export async function runDriftScan(ctx: KeeperContext): Promise<JobResult[]> {
   return results;
 }
 
-/** The powers each mint showed at the previous scan, per keeper. */
-const lastPowers = new WeakMap<KeeperContext, Map<string, MintPowers>>();
-
 /** Every configured mint once (several SKUs hold the same stocks). */
 export const configuredMints = (skus: readonly KeeperSku[]): Address[] => [
   ...new Set(skus.flatMap((s) => s.assets.map((a) => a.mint as Address))),
 ];
 
 /**
- * Alerts on a pause or a changed permanent delegate or transfer-hook program of a configured
- * mint since the last scan (the mints read with the scan), with a refresh_nav of each SKU
- * holding the mint.
+ * Compares each asset of `sku` (its mint's powers, its holding frozen or not) with the baseline
+ * recorded in Postgres (service/issuer-baselines.ts) and records what changed. Returns what
+ * this keeper must alert on: the mints whose powers changed for the worse, and the holdings
+ * newly frozen (a holding frozen at the last scan too was alerted then).
  */
-async function watchMintPowers(
+async function watchIssuerPowers(
   ctx: KeeperContext,
-  mints: readonly Address[],
-  accounts: readonly MaybeEncodedAccount[],
-): Promise<void> {
-  const seen = lastPowers.get(ctx) ?? new Map<string, MintPowers>();
-  lastPowers.set(ctx, seen);
-  for (const [i, mint] of mints.entries()) {
-    const account = accounts[i];
+  sku: KeeperSku,
+  events: ScannedVault['issuerEvents'],
+  mintAccounts: ReadonlyMap<string, MaybeEncodedAccount>,
+  baselines: ReadonlyMap<string, IssuerBaseline>,
+): Promise<{ mintChanges: { mint: string; changes: string[] }[]; newlyFrozen: Set<string> }> {
+  const mintChanges: { mint: string; changes: string[] }[] = [];
+  const newlyFrozen = new Set<string>();
+  for (const { mint } of sku.assets) {
+    const account = mintAccounts.get(mint);
     if (!account?.exists) continue;
-    const now = mintPowers(Uint8Array.from(account.data));
-    const changes = powerChanges(seen.get(mint), now);
-    seen.set(mint, now);
-    if (changes.length === 0) continue;
-    for (const sku of ctx.skus.filter((s) => s.assets.some((a) => a.mint === mint))) {
-      await onIssuerPower(ctx, sku, [], { mint, changes });
-    }
+    const before = baselineOf(baselines, sku.vault, mint);
+    const now: IssuerBaseline = {
+      powers: mintPowers(Uint8Array.from(account.data)),
+      holdingFrozen: events.some((e) => e.mint === mint && e.frozen),
+    };
+    if (sameBaseline(before, now)) continue;
+    // Another keeper recorded this change first: it alerts, not this one. A dry run records
+    // nothing (it alerts in its own log; the serving keeper must still see the change).
+    const recorded =
+      ctx.config.dryRun || (await recordIssuerBaseline(ctx.pool, sku.vault, mint, before, now));
+    if (!recorded) continue;
+    const changes = powerChanges(before?.powers, now.powers);
+    if (changes.length > 0) mintChanges.push({ mint, changes });
+    if (now.holdingFrozen && !before?.holdingFrozen) newlyFrozen.add(mint);
   }
+  return { mintChanges, newlyFrozen };
 }
 
 async function onIssuerPower(

@@ -39,8 +39,10 @@ import {
 import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
 import { fits } from '../chain/fenced-send.ts';
-import { epochKey, lastClosedEpoch } from '../decisions/epoch.ts';
+import { epochKey } from '../decisions/epoch.ts';
 import { allocateEpoch } from '../decisions/epoch-allocation.ts';
+import { type EpochWindow, epochsToExamine } from '../decisions/epoch-catch-up.ts';
+import { claimAction, finishAction } from '../service/actions.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { buyEpochRewards } from './reward-purchase.ts';
 
@@ -113,22 +115,84 @@ async function fundedMints(ctx: KeeperContext, mints: readonly Address[]) {
 }
 
 /**
- * Runs the distributor once.
+ * Runs the distributor once: every closed epoch a leader never examined since the last one it
+ * concluded, oldest first, then the last closed epoch (decisions/epoch-catch-up.ts), each paid
+ * as below. It stops at the first epoch whose payout did not land (not leading, a dry run):
+ * epoch ids are sequential, so a later epoch is never paid before an earlier one.
  *
  * @example
  * await runEpochDistributor(ctx);
  */
 export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult> {
   const job = 'epoch-distributor';
+  const [clock] = await readAccounts(ctx.rpc, [clockSysvarAccount()], { commitment: 'confirmed' });
+  if (!clock?.exists) return { job, summary: 'no clock' };
+  // The windows in the chain's time: stake timestamps are the chain's.
+  const windows = epochsToExamine(clock.data.unixTimestamp, await concludedAnchor(ctx.pool));
+  const done: EpochOutcome[] = [];
+  for (const window of windows) {
+    const outcome = await payEpoch(ctx, window);
+    done.push(outcome);
+    if (!outcome.concluded) break;
+    await markConcluded(ctx, window, outcome.summary);
+  }
+  const last = done.at(-1) as EpochOutcome;
+  if (done.length === 1)
+    return { job, summary: last.summary, ...(last.details ? { details: last.details } : {}) };
+  return {
+    job,
+    summary: done.map((o) => o.summary).join('; '),
+    details: { ...fields(last), epochs: done.map((o) => ({ summary: o.summary, ...fields(o) })) },
+  };
+}
+
+/** One epoch's result; `concluded`: nothing is left to do for it (paid, or nothing to pay). */
+type EpochOutcome = JobResult & { concluded: boolean };
+
+const fields = (o: EpochOutcome) => (o.details ?? {}) as Record<string, unknown>;
+
+/** Action key prefix of an epoch examined with nothing to pay (`...:seen:<end date>`). */
+export const CONCLUDED_PREFIX = 'epoch-distributor:seen:';
+
+/**
+ * The end (unix seconds) of the newest epoch a leader concluded: paid (its payout `sending`
+ * or `sent`) or examined with nothing to pay; null when none ever was.
+ *
+ * @example
+ * const anchor = await concludedAnchor(pool); // 1764460800n (Sun 2025-11-30)
+ */
+export async function concludedAnchor(pool: KeeperContext['pool']): Promise<bigint | null> {
+  const { rows } = await pool.query<{ day: string | null }>(
+    `select max(substring(action_key from '(\\d{4}-\\d{2}-\\d{2})$')) as day from keeper.actions
+      where (action_key like 'epoch-distributor:epoch:%' and status in ('sending', 'sent'))
+         or (action_key like '${CONCLUDED_PREFIX}%' and status = 'sent')`,
+  );
+  const day = rows[0]?.day;
+  return day ? BigInt(Date.parse(`${day}T00:00:00Z`) / 1000) : null;
+}
+
+/**
+ * Records that a leader examined `window` to an end, under the lease (fenced like every
+ * action), so a later run never takes it as missed; a dry run or a follower records nothing.
+ */
+async function markConcluded(ctx: KeeperContext, window: EpochWindow, summary: string) {
+  const lease = ctx.elector.lease();
+  if (ctx.config.dryRun || !lease) return;
+  const key = `${CONCLUDED_PREFIX}${epochKey(window.end).slice('epoch:'.length)}`;
+  const claim = await claimAction(ctx.pool, lease, key, 'epoch-distributor', 0);
+  if (claim.claimed) await finishAction(ctx.pool, key, 'sent', null, { summary });
+}
+
+/** Pays the epoch `window` once (its action key), from what the funding accounts hold. */
+async function payEpoch(ctx: KeeperContext, window: EpochWindow): Promise<EpochOutcome> {
+  const job = 'epoch-distributor';
   const configAddress = await findRewardsConfigAddress(ctx.programs);
-  const [config, clock] = await readAccounts(
+  const [config] = await readAccounts(
     ctx.rpc,
-    [rewardsConfigAccount(configAddress, ctx.programs), clockSysvarAccount()],
+    [rewardsConfigAccount(configAddress, ctx.programs)],
     { commitment: 'confirmed' },
   );
-  if (!config?.exists || !clock?.exists) return { job, summary: 'no rewards config' };
-  // The window in the chain's time: stake timestamps are the chain's.
-  const window = lastClosedEpoch(clock.data.unixTimestamp);
+  if (!config?.exists) return { job, summary: 'no rewards config', concluded: false };
   const actionKey = `epoch-distributor:${epochKey(window.end)}`;
   // Checked before anything is built or written: a paid epoch must not leave an artifact for
   // an id that will never be posted (the fenced send would refuse the send itself anyway).
@@ -137,10 +201,16 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
     [actionKey],
   );
   if (paid.rows[0]) {
-    return { job, summary: `${epochKey(window.end)}: already paid (${paid.rows[0].status})` };
+    return {
+      job,
+      summary: `${epochKey(window.end)}: already paid (${paid.rows[0].status})`,
+      concluded: true,
+    };
   }
   const points = stakePoints(await stakeIntervals(ctx), window.start, window.end);
-  if (points.size === 0) return { job, summary: `${epochKey(window.end)}: no stake in the epoch` };
+  if (points.size === 0) {
+    return { job, summary: `${epochKey(window.end)}: no stake in the epoch`, concluded: true };
+  }
   const mints = config.data.rewardMints.slice(0, config.data.rewardMintCount) as Address[];
   // Bought first: a crash after a purchase resumes here, finds it made (its action key) and
   // goes on to the distribution of what the funding accounts now hold.
@@ -154,6 +224,7 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
       job,
       summary: `${epochKey(window.end)}: no reward funded (keeper's accounts empty)${bought ? `; purchases: ${bought}` : ''}`,
       details: { purchases },
+      concluded: true,
     };
   }
   const epochId = config.data.lastEpochId + 1n;
@@ -223,6 +294,10 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
     job,
     summary: `${describe}: ${outcome.kind}${file ? `, artifact ${file}` : ''}`,
     details: { epochId: epochId.toString(), root: artifact.root, outcome, file, purchases },
+    // Landed, or found in flight or landed by another replica (its key): the epoch is paid.
+    concluded:
+      outcome.kind === 'sent' ||
+      (outcome.kind === 'skipped' && outcome.reason === 'already-claimed'),
   };
 }
 

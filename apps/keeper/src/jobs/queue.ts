@@ -21,17 +21,30 @@ import type { JobResult, KeeperContext } from './context.ts';
 import { MIN_CHECK_MS, readNavTick } from './nav-cadence.ts';
 import { JOBS, type JobName } from './registry.ts';
 
-/** Cron lines (UTC): minute hour day-of-month month day-of-week task. */
+/**
+ * Cron lines (UTC): minute hour day-of-month month day-of-week task [?fill=window]. `fill` is
+ * graphile-worker's backfill: when a runner starts (a restart, or a failover to the other
+ * replica) it runs each tick of the window that no runner ran, so an hour's watch, a day's
+ * fees or a Sunday's epoch missed while no replica led are run late rather than dropped. The
+ * window is one period of the job: the next tick covers anything older (the epoch distributor
+ * itself pays every unpaid closed epoch since the last paid one). Each job is idempotent by its
+ * action keys, so a backfilled tick after a run that did happen repeats nothing. The
+ * every-minute jobs need none: the next minute does the same work.
+ */
 export const CRONTAB = [
   '* * * * * nav-push-kick',
   '* * * * * drift-scan',
   '* * * * * withdrawal-router',
   '* * * * * deposit-router',
-  '0 * * * * corp-action-watch',
-  '0 0 * * * collect-fees',
+  // Every 5 minutes: what it waits for (a thaw, an unpause) is an issuer's act, rare and not
+  // urgent to the second, and each run is one getProgramAccounts per vault; the owner can pay
+  // at once from the dapp. No fill: the next tick does the same work.
+  '*/5 * * * * redemption-payer',
+  '0 * * * * corp-action-watch ?fill=1h',
+  '0 0 * * * collect-fees ?fill=1d',
   // Five minutes after the Sunday boundary: the window is taken in the chain's time, which
   // may trail the wall clock by seconds.
-  '5 0 * * 0 epoch-distributor',
+  '5 0 * * 0 epoch-distributor ?fill=7d',
 ].join('\n');
 
 /**

@@ -22,7 +22,7 @@ import { USD_ONE, usdDecimalToFixed } from '../decisions/valuation.ts';
 import { runAggregatorRoute } from '../routes/aggregator-route.ts';
 import { clockMs } from '../routes/chain-time.ts';
 import { legSetup, missingTradeAccounts } from '../routes/leg-setup.ts';
-import { runRfqRoute } from '../routes/rfq-route.ts';
+import { alertRfqUnconfirmed, runRfqRoute } from '../routes/rfq-route.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { scanVaults } from './drift-scan.ts';
 import {
@@ -31,6 +31,7 @@ import {
   DEFAULT_LEG_COOLDOWN_SECONDS,
   legCooling,
 } from './leg-cooldown.ts';
+import { withLegGuard } from './leg-guard.ts';
 
 /** A decided leg, ready for an executor. */
 export type PlannedLeg = Readonly<{
@@ -178,11 +179,11 @@ export async function runRebalanceExec(ctx: KeeperContext, payload: unknown): Pr
     ctx.logger.info({ job: 'rebalance-exec', plan: String(summary) }, 'dry-run: would trade');
     return { job: 'rebalance-exec', summary: `dry-run: ${summary}` };
   }
-  if (await legInFlight(ctx, skuId, mint)) {
-    return { job: 'rebalance-exec', summary: `skipped: a leg of ${skuId} ${mint} is in flight` };
-  }
   try {
-    const result = await executeLeg(ctx, plan);
+    // One leg of this (vault, asset) at a time, whichever job trades it (leg-guard.ts).
+    const guarded = await withLegGuard(ctx, skuId, mint, () => executeLeg(ctx, plan));
+    if (!guarded.ran) return { job: 'rebalance-exec', summary: `skipped: ${guarded.reason}` };
+    const result = guarded.value;
     clearLegCooling(ctx, skuId, mint);
     return { ...result, summary: `${result.summary} (${summary})` };
   } catch (error) {
@@ -234,21 +235,25 @@ export async function executeLeg(ctx: KeeperContext, plan: PlannedLeg): Promise<
     let why: string;
     try {
       const outcome = await runRfqRoute(ctx, setup, plan);
+      const what = `${plan.skuId} ${plan.trade.side} ${plan.symbol}`;
       if (outcome.outcome === 'done') {
         ctx.metrics.rebalanceLegs.inc({ ...sku, route: 'rfq' });
         return {
           job: 'rebalance-exec',
-          summary: `${plan.skuId} ${plan.trade.side} ${plan.symbol}: RFQ ${outcome.quoteId} executed ${outcome.signature}`,
+          summary: `${what}: RFQ ${outcome.quoteId} executed ${outcome.signature}`,
           details: { route: 'rfq', ...outcome },
         };
       }
-      if (outcome.outcome === 'failed') {
-        throw new KeeperError(
-          'LEG_NOT_SETTLED',
-          `RFQ ${outcome.quoteId} failed on chain (${outcome.signature ?? 'unsent'}); the next scan decides again`,
-        );
+      if (outcome.outcome === 'unconfirmed') {
+        // Landed on chain: executed, alerted; another quote or the aggregator would double it.
+        ctx.metrics.rebalanceLegs.inc({ ...sku, route: 'rfq' });
+        return {
+          job: 'rebalance-exec',
+          summary: alertRfqUnconfirmed(ctx, outcome, what, sku),
+          details: { route: 'rfq', ...outcome },
+        };
       }
-      why = `RFQ expired after ${outcome.requotes} re-quotes`;
+      why = `RFQ expired after ${outcome.requotes} re-quotes (${outcome.why})`;
     } catch (error) {
       if (!(error instanceof KeeperError) || !FALLBACK_CODES.has(error.code)) throw error;
       why = error.message;
@@ -262,15 +267,6 @@ export async function executeLeg(ctx: KeeperContext, plan: PlannedLeg): Promise<
   const result = await runAggregatorRoute(ctx, ctx.swapApi, setup, plan);
   ctx.metrics.rebalanceLegs.inc({ ...sku, route: 'aggregator' });
   return result;
-}
-
-/** A rebalance of this (SKU, mint) whose outcome is unknown: wait for the resolver. */
-async function legInFlight(ctx: KeeperContext, skuId: string, mint: string): Promise<boolean> {
-  const { rowCount } = await ctx.pool.query(
-    "select 1 from keeper.actions where action_key like $1 and status = 'sending'",
-    [`rebalance:${skuId}:${mint}:%`],
-  );
-  return (rowCount ?? 0) > 0;
 }
 
 /** Publishes the share of today's loss budget the vault has spent. */

@@ -8,6 +8,7 @@ import { runDriftScan } from './drift-scan.ts';
 import { runEpochDistributor } from './epoch-distributor.ts';
 import { runNavPush } from './nav-push.ts';
 import { runRebalanceExec } from './rebalance-exec.ts';
+import { runRedemptionPayer } from './redemption-payer.ts';
 import { runWithdrawalRouter } from './withdrawal-router.ts';
 
 type Job = Readonly<{
@@ -91,6 +92,11 @@ export const JOBS = {
     description: 'fulfil open withdrawal requests at a newer snapshot, selling first if short',
     run: perSku(runWithdrawalRouter),
     runFor: runWithdrawalRouter,
+  },
+  'redemption-payer': {
+    description: 'pay what open redemption claims still owe, once each slot can move',
+    run: perSku(runRedemptionPayer),
+    runFor: runRedemptionPayer,
   },
 } satisfies Record<string, Job>;
 

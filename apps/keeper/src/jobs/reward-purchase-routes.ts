@@ -89,10 +89,11 @@ export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutc
   return runRfqSequence(
     {
       api: ctx.api,
+      quoteValiditySeconds: buy.entry.quoteValiditySeconds,
       executionTimeoutSeconds: buy.entry.executionTimeoutSeconds,
       pollIntervalMs: 1_000,
       now: ctx.now,
-      submit: async (quote) => {
+      submit: async (quote, guard) => {
         const fill = checkedFill(quote, buy, taker);
         // The routing rules again at the chain's time just before the fill is signed.
         await preCommitCheck(ctx, { symbol: buy.symbol, asset: buy.entry });
@@ -107,7 +108,11 @@ export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutc
             stablePaid: fill.stablePaid.toString(),
             stockReceived: fill.stockReceived.toString(),
           },
-          prepared: () => signAsTaker(ctx, quote),
+          prepared: () => {
+            // A quote older than its validity is not signed (re-quoted as an expiry).
+            guard.assertFresh();
+            return signAsTaker(ctx, quote);
+          },
         });
         if (outcome.kind === 'skipped' && outcome.reason === 'already-claimed') {
           throw new PurchaseClaimed(`${buy.key}: ${outcome.detail ?? 'claimed'}`);

@@ -28,7 +28,7 @@ import {
 import { chooseLegRoute } from '../decisions/route-choice.ts';
 import { usdDecimalToFixed } from '../decisions/valuation.ts';
 import { chainNowMs } from '../routes/chain-time.ts';
-import { centsText } from '../routes/rfq-route.ts';
+import { alertRfqUnconfirmed, centsText } from '../routes/rfq-route.ts';
 import type { KeeperContext } from './context.ts';
 import {
   type Buy,
@@ -196,16 +196,21 @@ async function buyOne(ctx: KeeperContext, buy: Buy, rfqFirst: boolean): Promise<
   if (rfqFirst) {
     try {
       const outcome = await buyViaRfq(ctx, buy);
-      if (outcome.outcome === 'done' || outcome.outcome === 'failed') {
+      if (outcome.outcome !== 'aggregator') {
+        // Unconfirmed: landed on chain without the API saying done; bought, alerted.
+        const detail =
+          outcome.outcome === 'done'
+            ? `${buy.symbol} via RFQ ${outcome.quoteId}: done`
+            : alertRfqUnconfirmed(ctx, outcome, `reward purchase ${buy.symbol}`, { job: JOB });
         return {
           decision: buy.decision,
-          status: outcome.outcome === 'done' ? 'bought' : 'failed',
+          status: 'bought',
           route: 'rfq',
           ...(await sentAmounts(ctx, buy.key)),
-          detail: `${buy.symbol} via RFQ ${outcome.quoteId}: ${outcome.outcome}`,
+          detail,
         };
       }
-      why = `RFQ expired after ${outcome.requotes} re-quotes`;
+      why = `RFQ expired after ${outcome.requotes} re-quotes (${outcome.why})`;
     } catch (error) {
       if (error instanceof PurchaseClaimed) {
         return { decision: buy.decision, status: 'already-bought', detail: error.message };

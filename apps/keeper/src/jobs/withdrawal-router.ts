@@ -6,7 +6,8 @@
 // paid); when the buffer is short, the sales that pay it and refill the buffer to its target
 // (`planCashRaise`: the most overweight assets first, down to their targets after the
 // payout; what paying needs beyond that from the tradable assets nearest their target) run
-// first through the same routes as a rebalance.
+// first through the same routes as a rebalance, under the same per-(vault, asset) guard
+// (leg-guard.ts) and cooldown, so a sale never races a queued rebalance leg of that asset.
 import {
   getCreateAssociatedTokenAccountInstructionFor,
   getFulfilWithdrawalInstructionFor,
@@ -30,6 +31,8 @@ import { type OpenRequest, planWithdrawals } from '../decisions/withdrawal-plan.
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
 import { scanVaults } from './drift-scan.ts';
+import { legCooling } from './leg-cooldown.ts';
+import { type Guarded, withLegGuard } from './leg-guard.ts';
 import { skuLookupTables } from './nav-push.ts';
 import { executeLeg, planLeg } from './rebalance-exec.ts';
 
@@ -193,6 +196,14 @@ async function raiseCash(
     let replan = false;
     for (const leg of plan.legs) {
       const symbol = assets.find((a) => a.mint === leg.mint)?.symbol ?? leg.mint;
+      // A leg refused for price a moment ago waits out its cooldown, as a scan's leg does.
+      const cooling = legCooling(ctx, sku.skuId, leg.mint);
+      if (cooling) {
+        ctx.logger.info({ sku: sku.skuId, symbol }, `raise-cash: cooling (${cooling.reason})`);
+        closed.add(leg.mint);
+        replan = true;
+        break;
+      }
       const planned = await planLeg(ctx, sku.skuId, leg.mint, -leg.notionalUsd1e8);
       if ('skipped' in planned || planned.route.route === 'skip') {
         closed.add(leg.mint);
@@ -202,8 +213,11 @@ async function raiseCash(
       if (ctx.config.dryRun) {
         done.push(`would sell ${symbol} for ${planned.trade.notionalUsd1e8} (USD x 1e8)`);
       } else {
+        let guarded: Guarded<JobResult>;
         try {
-          done.push((await executeLeg(ctx, planned)).summary);
+          // The rebalance's own guard: never at the same moment as a queued leg of this
+          // (vault, asset), nor while one is in flight.
+          guarded = await withLegGuard(ctx, sku.skuId, leg.mint, () => executeLeg(ctx, planned));
         } catch (error) {
           // Neither route prices this asset within the vault's bound now: plan without it.
           if (!isKeeperError(error, 'LEG_OUTSIDE_BOUND')) throw error;
@@ -212,6 +226,14 @@ async function raiseCash(
           replan = true;
           break;
         }
+        if (!guarded.ran) {
+          // Another leg of this asset is being traded: plan without it (the next run re-reads).
+          ctx.logger.info({ sku: sku.skuId, symbol }, `raise-cash: ${guarded.reason}`);
+          closed.add(leg.mint);
+          replan = true;
+          break;
+        }
+        done.push(guarded.value.summary);
       }
       sold.set(leg.mint, (sold.get(leg.mint) ?? 0n) + planned.trade.notionalUsd1e8);
       soldTotal += planned.trade.notionalUsd1e8;

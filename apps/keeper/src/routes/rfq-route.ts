@@ -5,7 +5,8 @@
 // the maker sign that final message (it pays the fee), co-sign with the keeper and the trade
 // authority through their keychain signers, send before the blockhash expires, then poll the
 // quote until Completed + Executed (rfq-sequence.ts). A quote the vault would refuse is
-// never signed: the sequence ends and the caller takes the aggregator route.
+// never signed: the sequence ends and the caller takes the aggregator route. A quote older
+// than its validity is never signed either: it is re-quoted as an expired execution.
 import { buildTransactionMessage, type CostedInstruction } from '@basket/sdk';
 import type { RfqQuote } from '@basket/tokenized-api';
 import {
@@ -26,7 +27,7 @@ import { KeeperError } from '../decisions/errors.ts';
 import { chooseLegRoute } from '../decisions/route-choice.ts';
 import type { KeeperContext } from '../jobs/context.ts';
 import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
-import { type RfqSequenceOutcome, runRfqSequence } from '../jobs/rfq-sequence.ts';
+import { type QuoteGuard, type RfqSequenceOutcome, runRfqSequence } from '../jobs/rfq-sequence.ts';
 import { chainNowMs } from './chain-time.ts';
 import { hookedMints } from './hook-accounts.ts';
 import { forwardInstruction, routeCosts } from './instruction-costs.ts';
@@ -113,16 +114,21 @@ export async function wrapFill(
 
 /**
  * Has the market maker sign the wrapped message, checks it signed exactly that message, and
- * adds the keeper's and the trade authority's signatures (keychain signers).
+ * adds the keeper's and the trade authority's signatures (keychain signers). A quote older
+ * than its validity is not sent to the maker, nor signed once the maker answers (`guard`).
  *
+ * @throws {KeeperError} `RFQ_QUOTE_STALE` (nothing signed by the vault's side),
+ *   `RFQ_COSIGN_REFUSED`.
  * @example
- * const tx = await cosignAndSign(ctx, quote.id, wrapped);
+ * const tx = await cosignAndSign(ctx, quote.id, wrapped, guard);
  */
 export async function cosignAndSign(
   ctx: KeeperContext,
   quoteId: string,
   wrapped: WrappedFill,
+  guard: QuoteGuard,
 ): Promise<PreparedTransaction> {
+  guard.assertFresh();
   const cosigned = await ctx.rfqCosign(quoteId, getBase64EncodedWireTransaction(wrapped.unsigned));
   const back = decodeTransaction(cosigned.transaction);
   const ours = Buffer.from(wrapped.unsigned.messageBytes);
@@ -130,6 +136,8 @@ export async function cosignAndSign(
     throw new KeeperError('RFQ_COSIGN_REFUSED', `the maker signed another message for ${quoteId}`);
   }
   const signatures = { ...back.signatures };
+  // The maker's answer took time: the quote must still be valid when the vault's side signs.
+  guard.assertFresh();
   for (const signer of [ctx.signer, ctx.tradeSigner]) {
     const [dictionary] = await signer.signTransactions([back as never]);
     Object.assign(signatures, dictionary);
@@ -185,10 +193,11 @@ export async function runRfqRoute(
   return runRfqSequence(
     {
       api: ctx.api,
+      quoteValiditySeconds: plan.asset.quoteValiditySeconds,
       executionTimeoutSeconds: plan.asset.executionTimeoutSeconds,
       pollIntervalMs: 1_000,
       now: ctx.now,
-      submit: async (quote) => {
+      submit: async (quote, guard) => {
         await preCommitCheck(ctx, plan);
         const wrapped = await wrapFill(ctx, setup, plan, quote);
         const outcome = await ctx.send({
@@ -202,7 +211,7 @@ export async function runRfqRoute(
             payRaw: wrapped.payRaw.toString(),
             expectedRaw: wrapped.expectedRaw.toString(),
           },
-          prepared: () => cosignAndSign(ctx, quote.id, wrapped),
+          prepared: () => cosignAndSign(ctx, quote.id, wrapped, guard),
         });
         if (outcome.kind !== 'sent') {
           throw new KeeperError('LEASE_LOST', `RFQ leg not sent: ${outcome.kind}`);
@@ -218,4 +227,30 @@ export async function runRfqRoute(
       receivingWalletIdentifier: wallet,
     },
   );
+}
+
+/**
+ * A fill that confirmed on chain without the API reporting it done (`unconfirmed`): one
+ * `rfq-unconfirmed` alert (and its log line) naming the quote and the transaction. The leg
+ * counts as executed; it is never re-quoted nor sent to the aggregator (a double trade).
+ *
+ * @example
+ * const note = alertRfqUnconfirmed(ctx, outcome, 'TECH6 buy NVDAx', { sku: 'TECH6' });
+ */
+export function alertRfqUnconfirmed(
+  ctx: Pick<KeeperContext, 'alert'>,
+  outcome: Extract<RfqSequenceOutcome, { outcome: 'unconfirmed' }>,
+  what: string,
+  fields: Record<string, unknown>,
+): string {
+  const last = outcome.lastState
+    ? `${outcome.lastState.generalStatus}/${outcome.lastState.blockchainStatus}`
+    : 'no answer';
+  const message = `${what}: RFQ ${outcome.quoteId} landed ${outcome.signature}, not reported done by the API (last: ${last})`;
+  ctx.alert('rfq-unconfirmed', 'warning', message, {
+    ...fields,
+    quoteId: outcome.quoteId,
+    signature: outcome.signature,
+  });
+  return message;
 }

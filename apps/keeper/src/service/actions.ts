@@ -94,11 +94,53 @@ export async function finishAction(
   );
 }
 
-/** Records the signature as soon as it is known (before confirmation). */
-export async function recordSignature(pool: pg.Pool, actionKey: string, signature: string) {
+/**
+ * Records the signature as soon as it is known, before the transaction leaves, and only while
+ * `lease` still fences this action: the row is this holder's under this token and the lease is
+ * unexpired by the database's clock with `marginMs` to spare, in one statement. Everything
+ * between the claim and here (an RFQ co-sign call, a remote signer, the per-job slot) can take
+ * longer than the lease: false means another replica may lead now, and nothing may be sent.
+ *
+ * @example
+ * if (!(await recordSignature(pool, lease, key, signature, 3_000))) return abandonClaim(pool, lease, key);
+ */
+export async function recordSignature(
+  pool: pg.Pool,
+  lease: HeldLease,
+  actionKey: string,
+  signature: string,
+  marginMs: number,
+): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `update ${KEEPER_SCHEMA}.actions as a set signature = $2, updated_at = now()
+      where a.action_key = $1 and a.status = 'sending' and a.holder = $3 and a.token = $4
+        and exists (select 1 from ${KEEPER_SCHEMA}.leader_lease
+                     where name = $5 and holder = $3 and token = $4
+                       and expires_at > now() + $6 * interval '1 millisecond')`,
+    [actionKey, signature, lease.holder, lease.token.toString(), lease.name, marginMs],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Gives back a claim whose transaction was never sent (the lease was lost before it left): the
+ * row becomes `expired`, so whichever replica leads may run the action at once. Only this
+ * holder's `sending` row under this token is touched.
+ *
+ * @example
+ * await abandonClaim(pool, lease, key, 'lease-lost');
+ */
+export async function abandonClaim(
+  pool: pg.Pool,
+  lease: HeldLease,
+  actionKey: string,
+  reason: string,
+): Promise<void> {
   await pool.query(
-    `update ${KEEPER_SCHEMA}.actions set signature = $2, updated_at = now() where action_key = $1`,
-    [actionKey, signature],
+    `update ${KEEPER_SCHEMA}.actions
+        set status = 'expired', signature = null, detail = $4, updated_at = now()
+      where action_key = $1 and status = 'sending' and holder = $2 and token = $3`,
+    [actionKey, lease.holder, lease.token.toString(), JSON.stringify({ abandoned: reason })],
   );
 }
 

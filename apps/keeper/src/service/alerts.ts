@@ -1,18 +1,24 @@
 // Alerts: one structured error line per alert (kind, severity, what to do) and a counter the
-// Prometheus rules page on. The runbook for each kind is in docs/keeper.md.
+// Prometheus rules page on. Rules: ops/monitoring/alerts.yaml; each kind's rule and runbook are
+// listed in docs/keeper.md ("Alerts and runbooks").
 import type { Logger } from '@basket/service-kit';
+import type { AlertSink } from '@basket/tokenized-api';
 import type { KeeperMetrics } from './keeper-metrics.ts';
 
-/** Every alert the keeper raises itself (the rest are Prometheus rules over its metrics). */
+/**
+ * Every alert the keeper raises itself (the rest are Prometheus rules over its metrics: failed
+ * legs, for one, are `keeper_rebalance_failures_total`).
+ */
 export type AlertKind =
   | 'nav-stale'
   | 'push-without-refresh'
   | 'severe-corporate-action'
-  | 'rebalance-failed'
+  | 'rfq-unconfirmed'
   | 'api-5xx-persisting'
   | 'issuer-power-used'
   | 'swap-pre-commit-refused'
-  | 'multiplier-mismatch';
+  | 'multiplier-mismatch'
+  | 'redemption-owed';
 
 export type Alerter = (
   kind: AlertKind,
@@ -47,5 +53,36 @@ export function createAlerter(
   return (kind, severity, message, fields = {}) => {
     for (const sku of skusOf(fields, configured)) metrics.alerts.inc({ kind, severity, sku });
     logger.error({ alert: kind, severity, ...fields }, message);
+  };
+}
+
+/**
+ * The tokenized-asset API client's alert sink. The client reports an outage once when its 5xx
+ * answers have lasted over 5 minutes and once when an answer below 500 ends it; the alert is
+ * raised on the first, and `keeper_api_5xx_persisting` is held at 1 from the first to the
+ * second, so a rule on the gauge fires for as long as the outage lasts (a rule on the alert
+ * counter's increase would clear 10 minutes in, API still down).
+ *
+ * @example
+ * createTokenizedApiClient({ baseUrl, alertSink: apiOutageSink(alert, logger, m) });
+ */
+export function apiOutageSink(alert: Alerter, logger: Logger, metrics: KeeperMetrics): AlertSink {
+  metrics.api5xxPersisting.set(0);
+  return {
+    send: (a) => {
+      const since = a.firstSeenAt.toISOString();
+      if (a.kind === 'upstream-server-errors-persisting') {
+        metrics.api5xxPersisting.set(1);
+        alert(
+          'api-5xx-persisting',
+          'critical',
+          'the tokenized-asset API has answered 5xx for over 5 minutes',
+          { since, count: a.count },
+        );
+      } else {
+        metrics.api5xxPersisting.set(0);
+        logger.info({ since, count: a.count }, 'tokenized-asset API recovered');
+      }
+    },
   };
 }

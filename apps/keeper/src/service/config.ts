@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { readWorldManifest } from '@basket/localnet';
-import { ConfigError, parseConfig, resolveSecret } from '@basket/service-kit';
+import { ConfigError, parseConfig } from '@basket/service-kit';
 import { z } from 'zod';
+import { type SecretErrors, secret } from './secret-reference.ts';
 
 const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'not a base58 address');
 
@@ -91,6 +92,8 @@ const schema = z.object({
     .optional(),
   /** Slippage bound of a reward purchase on the aggregator route. */
   rewardMaxSlipBps: z.coerce.number().int().min(1).max(1_000).optional(),
+  /** A redemption claim owing a slot for longer than this (seconds) is alerted; default 86,400. */
+  redemptionOwedAlertSeconds: z.coerce.number().int().min(60).max(2_592_000).optional(),
   dryRun: z.boolean(),
 });
 
@@ -186,6 +189,7 @@ const NAMES: Record<string, string> = {
   rewardShareBps: 'KEEPER_REWARD_SHARE_BPS',
   rewardWeights: 'KEEPER_REWARD_WEIGHTS',
   rewardMaxSlipBps: 'KEEPER_REWARD_MAX_SLIP_BPS',
+  redemptionOwedAlertSeconds: 'KEEPER_REDEMPTION_OWED_ALERT_SECONDS',
 };
 
 function readFileConfig(path: string | undefined): Record<string, unknown> {
@@ -200,22 +204,16 @@ function readFileConfig(path: string | undefined): Record<string, unknown> {
   return raw;
 }
 
-function secret(reference: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
-  try {
-    return resolveSecret(reference, env);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A signer's settings: `KEEPER_*` for the keeper's key, `KEEPER_TRADE_*` for the trade authority. */
 function signerFrom(
   env: NodeJS.ProcessEnv,
   fromFile: Record<string, unknown>,
   keeperPath: string | undefined,
   prefix: 'KEEPER' | 'KEEPER_TRADE',
+  errors: SecretErrors,
 ) {
-  const envOf = (name: string) => env[name.replace(/^KEEPER/, prefix)];
+  const named = (name: string) => name.replace(/^KEEPER/, prefix);
+  const envOf = (name: string) => env[named(name)];
   const kind = envOf('KEEPER_SIGNER') ?? (fromFile.kind as string | undefined) ?? 'keypair-file';
   const pick = (name: string, key: string) => envOf(name) ?? (fromFile[key] as string | undefined);
   switch (kind) {
@@ -234,13 +232,23 @@ function signerFrom(
         vaultAddr: pick('KEEPER_VAULT_ADDR', 'vaultAddr'),
         keyName: pick('KEEPER_VAULT_KEY_NAME', 'keyName'),
         publicKey: pick('KEEPER_SIGNER_PUBLIC_KEY', 'publicKey'),
-        vaultToken: secret(envOf('KEEPER_VAULT_TOKEN'), env),
+        vaultToken: secret(named('KEEPER_VAULT_TOKEN'), envOf('KEEPER_VAULT_TOKEN'), env, errors),
       };
     case 'fireblocks':
       return {
         kind,
-        apiKey: secret(envOf('KEEPER_FIREBLOCKS_API_KEY'), env),
-        privateKeyPem: secret(envOf('KEEPER_FIREBLOCKS_PRIVATE_KEY'), env),
+        apiKey: secret(
+          named('KEEPER_FIREBLOCKS_API_KEY'),
+          envOf('KEEPER_FIREBLOCKS_API_KEY'),
+          env,
+          errors,
+        ),
+        privateKeyPem: secret(
+          named('KEEPER_FIREBLOCKS_PRIVATE_KEY'),
+          envOf('KEEPER_FIREBLOCKS_PRIVATE_KEY'),
+          env,
+          errors,
+        ),
         vaultAccountId: pick('KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID', 'vaultAccountId'),
         apiBaseUrl: pick('KEEPER_FIREBLOCKS_API_URL', 'apiBaseUrl'),
       };
@@ -290,57 +298,74 @@ export function loadKeeperConfig(
     }));
   const pick = (name: string, key: string, fallback?: string) =>
     env[name] ?? (file[key] as string | undefined) ?? fallback;
-  return parseConfig(
-    'keeper',
-    schema,
-    {
-      rpcUrl: pick('SOLANA_RPC_URL', 'rpcUrl', world?.rpcUrl),
-      wsUrl: pick('SOLANA_WS_URL', 'wsUrl', world?.wsUrl),
-      databaseUrl: env.DATABASE_URL || (file.databaseUrl as string | undefined) || undefined,
-      dataDir: pick('KEEPER_DATA_DIR', 'dataDir', '.localnet/keeper-postgres'),
-      distributionsDir: pick(
-        'KEEPER_DISTRIBUTIONS_DIR',
-        'distributionsDir',
-        join(env.WORLD_MANIFEST ? dirname(env.WORLD_MANIFEST) : '.localnet', 'distributions'),
-      ),
-      tokenizedApiUrl: pick('TOKENIZED_API_URL', 'tokenizedApiUrl'),
-      tokenizedApiKey: secret(env.TOKENIZED_API_KEY, env),
-      host: pick('KEEPER_HOST', 'host', '127.0.0.1'),
-      port: pick('KEEPER_PORT', 'port', '7413'),
-      replicaId: pick('KEEPER_REPLICA_ID', 'replicaId', `${hostname()}-${process.pid}`),
-      programs: file.programs ?? worldError ?? world?.programs,
-      skus,
-      signer: signerFrom(
-        env,
-        (file.signer ?? {}) as Record<string, unknown>,
-        world?.keys.keeper,
-        'KEEPER',
-      ),
-      // The local world registers the keeper's key as every vault's trade authority
-      // (apps/world bootstrap), so that is the default there; each leg checks the vault's.
-      tradeSigner: signerFrom(
-        env,
-        (file.tradeSigner ?? {}) as Record<string, unknown>,
-        world?.keys.keeper,
-        'KEEPER_TRADE',
-      ),
-      aggregatorUrl: pick('AGGREGATOR_URL', 'aggregatorUrl'),
-      leaseTtlMs: pick('KEEPER_LEASE_TTL_MS', 'leaseTtlMs', '15000'),
-      txPerMinutePerJob: pick('KEEPER_TX_PER_MINUTE', 'txPerMinutePerJob', '30'),
-      rpcPerSecond: pick('KEEPER_RPC_PER_SECOND', 'rpcPerSecond', '50'),
-      txPerSecond: pick('KEEPER_TX_PER_SECOND', 'txPerSecond', '5'),
-      assetIndexPerSecond: pick('KEEPER_ASSET_INDEX_PER_SECOND', 'assetIndexPerSecond', '10'),
-      minTradeUsd: pick('KEEPER_MIN_TRADE_USD', 'minTradeUsd', '50'),
-      driftThresholdBps: pick('KEEPER_DRIFT_THRESHOLD_BPS', 'driftThresholdBps', '100'),
-      legCooldownSeconds: pick('KEEPER_LEG_COOLDOWN_SECONDS', 'legCooldownSeconds', '900'),
-      workerConcurrency: pick('KEEPER_WORKER_CONCURRENCY', 'workerConcurrency', '2'),
-      rewardShareBps: pick('KEEPER_REWARD_SHARE_BPS', 'rewardShareBps', '0'),
-      rewardWeights: env.KEEPER_REWARD_WEIGHTS ?? file.rewardWeights,
-      rewardMaxSlipBps: pick('KEEPER_REWARD_MAX_SLIP_BPS', 'rewardMaxSlipBps', '100'),
-      dryRun: argv.includes('--dry-run'),
-    },
-    NAMES,
-  );
+  const secretErrors: SecretErrors = [];
+  const source = {
+    rpcUrl: pick('SOLANA_RPC_URL', 'rpcUrl', world?.rpcUrl),
+    wsUrl: pick('SOLANA_WS_URL', 'wsUrl', world?.wsUrl),
+    databaseUrl: env.DATABASE_URL || (file.databaseUrl as string | undefined) || undefined,
+    dataDir: pick('KEEPER_DATA_DIR', 'dataDir', '.localnet/keeper-postgres'),
+    distributionsDir: pick(
+      'KEEPER_DISTRIBUTIONS_DIR',
+      'distributionsDir',
+      join(env.WORLD_MANIFEST ? dirname(env.WORLD_MANIFEST) : '.localnet', 'distributions'),
+    ),
+    tokenizedApiUrl: pick('TOKENIZED_API_URL', 'tokenizedApiUrl'),
+    tokenizedApiKey: secret('TOKENIZED_API_KEY', env.TOKENIZED_API_KEY, env, secretErrors),
+    host: pick('KEEPER_HOST', 'host', '127.0.0.1'),
+    port: pick('KEEPER_PORT', 'port', '7413'),
+    replicaId: pick('KEEPER_REPLICA_ID', 'replicaId', `${hostname()}-${process.pid}`),
+    programs: file.programs ?? worldError ?? world?.programs,
+    skus,
+    signer: signerFrom(
+      env,
+      (file.signer ?? {}) as Record<string, unknown>,
+      world?.keys.keeper,
+      'KEEPER',
+      secretErrors,
+    ),
+    // The local world registers the keeper's key as every vault's trade authority
+    // (apps/world bootstrap), so that is the default there; each leg checks the vault's.
+    tradeSigner: signerFrom(
+      env,
+      (file.tradeSigner ?? {}) as Record<string, unknown>,
+      world?.keys.keeper,
+      'KEEPER_TRADE',
+      secretErrors,
+    ),
+    aggregatorUrl: pick('AGGREGATOR_URL', 'aggregatorUrl'),
+    leaseTtlMs: pick('KEEPER_LEASE_TTL_MS', 'leaseTtlMs', '15000'),
+    txPerMinutePerJob: pick('KEEPER_TX_PER_MINUTE', 'txPerMinutePerJob', '30'),
+    rpcPerSecond: pick('KEEPER_RPC_PER_SECOND', 'rpcPerSecond', '50'),
+    txPerSecond: pick('KEEPER_TX_PER_SECOND', 'txPerSecond', '5'),
+    assetIndexPerSecond: pick('KEEPER_ASSET_INDEX_PER_SECOND', 'assetIndexPerSecond', '10'),
+    minTradeUsd: pick('KEEPER_MIN_TRADE_USD', 'minTradeUsd', '50'),
+    driftThresholdBps: pick('KEEPER_DRIFT_THRESHOLD_BPS', 'driftThresholdBps', '100'),
+    legCooldownSeconds: pick('KEEPER_LEG_COOLDOWN_SECONDS', 'legCooldownSeconds', '900'),
+    workerConcurrency: pick('KEEPER_WORKER_CONCURRENCY', 'workerConcurrency', '2'),
+    rewardShareBps: pick('KEEPER_REWARD_SHARE_BPS', 'rewardShareBps', '0'),
+    rewardWeights: env.KEEPER_REWARD_WEIGHTS ?? file.rewardWeights,
+    rewardMaxSlipBps: pick('KEEPER_REWARD_MAX_SLIP_BPS', 'rewardMaxSlipBps', '100'),
+    redemptionOwedAlertSeconds: pick(
+      'KEEPER_REDEMPTION_OWED_ALERT_SECONDS',
+      'redemptionOwedAlertSeconds',
+      '86400',
+    ),
+    dryRun: argv.includes('--dry-run'),
+  };
+  let parsed: KeeperConfig | undefined;
+  let lines: readonly string[] = [];
+  try {
+    parsed = parseConfig('keeper', schema, source, NAMES);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    lines = error.lines;
+  }
+  // The bad reference's own line comes first; the schema's "required" line for the same
+  // field would only repeat it.
+  const named = new Set(secretErrors.map((l) => l.slice(0, l.indexOf(':'))));
+  const all = [...secretErrors, ...lines.filter((l) => !named.has(l.slice(0, l.indexOf(':'))))];
+  if (all.length > 0 || !parsed) throw new ConfigError('keeper', all);
+  return parsed;
 }
 
 /** Values the logger must scrub wherever they appear. */

@@ -37,6 +37,10 @@ export function keeperMetrics(metrics: Metrics) {
       'Alerts raised; sku is a configured SKU the alert concerns, "" for keeper-wide ones',
       ['kind', 'severity', 'sku'],
     ),
+    api5xxPersisting: metrics.gauge(
+      'api_5xx_persisting',
+      '1 while the tokenized-asset API has answered 5xx for over 5 minutes (until an answer below 500)',
+    ),
     txSent: metrics.counter('transactions_sent_total', 'Transactions confirmed', ['job']),
     rpcCalls: metrics.counter('rpc_calls_total', 'JSON-RPC calls', ['method']),
     rebalanceFailures: metrics.counter('rebalance_failures_total', 'Rebalance legs that failed', [
@@ -68,6 +72,29 @@ export function keeperMetrics(metrics: Metrics) {
       'sku',
       'route',
     ]),
+    redemptionClaimsOpen: metrics.gauge('redemption_claims_open', 'Open redemption claims', [
+      'sku',
+    ]),
+    redemptionSlotsOwed: metrics.gauge(
+      'redemption_slots_owed',
+      'Asset slots (and cash, as one) still owed by open redemption claims',
+      ['sku'],
+    ),
+    redemptionOldestOwed: metrics.gauge(
+      'redemption_oldest_owed_seconds',
+      "Age of the oldest open redemption claim at the chain's time (0: none)",
+      ['sku'],
+    ),
+    redemptionClaimsOverdue: metrics.gauge(
+      'redemption_claims_overdue',
+      'Open redemption claims owing for longer than KEEPER_REDEMPTION_OWED_ALERT_SECONDS',
+      ['sku'],
+    ),
+    redemptionPayments: metrics.counter(
+      'redemption_payments_total',
+      'pay_redemption transactions by the redemption payer, by outcome',
+      ['sku', 'outcome'],
+    ),
   };
 }
 

@@ -37,6 +37,16 @@ const STATEMENTS = [
      holder text not null,
      token bigint not null,
      at timestamptz not null default now())`,
+  // The issuer's powers over each (vault, mint) as the drift scan last saw them (mint powers
+  // and whether the vault's holding is frozen): a restarted or new leader compares with what
+  // was last seen, so a change made while no keeper ran is still alerted, once.
+  `create table if not exists ${KEEPER_SCHEMA}.issuer_baselines (
+     vault text not null,
+     mint text not null,
+     powers jsonb not null,
+     holding_frozen boolean not null,
+     updated_at timestamptz not null default now(),
+     primary key (vault, mint))`,
 ];
 
 /**

@@ -4,7 +4,7 @@
  */
 
 import type { Address } from "@solana/kit";
-import type { InitializedEvent, StakedEvent, UnstakedEvent, EpochDistributedEvent, ClaimedEvent, KeepersRotatedEvent, PauseSetEvent, RewardMintsSetEvent, EpochSweptEvent } from "./types";
+import type { InitializedEvent, StakedEvent, UnstakedEvent, EpochDistributedEvent, ClaimedEvent, KeepersRotatedEvent, PauseSetEvent, RewardMintsSetEvent, EpochSweptEvent, ClaimShortfallEvent } from "./types";
 
 /**
  * Readers of every rewards event payload by event name: each field read at its offset, the
@@ -129,6 +129,16 @@ export function createRewardsEventReaders(readAddress: (bytes: Uint8Array, offse
           amount: v.getBigUint64(401, true),
         },
       ],
+    }),
+    /** claimShortfall v1: 104 bytes. */
+    claimShortfall: (b: Uint8Array, v: DataView): ClaimShortfallEvent => ({
+      epochId: v.getBigUint64(0, true),
+      claimant: readAddress(b, 8),
+      mint: readAddress(b, 40),
+      owed: v.getBigUint64(72, true),
+      paid: v.getBigUint64(80, true),
+      held: v.getBigUint64(88, true),
+      outstanding: v.getBigUint64(96, true),
     }),
   } as const;
 }

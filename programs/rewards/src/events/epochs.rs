@@ -45,7 +45,8 @@ pub struct ClaimedEvent {
     /// Amount per reward mint paid by this call, in the epoch's mint order; only
     /// `amount_count` are emitted (the decoder zero-fills the rest). A mint the claim had to
     /// defer shows 0 here and its amount in the event of the later claim that pays it, so a
-    /// leaf's events add up to the leaf.
+    /// leaf's events add up to the leaf, less what its `ClaimShortfall` events say was cut
+    /// after a seizure.
     #[codama(type = array(number(u64), 10))]
     pub amounts: [PodU64; 10],
 }
@@ -57,4 +58,41 @@ basket_common::impl_event!(
     len = 121,
     trailing = [8; 10],
     count = amount_count
+);
+
+/// `claim`, once per reward mint that the claim paid short: the epoch holding really held less
+/// than the epoch still owed of that mint (the issuer's permanent delegate burned or moved
+/// part of it), so the claim was paid its part of the real balance, rounded down, and is
+/// settled. `owed - paid` is what the claimant was short (the keeper may make it good from
+/// the treasury); `held` and `outstanding` are the two sides of the ratio.
+///
+/// Payload: 104 bytes after `[10][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct ClaimShortfallEvent {
+    #[codama(type = number(u64))]
+    pub epoch_id: PodU64,
+    #[codama(type = public_key)]
+    pub claimant: [u8; 32],
+    #[codama(type = public_key)]
+    pub mint: [u8; 32],
+    /// The leaf's amount of this mint (raw).
+    #[codama(type = number(u64))]
+    pub owed: PodU64,
+    /// What the claim paid: `owed * held / outstanding`, rounded down (raw).
+    #[codama(type = number(u64))]
+    pub paid: PodU64,
+    /// The epoch holding's real balance before the payment (raw).
+    #[codama(type = number(u64))]
+    pub held: PodU64,
+    /// What the epoch still owed of this mint before the payment, this claim included (raw).
+    #[codama(type = number(u64))]
+    pub outstanding: PodU64,
+}
+
+basket_common::impl_event!(
+    ClaimShortfallEvent,
+    RewardsEventKind::ClaimShortfall,
+    version = 1,
+    len = 104
 );

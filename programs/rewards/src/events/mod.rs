@@ -37,6 +37,7 @@ pub enum RewardsEventKind {
     PauseSet = 7,
     RewardMintsSet = 8,
     EpochSwept = 9,
+    ClaimShortfall = 10,
 }
 
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
@@ -50,6 +51,7 @@ pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<PauseSetEvent>("PauseSetEvent"),
     EventInfo::of::<RewardMintsSetEvent>("RewardMintsSetEvent"),
     EventInfo::of::<EpochSweptEvent>("EpochSweptEvent"),
+    EventInfo::of::<ClaimShortfallEvent>("ClaimShortfallEvent"),
 ];
 
 #[cfg(test)]

@@ -236,6 +236,41 @@ fn epoch_swept_layout() {
 }
 
 #[test]
+fn claim_shortfall_layout() {
+    assert_eq!(<ClaimShortfallEvent as Event>::LEN, 104);
+    assert_eq!(<ClaimShortfallEvent as Event>::MIN_LEN, 104);
+    assert_eq!(<ClaimShortfallEvent as Event>::DISCRIMINATOR, 10);
+    assert_eq!(<ClaimShortfallEvent as Event>::VERSION, 1);
+    assert_eq!(offset_of!(ClaimShortfallEvent, epoch_id), 0);
+    assert_eq!(offset_of!(ClaimShortfallEvent, claimant), 8);
+    assert_eq!(offset_of!(ClaimShortfallEvent, mint), 40);
+    assert_eq!(offset_of!(ClaimShortfallEvent, owed), 72);
+    assert_eq!(offset_of!(ClaimShortfallEvent, paid), 80);
+    assert_eq!(offset_of!(ClaimShortfallEvent, held), 88);
+    assert_eq!(offset_of!(ClaimShortfallEvent, outstanding), 96);
+    let event = ClaimShortfallEvent {
+        epoch_id: PodU64::new(4),
+        claimant: [0xCD; 32],
+        mint: [0xEF; 32],
+        owed: PodU64::new(600),
+        paid: PodU64::new(300),
+        held: PodU64::new(500),
+        outstanding: PodU64::new(1000),
+    };
+    event.framed(|bytes| {
+        assert_eq!(bytes.len(), 106);
+        assert_eq!(&bytes[..2], &[10, 1]);
+        assert_eq!(&bytes[2..10], &4u64.to_le_bytes());
+        assert!(bytes[10..42].iter().all(|b| *b == 0xCD));
+        assert!(bytes[42..74].iter().all(|b| *b == 0xEF));
+        assert_eq!(&bytes[74..82], &600u64.to_le_bytes());
+        assert_eq!(&bytes[82..90], &300u64.to_le_bytes());
+        assert_eq!(&bytes[90..98], &500u64.to_le_bytes());
+        assert_eq!(&bytes[98..106], &1000u64.to_le_bytes());
+    });
+}
+
+#[test]
 fn fixed_events_emit_len() {
     assert_eq!(<StakedEvent as Event>::MIN_LEN, <StakedEvent as Event>::LEN);
     assert_eq!(<StakedEvent as Event>::TRAILING_ITEM_LEN, 0);
@@ -258,7 +293,7 @@ fn fixed_events_emit_len() {
 
 #[test]
 fn events_list_every_kind_once_in_order() {
-    assert_eq!(EVENTS.len(), RewardsEventKind::EpochSwept as usize);
+    assert_eq!(EVENTS.len(), RewardsEventKind::ClaimShortfall as usize);
     for (i, e) in EVENTS.iter().enumerate() {
         assert_eq!(usize::from(e.discriminator), i + 1, "{}", e.name);
     }

@@ -37,8 +37,8 @@ pub struct RewardEntry {
 
 /// A distributed reward epoch.
 ///
-/// Layout (884 bytes):
-/// - `[0]` discriminator = 3, `[1]` version = 1, `[2]` bump, `[3]` reward mint count (1..=10)
+/// Layout (964 bytes):
+/// - `[0]` discriminator = 3, `[1]` version = 2, `[2]` bump, `[3]` reward mint count (1..=10)
 /// - `[4..12]` epoch id
 /// - `[12..44]` Merkle root
 /// - `[44..52]` distribution time (unix seconds)
@@ -48,6 +48,11 @@ pub struct RewardEntry {
 ///   extension, so a claim checks its pause flag before paying it; `[63]` reserved
 /// - `[64..884]` ten reward entries of 82 bytes (unused entries are zero); the order of
 ///   the entries is the order of `amounts[]` in every leaf of this epoch
+/// - `[884..964]` settled per reward mint (u64 LE each, same order): the leaf amounts whose
+///   claims are done, paid in full or pro rata after a seizure (a leaf counts its whole
+///   amount). `total - settled` is what the epoch still owes of that mint, deferred claims
+///   included: a claim that finds the holding short of it is paid its part of the real balance
+///   (`claim`, reward_transfer.rs). Version 2 appended it (v1 was 884 bytes).
 #[repr(C)]
 #[derive(CodamaAccount)]
 #[codama(discriminator(field = "discriminator"))]
@@ -74,18 +79,20 @@ pub struct Epoch {
     pub reserved: u8,
     // Literal length so the IDL generator can read it; equal to MAX_REWARD_MINTS (asserted below).
     pub rewards: [RewardEntry; 10],
+    #[codama(type = array(number(u64), 10))]
+    pub settled: [PodU64; 10],
 }
 
 const _: () =
     assert!(core::mem::size_of::<RewardEntry>() == 82 && core::mem::align_of::<RewardEntry>() == 1);
 const _: () = assert!(
     super::MAX_REWARD_MINTS == 10
-        && core::mem::size_of::<Epoch>() == 884
+        && core::mem::size_of::<Epoch>() == 964
         && core::mem::align_of::<Epoch>() == 1
 );
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
 unsafe impl AccountLayout for Epoch {
     const DISCRIMINATOR: u8 = account_type::EPOCH;
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
 }

@@ -1,11 +1,14 @@
 // Withdraw shares in kind (every asset pro rata; batched redemption for large baskets, with
-// progress across its transactions) or in stablecoin (fee and minimum received shown).
+// progress across its transactions) or in stablecoin (fee and minimum received shown). Slices
+// that would not be paid now (frozen, paused) are shown before signing, with the redemption
+// request as the alternative and the forfeit only on the user's explicit acceptance.
 import {
   getBeginRedemptionInstructionFor,
   getPayRedemptionInstructionsFor,
   getWithdrawInKindInstructionsFor,
   quoteInKindWithdrawal,
   readAccounts,
+  readInKindTransfers,
   redemptionClaimAccount,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from '@basket/sdk';
@@ -26,6 +29,14 @@ import { busy, TxStatus } from '../ui/tx-status.ts';
 import { useWallet } from '../wallet/wallet-context.ts';
 import { Failed, Loading, TxGate, useTx, useVault } from './common.ts';
 import { parseField, parseSlippage } from './deposit.ts';
+import {
+  blockedKey,
+  decideInKind,
+  type InKindDecision,
+  redemptionBatches,
+  UNPAID_REASON_TEXT,
+} from './in-kind-decision.ts';
+import { OpenRedemptionClaims } from './redemption-claims.ts';
 import { StableWithdraw } from './withdraw-stable.ts';
 import { WithdrawalRequests } from './withdrawal-requests.ts';
 
@@ -113,6 +124,7 @@ function WithdrawForm(props: { sku: PublicSku }) {
       ? h(StableWithdraw, { view: v, shares: tooMuch ? null : parsed.raw, slippage, onDone: done })
       : h(InKindWithdraw, { view: v, shares: tooMuch ? null : parsed.raw, onDone: done }),
     h(WithdrawalRequests, { skus: [props.sku], version, onCancelled: balances.reload }),
+    h(OpenRedemptionClaims, { view: v, version }),
   );
 }
 
@@ -121,40 +133,61 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
   const { signer, address } = useWallet();
   const tx = useTx();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  // The blocked slices the user accepted to forfeit: a new amount or reason asks again.
+  const [forfeited, setForfeited] = useState<string | null>(null);
+  const [owedLater, setOwedLater] = useState<{ claim: Address; slots: number[] } | null>(null);
   const v = props.view;
+  // What each transfer would meet now (frozen holding, paused stock, frozen account of yours).
+  const transfers = useAsync(
+    () =>
+      address
+        ? readInKindTransfers(ctx.rpc, v.vault, address as Address, { commitment: 'confirmed' })
+        : Promise.resolve(undefined),
+    [address, v.nav.now],
+  );
   const quote = props.shares
-    ? quoteInKindWithdrawal(v.nav, props.shares, { vaultProgram: ctx.programs.vault })
+    ? quoteInKindWithdrawal(v.nav, props.shares, {
+        vaultProgram: ctx.programs.vault,
+        transfers: transfers.value,
+      })
     : null;
   const batched = v.nav.assets.length > SINGLE_TX_MAX_ASSETS;
+  // A failed read does not block: the SDK's builder reads the same accounts and refuses.
+  const decision = decideInKind(quote, {
+    batched,
+    forfeitAccepted: forfeited !== null && forfeited === blockedKey(quote),
+    transfersKnown: transfers.value !== undefined || transfers.error !== undefined,
+  });
   const usdc = useUsdcDisplay();
   const tables = v.sku.lookupTable ? [v.sku.lookupTable] : [];
-  const submit = async () => {
+  const rpcOptions = { rpc: ctx.rpc, programs: ctx.programs, commitment: 'confirmed' as const };
+  const withdraw = async () => {
+    if (!quote?.ok || !signer || !decision.canSubmit) return;
+    const ok = await tx.run({
+      label: 'Withdrawal in kind',
+      lookupTables: tables,
+      instructions: async () =>
+        (
+          await getWithdrawInKindInstructionsFor(
+            {
+              owner: signer,
+              vault: v.vault,
+              shares: quote.shares,
+              nav: v.nav,
+              acceptUnpaidSlots: decision.acceptUnpaidSlots,
+            },
+            rpcOptions,
+          )
+        ).instructions,
+    });
+    if (ok) props.onDone();
+  };
+  // The redemption request: begin_redemption burns the shares and fixes the amounts, then
+  // pay_redemption pays a few slots per transaction (anyone could crank them; the owner does
+  // it here). Blocked slots are not paid now: the claim keeps them owed.
+  const redeem = async () => {
     if (!quote?.ok || !signer || !address) return;
-    const rpcOptions = { rpc: ctx.rpc, programs: ctx.programs, commitment: 'confirmed' as const };
-    if (!batched) {
-      const ok = await tx.run({
-        label: 'Withdrawal in kind',
-        lookupTables: tables,
-        instructions: async () =>
-          (
-            await getWithdrawInKindInstructionsFor(
-              { owner: signer, vault: v.vault, shares: quote.shares },
-              rpcOptions,
-            )
-          ).instructions,
-      });
-      if (ok) props.onDone();
-      return;
-    }
-    // Batched: begin_redemption burns the shares and fixes the amounts, then pay_redemption
-    // pays a few slots per transaction (anyone could crank them; the owner does it here).
-    const paying = v.nav.assets
-      .map((_asset, slot) => ({ slot, owed: quote.assets[slot]?.amountRaw ?? 0n }))
-      .filter((s) => s.owed > 0n);
-    const batches: number[][] = [];
-    for (let i = 0; i < paying.length; i += SLOTS_PER_PAYMENT)
-      batches.push(paying.slice(i, i + SLOTS_PER_PAYMENT).map((s) => s.slot));
-    if (batches.length === 0) batches.push([]);
+    const batches = redemptionBatches(quote, SLOTS_PER_PAYMENT);
     const total = 1 + batches.length;
     setProgress({ done: 0, total });
     const shareSource = await ataOf(address, {
@@ -176,6 +209,7 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
     });
     if (!begun || !claim) return;
     setProgress({ done: 1, total });
+    const deferred = new Set(quote.unpaid.map((u) => u.slot));
     for (const [i, slots] of batches.entries()) {
       const [claimAccount] = await readAccounts(
         ctx.rpc,
@@ -186,24 +220,30 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
       const paid = await tx.run({
         label: `Redemption ${i + 2} of ${total} (pay ${slots.length} asset${slots.length === 1 ? '' : 's'}${i === batches.length - 1 ? ' and cash' : ''})`,
         lookupTables: tables,
-        instructions: async () =>
-          (
-            await getPayRedemptionInstructionsFor(
-              {
-                payer: signer,
-                vault: v.vault,
-                claim: { address: claimAccount.address, data: claimAccount.data },
-                slots,
-                cash: i === batches.length - 1,
-              },
-              rpcOptions,
-            )
-          ).instructions,
+        instructions: async () => {
+          const pay = await getPayRedemptionInstructionsFor(
+            {
+              payer: signer,
+              vault: v.vault,
+              claim: { address: claimAccount.address, data: claimAccount.data },
+              slots,
+              cash: i === batches.length - 1,
+            },
+            rpcOptions,
+          );
+          for (const d of pay.deferred) deferred.add(d.slot);
+          return pay.instructions;
+        },
       });
       if (!paid) return;
       setProgress({ done: i + 2, total });
     }
+    if (deferred.size > 0) setOwedLater({ claim, slots: [...deferred].sort((a, b) => a - b) });
     props.onDone();
+  };
+  const amountOf = (mint: Address, raw: bigint) => {
+    const token = v.tokens.get(mint);
+    return token ? formatTokenAmount(raw, token, v.nav.now) : String(raw);
   };
   return h(
     'div',
@@ -215,17 +255,24 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
           rows: [
             ...quote.assets
               .filter((a) => a.amountRaw > 0n)
-              .map((a) => {
-                const token = v.tokens.get(a.mint);
-                return [
-                  ctx.symbolOf(a.mint),
-                  token ? formatTokenAmount(a.amountRaw, token, v.nav.now) : String(a.amountRaw),
-                ] as const;
-              }),
+              .map((a) => [ctx.symbolOf(a.mint), amountOf(a.mint, a.amountRaw)] as const),
             ['USDC (cash part)', formatTokenAmount(quote.cashRaw, usdc, v.nav.now)],
             ['Fee', 'none'],
           ],
         })
+      : null,
+    h(BlockedSlots, { decision, amountOf, symbolOf: ctx.symbolOf }),
+    decision.offerForfeit
+      ? h(
+          'label',
+          { className: 'forfeit' },
+          h('input', {
+            type: 'checkbox',
+            checked: decision.acceptUnpaidSlots,
+            onChange: () => setForfeited(decision.acceptUnpaidSlots ? null : blockedKey(quote)),
+          }),
+          ' I accept that the slices above are not paid to me: they stay with the other holders',
+        )
       : null,
     batched
       ? h(
@@ -244,9 +291,61 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
       : null,
     h(
       'button',
-      { type: 'button', onClick: () => void submit(), disabled: !quote?.ok || busy(tx.state) },
+      {
+        type: 'button',
+        onClick: () => void (decision.path === 'redeem' ? redeem() : withdraw()),
+        disabled: !decision.canSubmit || busy(tx.state),
+      },
       'Withdraw in kind',
     ),
+    decision.offerRedemption
+      ? h(
+          'button',
+          { type: 'button', onClick: () => void redeem(), disabled: busy(tx.state) },
+          'Request a redemption instead',
+        )
+      : null,
+    owedLater
+      ? h(
+          'p',
+          { className: 'hint', role: 'status' },
+          `Still owed to you in redemption claim ${owedLater.claim}: ${owedLater.slots
+            .map((s) => ctx.symbolOf(v.nav.assets[s]?.mint as Address))
+            .join(', ')}. It is paid (pay_redemption, which anyone may send) once it can move.`,
+        )
+      : null,
     h(TxStatus, { state: tx.state }),
+  );
+}
+
+/** The slices not paid now, with why and how much, shown before anything is signed. */
+function BlockedSlots(props: {
+  decision: InKindDecision;
+  amountOf: (mint: Address, raw: bigint) => string;
+  symbolOf: (mint: Address) => string;
+}) {
+  const { decision } = props;
+  if (decision.blocked.length === 0) return null;
+  const intro =
+    decision.path === 'redeem'
+      ? 'Not paid now: these stay owed to you in the redemption claim until they can move.'
+      : decision.offerForfeit
+        ? 'Not paid by a withdrawal in kind: a redemption request keeps them owed to you instead.'
+        : 'A withdrawal in kind is not possible now: request a redemption, which keeps these owed to you.';
+  return h(
+    'div',
+    { className: 'warning', role: 'alert', 'aria-label': 'Slices not paid now' },
+    h('p', null, intro),
+    h(
+      'ul',
+      null,
+      decision.blocked.map((b) =>
+        h(
+          'li',
+          { key: b.slot },
+          `${props.symbolOf(b.mint)}: ${props.amountOf(b.mint, b.amountRaw)}, ${UNPAID_REASON_TEXT[b.reason]}`,
+        ),
+      ),
+    ),
   );
 }

@@ -69,6 +69,7 @@ export type Epoch = {
   pausable: number;
   reserved: number;
   rewards: Array<RewardEntry>;
+  settled: Array<bigint>;
 };
 
 export type EpochArgs = {
@@ -84,6 +85,7 @@ export type EpochArgs = {
   pausable: number;
   reserved: number;
   rewards: Array<RewardEntryArgs>;
+  settled: Array<number | bigint>;
 };
 
 /** Gets the encoder for {@link EpochArgs} account data. */
@@ -102,6 +104,7 @@ export function getEpochEncoder(): FixedSizeEncoder<EpochArgs> {
       ["pausable", getU16Encoder()],
       ["reserved", getU8Encoder()],
       ["rewards", getArrayEncoder(getRewardEntryEncoder(), { size: 10 })],
+      ["settled", getArrayEncoder(getU64Encoder(), { size: 10 })],
     ]),
     (value) => ({
       ...value,
@@ -125,6 +128,7 @@ export function getEpochDecoder(): FixedSizeDecoder<Epoch> {
     ["pausable", getU16Decoder()],
     ["reserved", getU8Decoder()],
     ["rewards", getArrayDecoder(getRewardEntryDecoder(), { size: 10 })],
+    ["settled", getArrayDecoder(getU64Decoder(), { size: 10 })],
   ]);
 }
 

@@ -7,6 +7,7 @@
  */
 
 export * from "./claimedEvent";
+export * from "./claimShortfallEvent";
 export * from "./epochDistributedEvent";
 export * from "./epochSweptEvent";
 export * from "./initializedEvent";

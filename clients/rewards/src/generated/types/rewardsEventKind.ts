@@ -26,6 +26,7 @@ export enum RewardsEventKind {
   PauseSet,
   RewardMintsSet,
   EpochSwept,
+  ClaimShortfall,
 }
 
 export type RewardsEventKindArgs = RewardsEventKind;

@@ -1,5 +1,5 @@
 use super::{status, ClaimAccounts, ClaimData};
-use crate::events::ClaimedEvent;
+use crate::events::{ClaimShortfallEvent, ClaimedEvent};
 use crate::{
     error::RewardsError,
     instructions::reward_transfer::{RewardTransfer, MAX_HOOK_ACCOUNTS},
@@ -138,7 +138,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             continue;
         }
         // Mint and token program equal the epoch's, checked at distribution time.
-        let payment = RewardTransfer {
+        let mut payment = RewardTransfer {
             holding,
             mint,
             destination,
@@ -150,12 +150,26 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             is_token_2022,
             pausable: epoch_pausable & bit != 0,
         };
-        if payment.can_move() {
-            payment.pay(&[Signer::from(&epoch_seeds)])?;
-            paid[i].set(amount);
-        } else {
+        // What the epoch still owes of this mint, this claim included. No wrap: settled <=
+        // claimed <= total (a leaf's mint settles once, and only after it was counted in
+        // claimed), and this claim is in claimed but not yet settled.
+        let settled = &mut epoch.settled[i];
+        let outstanding = entry.total.get().wrapping_sub(settled.get());
+        let due = payment.payable(outstanding);
+        if due == 0 {
             deferred |= bit;
+            continue;
         }
+        if due < amount {
+            // Paid short: the holding really has less than the epoch still owes (a seizure).
+            emit_shortfall(id, claimant, &payment, due, outstanding);
+        }
+        payment.amount = due;
+        payment.pay(&[Signer::from(&epoch_seeds)])?;
+        paid[i].set(due);
+        // The claim is done for this mint, at the reduced amount after a seizure: its whole
+        // amount leaves what the epoch owes (no wrap: settled + amount <= claimed).
+        settled.set(settled.get().wrapping_add(amount));
     }
     receipt.deferred.set(deferred);
     if first {
@@ -179,4 +193,27 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
     .emit();
     Ok(())
+}
+
+/// The `ClaimShortfall` event of a payment cut to `due` (out of line: only a seized holding
+/// takes this path, and the claim loop stays lean without it).
+#[inline(never)]
+fn emit_shortfall(
+    epoch_id: [u8; 8],
+    claimant: &[u8; 32],
+    payment: &RewardTransfer,
+    due: u64,
+    outstanding: u64,
+) {
+    ClaimShortfallEvent {
+        epoch_id: PodU64(epoch_id),
+        claimant: *claimant,
+        // The epoch's mint: checked against the group's at the top of the loop.
+        mint: *payment.mint.address().as_array(),
+        owed: PodU64::new(payment.amount),
+        paid: PodU64::new(due),
+        held: PodU64::new(payment.held()),
+        outstanding: PodU64::new(outstanding),
+    }
+    .emit();
 }

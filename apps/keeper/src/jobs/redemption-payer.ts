@@ -1,0 +1,276 @@
+// redemption-payer (every 5 minutes, leader only): pays what open redemption claims still owe.
+// A claim keeps owed every slot pay_redemption could not move (frozen holding, paused mint,
+// frozen receiving account, a hook refusing); nothing else pays it later, so the keeper does,
+// once the transfer can move. Open claims are read as accounts (one getProgramAccounts per
+// vault, through the keeper's RPC limiter, filtered on the claim's size, discriminator and
+// vault; a claim exists exactly while something is owed: paid in full, the program closes it),
+// so a restart or a failover misses nothing. Per claim, `planClaimPayment` decides from the
+// SDK's readers which slots move now; each batch goes through the fenced send under a key of
+// the claim and its slots (decisions/redemption-payment.ts). The keeper pays the fees and the
+// rent of the owner's missing token accounts, up to a budget per run (docs/decisions.md).
+import {
+  BasketTransactionError,
+  getPayRedemptionInstructionsFor,
+  readAccounts,
+  readInKindTransfers,
+  unpaidReason,
+  type VaultStateAccount,
+  vaultStateAccount,
+} from '@basket/sdk';
+import {
+  getRedemptionClaimDecoder,
+  REDEMPTION_CLAIM_DISCRIMINATOR,
+  type RedemptionClaim,
+} from '@basket/vault-client';
+import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
+import { fits } from '../chain/fenced-send.ts';
+import {
+  owedFor,
+  owedSlots,
+  type PaymentBatch,
+  paymentActionKey,
+  planClaimPayment,
+} from '../decisions/redemption-payment.ts';
+import { chainNowMs } from '../routes/chain-time.ts';
+import { claimAction, finishAction } from '../service/actions.ts';
+import type { KeeperSku } from '../service/config.ts';
+import type { JobResult, KeeperContext } from './context.ts';
+import { skuLookupTables } from './nav-push.ts';
+
+const JOB = 'redemption-payer';
+/** RedemptionClaim size (generated layout: header 4, vault 32, owner 32, 4 x u64, 20 x u64, 4). */
+export const REDEMPTION_CLAIM_SIZE = 264n;
+const VAULT_OFFSET = 4n;
+/**
+ * Token accounts the keeper creates for claim owners per run (rent ~0.002 SOL each): a claim
+ * owner who never held a stock still gets paid, and a flood of tiny claims costs the keeper at
+ * most this many rents per run (the rest wait for the next run, or for the owner).
+ */
+export const ACCOUNTS_CREATED_PER_RUN = 12;
+const DEFAULT_OWED_ALERT_SECONDS = 86_400;
+
+export type OpenClaim = Readonly<{ address: Address } & RedemptionClaim>;
+
+/** The open redemption claims of `vault`, oldest first. */
+export async function openClaims(ctx: Pick<KeeperContext, 'rpc' | 'programs'>, vault: Address) {
+  const accounts = await ctx.rpc
+    .getProgramAccounts(ctx.programs.vault, {
+      encoding: 'base64',
+      commitment: 'confirmed',
+      filters: [
+        { dataSize: REDEMPTION_CLAIM_SIZE },
+        {
+          memcmp: {
+            offset: 0n,
+            bytes: getBase58Decoder().decode(Uint8Array.of(REDEMPTION_CLAIM_DISCRIMINATOR)),
+            encoding: 'base58',
+          },
+        },
+        { memcmp: { offset: VAULT_OFFSET, bytes: vault, encoding: 'base58' } },
+      ],
+    } as never)
+    .send();
+  const decoder = getRedemptionClaimDecoder();
+  const claims: OpenClaim[] = (
+    accounts as unknown as { pubkey: Address; account: { data: [string, string] } }[]
+  ).map((a) => ({
+    address: a.pubkey,
+    ...decoder.decode(getBase64Encoder().encode(a.account.data[0])),
+  }));
+  return claims.sort((x, y) =>
+    x.createdAt < y.createdAt ? -1 : x.createdAt > y.createdAt ? 1 : 0,
+  );
+}
+
+type Budget = { accountsLeft: number };
+
+/**
+ * One run for one SKU.
+ *
+ * @example
+ * await runRedemptionPayer(ctx, sku);
+ */
+export async function runRedemptionPayer(ctx: KeeperContext, sku: KeeperSku): Promise<JobResult> {
+  const claims = await openClaims(ctx, sku.vault as Address);
+  const [vaultRead] = await readAccounts(
+    ctx.rpc,
+    [vaultStateAccount(sku.vault as Address, ctx.programs)],
+    { commitment: 'confirmed' },
+  );
+  const nowSecs = BigInt(Math.floor((await chainNowMs(ctx)) / 1_000));
+  const alertAfter = ctx.config.redemptionOwedAlertSeconds ?? DEFAULT_OWED_ALERT_SECONDS;
+  let slotsOwed = 0;
+  let oldest = 0;
+  let overdue = 0;
+  for (const c of claims) {
+    slotsOwed += owedSlots(c).length + (c.cashOwed > 0n ? 1 : 0);
+    const age = owedFor(c, nowSecs, alertAfter);
+    oldest = Math.max(oldest, age.seconds);
+    if (age.overdue) overdue += 1;
+  }
+  ctx.metrics.redemptionClaimsOpen.set({ sku: sku.skuId }, claims.length);
+  ctx.metrics.redemptionSlotsOwed.set({ sku: sku.skuId }, slotsOwed);
+  ctx.metrics.redemptionOldestOwed.set({ sku: sku.skuId }, oldest);
+  ctx.metrics.redemptionClaimsOverdue.set({ sku: sku.skuId }, overdue);
+  if (claims.length === 0) return { job: JOB, summary: `${sku.skuId}: no open claim` };
+  if (!vaultRead?.exists) return { job: JOB, summary: `${sku.skuId}: no vault` };
+  const vault = { address: vaultRead.address, data: vaultRead.data } as VaultStateAccount;
+  const budget: Budget = { accountsLeft: ACCOUNTS_CREATED_PER_RUN };
+  const done: string[] = [];
+  const details: unknown[] = [];
+  for (const claim of claims) {
+    const age = owedFor(claim, nowSecs, alertAfter);
+    if (age.overdue) await alertOverdue(ctx, sku, claim, age.seconds);
+    const outcome = await payClaim(ctx, sku, vault, claim, nowSecs, budget);
+    done.push(`${claim.address} ${outcome.summary}`);
+    details.push({ claim: claim.address, owedForSeconds: age.seconds, ...outcome });
+  }
+  const prefix = ctx.config.dryRun ? 'dry-run: ' : '';
+  return { job: JOB, summary: `${prefix}${sku.skuId}: ${done.join('; ')}`, details };
+}
+
+async function payClaim(
+  ctx: KeeperContext,
+  sku: KeeperSku,
+  vault: VaultStateAccount,
+  claim: OpenClaim,
+  nowSecs: bigint,
+  budget: Budget,
+) {
+  // The SDK's reader: each owed slot's mint, the vault's holding and the owner's account.
+  const transfers = await readInKindTransfers(ctx.rpc, vault, claim.owner, {
+    slots: owedSlots(claim),
+    commitment: 'confirmed',
+  });
+  const blocked = new Map(transfers.assets.map((t) => [t.slot, unpaidReason(t)]));
+  const plan = planClaimPayment(
+    claim,
+    blocked,
+    vault.data.assets.map((a) => a.status),
+  );
+  const results: string[] = [];
+  for (const batch of plan.batches) {
+    results.push(...(await payBatch(ctx, sku, vault, claim, batch, nowSecs, budget)));
+  }
+  const waiting = plan.deferred.map((d) => `slot ${d.slot} ${d.reason}`);
+  const summary = [
+    ...results,
+    ...(waiting.length > 0 ? [`waiting: ${waiting.join(', ')}`] : []),
+  ].join(', ');
+  return { summary: summary || 'nothing payable', plan, results };
+}
+
+/**
+ * Sends one batch; a batch the chain refuses (a hook refusing one stock, a guard on one asset)
+ * is tried again slot by slot so one slot never holds the others back.
+ */
+async function payBatch(
+  ctx: KeeperContext,
+  sku: KeeperSku,
+  vault: VaultStateAccount,
+  claim: OpenClaim,
+  batch: PaymentBatch,
+  nowSecs: bigint,
+  budget: Budget,
+): Promise<string[]> {
+  const name = `${batch.slots.join(',') || '-'}${batch.cash ? '+cash' : ''}`;
+  const pay = await getPayRedemptionInstructionsFor(
+    {
+      payer: ctx.signer,
+      vault,
+      claim: { address: claim.address, data: claim },
+      slots: batch.slots,
+      cash: batch.cash,
+    },
+    { rpc: ctx.rpc, programs: ctx.programs, commitment: 'confirmed' },
+  );
+  if (pay.instructions.length === 0) return [`${name}: nothing movable now`];
+  const creates = pay.instructions.length - 1;
+  if (creates > budget.accountsLeft) return [`${name}: account budget spent (next run)`];
+  const tables = await skuLookupTables(ctx, sku);
+  if (!fits(ctx.signer, pay.instructions, tables)) {
+    if (batch.slots.length <= 1) throw new Error(`pay_redemption ${name} does not fit`);
+    const half = Math.ceil(batch.slots.length / 2);
+    return [
+      ...(await payBatch(
+        ctx,
+        sku,
+        vault,
+        claim,
+        { slots: batch.slots.slice(0, half), cash: batch.cash },
+        nowSecs,
+        budget,
+      )),
+      ...(await payBatch(
+        ctx,
+        sku,
+        vault,
+        claim,
+        { slots: batch.slots.slice(half), cash: false },
+        nowSecs,
+        budget,
+      )),
+    ];
+  }
+  const paid = Object.fromEntries(
+    [...pay.accounts.assets.keys()].map((s) => [s, (claim.owed[s] ?? 0n).toString()]),
+  );
+  try {
+    const outcome = await ctx.send({
+      ...(tables ? { addressLookupTables: tables } : {}),
+      job: JOB,
+      actionKey: paymentActionKey(claim.address, batch, nowSecs),
+      instructions: pay.instructions,
+      describe: `pay_redemption ${claim.address} slots ${name} of ${sku.skuId}`,
+      detail: {
+        sku: sku.skuId,
+        claim: claim.address,
+        owner: claim.owner,
+        owedRaw: paid,
+        cash: batch.cash,
+        accountsCreated: creates,
+      },
+    });
+    if (outcome.kind === 'sent') budget.accountsLeft -= creates;
+    ctx.metrics.redemptionPayments.inc({ sku: sku.skuId, outcome: outcome.kind });
+    const why = outcome.kind === 'skipped' ? ` (${outcome.reason})` : '';
+    return [`${name} ${outcome.kind === 'dry-run' ? 'would pay' : outcome.kind}${why}`];
+  } catch (error) {
+    if (!(error instanceof BasketTransactionError)) throw error;
+    ctx.metrics.redemptionPayments.inc({ sku: sku.skuId, outcome: 'failed' });
+    ctx.logger.warn(
+      { job: JOB, claim: claim.address, slots: name, err: error },
+      'pay_redemption refused',
+    );
+    const singles: PaymentBatch[] = [
+      ...(batch.cash && batch.slots.length > 0 ? [{ slots: [], cash: true }] : []),
+      ...batch.slots.map((s) => ({ slots: [s], cash: false })),
+    ];
+    if (singles.length <= 1) return [`${name} refused: ${error.message}`];
+    const out: string[] = [`${name} refused (slot by slot)`];
+    for (const single of singles) {
+      out.push(...(await payBatch(ctx, sku, vault, claim, single, nowSecs, budget)));
+    }
+    return out;
+  }
+}
+
+/** Alerts once per claim (the record is the fenced actions table, as the corporate-action watch's). */
+async function alertOverdue(ctx: KeeperContext, sku: KeeperSku, claim: OpenClaim, seconds: number) {
+  const key = `redemption-owed-alert:${claim.address}`;
+  const what = `${sku.skuId}: redemption claim ${claim.address} of ${claim.owner} has owed for ${seconds} s`;
+  if (ctx.config.dryRun) {
+    ctx.logger.info({ job: JOB, actionKey: key }, `dry-run: would alert ${what}`);
+    return;
+  }
+  const lease = ctx.elector.lease();
+  if (lease && (await claimAction(ctx.pool, lease, key, JOB, 0)).claimed) {
+    ctx.alert('redemption-owed', 'warning', what, {
+      sku: sku.skuId,
+      claim: claim.address,
+      owner: claim.owner,
+      owedForSeconds: seconds,
+    });
+    await finishAction(ctx.pool, key, 'sent', null, { owedForSeconds: seconds });
+  }
+}
