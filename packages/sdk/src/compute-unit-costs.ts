@@ -104,7 +104,10 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   },
   /** begin_redemption at claim bump 255 (the bump search is priced separately). */
   'vault.beginRedemption': { computeUnits: 9_200, measured: 'docs/vault.md: 1 to 20 assets' },
-  'vault.perRedeemedAsset': { computeUnits: 100, measured: 'docs/vault.md: 10 vs 20 assets' },
+  'vault.perRedeemedAsset': {
+    computeUnits: 150,
+    measured: 'docs/vault.md: 10 vs 20 assets, each holding reconciled (~45 CU) since issue 14',
+  },
   /** pay_redemption with the cash part; per asset slot add `vault.perPaidAsset`. */
   'vault.payRedemption': { computeUnits: 6_200, measured: 'docs/vault.md: 5 and 10 slots' },
   /** rebalance_leg including its payment CPI (either token program). */
