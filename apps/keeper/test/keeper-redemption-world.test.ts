@@ -150,6 +150,17 @@ describe('redemption-payer', () => {
     const before = await kw.world.chain.tokenAmount(destination);
     const holdingBefore = await kw.world.chain.tokenAmount(frozen.holding);
     await runNavPush(ctx, sku);
+    // A dry run says what it would pay and pays nothing.
+    const dry = await kw.keeper('redemption-dry', { dryRun: true });
+    try {
+      const would = await runRedemptionPayer(dry.context, sku);
+      expect(would.summary).toContain(
+        `dry-run: ${sku.skuId}: ${begin.claim} ${frozenSlot} would pay`,
+      );
+    } finally {
+      await dry.close();
+    }
+    expect((await readClaim())?.data.owed[frozenSlot]).toBe(owedFrozen);
     const paid = await runRedemptionPayer(ctx, sku);
     expect(paid.summary).toContain(`${begin.claim} ${frozenSlot} sent`);
     const again = await runRedemptionPayer(ctx, sku);

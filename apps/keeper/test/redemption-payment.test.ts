@@ -8,6 +8,7 @@ import {
   owedSlots,
   paymentActionKey,
   planClaimPayment,
+  splitRefused,
 } from '../src/decisions/redemption-payment.ts';
 
 const ACTIVE = ASSET_STATUS.active;
@@ -79,6 +80,22 @@ describe('planClaimPayment', () => {
     expect(plan.deferred).toHaveLength(4);
     const none = planClaimPayment(claim(), blocked, Array(6).fill(ACTIVE));
     expect(none.batches).toEqual([]);
+  });
+});
+
+describe('splitRefused', () => {
+  it('tries the cash alone, then each slot alone; a single payment is not split', () => {
+    expect(splitRefused({ slots: [0, 3], cash: true })).toEqual([
+      { slots: [], cash: true },
+      { slots: [0], cash: false },
+      { slots: [3], cash: false },
+    ]);
+    expect(splitRefused({ slots: [1, 2], cash: false })).toEqual([
+      { slots: [1], cash: false },
+      { slots: [2], cash: false },
+    ]);
+    expect(splitRefused({ slots: [4], cash: false })).toEqual([]);
+    expect(splitRefused({ slots: [], cash: true })).toEqual([]);
   });
 });
 

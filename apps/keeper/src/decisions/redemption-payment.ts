@@ -94,6 +94,22 @@ export function planClaimPayment(
 }
 
 /**
+ * A batch the chain refused, as the payments to try instead: the cash alone, then each slot
+ * alone, so one refusing stock (its hook, a guard) holds back only itself. A batch of one
+ * payment has nothing to split: empty.
+ *
+ * @example
+ * splitRefused({ slots: [0, 3], cash: true }); // [{ slots: [], cash: true }, { slots: [0], ... }, { slots: [3], ... }]
+ */
+export function splitRefused(batch: PaymentBatch): PaymentBatch[] {
+  const singles: PaymentBatch[] = [
+    ...(batch.cash ? [{ slots: [], cash: true }] : []),
+    ...batch.slots.map((s) => ({ slots: [s], cash: false })),
+  ];
+  return singles.length > 1 ? singles : [];
+}
+
+/**
  * The fenced send's key of one payment: the claim, the slots and cash named, and the chain's
  * hour. Two replicas, or a retry within the hour, claim the same key and only one sends. The
  * hour lets a later run name the same slots again after a payment that landed without moving

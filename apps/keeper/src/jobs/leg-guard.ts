@@ -7,7 +7,7 @@
 import type { KeeperContext } from './context.ts';
 
 /** The advisory-lock class naming leg locks (the schema lock is 7_411_001). */
-const LEG_LOCK_CLASS = 7_411_002;
+export const LEG_LOCK_CLASS = 7_411_002;
 
 /**
  * A rebalance of this (SKU, mint) whose outcome is unknown (a `sending` action row, the key

@@ -30,6 +30,7 @@ import {
   type PaymentBatch,
   paymentActionKey,
   planClaimPayment,
+  splitRefused,
 } from '../decisions/redemption-payment.ts';
 import { chainNowMs } from '../routes/chain-time.ts';
 import { claimAction, finishAction } from '../service/actions.ts';
@@ -242,11 +243,8 @@ async function payBatch(
       { job: JOB, claim: claim.address, slots: name, err: error },
       'pay_redemption refused',
     );
-    const singles: PaymentBatch[] = [
-      ...(batch.cash && batch.slots.length > 0 ? [{ slots: [], cash: true }] : []),
-      ...batch.slots.map((s) => ({ slots: [s], cash: false })),
-    ];
-    if (singles.length <= 1) return [`${name} refused: ${error.message}`];
+    const singles = splitRefused(batch);
+    if (singles.length === 0) return [`${name} refused: ${error.message}`];
     const out: string[] = [`${name} refused (slot by slot)`];
     for (const single of singles) {
       out.push(...(await payBatch(ctx, sku, vault, claim, single, nowSecs, budget)));
