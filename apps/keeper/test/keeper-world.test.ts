@@ -247,9 +247,13 @@ describe('the keeper on the local world', () => {
       )?.value ?? 0;
     await expect(runNavPush(k.context, sku)).rejects.toThrow();
     expect(await alerts()).toBe(0);
+    const outage = async () => (await k.context.metrics.api5xxPersisting.get()).values[0]?.value;
+    expect(await outage()).toBe(0);
     offsetMs = 6 * 60_000;
     await expect(runNavPush(k.context, sku)).rejects.toThrow();
     expect(await alerts()).toBe(1);
+    // The outage gauge the rule pages on holds while the API still answers 5xx.
+    expect(await outage()).toBe(1);
     expect(await sequences(world)).toEqual(before);
     const { rows } = await k.context.pool.query(
       "select count(*)::int as n from keeper.actions where holder = 'replica-5xx'",
@@ -293,6 +297,10 @@ describe('the keeper as a service, and its daily fees (the chain clock moved)', 
     expect(rows[0].n).toBe(0);
     const status = await (await fetch(`${a.url}/status`)).json();
     expect(status.leading).toBe(true);
+    // The epoch artifacts' index is served for a dapp on another host.
+    const index = await fetch(`${a.url}/distributions`);
+    expect(index.status).toBe(200);
+    expect(Array.isArray(((await index.json()) as { files: unknown }).files)).toBe(true);
     await b.close();
     await a.close();
   }, 120_000);
