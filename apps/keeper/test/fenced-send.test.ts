@@ -2,32 +2,17 @@
 // signature is recorded, so a replica that lost it between the claim and the send (an RFQ
 // co-sign call, a remote signer, the per-job slot) sends nothing. The RPC is a stand-in that
 // counts what reaches sendTransaction; the claim, the record and the lease are the real SQL.
-import { startTestDatabase } from '@basket/postgres-server';
 import { createLogger } from '@basket/service-kit';
 import { address, generateKeyPairSigner } from '@solana/kit';
-import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFencedSender } from '../src/chain/fenced-send.ts';
 import { createKeeperLimits } from '../src/chain/limits.ts';
 import { claimAction } from '../src/service/actions.ts';
 import { type HeldLease, tryAcquireLease } from '../src/service/lease.ts';
-import { ensureKeeperSchema } from '../src/service/schema.ts';
+import { keeperDatabase } from './support/keeper-database.ts';
 
-let db: Awaited<ReturnType<typeof startTestDatabase>>;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  db = await startTestDatabase('keeper-fence');
-  pool = new pg.Pool({ connectionString: db.url, max: 4 });
-  await ensureKeeperSchema(pool);
-}, 120_000);
-afterAll(async () => {
-  await pool?.end();
-  await db?.close();
-});
-beforeEach(async () => {
-  await pool.query('truncate keeper.leader_lease, keeper.actions, keeper.leader_history');
-});
+const db = keeperDatabase('keeper-fence');
+const pool = () => db.pool();
 
 const SYSTEM = address('11111111111111111111111111111111');
 const MEMO = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
@@ -59,7 +44,7 @@ async function sender(lease: HeldLease, between: () => Promise<void>) {
   const send = createFencedSender({
     rpc: rpc as never,
     subscriptions: {} as never,
-    pool,
+    pool: pool(),
     elector: { lease: () => lease, tick: async () => lease, stop: async () => {} },
     limits,
     feePayer: await generateKeyPairSigner(),
@@ -80,7 +65,7 @@ async function sender(lease: HeldLease, between: () => Promise<void>) {
 }
 
 async function statusOf(key: string) {
-  const { rows } = await pool.query<{ status: string; signature: string | null }>(
+  const { rows } = await pool().query<{ status: string; signature: string | null }>(
     'select status, signature from keeper.actions where action_key = $1',
     [key],
   );
@@ -89,7 +74,7 @@ async function statusOf(key: string) {
 
 describe('fenced send', () => {
   it('sends while the lease is held (the control: the stand-in RPC sees the transaction)', async () => {
-    const a = await tryAcquireLease(pool, 'keeper', 'a', 60_000);
+    const a = await tryAcquireLease(pool(), 'keeper', 'a', 60_000);
     if (!a) throw new Error('no lease');
     const s = await sender(a, async () => {});
     await expect(s.run()).rejects.toThrow();
@@ -103,13 +88,13 @@ describe('fenced send', () => {
   });
 
   it('a lease taken over between the claim and the record: nothing is sent, the action is free again', async () => {
-    const a = await tryAcquireLease(pool, 'keeper', 'a', 60_000);
+    const a = await tryAcquireLease(pool(), 'keeper', 'a', 60_000);
     if (!a) throw new Error('no lease');
     let b: HeldLease | null = null;
     const s = await sender(a, async () => {
       // a stalls after its claim (a slow co-sign or signer); its lease expires and b takes it.
-      await pool.query("update keeper.leader_lease set expires_at = now() where name = 'keeper'");
-      b = await tryAcquireLease(pool, 'keeper', 'b', 60_000);
+      await pool().query("update keeper.leader_lease set expires_at = now() where name = 'keeper'");
+      b = await tryAcquireLease(pool(), 'keeper', 'b', 60_000);
     });
     expect(await s.run()).toEqual({ kind: 'skipped', reason: 'lease-lost' });
     expect(s.wires).toHaveLength(0);
@@ -117,7 +102,7 @@ describe('fenced send', () => {
     expect(await statusOf('nav-push:TECH6:9')).toEqual({ status: 'expired', signature: null });
     // The new leader runs the action at once instead of waiting for the in-flight resolver.
     const again = await claimAction(
-      pool,
+      pool(),
       b as unknown as HeldLease,
       'nav-push:TECH6:9',
       'nav-push',
@@ -128,10 +113,10 @@ describe('fenced send', () => {
   });
 
   it('a lease that expires (no one else took it) within the margin: nothing is sent', async () => {
-    const a = await tryAcquireLease(pool, 'keeper', 'a', 60_000);
+    const a = await tryAcquireLease(pool(), 'keeper', 'a', 60_000);
     if (!a) throw new Error('no lease');
     const s = await sender(a, async () => {
-      await pool.query(
+      await pool().query(
         "update keeper.leader_lease set expires_at = now() + interval '500 milliseconds'",
       );
     });
