@@ -12,7 +12,6 @@ export type KeeperErrorCode =
   | 'RFQ_COSIGN_REFUSED'
   | 'RFQ_QUOTE_STALE'
   | 'LEG_OUTSIDE_BOUND'
-  | 'LEG_NOT_SETTLED'
   | 'STALE_INPUT';
 
 /**

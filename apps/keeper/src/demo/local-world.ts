@@ -64,9 +64,10 @@ export type KeeperWorldOptions = Readonly<{
   halts?: Record<string, { market: boolean; atomic: boolean }>;
   /**
    * Every swap asset's quote validity and execution timeout as this world's keepers read them
-   * (the swap assets list), instead of the simulator's 15-120 s: a keeper gives up on an
-   * unexecuted quote after this window. The simulator's own expiry on a chain follows the
-   * fill's blockhash (~15 s at 100 ms slots), which no setting shortens. For suites that drive
+   * (the swap assets list), instead of the simulator's 15-120 s: a keeper refuses to sign a
+   * quote older than its validity, and polls a confirmed fill for Completed + Executed for at
+   * most the execution timeout. An unconfirmed fill expires with its blockhash (~15 s at
+   * 100 ms slots), which no setting shortens. For suites that drive
    * `keeper.context` (not served keepers, whose queue builds its own context).
    */
   swapTimings?: Readonly<{ quoteValiditySeconds: number; executionTimeoutSeconds: number }>;
