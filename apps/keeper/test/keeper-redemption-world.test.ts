@@ -32,7 +32,7 @@ let keeper: Keeper;
 
 beforeAll(async () => {
   kw = await startKeeperWorld({ slotTimeMs: 100 });
-  keeper = await kw.keeper('redemption-a');
+  keeper = await kw.keeper('redemption-a', { redemptionOwedAlertSeconds: 60 });
 }, 480_000);
 afterAll(async () => {
   await keeper?.close();
@@ -135,9 +135,20 @@ describe('redemption-payer', () => {
     ]);
     expect(owing?.data.cashOwed).toBe(0n);
 
-    // While frozen the keeper pays nothing and says why.
+    // While frozen the keeper pays nothing and says why; past the alert age (60 s here) the
+    // claim is alerted once over two runs, and counted overdue while it lasts.
+    await kw.world.clock.advanceBy(90_000);
     const waiting = await runRedemptionPayer(ctx, sku);
     expect(waiting.summary).toContain(`${begin.claim} waiting: slot ${frozenSlot} HoldingFrozen`);
+    await runRedemptionPayer(ctx, sku);
+    const overdue = async () =>
+      (await ctx.metrics.redemptionClaimsOverdue.get()).values.find(
+        (v) => v.labels.sku === sku.skuId,
+      )?.value;
+    const alerts = async () =>
+      (await ctx.metrics.alerts.get()).values.find((v) => v.labels.kind === 'redemption-owed')
+        ?.value;
+    expect([await overdue(), await alerts()]).toEqual([1, 1]);
     expect((await readClaim())?.data.owed[frozenSlot]).toBe(owedFrozen);
 
     // The issuer thaws: the next run pays the slot; a second run finds no claim.
@@ -165,6 +176,7 @@ describe('redemption-payer', () => {
     expect(paid.summary).toContain(`${begin.claim} ${frozenSlot} sent`);
     const again = await runRedemptionPayer(ctx, sku);
     expect(again.summary).toBe(`${sku.skuId}: no open claim`);
+    expect([await overdue(), await alerts()]).toEqual([0, 1]);
 
     expect(await readClaim()).toBeNull();
     expect((await kw.world.chain.tokenAmount(destination)) - before).toBe(owedFrozen);

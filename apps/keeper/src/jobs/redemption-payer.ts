@@ -107,7 +107,9 @@ export async function runRedemptionPayer(ctx: KeeperContext, sku: KeeperSku): Pr
     slotsOwed += owedSlots(c).length + (c.cashOwed > 0n ? 1 : 0);
     const age = owedFor(c, nowSecs, alertAfter);
     oldest = Math.max(oldest, age.seconds);
-    if (age.overdue) overdue += 1;
+    if (!age.overdue) continue;
+    overdue += 1;
+    await alertOverdue(ctx, sku, c, age.seconds);
   }
   ctx.metrics.redemptionClaimsOpen.set({ sku: sku.skuId }, claims.length);
   ctx.metrics.redemptionSlotsOwed.set({ sku: sku.skuId }, slotsOwed);
@@ -115,13 +117,16 @@ export async function runRedemptionPayer(ctx: KeeperContext, sku: KeeperSku): Pr
   ctx.metrics.redemptionClaimsOverdue.set({ sku: sku.skuId }, overdue);
   if (claims.length === 0) return { job: JOB, summary: `${sku.skuId}: no open claim` };
   if (!vaultRead?.exists) return { job: JOB, summary: `${sku.skuId}: no vault` };
+  // A paused vault refuses every pay_redemption: nothing to try (the claims stay owed, alerted).
+  if (vaultRead.data.paused !== 0) {
+    return { job: JOB, summary: `${sku.skuId}: vault paused, ${claims.length} claim(s) wait` };
+  }
   const vault = { address: vaultRead.address, data: vaultRead.data } as VaultStateAccount;
   const budget: Budget = { accountsLeft: ACCOUNTS_CREATED_PER_RUN };
   const done: string[] = [];
   const details: unknown[] = [];
   for (const claim of claims) {
     const age = owedFor(claim, nowSecs, alertAfter);
-    if (age.overdue) await alertOverdue(ctx, sku, claim, age.seconds);
     const outcome = await payClaim(ctx, sku, vault, claim, nowSecs, budget);
     done.push(`${claim.address} ${outcome.summary}`);
     details.push({ claim: claim.address, owedForSeconds: age.seconds, ...outcome });
