@@ -6,19 +6,13 @@
 // once; collect_perf_fee lands past the 90-day period with NAV above the high-water mark; the
 // corporate-action watch queues the freeze push of an upcoming split at activation - 1 h,
 // the flag is on chain after it, and the severe alert is raised once.
-import { join } from 'node:path';
 import {
   findAssociatedTokenAddress,
   getNavQuote,
   NAV_ENTRY_FLAGS,
   quotePerfFee,
 } from '@basket/sdk';
-import {
-  DEFAULT_SIM_CONFIG,
-  type RunningSimulator,
-  startSimulator,
-} from '@basket/tokenized-api-sim';
-import { MANIFEST_FILE } from '@basket/world';
+import type { RunningSimulator } from '@basket/tokenized-api-sim';
 import { address, generateKeyPairSigner } from '@solana/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCollectFees } from '../src/jobs/collect-fees.ts';
@@ -43,6 +37,7 @@ import {
   setMultiplier,
   setPermanentDelegate,
 } from './support/issuer-actions.ts';
+import { corporateActionSim, quotingSends } from './support/job-harness.ts';
 import {
   actionRows,
   alertsOf,
@@ -301,26 +296,7 @@ describe('collect-fees: the performance fee', () => {
     const before = await held();
     // The program prices each collection at its own second: the vault is quoted, from the
     // state each send will find, at every second the send may land in.
-    const quoted = new Map<string, Map<bigint, Awaited<ReturnType<typeof getNavQuote>>>>();
-    const collecting: KeeperContext = {
-      ...k.context,
-      send: async (input) => {
-        const from = BigInt(Math.floor((await chainNowMs(k.context)) / 1_000));
-        const at = new Map<bigint, Awaited<ReturnType<typeof getNavQuote>>>();
-        for (let t = from; t <= from + 10n; t++) {
-          at.set(
-            t,
-            await getNavQuote(k.context.rpc, SKU, {
-              programs: k.context.programs,
-              commitment: 'confirmed',
-              now: t,
-            }),
-          );
-        }
-        quoted.set(input.actionKey.split(':')[0] as string, at);
-        return k.context.send(input);
-      },
-    };
+    const { ctx: collecting, quoted } = quotingSends(k.context, SKU);
     const first = await runCollectFees(collecting, sku);
     expect(first.summary).toMatch(/mgmt sent, perf sent/);
     const afterState = await vaultState(k.context, SKU);
@@ -353,23 +329,7 @@ describe('corp-action-watch: an upcoming split', () => {
     // A simulator of the same chain that announces its built-in corporate actions and writes
     // them on chain, following the chain's clock, anchored so the TSLAx 3-for-1 split (2 days
     // after the anchor) activates 62 minutes from the chain's now.
-    const chainMs = await kw.clock.sync();
-    const DAY = 86_400_000;
-    sim = await startSimulator(
-      {
-        ...DEFAULT_SIM_CONFIG,
-        port: 0,
-        logRequests: false,
-        anchorMs: chainMs - 2 * DAY + 62 * 60_000,
-        chainCorporateActions: true,
-        world: {
-          manifestPath: join(kw.world.dir, MANIFEST_FILE),
-          rpcUrl: kw.world.localnet.rpcUrl,
-          wsUrl: kw.world.localnet.wsUrl,
-        },
-      },
-      { clock: { now: kw.clock.now } },
-    );
+    sim = await corporateActionSim(kw, 2 * 86_400_000 - 62 * 60_000);
     const k = await keeper('corp-watch', { tokenizedApiUrl: sim.baseUrl });
     const split = (await k.context.api.getUpcomingCorpActions()).find(
       (a) => a.symbol === 'TSLAx' && a.reason === 'Split',
