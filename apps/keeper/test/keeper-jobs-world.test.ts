@@ -5,7 +5,8 @@
 // freeze, a delegate changed while no keeper ran) are each alerted once with a refresh_nav at
 // once; collect_perf_fee lands past the 90-day period with NAV above the high-water mark; the
 // corporate-action watch queues the freeze push of an upcoming split at activation - 1 h,
-// the flag is on chain after it, and the severe alert is raised once.
+// the flag is on chain after it, and the severe alert is raised once. The withdrawal-router's
+// cash raise sells nothing while the vault's assets are traded elsewhere (their leg locks).
 import {
   findAssociatedTokenAddress,
   getNavQuote,
@@ -48,6 +49,7 @@ import {
   vaultState,
 } from './support/keeper-reads.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
+import { describeRouterGuard } from './support/router-guard-cases.ts';
 import {
   bookOf,
   booksAndBalances,
@@ -164,6 +166,9 @@ describe('a leader killed in the middle of a rebalance leg', () => {
     }, 240_000);
   }
 });
+
+// The withdrawal-router's sales under the same leg guard (support/router-guard-cases.ts).
+describeRouterGuard(() => kw, keeper, SKU);
 
 describe("the issuer's powers over a vault's holdings", () => {
   it('a delegate burn from a holding: alerted once, refresh_nav at once, NAV = cash + what is left', async () => {
