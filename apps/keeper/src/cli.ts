@@ -11,8 +11,9 @@ import { QUEUE_SCHEMA } from './service/schema.ts';
 export const HELP = `keeper: NAV pushes, drift scans, rebalances, fees and corporate-action watch for the
 basket vaults; one leader among replicas (Postgres lease with a fencing token).
 
-usage: keeper [run] [--dry-run]      the service (queue, cron, leader election, HTTP)
-       keeper status                  leader, NAV ages, last actions (JSON)
+usage: keeper [run] [--dry-run]      the service (queue, cron, leader election, HTTP; with
+                                     --dry-run HTTP only: no lease, no queue)
+       keeper status                  leader, NAV ages, last actions (JSON; never takes the lease)
        keeper once <job> [--dry-run]  run one job now and exit (as leader, if the lease is free)
        keeper enqueue <job> [--sku ID] queue a job to run now on the leading replica (any job
                                       but rebalance-exec; nav-push: each SKU, or --sku's)
@@ -66,7 +67,10 @@ async function oneShot(argv: string[]): Promise<number> {
   }
   if (command === 'enqueue') return enqueue(config, jobName as JobName, argv);
   const logger = createLogger({ name: 'keeper', secrets: keeperSecrets(config) });
-  const keeper = await startKeeper(config, logger, createMetrics('keeper'), { serve: false });
+  const keeper = await startKeeper(config, logger, createMetrics('keeper'), {
+    serve: false,
+    campaign: command !== 'status',
+  });
   try {
     if (command === 'status') {
       process.stdout.write(`${JSON.stringify(await statusOf(keeper.context), null, 2)}\n`);

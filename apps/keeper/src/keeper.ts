@@ -68,7 +68,13 @@ export async function startKeeper(
   config: KeeperConfig,
   logger: Logger,
   metrics: Metrics,
-  options: { serve: boolean; now?: () => number; apiClock?: Clock },
+  options: {
+    serve: boolean;
+    /** False for `keeper status`: it reads and prints, so it never takes the lease. */
+    campaign?: boolean;
+    now?: () => number;
+    apiClock?: Clock;
+  },
 ): Promise<Keeper> {
   const db = await database(config);
   const pool = new pg.Pool({ connectionString: db.url, max: 8 });
@@ -119,28 +125,29 @@ export async function startKeeper(
     let runner: Runner | null = null;
     let context: KeeperContext | null = null;
     // A dry run never campaigns: leading, it would hold the lease while sending nothing.
-    const elector: LeaderElector = config.dryRun
-      ? NEVER_LEADS
-      : startLeaderElection({
-          pool,
-          name: LEASE_NAME,
-          holder: options.serve ? config.replicaId : `${config.replicaId}/once-${process.pid}`,
-          ttlMs: config.leaseTtlMs,
-          onError: (error) => logger.warn({ err: error }, 'leader election round failed'),
-          onChange: (lease) => {
-            m.leader.set(lease ? 1 : 0);
-            m.leaderToken.set(lease ? Number(lease.token) : 0);
-            m.leaderChanges.inc();
-            logger.info(
-              { token: lease?.token.toString() ?? null },
-              lease ? 'leader: this replica leads' : 'leader: this replica follows',
-            );
-            if (!options.serve || !context) return;
-            syncQueue(context).catch((error) =>
-              logger.error({ err: error }, 'queue start/stop failed'),
-            );
-          },
-        });
+    const elector: LeaderElector =
+      config.dryRun || options.campaign === false
+        ? NEVER_LEADS
+        : startLeaderElection({
+            pool,
+            name: LEASE_NAME,
+            holder: options.serve ? config.replicaId : `${config.replicaId}/once-${process.pid}`,
+            ttlMs: config.leaseTtlMs,
+            onError: (error) => logger.warn({ err: error }, 'leader election round failed'),
+            onChange: (lease) => {
+              m.leader.set(lease ? 1 : 0);
+              m.leaderToken.set(lease ? Number(lease.token) : 0);
+              m.leaderChanges.inc();
+              logger.info(
+                { token: lease?.token.toString() ?? null },
+                lease ? 'leader: this replica leads' : 'leader: this replica follows',
+              );
+              if (!options.serve || !context) return;
+              syncQueue(context).catch((error) =>
+                logger.error({ err: error }, 'queue start/stop failed'),
+              );
+            },
+          });
     if (config.dryRun) {
       logger.info(
         { replica: config.replicaId },

@@ -179,8 +179,15 @@ describe('a dry-run keeper', () => {
       'select holder, token, expires_at > now() as live from keeper.leader_lease',
     )) as { holder: string; token: string; live: boolean }[];
     expect(lease).toEqual({ holder: 'svc', token: held?.token.toString(), live: true });
-    // With the lease free, `keeper once` leads under a name of its own and gives it back.
+    // With the lease free, `keeper status` (it only reads) never takes it ...
     await svc.close();
+    const status = await kw.keeper('svc', {}, { campaign: false });
+    expect(status.context.elector.lease()).toBeNull();
+    await status.close();
+    expect(
+      await rows('select count(*)::int as n from keeper.leader_lease where expires_at > now()'),
+    ).toEqual([{ n: 0 }]);
+    // ... and `keeper once` leads under a name of its own and gives it back.
     const alone = await kw.keeper('svc');
     expect(alone.context.elector.lease()?.holder).toMatch(/^svc\/once-\d+$/);
     await alone.close();

@@ -83,7 +83,7 @@ export type KeeperWorld = Readonly<{
   keeper: (
     replicaId: string,
     over?: Partial<KeeperConfig>,
-    options?: { apiClock?: Clock; serve?: boolean },
+    options?: { apiClock?: Clock; serve?: boolean; campaign?: boolean },
   ) => Promise<Keeper>;
   /** Another simulator on the same chain answering every request with 503. */
   failingApi: () => Promise<{ url: string; close: () => Promise<void> }>;
