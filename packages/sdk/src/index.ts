@@ -47,6 +47,7 @@ export * from './token-programs.ts';
 export * from './transaction-message.ts';
 export * from './transfer-hook-accounts.ts';
 export * from './user-flow-instructions.ts';
+export * from './vault-account-queries.ts';
 export * from './vault-admin-instructions.ts';
 export * from './vault-instructions.ts';
 export * from './vault-layout-constants.ts';

@@ -10,6 +10,7 @@
 // rent of the owner's missing token accounts, up to a budget per run (docs/decisions.md).
 import {
   BasketTransactionError,
+  findRedemptionClaims,
   getPayRedemptionInstructionsFor,
   readAccounts,
   readInKindTransfers,
@@ -17,12 +18,8 @@ import {
   type VaultStateAccount,
   vaultStateAccount,
 } from '@basket/sdk';
-import {
-  getRedemptionClaimDecoder,
-  REDEMPTION_CLAIM_DISCRIMINATOR,
-  type RedemptionClaim,
-} from '@basket/vault-client';
-import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
+import type { RedemptionClaim } from '@basket/vault-client';
+import type { Address } from '@solana/kit';
 import { fits } from '../chain/fenced-send.ts';
 import {
   owedFor,
@@ -39,9 +36,6 @@ import type { JobResult, KeeperContext } from './context.ts';
 import { skuLookupTables } from './nav-push.ts';
 
 const JOB = 'redemption-payer';
-/** RedemptionClaim size (generated layout: header 4, vault 32, owner 32, 4 x u64, 20 x u64, 4). */
-export const REDEMPTION_CLAIM_SIZE = 264n;
-const VAULT_OFFSET = 4n;
 /**
  * Token accounts the keeper creates for claim owners per run (rent ~0.002 SOL each): a claim
  * owner who never held a stock still gets paid, and a flood of tiny claims costs the keeper at
@@ -52,35 +46,10 @@ const DEFAULT_OWED_ALERT_SECONDS = 86_400;
 
 export type OpenClaim = Readonly<{ address: Address } & RedemptionClaim>;
 
-/** The open redemption claims of `vault`, oldest first. */
+/** The open redemption claims of `vault`, oldest first, as flat records. */
 export async function openClaims(ctx: Pick<KeeperContext, 'rpc' | 'programs'>, vault: Address) {
-  const accounts = await ctx.rpc
-    .getProgramAccounts(ctx.programs.vault, {
-      encoding: 'base64',
-      commitment: 'confirmed',
-      filters: [
-        { dataSize: REDEMPTION_CLAIM_SIZE },
-        {
-          memcmp: {
-            offset: 0n,
-            bytes: getBase58Decoder().decode(Uint8Array.of(REDEMPTION_CLAIM_DISCRIMINATOR)),
-            encoding: 'base58',
-          },
-        },
-        { memcmp: { offset: VAULT_OFFSET, bytes: vault, encoding: 'base58' } },
-      ],
-    } as never)
-    .send();
-  const decoder = getRedemptionClaimDecoder();
-  const claims: OpenClaim[] = (
-    accounts as unknown as { pubkey: Address; account: { data: [string, string] } }[]
-  ).map((a) => ({
-    address: a.pubkey,
-    ...decoder.decode(getBase64Encoder().encode(a.account.data[0])),
-  }));
-  return claims.sort((x, y) =>
-    x.createdAt < y.createdAt ? -1 : x.createdAt > y.createdAt ? 1 : 0,
-  );
+  const found = await findRedemptionClaims(ctx.rpc, { vault }, ctx.programs);
+  return found.map((c): OpenClaim => ({ address: c.address, ...c.data }));
 }
 
 type Budget = { accountsLeft: number };

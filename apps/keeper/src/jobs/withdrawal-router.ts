@@ -9,6 +9,7 @@
 // first through the same routes as a rebalance, under the same per-(vault, asset) guard
 // (leg-guard.ts) and cooldown, so a sale never races a queued rebalance leg of that asset.
 import {
+  findWithdrawalRequests,
   getCreateAssociatedTokenAccountInstructionFor,
   getFulfilWithdrawalInstructionFor,
   getNavQuote,
@@ -19,11 +20,7 @@ import {
   tokenProgramAddress,
   vaultStateAccount,
 } from '@basket/sdk';
-import {
-  getWithdrawalRequestDecoder,
-  WITHDRAWAL_REQUEST_DISCRIMINATOR,
-} from '@basket/vault-client';
-import { type Address, getBase58Decoder, getBase64Encoder } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import { planCashRaise, type RaisePlan } from '../decisions/cash-raise.ts';
 import { isKeeperError } from '../decisions/errors.ts';
 import { stableUsd1e8, usdDecimalToFixed } from '../decisions/valuation.ts';
@@ -36,37 +33,13 @@ import { type Guarded, withLegGuard } from './leg-guard.ts';
 import { skuLookupTables } from './nav-push.ts';
 import { executeLeg, planLeg } from './rebalance-exec.ts';
 
-/** Size of a request account; the vault's address is at byte 8 (generated layout). */
-const REQUEST_SIZE = 104n;
-const VAULT_OFFSET = 8n;
 /** Extra sold over the shortfall, in bps: the price moves between the sale and the payout. */
 const RAISE_MARGIN_BPS = 100;
 
+/** The vault's pending withdrawal requests, oldest first, as flat records. */
 async function openRequests(ctx: KeeperContext, vault: Address) {
-  const accounts = await ctx.rpc
-    .getProgramAccounts(ctx.programs.vault, {
-      encoding: 'base64',
-      commitment: 'confirmed',
-      filters: [
-        { dataSize: REQUEST_SIZE },
-        {
-          memcmp: {
-            offset: 0n,
-            bytes: getBase58Decoder().decode(Uint8Array.of(WITHDRAWAL_REQUEST_DISCRIMINATOR)),
-            encoding: 'base58',
-          },
-        },
-        { memcmp: { offset: VAULT_OFFSET, bytes: vault, encoding: 'base58' } },
-      ],
-    } as never)
-    .send();
-  const decoder = getWithdrawalRequestDecoder();
-  return (accounts as unknown as { pubkey: Address; account: { data: [string, string] } }[]).map(
-    (a) => ({
-      address: a.pubkey,
-      ...decoder.decode(getBase64Encoder().encode(a.account.data[0])),
-    }),
-  );
+  const found = await findWithdrawalRequests(ctx.rpc, { vault }, ctx.programs);
+  return found.map((r) => ({ address: r.address, ...r.data }));
 }
 
 /**

@@ -4,18 +4,10 @@
 // closed it says which (its WithdrawalFulfilled / WithdrawalCancelled event). The page keeps
 // only the addresses of the requests it made (localStorage), never their state: an indexer
 // endpoint per wallet may replace the history part later; the chain stays the authority.
-import { decodeProgramEvents, REQUEST_DEADLINE_SECS } from '@basket/sdk';
-import {
-  getWithdrawalRequestDecoder,
-  WITHDRAWAL_REQUEST_DISCRIMINATOR,
-} from '@basket/vault-client';
-import { type Address, getBase58Decoder, getBase64Encoder, type Signature } from '@solana/kit';
+import { decodeProgramEvents, findWithdrawalRequests, REQUEST_DEADLINE_SECS } from '@basket/sdk';
+import type { Address, Signature } from '@solana/kit';
 import type { PublicSku } from '../../shared/public-config.ts';
 import type { DappContext } from './context.ts';
-
-/** Account size: header 8, vault 32, owner 32, nonce, shares, min_out, requested_at (8 each). */
-export const WITHDRAWAL_REQUEST_SIZE = 104n;
-const OWNER_OFFSET = 40n;
 
 export type RequestRef = Readonly<{
   skuId: string;
@@ -62,37 +54,24 @@ export function rememberRequest(owner: string, ref: RequestRef): void {
 
 /** Open requests of `owner` on this deployment's vault program, oldest first. */
 export async function openRequests(ctx: DappContext, owner: string): Promise<PendingRequest[]> {
-  const discriminator = getBase58Decoder().decode(Uint8Array.of(WITHDRAWAL_REQUEST_DISCRIMINATOR));
-  const accounts = await ctx.rpc
-    .getProgramAccounts(ctx.programs.vault, {
-      encoding: 'base64',
-      commitment: 'confirmed',
-      filters: [
-        { dataSize: WITHDRAWAL_REQUEST_SIZE },
-        { memcmp: { offset: 0n, bytes: discriminator as never, encoding: 'base58' } },
-        { memcmp: { offset: OWNER_OFFSET, bytes: owner as never, encoding: 'base58' } },
-      ],
-    })
-    .send();
+  const found = await findWithdrawalRequests(ctx.rpc, { owner: owner as Address }, ctx.programs);
   const skus = new Map(ctx.session.config.skus.map((s) => [s.vault, s]));
-  const decoder = getWithdrawalRequestDecoder();
-  const out: PendingRequest[] = [];
-  for (const a of accounts) {
-    const d = decoder.decode(getBase64Encoder().encode(a.account.data[0]));
+  return found.flatMap(({ address, data: d }): PendingRequest[] => {
     const sku = skus.get(d.vault);
-    if (!sku) continue; // a vault of another deployment of the same program
-    out.push({
-      state: 'pending',
-      skuId: sku.skuId,
-      request: a.pubkey,
-      nonce: d.nonce,
-      shares: d.shares,
-      minOut: d.minOut,
-      requestedAt: d.requestedAt,
-      anyoneCancelsAt: d.requestedAt + REQUEST_DEADLINE_SECS,
-    });
-  }
-  return out.sort((x, y) => (x.requestedAt < y.requestedAt ? -1 : 1));
+    if (!sku) return []; // a vault of another deployment of the same program
+    return [
+      {
+        state: 'pending',
+        skuId: sku.skuId,
+        request: address,
+        nonce: d.nonce,
+        shares: d.shares,
+        minOut: d.minOut,
+        requestedAt: d.requestedAt,
+        anyoneCancelsAt: d.requestedAt + REQUEST_DEADLINE_SECS,
+      },
+    ];
+  });
 }
 
 /** Fulfilled and cancelled are final: read once per page load. */
