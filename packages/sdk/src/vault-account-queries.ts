@@ -26,10 +26,20 @@ import {
 } from '@solana/kit';
 import { type ProgramAddresses, resolveProgramAddresses } from './program-addresses.ts';
 
-/** Which accounts: those of one vault, of one owner, or both. */
+/**
+ * Which accounts: those of one vault, of one owner, or both.
+ *
+ * @example
+ * const mine: VaultAccountFilter = { owner: wallet };
+ */
 export type VaultAccountFilter = Readonly<{ vault?: Address; owner?: Address }>;
 
-/** An account found, with its decoded data. */
+/**
+ * An account found, with its decoded data.
+ *
+ * @example
+ * const [oldest]: FoundAccount<RedemptionClaim>[] = await findRedemptionClaims(rpc, { vault });
+ */
 export type FoundAccount<T> = Readonly<{ address: Address; data: T }>;
 
 type Layout<T> = Readonly<{
@@ -40,7 +50,12 @@ type Layout<T> = Readonly<{
   owner: bigint;
 }>;
 
-/** RedemptionClaim: discriminator and 3 bytes of header, vault at 4, owner at 36. */
+/**
+ * RedemptionClaim: discriminator and 3 bytes of header, vault at 4, owner at 36.
+ *
+ * @example
+ * REDEMPTION_CLAIM_LAYOUT.owner; // 36n
+ */
 export const REDEMPTION_CLAIM_LAYOUT: Layout<RedemptionClaim> = Object.freeze({
   discriminator: REDEMPTION_CLAIM_DISCRIMINATOR,
   decoder: getRedemptionClaimDecoder(),
@@ -48,7 +63,12 @@ export const REDEMPTION_CLAIM_LAYOUT: Layout<RedemptionClaim> = Object.freeze({
   owner: 36n,
 });
 
-/** WithdrawalRequest: 8 bytes of header, vault at 8, owner at 40. */
+/**
+ * WithdrawalRequest: 8 bytes of header, vault at 8, owner at 40.
+ *
+ * @example
+ * WITHDRAWAL_REQUEST_LAYOUT.vault; // 8n
+ */
 export const WITHDRAWAL_REQUEST_LAYOUT: Layout<WithdrawalRequest> = Object.freeze({
   discriminator: WITHDRAWAL_REQUEST_DISCRIMINATOR,
   decoder: getWithdrawalRequestDecoder(),
