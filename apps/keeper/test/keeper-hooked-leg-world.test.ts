@@ -136,7 +136,7 @@ describe('a hooked stock (HOODx) bought and sold by the keeper', () => {
 describe("the issuer's powers used on a held mint", () => {
   it('a pause, a new permanent delegate, a new hook program: each alerted and refreshed at once', async () => {
     const alerts: { kind: string; message: string; fields?: Record<string, unknown> }[] = [];
-    // One context for every scan (the watch remembers each mint's powers per context).
+    // One context for every scan, its alerts collected (the watch's baselines are in Postgres).
     const watching = {
       ...keeper.context,
       enqueue: async () => {},
