@@ -6,14 +6,7 @@
  * there is an issuer mint whose hook extension names no program).
  */
 import { resolveTransferHookAccounts, withVaultHookAccounts } from '@basket/sdk';
-import {
-  createIssuerMint,
-  fund,
-  initializeTestHookInstruction,
-  programPath,
-  send,
-  TEST_HOOK_PROGRAM_ADDRESS,
-} from '@basket/test-harness';
+import { createTestHookedMint, send } from '@basket/test-harness';
 import { VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
 import type { AccountMeta, Address, Instruction } from '@solana/kit';
 import {
@@ -49,14 +42,7 @@ async function run(b: Basket, ixs: Instruction[], what: string) {
 
 export default async function vaultHooksBench(): Promise<CuRecord[]> {
   const b = await setupBasket();
-  b.svm.addProgramFromFile(TEST_HOOK_PROGRAM_ADDRESS, programPath('test-transfer-hook'));
-  const hooked = await createIssuerMint(b.svm, b.payer, {
-    decimals: 8,
-    multiplier: 1.0571,
-    hookProgram: TEST_HOOK_PROGRAM_ADDRESS,
-  });
-  fund(b.svm, hooked.issuer.address);
-  await run(b, [await initializeTestHookInstruction(hooked.address, hooked.issuer)], 'hook init');
+  const hooked = await createTestHookedMint(b.svm, b.payer, { decimals: 8, multiplier: 1.0571 });
   (b.assets[0] as TestAsset).mint = hooked;
   b.holdings[0] = await pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, hooked.address]);
   await initVault(b);

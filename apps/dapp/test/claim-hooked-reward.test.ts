@@ -14,12 +14,10 @@ import {
   resolveProgramAddresses,
 } from '@basket/sdk';
 import {
-  createIssuerMint,
+  createTestHookedMint,
   fund,
   type IssuerMint,
-  initializeTestHookInstruction,
   MAX_TRANSACTION_BYTES,
-  programPath,
   send,
   svmRpc,
   TEST_HOOK_PROGRAM_ADDRESS,
@@ -99,19 +97,7 @@ const programs = resolveProgramAddresses({});
 
 beforeEach(async () => {
   f = await setup();
-  f.svm.addProgramFromFile(TEST_HOOK_PROGRAM_ADDRESS, programPath('test-transfer-hook'));
-  hooked = await createIssuerMint(f.svm, f.payer, {
-    decimals: 8,
-    multiplier: 1.25,
-    hookProgram: TEST_HOOK_PROGRAM_ADDRESS,
-  });
-  fund(f.svm, hooked.issuer.address);
-  const init = await send(
-    f.svm,
-    [await initializeTestHookInstruction(hooked.address, hooked.issuer)],
-    hooked.issuer,
-  );
-  expect(init.error).toBeNull();
+  hooked = await createTestHookedMint(f.svm, f.payer, { decimals: 8, multiplier: 1.25 });
   const allow = await send(
     f.svm,
     [setRewardMintsIx(f, [hooked.address, f.xStock.address], f.admins.slice(0, 3))],

@@ -4,16 +4,13 @@
 // hooked stock, 2.5 on the third); both are issuer mints with every extension.
 import {
   createIssuerMint,
+  createTestHookedMint,
   createTokenAccount,
   freezeInstruction,
-  fund,
   type IssuerMint,
-  initializeTestHookInstruction,
   isFrozen,
   pauseInstruction,
-  programPath,
   send,
-  TEST_HOOK_PROGRAM_ADDRESS,
   testHookRecord,
   tokenAmount,
 } from '@basket/test-harness';
@@ -111,14 +108,7 @@ async function refusalOf(acceptUnpaidSlots: boolean): Promise<unknown> {
 
 beforeEach(async () => {
   b = await setupBasket();
-  b.svm.addProgramFromFile(TEST_HOOK_PROGRAM_ADDRESS, programPath('test-transfer-hook'));
-  hooked = await createIssuerMint(b.svm, b.payer, {
-    decimals: 8,
-    multiplier: 1.0571,
-    hookProgram: TEST_HOOK_PROGRAM_ADDRESS,
-  });
-  fund(b.svm, hooked.issuer.address);
-  await ok([await initializeTestHookInstruction(hooked.address, hooked.issuer)]);
+  hooked = await createTestHookedMint(b.svm, b.payer, { decimals: 8, multiplier: 1.0571 });
   (b.assets[0] as TestAsset).mint = hooked;
   b.holdings[0] = await pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, hooked.address]);
   await initVault(b);

@@ -15,6 +15,9 @@ import {
   type TransactionSigner,
 } from '@solana/kit';
 import type { LiteSVM } from 'litesvm';
+import { createIssuerMint, type IssuerMint } from './issuer-mint.ts';
+import { send } from './send.ts';
+import { fund, programPath } from './svm.ts';
 
 /** Program id (its keypair is public: programs/test-transfer-hook/program-id.json). */
 export const TEST_HOOK_PROGRAM_ADDRESS = 'N8duKhBiWAEmuxbU9PdCCyKiCthjAfaV4vBLNGJoUj4' as Address;
@@ -110,4 +113,32 @@ export async function testHookRecord(
     count: view.getBigUint64(33, true),
     total: view.getBigUint64(41, true),
   };
+}
+
+/**
+ * An issuer mint whose transfer hook is the test hook, ready to move: the hook program
+ * loaded, the mint made with the issuer's extensions and `multiplier`, the issuer funded, and
+ * the mint's extra-account-meta list and record created (record mode).
+ *
+ * @example
+ * const hooked = await createTestHookedMint(svm, payer, { decimals: 8, multiplier: 1.0571 });
+ */
+export async function createTestHookedMint(
+  svm: LiteSVM,
+  payer: TransactionSigner,
+  options: { decimals: number; multiplier: number },
+): Promise<IssuerMint> {
+  svm.addProgramFromFile(TEST_HOOK_PROGRAM_ADDRESS, programPath('test-transfer-hook'));
+  const mint = await createIssuerMint(svm, payer, {
+    ...options,
+    hookProgram: TEST_HOOK_PROGRAM_ADDRESS,
+  });
+  fund(svm, mint.issuer.address);
+  const init = await send(
+    svm,
+    [await initializeTestHookInstruction(mint.address, mint.issuer)],
+    mint.issuer,
+  );
+  if (!init.ok) throw new Error(`test hook initialize failed: ${init.error}`);
+  return mint;
 }

@@ -11,11 +11,8 @@ import {
   withVaultHookAccounts,
 } from '@basket/sdk';
 import {
-  createIssuerMint,
-  fund,
+  createTestHookedMint,
   type IssuerMint,
-  initializeTestHookInstruction,
-  programPath,
   send,
   setTestHookModeInstruction,
   TEST_HOOK_PROGRAM_ADDRESS,
@@ -88,14 +85,7 @@ describe('a transfer hook set on a tokenized stock', () => {
 
   beforeEach(async () => {
     b = await setupBasket();
-    b.svm.addProgramFromFile(TEST_HOOK_PROGRAM_ADDRESS, programPath('test-transfer-hook'));
-    hooked = await createIssuerMint(b.svm, b.payer, {
-      decimals: 8,
-      multiplier: 1.0571,
-      hookProgram: TEST_HOOK_PROGRAM_ADDRESS,
-    });
-    fund(b.svm, hooked.issuer.address);
-    await ok(b, [await initializeTestHookInstruction(hooked.address, hooked.issuer)]);
+    hooked = await createTestHookedMint(b.svm, b.payer, { decimals: 8, multiplier: 1.0571 });
     (b.assets[0] as TestAsset).mint = hooked;
     b.holdings[0] = await pda(VAULT_PROGRAM_ADDRESS, ['holding', b.skuId, hooked.address]);
     await initVault(b);
