@@ -1,8 +1,8 @@
 // The redemption payer's decision: which owed slots and cash of a claim are paid now, in
 // which batches, under which action key; how long a claim has owed.
+import { ASSET_STATUS } from '@basket/sdk';
 import { describe, expect, it } from 'vitest';
 import {
-  ASSET_STATUS,
   type ClaimView,
   owedFor,
   owedSlots,
@@ -11,7 +11,7 @@ import {
   splitRefused,
 } from '../src/decisions/redemption-payment.ts';
 
-const ACTIVE = ASSET_STATUS.active;
+const ACTIVE = ASSET_STATUS.Active;
 
 function claim(over: Partial<ClaimView> = {}): ClaimView {
   return {
@@ -53,7 +53,7 @@ describe('planClaimPayment', () => {
   });
 
   it("defers a slot whose asset the vault marked Frozen (the program's guard would refuse the whole payment)", () => {
-    const statuses = [ACTIVE, ACTIVE, ACTIVE, ASSET_STATUS.frozen, ACTIVE, ASSET_STATUS.retired];
+    const statuses = [ACTIVE, ACTIVE, ACTIVE, ASSET_STATUS.Frozen, ACTIVE, ASSET_STATUS.Retired];
     const plan = planClaimPayment(claim(), new Map(), statuses);
     expect(plan.batches).toEqual([{ slots: [0, 2, 5], cash: false }]);
     expect(plan.deferred).toEqual([{ slot: 3, reason: 'AssetFrozenByVault', amountRaw: 11n }]);

@@ -4,13 +4,10 @@
 // transaction (the vault marked the asset Frozen), in batches small enough for one
 // transaction, the cash with the first batch. Everything left out stays owed in the claim and
 // is looked at again by the next run.
-import type { UnpaidReason } from '@basket/sdk';
+import { ASSET_STATUS, type UnpaidReason } from '@basket/sdk';
 
 /** Why a slot owed is not paid by this run. */
 export type DeferReason = UnpaidReason | 'AssetFrozenByVault';
-
-/** The vault's AssetEntry status values (programs/vault/src/state/asset.rs). */
-export const ASSET_STATUS = { active: 1, frozen: 2, retired: 3 } as const;
 
 /**
  * Asset slots per pay_redemption transaction: 9 fixed accounts + 3 per slot, plus the owner's
@@ -76,7 +73,7 @@ export function planClaimPayment(
     // The program prices a non-Retired asset with every guard: a Frozen status refuses the
     // whole transaction, so the slot waits for the vault to reactivate it.
     const reason: DeferReason | null =
-      assetStatus[slot] === ASSET_STATUS.frozen
+      assetStatus[slot] === ASSET_STATUS.Frozen
         ? 'AssetFrozenByVault'
         : (blocked.get(slot) ?? null);
     if (reason) deferred.push({ slot, reason, amountRaw });

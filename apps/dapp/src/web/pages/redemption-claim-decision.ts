@@ -4,13 +4,10 @@
 // Frozen status, which would refuse the whole payment), the cash owed, and the payable slots
 // in batches of `perPayment` (the cash with the first). Nothing is offered until the
 // transfers are read.
-import { type InKindTransfers, type UnpaidReason, unpaidReason } from '@basket/sdk';
+import { ASSET_STATUS, type InKindTransfers, type UnpaidReason, unpaidReason } from '@basket/sdk';
 import type { RedemptionClaim } from '@basket/vault-client';
 import type { Address } from '@solana/kit';
 import { UNPAID_REASON_TEXT } from './in-kind-decision.ts';
-
-/** The vault's AssetEntry status meaning "frozen by the vault" (programs/vault/src/state/asset.rs). */
-const ASSET_STATUS_FROZEN = 2;
 
 export type ClaimWaitReason = UnpaidReason | 'AssetFrozenByVault';
 
@@ -58,7 +55,7 @@ export function decideClaim(
     if (amountRaw === 0n || !asset) continue;
     const read = bySlot.get(slot);
     const waits: ClaimWaitReason | null =
-      asset.status === ASSET_STATUS_FROZEN
+      asset.status === ASSET_STATUS.Frozen
         ? 'AssetFrozenByVault'
         : read
           ? unpaidReason(read)
