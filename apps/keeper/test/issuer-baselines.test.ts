@@ -1,9 +1,7 @@
 // The issuer baselines in Postgres: what the drift scan last saw of each (vault, mint), kept
 // across restarts, and recorded by compare-and-set so one keeper alone records (and alerts) a
 // change that two keepers read.
-import { startTestDatabase } from '@basket/postgres-server';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MintPowers } from '../src/decisions/mint-powers.ts';
 import {
   baselineOf,
@@ -12,20 +10,9 @@ import {
   recordIssuerBaseline,
   sameBaseline,
 } from '../src/service/issuer-baselines.ts';
-import { ensureKeeperSchema } from '../src/service/schema.ts';
+import { keeperDatabase } from './support/keeper-database.ts';
 
-let db: Awaited<ReturnType<typeof startTestDatabase>>;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  db = await startTestDatabase('keeper');
-  pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  await ensureKeeperSchema(pool);
-}, 120_000);
-afterAll(async () => {
-  await pool?.end();
-  await db?.close();
-});
+const db = keeperDatabase('keeper', 2);
 
 const powers = (over: Partial<MintPowers> = {}): MintPowers => ({
   paused: false,
@@ -41,20 +28,20 @@ const seen = (over: Partial<MintPowers> = {}, holdingFrozen = false): IssuerBase
 describe('issuer baselines', () => {
   it('records a first reading once, and each change once, by compare-and-set', async () => {
     const first = seen();
-    expect(await recordIssuerBaseline(pool, 'vaultA', 'mint1', undefined, first)).toBe(true);
+    expect(await recordIssuerBaseline(db.pool(), 'vaultA', 'mint1', undefined, first)).toBe(true);
     // A second keeper that also read no baseline does not record (or alert) it again.
-    expect(await recordIssuerBaseline(pool, 'vaultA', 'mint1', undefined, first)).toBe(false);
+    expect(await recordIssuerBaseline(db.pool(), 'vaultA', 'mint1', undefined, first)).toBe(false);
     const moved = seen({
       permanentDelegate: 'Other111111111111111111111111111111111111111' as never,
     });
-    expect(await recordIssuerBaseline(pool, 'vaultA', 'mint1', first, moved)).toBe(true);
+    expect(await recordIssuerBaseline(db.pool(), 'vaultA', 'mint1', first, moved)).toBe(true);
     // The same change read by another keeper against the old baseline: already recorded.
-    expect(await recordIssuerBaseline(pool, 'vaultA', 'mint1', first, moved)).toBe(false);
+    expect(await recordIssuerBaseline(db.pool(), 'vaultA', 'mint1', first, moved)).toBe(false);
     const frozen = seen(moved.powers, true);
-    expect(await recordIssuerBaseline(pool, 'vaultA', 'mint1', moved, frozen)).toBe(true);
+    expect(await recordIssuerBaseline(db.pool(), 'vaultA', 'mint1', moved, frozen)).toBe(true);
     // Per vault: the same mint in another vault has its own row.
-    expect(await recordIssuerBaseline(pool, 'vaultB', 'mint1', undefined, first)).toBe(true);
-    const loaded = await loadIssuerBaselines(pool);
+    expect(await recordIssuerBaseline(db.pool(), 'vaultB', 'mint1', undefined, first)).toBe(true);
+    const loaded = await loadIssuerBaselines(db.pool());
     expect(baselineOf(loaded, 'vaultA', 'mint1')).toEqual(frozen);
     expect(baselineOf(loaded, 'vaultB', 'mint1')).toEqual(first);
     expect(baselineOf(loaded, 'vaultA', 'mint2')).toBeUndefined();

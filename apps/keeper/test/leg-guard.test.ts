@@ -2,31 +2,22 @@
 // the withdrawal-router's cash raise both trade under it, so while one leg of a pair is being
 // traded (lock held, by this keeper or another connection) or is in flight (a `sending` action
 // row), no other leg of that pair starts; other pairs are not held up.
-import { startTestDatabase } from '@basket/postgres-server';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeeperContext } from '../src/jobs/context.ts';
 import { withLegGuard } from '../src/jobs/leg-guard.ts';
-import { ensureKeeperSchema } from '../src/service/schema.ts';
+import { keeperDatabase } from './support/keeper-database.ts';
 
-let db: Awaited<ReturnType<typeof startTestDatabase>>;
-let pool: pg.Pool;
+// Each test starts with no action rows (the helper empties them before each test).
+const db = keeperDatabase('keeper');
 /** A second keeper's connections (another replica, or the same one's second queue slot). */
 let other: pg.Pool;
 
-beforeAll(async () => {
-  db = await startTestDatabase('keeper');
-  pool = new pg.Pool({ connectionString: db.url, max: 4 });
-  other = new pg.Pool({ connectionString: db.url, max: 4 });
-  await ensureKeeperSchema(pool);
-}, 120_000);
-afterAll(async () => {
-  await pool?.end();
-  await other?.end();
-  await db?.close();
+beforeAll(() => {
+  other = new pg.Pool({ connectionString: db.url(), max: 4 });
 });
-beforeEach(async () => {
-  await pool.query('truncate keeper.actions');
+afterAll(async () => {
+  await other?.end();
 });
 
 const ctxOf = (p: pg.Pool) => ({ pool: p }) as unknown as KeeperContext;
@@ -52,14 +43,14 @@ function holding(ctx: KeeperContext, mint = MINT) {
 
 describe('leg guard', () => {
   it('refuses a second leg of the pair while one is traded, from this keeper or another', async () => {
-    const first = holding(ctxOf(pool));
+    const first = holding(ctxOf(db.pool()));
     await first.running;
     let ran = false;
     const mark = async () => {
       ran = true;
       return 'second';
     };
-    expect(await withLegGuard(ctxOf(pool), 'TECH6', MINT, mark)).toEqual({
+    expect(await withLegGuard(ctxOf(db.pool()), 'TECH6', MINT, mark)).toEqual({
       ran: false,
       reason: `a leg of TECH6:${MINT} is being traded`,
     });
@@ -79,24 +70,28 @@ describe('leg guard', () => {
 
   it('refuses while a leg of the pair is in flight (its action row still sending)', async () => {
     const key = `rebalance:TECH6:${MINT}:aggregator:123:456`;
-    await pool.query(
-      "insert into keeper.actions (action_key, job, token, holder, status) values ($1, 'rebalance-exec', 1, 'a', 'sending')",
-      [key],
-    );
+    await db
+      .pool()
+      .query(
+        "insert into keeper.actions (action_key, job, token, holder, status) values ($1, 'rebalance-exec', 1, 'a', 'sending')",
+        [key],
+      );
     const run = async () => 'sold';
-    expect(await withLegGuard(ctxOf(pool), 'TECH6', MINT, run)).toEqual({
+    expect(await withLegGuard(ctxOf(db.pool()), 'TECH6', MINT, run)).toEqual({
       ran: false,
       reason: `a leg of TECH6:${MINT} is in flight`,
     });
     // A leg of another asset, or one whose outcome is settled, does not hold the pair.
-    expect(await withLegGuard(ctxOf(pool), 'TECH6', OTHER_MINT, run)).toMatchObject({ ran: true });
-    await pool.query("update keeper.actions set status = 'sent' where action_key = $1", [key]);
-    expect(await withLegGuard(ctxOf(pool), 'TECH6', MINT, run)).toMatchObject({ ran: true });
+    expect(await withLegGuard(ctxOf(db.pool()), 'TECH6', OTHER_MINT, run)).toMatchObject({
+      ran: true,
+    });
+    await db.pool().query("update keeper.actions set status = 'sent' where action_key = $1", [key]);
+    expect(await withLegGuard(ctxOf(db.pool()), 'TECH6', MINT, run)).toMatchObject({ ran: true });
   });
 
   it('a leg that throws releases the pair, and the error reaches the caller', async () => {
     await expect(
-      withLegGuard(ctxOf(pool), 'TECH6', MINT, async () => {
+      withLegGuard(ctxOf(db.pool()), 'TECH6', MINT, async () => {
         throw new Error('refused for price');
       }),
     ).rejects.toThrow('refused for price');
@@ -104,7 +99,7 @@ describe('leg guard', () => {
       ran: true,
     });
     // No connection is left holding it either: every pooled connection is idle.
-    expect(pool.waitingCount).toBe(0);
+    expect(db.pool().waitingCount).toBe(0);
     const { rows } = await other.query(
       "select count(*)::int as n from pg_locks where locktype = 'advisory' and granted",
     );

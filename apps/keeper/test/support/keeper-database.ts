@@ -11,7 +11,10 @@ import { ensureKeeperSchema } from '../../src/service/schema.ts';
  * const db = keeperDatabase('keeper-fence');
  * it('...', async () => { await db.pool().query('select 1'); });
  */
-export function keeperDatabase(prefix: string, maxConnections = 4): { pool: () => pg.Pool } {
+export function keeperDatabase(
+  prefix: string,
+  maxConnections = 4,
+): { pool: () => pg.Pool; url: () => string } {
   let server: Awaited<ReturnType<typeof startTestDatabase>> | undefined;
   let pool: pg.Pool | undefined;
   beforeAll(async () => {
@@ -30,6 +33,11 @@ export function keeperDatabase(prefix: string, maxConnections = 4): { pool: () =
     pool: () => {
       if (!pool) throw new Error('the database starts in beforeAll');
       return pool;
+    },
+    /** For a second pool (another replica's connections). */
+    url: () => {
+      if (!server) throw new Error('the database starts in beforeAll');
+      return server.url;
     },
   };
 }
