@@ -55,7 +55,7 @@ const USDC = 1_000_000n;
 /** withdraw_in_kind pays 3 accounts per asset after 10 fixed ones: 64 locks allow 18. */
 const IN_KIND_MAX_ASSETS = 18;
 
-export async function measure(
+async function measure(
   b: Basket,
   ixs: Instruction[],
   what: string,

@@ -34,7 +34,7 @@ export function isRetryableTransportError(error: unknown): boolean {
 }
 
 /** The retry policy of every RPC call: at most 4 retries (5 attempts), backoff from 250 ms to 4 s. */
-export function rpcRetryPolicy() {
+function rpcRetryPolicy() {
   return retry(handleWhen(isRetryableTransportError), {
     maxAttempts: 4,
     backoff: new ExponentialBackoff({ initialDelay: 250, maxDelay: 4_000 }),

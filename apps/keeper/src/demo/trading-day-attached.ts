@@ -48,7 +48,7 @@ export const ATTACH_TIMEOUTS_MS = {
  * reached before the next replaced it (publish - previous publish, the oracle's measure), and
  * the age of the last one when the step ends.
  */
-export function navSampler(reader: DayReader, print: (l: string) => void) {
+function navSampler(reader: DayReader, print: (l: string) => void) {
   const last = new Map<string, number>();
   const seen = new Map<string, number>();
   let ages: AgeLog | null = null;

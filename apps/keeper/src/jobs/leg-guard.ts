@@ -16,11 +16,7 @@ export const LEG_LOCK_CLASS = 7_411_002;
  * @example
  * if (await legInFlight(ctx, 'TECH6', mint)) return;
  */
-export async function legInFlight(
-  ctx: KeeperContext,
-  skuId: string,
-  mint: string,
-): Promise<boolean> {
+async function legInFlight(ctx: KeeperContext, skuId: string, mint: string): Promise<boolean> {
   const { rowCount } = await ctx.pool.query(
     "select 1 from keeper.actions where action_key like $1 and status = 'sending'",
     [`rebalance:${skuId}:${mint}:%`],

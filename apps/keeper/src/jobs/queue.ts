@@ -52,7 +52,7 @@ export const CRONTAB = [
  * queue full of rebalance legs retrying off-hours otherwise delayed pushes by a minute and more
  * (seen on the attached trading day: 102 s between two pushes at a 60 s cadence).
  */
-export const NAV_PUSH_PRIORITY = -10;
+const NAV_PUSH_PRIORITY = -10;
 
 /** A failed nav-push tick is tried again within the market-hours cadence. */
 const FAILED_TICK_RETRY_MS = 15_000;

@@ -12,12 +12,12 @@ import type { createServiceServer } from '@basket/service-kit';
 const ARTIFACT_NAME = /^epoch-(0|[1-9][0-9]{0,19})\.json$/;
 
 /** Whether `name` is an artifact file name the route serves. */
-export function isArtifactName(name: string): boolean {
+function isArtifactName(name: string): boolean {
   return ARTIFACT_NAME.test(name);
 }
 
 /** The artifact names in `dir` (regular files only), by epoch id (a missing directory: none). */
-export async function listArtifacts(dir: string): Promise<string[]> {
+async function listArtifacts(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const id = (n: string) => BigInt(n.slice('epoch-'.length, -'.json'.length));
   return entries
