@@ -130,8 +130,15 @@ export async function runEpochDistributor(ctx: KeeperContext): Promise<JobResult
   // The windows in the chain's time: stake timestamps are the chain's.
   const windows = epochsToExamine(clock.data.unixTimestamp, await concludedAnchor(ctx.pool));
   const done: EpochOutcome[] = [];
+  // One scan of the stake records serves every closed window of a catch-up run (each window
+  // picks its own interval of the same records).
+  let intervals: Promise<StakeInterval[]> | null = null;
+  const stakes = () => {
+    intervals ??= stakeIntervals(ctx);
+    return intervals;
+  };
   for (const window of windows) {
-    const outcome = await payEpoch(ctx, window);
+    const outcome = await payEpoch(ctx, window, stakes);
     done.push(outcome);
     if (!outcome.concluded) break;
     await markConcluded(ctx, window, outcome.summary);
@@ -184,7 +191,11 @@ async function markConcluded(ctx: KeeperContext, window: EpochWindow, summary: s
 }
 
 /** Pays the epoch `window` once (its action key), from what the funding accounts hold. */
-async function payEpoch(ctx: KeeperContext, window: EpochWindow): Promise<EpochOutcome> {
+async function payEpoch(
+  ctx: KeeperContext,
+  window: EpochWindow,
+  stakes: () => Promise<StakeInterval[]>,
+): Promise<EpochOutcome> {
   const job = 'epoch-distributor';
   const configAddress = await findRewardsConfigAddress(ctx.programs);
   const [config] = await readAccounts(
@@ -207,7 +218,7 @@ async function payEpoch(ctx: KeeperContext, window: EpochWindow): Promise<EpochO
       concluded: true,
     };
   }
-  const points = stakePoints(await stakeIntervals(ctx), window.start, window.end);
+  const points = stakePoints(await stakes(), window.start, window.end);
   if (points.size === 0) {
     return { job, summary: `${epochKey(window.end)}: no stake in the epoch`, concluded: true };
   }

@@ -41,18 +41,27 @@ const JOB = 'redemption-payer';
  * owner who never held a stock still gets paid, and a flood of tiny claims costs the keeper at
  * most this many rents per run (the rest wait for the next run, or for the owner).
  */
-export const ACCOUNTS_CREATED_PER_RUN = 12;
+const ACCOUNTS_CREATED_PER_RUN = 12;
 const DEFAULT_OWED_ALERT_SECONDS = 86_400;
 
 export type OpenClaim = Readonly<{ address: Address } & RedemptionClaim>;
 
 /** The open redemption claims of `vault`, oldest first, as flat records. */
-export async function openClaims(ctx: Pick<KeeperContext, 'rpc' | 'programs'>, vault: Address) {
+async function openClaims(ctx: Pick<KeeperContext, 'rpc' | 'programs'>, vault: Address) {
   const found = await findRedemptionClaims(ctx.rpc, { vault }, ctx.programs);
   return found.map((c): OpenClaim => ({ address: c.address, ...c.data }));
 }
 
-type Budget = { accountsLeft: number };
+/** What one run's payments share: the SKU, the vault read once, the chain's time, the
+ * lookup tables (fetched once a run) and the account-creation budget. */
+type PayRun = Readonly<{
+  ctx: KeeperContext;
+  sku: KeeperSku;
+  vault: VaultStateAccount;
+  nowSecs: bigint;
+  tables: Awaited<ReturnType<typeof skuLookupTables>>;
+  budget: { accountsLeft: number };
+}>;
 
 /**
  * One run for one SKU.
@@ -62,6 +71,17 @@ type Budget = { accountsLeft: number };
  */
 export async function runRedemptionPayer(ctx: KeeperContext, sku: KeeperSku): Promise<JobResult> {
   const claims = await openClaims(ctx, sku.vault as Address);
+  const gauges = (open: number, slots: number, oldestSecs: number, overdueCount: number) => {
+    ctx.metrics.redemptionClaimsOpen.set({ sku: sku.skuId }, open);
+    ctx.metrics.redemptionSlotsOwed.set({ sku: sku.skuId }, slots);
+    ctx.metrics.redemptionOldestOwed.set({ sku: sku.skuId }, oldestSecs);
+    ctx.metrics.redemptionClaimsOverdue.set({ sku: sku.skuId }, overdueCount);
+  };
+  // The usual run: nothing owed, nothing more to read.
+  if (claims.length === 0) {
+    gauges(0, 0, 0, 0);
+    return { job: JOB, summary: `${sku.skuId}: no open claim` };
+  }
   const [vaultRead] = await readAccounts(
     ctx.rpc,
     [vaultStateAccount(sku.vault as Address, ctx.programs)],
@@ -72,46 +92,43 @@ export async function runRedemptionPayer(ctx: KeeperContext, sku: KeeperSku): Pr
   let slotsOwed = 0;
   let oldest = 0;
   let overdue = 0;
-  for (const c of claims) {
+  const ages = claims.map((c) => owedFor(c, nowSecs, alertAfter));
+  for (const [i, c] of claims.entries()) {
     slotsOwed += owedSlots(c).length + (c.cashOwed > 0n ? 1 : 0);
-    const age = owedFor(c, nowSecs, alertAfter);
+    const age = ages[i] as ReturnType<typeof owedFor>;
     oldest = Math.max(oldest, age.seconds);
     if (!age.overdue) continue;
     overdue += 1;
     await alertOverdue(ctx, sku, c, age.seconds);
   }
-  ctx.metrics.redemptionClaimsOpen.set({ sku: sku.skuId }, claims.length);
-  ctx.metrics.redemptionSlotsOwed.set({ sku: sku.skuId }, slotsOwed);
-  ctx.metrics.redemptionOldestOwed.set({ sku: sku.skuId }, oldest);
-  ctx.metrics.redemptionClaimsOverdue.set({ sku: sku.skuId }, overdue);
-  if (claims.length === 0) return { job: JOB, summary: `${sku.skuId}: no open claim` };
+  gauges(claims.length, slotsOwed, oldest, overdue);
   if (!vaultRead?.exists) return { job: JOB, summary: `${sku.skuId}: no vault` };
   // A paused vault refuses every pay_redemption: nothing to try (the claims stay owed, alerted).
   if (vaultRead.data.paused !== 0) {
     return { job: JOB, summary: `${sku.skuId}: vault paused, ${claims.length} claim(s) wait` };
   }
   const vault = { address: vaultRead.address, data: vaultRead.data } as VaultStateAccount;
-  const budget: Budget = { accountsLeft: ACCOUNTS_CREATED_PER_RUN };
+  const run: PayRun = {
+    ctx,
+    sku,
+    vault,
+    nowSecs,
+    tables: await skuLookupTables(ctx, sku),
+    budget: { accountsLeft: ACCOUNTS_CREATED_PER_RUN },
+  };
   const done: string[] = [];
   const details: unknown[] = [];
-  for (const claim of claims) {
-    const age = owedFor(claim, nowSecs, alertAfter);
-    const outcome = await payClaim(ctx, sku, vault, claim, nowSecs, budget);
+  for (const [i, claim] of claims.entries()) {
+    const outcome = await payClaim(run, claim);
     done.push(`${claim.address} ${outcome.summary}`);
-    details.push({ claim: claim.address, owedForSeconds: age.seconds, ...outcome });
+    details.push({ claim: claim.address, owedForSeconds: ages[i]?.seconds, ...outcome });
   }
   const prefix = ctx.config.dryRun ? 'dry-run: ' : '';
   return { job: JOB, summary: `${prefix}${sku.skuId}: ${done.join('; ')}`, details };
 }
 
-async function payClaim(
-  ctx: KeeperContext,
-  sku: KeeperSku,
-  vault: VaultStateAccount,
-  claim: OpenClaim,
-  nowSecs: bigint,
-  budget: Budget,
-) {
+async function payClaim(run: PayRun, claim: OpenClaim) {
+  const { ctx, vault } = run;
   // The SDK's reader: each owed slot's mint, the vault's holding and the owner's account.
   const transfers = await readInKindTransfers(ctx.rpc, vault, claim.owner, {
     slots: owedSlots(claim),
@@ -125,7 +142,7 @@ async function payClaim(
   );
   const results: string[] = [];
   for (const batch of plan.batches) {
-    results.push(...(await payBatch(ctx, sku, vault, claim, batch, nowSecs, budget)));
+    results.push(...(await payBatch(run, claim, batch)));
   }
   const waiting = plan.deferred.map((d) => `slot ${d.slot} ${d.reason}`);
   const summary = [
@@ -139,15 +156,8 @@ async function payClaim(
  * Sends one batch; a batch the chain refuses (a hook refusing one stock, a guard on one asset)
  * is tried again slot by slot so one slot never holds the others back.
  */
-async function payBatch(
-  ctx: KeeperContext,
-  sku: KeeperSku,
-  vault: VaultStateAccount,
-  claim: OpenClaim,
-  batch: PaymentBatch,
-  nowSecs: bigint,
-  budget: Budget,
-): Promise<string[]> {
+async function payBatch(run: PayRun, claim: OpenClaim, batch: PaymentBatch): Promise<string[]> {
+  const { ctx, sku, vault, nowSecs, budget, tables } = run;
   const name = `${batch.slots.join(',') || '-'}${batch.cash ? '+cash' : ''}`;
   const pay = await getPayRedemptionInstructionsFor(
     {
@@ -162,29 +172,12 @@ async function payBatch(
   if (pay.instructions.length === 0) return [`${name}: nothing movable now`];
   const creates = pay.instructions.length - 1;
   if (creates > budget.accountsLeft) return [`${name}: account budget spent (next run)`];
-  const tables = await skuLookupTables(ctx, sku);
   if (!fits(ctx.signer, pay.instructions, tables)) {
     if (batch.slots.length <= 1) throw new Error(`pay_redemption ${name} does not fit`);
     const half = Math.ceil(batch.slots.length / 2);
     return [
-      ...(await payBatch(
-        ctx,
-        sku,
-        vault,
-        claim,
-        { slots: batch.slots.slice(0, half), cash: batch.cash },
-        nowSecs,
-        budget,
-      )),
-      ...(await payBatch(
-        ctx,
-        sku,
-        vault,
-        claim,
-        { slots: batch.slots.slice(half), cash: false },
-        nowSecs,
-        budget,
-      )),
+      ...(await payBatch(run, claim, { slots: batch.slots.slice(0, half), cash: batch.cash })),
+      ...(await payBatch(run, claim, { slots: batch.slots.slice(half), cash: false })),
     ];
   }
   const paid = Object.fromEntries(
@@ -221,7 +214,7 @@ async function payBatch(
     if (singles.length === 0) return [`${name} refused: ${error.message}`];
     const out: string[] = [`${name} refused (slot by slot)`];
     for (const single of singles) {
-      out.push(...(await payBatch(ctx, sku, vault, claim, single, nowSecs, budget)));
+      out.push(...(await payBatch(run, claim, single)));
     }
     return out;
   }
