@@ -27,8 +27,20 @@ import {
 let kw: KeeperWorld;
 let request: Address;
 
+/**
+ * Monday 15:00 UTC after `nowSecs`: the work below starts at the same point of the week
+ * whatever day the suite runs, so every job finds the same work (on a Saturday the next
+ * Sunday was under a day away and no management fee was due yet).
+ */
+function nextMondayAfternoon(nowSecs: bigint): bigint {
+  const monday = lastClosedEpoch(nowSecs).end + 39n * 3_600n;
+  return monday > nowSecs ? monday : monday + 7n * 86_400n;
+}
+
 beforeAll(async () => {
   kw = await startKeeperWorld({ slotTimeMs: 100 });
+  const start = (await kw.world.clock.now()).unixTimestamp;
+  await kw.world.clock.travelTo(Number(nextMondayAfternoon(start)) * 1000);
   // Work for every job, made by a keeper that sends (then closes and gives the lease back).
   const live = await kw.keeper('live');
   const sku = live.context.skus[0];
@@ -46,8 +58,9 @@ beforeAll(async () => {
     { part: 40n },
     { nonce: 3n, toleranceBps: 100 },
   ));
-  // Past the next Sunday: the stake's epoch is closed, a day of fees is owed; then a push
-  // newer than the request, so the withdrawal is payable.
+  // Past the next Sunday (six days on, whatever the weekday today): the stake's epoch is
+  // closed, days of fees are owed; then a push newer than the request, so the withdrawal is
+  // payable.
   const now = (await kw.world.clock.now()).unixTimestamp;
   const end = lastClosedEpoch(now).end + 7n * 86_400n;
   await kw.world.clock.advanceBy(Number(end - now + 60n) * 1000);
