@@ -176,11 +176,19 @@ describe('the keeper on the local world', () => {
     if (!lease) throw new Error('lease');
     const key = `nav-push:${sku.skuId}:${next}`;
     expect((await claimAction(leader.context.pool, lease, key, 'nav-push', 0)).claimed).toBe(true);
+    const [held] = (
+      await leader.context.pool.query('select expires_at from keeper.leader_lease')
+    ).rows as { expires_at: Date }[];
     await leader.context.elector.stop({ release: false });
     const killedAt = Date.now();
-    while (!follower.context.elector.lease() && Date.now() - killedAt < 10_000) await sleep(50);
+    // A bound for a hung test only: the takeover's speed is measured by the bench, not here.
+    while (!follower.context.elector.lease() && Date.now() - killedAt < 60_000) await sleep(50);
     expect(follower.context.elector.lease()?.token).toBe(lease.token + 1n);
-    expect(Date.now() - killedAt).toBeLessThan((2_000 * 4) / 3 + 500);
+    // The follower's lease began once the dead leader's had expired (the database's clock).
+    const [taken] = (
+      await follower.context.pool.query('select acquired_at from keeper.leader_lease')
+    ).rows as { acquired_at: Date }[];
+    expect(taken?.acquired_at.getTime()).toBeGreaterThanOrEqual(held?.expires_at.getTime() ?? 0);
     // The survivor finds the dead leader's in-flight push and does not send it again.
     expect(
       (

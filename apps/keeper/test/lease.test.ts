@@ -124,12 +124,20 @@ describe('leader lease', () => {
       (await claimAction(pool(), aLease, 'rebalance:TECH6:AAPLx:1', 'rebalance', 50)).claimed,
     ).toBe(true);
     // a dies without releasing (kill -9): its timer stops, its lease just expires.
-    const killedAt = Date.now();
+    const [held] = (
+      await pool().query("select expires_at from keeper.leader_lease where name = 'keeper'")
+    ).rows as { expires_at: Date }[];
     await a.stop({ release: false });
-    while (!b.lease() && Date.now() - killedAt < 5_000) await sleep(25);
-    const tookOverMs = Date.now() - killedAt;
+    const waitedFrom = Date.now();
+    // A bound for a hung test only: how soon b takes over is the bench's measure, not a test's.
+    while (!b.lease() && Date.now() - waitedFrom < 60_000) await sleep(25);
     expect(b.lease()?.token).toBe(2n);
-    expect(tookOverMs).toBeLessThanOrEqual((ttlMs * 4) / 3 + 250);
+    // b's lease began only once a's had expired (the database's clock on both sides): never two
+    // leaders at once, however slowly this machine ran.
+    const [taken] = (
+      await pool().query("select acquired_at from keeper.leader_lease where name = 'keeper'")
+    ).rows as { acquired_at: Date }[];
+    expect(taken?.acquired_at.getTime()).toBeGreaterThanOrEqual(held?.expires_at.getTime() ?? 0);
     const bLease = b.lease();
     if (!bLease) throw new Error('b should lead');
     const second = await claimAction(pool(), bLease, 'rebalance:TECH6:AAPLx:1', 'rebalance', 50);

