@@ -7,7 +7,7 @@
 // so a restart or a failover misses nothing. Per claim, `planClaimPayment` decides from the
 // SDK's readers which slots move now; each batch goes through the fenced send under a key of
 // the claim and its slots (decisions/redemption-payment.ts). The keeper pays the fees and the
-// rent of the owner's missing token accounts, up to a budget per run (docs/decisions.md).
+// rent of the owner's missing token accounts, up to a budget per run (docs/decisions/0078-keeper-the-redemption-payer-pays-open-claims-2.md).
 import {
   BasketTransactionError,
   findRedemptionClaims,

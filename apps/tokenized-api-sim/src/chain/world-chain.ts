@@ -55,7 +55,7 @@ export async function connectWorldChain(config: WorldChainConfig) {
   const marketMaker = await readSigner(manifest.keys.marketMaker);
   const issuer = await readSigner(manifest.keys.issuer);
   // Wallets the world funded may trade: the demo wallets, the trade-authority key, and the
-  // keeper's key, which the world's vaults register as their trade wallet (docs/decisions.md,
+  // keeper's key, which the world's vaults register as their trade wallet (docs/decisions/0046-vault-live-operation-route-agnostic-rebalancing-withdrawal-1.md,
   // issue 15) — without it the keeper's RFQ legs under `npm start` would be refused (403).
   const tradingWallets = await Promise.all(
     [...manifest.keys.demoWallets, manifest.keys.tradeAuthority, manifest.keys.keeper].map(

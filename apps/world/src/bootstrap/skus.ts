@@ -97,7 +97,7 @@ export async function ensureSku(
         threshold: 3,
         keeper: keys.keeper.address,
         treasury: keys.treasury.address,
-        // The local world's trade wallet is the keeper's key (docs/decisions.md, issue 15).
+        // The local world's trade wallet is the keeper's key (docs/decisions/0046-vault-live-operation-route-agnostic-rebalancing-withdrawal-1.md).
         tradeAuthority: keys.keeper.address,
         ...VAULT_TERMS,
         adminSigners: keys.admins.slice(0, 3),

@@ -102,7 +102,7 @@ pub fn pay(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
     let seeds = state.signer_seeds();
     // The fee stays in the cash buffer, booked as owed to the treasury (out of `cash_raw`,
     // so out of NAV and of every spendable amount) and paid by `collect_withdraw_fees`: one
-    // transfer here instead of two (docs/decisions.md, "Withdrawal fees collected later").
+    // transfer here instead of two (docs/decisions/0058-vault-compute-units-at-20-assets-withdrawal.md).
     token_cpi::transfer_checked(
         stable_program,
         &[p.cash_holding, p.stable_mint, p.destination, p.vault],

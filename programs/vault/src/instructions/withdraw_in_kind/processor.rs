@@ -128,7 +128,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         }
         // The owner's own account is frozen: refused by name (the whole transaction, burn
         // included, is undone), not skipped, which would hand the owner's slice to the other
-        // holders (docs/decisions.md, "In kind into a frozen account").
+        // holders (docs/decisions/0080-in-kind-into-a-frozen-account-begin.md).
         if holdings::destination_frozen(&triple[2]) {
             return Err(VaultError::DestinationFrozen.into());
         }
