@@ -12,7 +12,9 @@ export type KeeperErrorCode =
   | 'RFQ_COSIGN_REFUSED'
   | 'RFQ_QUOTE_STALE'
   | 'LEG_OUTSIDE_BOUND'
-  | 'STALE_INPUT';
+  | 'STALE_INPUT'
+  /** The transaction firewall refused to sign a third party's instructions (firewall/). */
+  | 'TRANSACTION_REFUSED';
 
 /**
  * A keeper failure with a stable `code` and a sentence an operator can act on.

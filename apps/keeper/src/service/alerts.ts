@@ -18,7 +18,8 @@ export type AlertKind =
   | 'issuer-power-used'
   | 'swap-pre-commit-refused'
   | 'multiplier-mismatch'
-  | 'redemption-owed';
+  | 'redemption-owed'
+  | 'transaction-refused';
 
 export type Alerter = (
   kind: AlertKind,
