@@ -141,3 +141,52 @@ export function decodeMessage(
     instructions,
   };
 }
+
+const sameInstruction = (a: Instruction, b: Instruction) =>
+  a.programAddress === b.programAddress &&
+  (a.accounts ?? []).length === (b.accounts ?? []).length &&
+  (a.accounts ?? []).every(
+    (m, i) => m.address === b.accounts?.[i]?.address && m.role === b.accounts?.[i]?.role,
+  ) &&
+  Buffer.from(a.data ?? []).equals(Buffer.from(b.data ?? []));
+
+/**
+ * Refuses a message that is not the one the keeper built (the counterparty's co-signed
+ * answer): the fee payer, the blockhash, and every instruction in order, naming the first
+ * that differs (one inserted before the leg is index 0 or after it; one after the settle is
+ * the built message's length).
+ *
+ * @throws {FirewallRefusal} `MESSAGE_CHANGED`.
+ * @example
+ * assertSameMessage('rfq-rebalance', built, decodeMessage('rfq-rebalance', back.messageBytes));
+ */
+export function assertSameMessage(
+  route: string,
+  built: DecodedMessage,
+  answered: DecodedMessage,
+): void {
+  if (built.feePayer !== answered.feePayer || built.lifetimeToken !== answered.lifetimeToken) {
+    throw new FirewallRefusal(
+      route,
+      null,
+      'MESSAGE_CHANGED',
+      'the fee payer or the blockhash differs from the message built',
+    );
+  }
+  const count = Math.max(built.instructions.length, answered.instructions.length);
+  for (let i = 0; i < count; i += 1) {
+    const a = built.instructions[i];
+    const b = answered.instructions[i];
+    if (a === undefined || b === undefined || !sameInstruction(a, b)) {
+      throw new FirewallRefusal(
+        route,
+        i,
+        'MESSAGE_CHANGED',
+        `instruction ${i} (${b?.programAddress ?? 'none'}) is not the one built (${a?.programAddress ?? 'none'})`,
+      );
+    }
+  }
+  if (built.signers.join() !== answered.signers.join()) {
+    throw new FirewallRefusal(route, null, 'MESSAGE_CHANGED', 'the signers differ');
+  }
+}

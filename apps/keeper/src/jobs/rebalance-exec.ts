@@ -211,6 +211,8 @@ const FALLBACK_CODES = new Set([
   'LEG_OUTSIDE_BOUND',
   // The window closed (or a halt began) while the RFQ was being re-quoted.
   'SWAP_PRE_COMMIT_REFUSED',
+  // The transaction firewall refused the maker's fill (alerted; nothing signed).
+  'TRANSACTION_REFUSED',
 ]);
 
 /**

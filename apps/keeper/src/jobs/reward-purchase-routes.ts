@@ -3,34 +3,39 @@
 // aggregator, exactly the part's stablecoin in, the stock out into the keeper's funding
 // account. Both send under the purchase's one action key (decisions/reward-purchase.ts).
 import {
-  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   type CostedInstruction,
   ensureTokenAccounts,
   fetchEncodedAccountsBatched,
+  findAssociatedTokenAddress,
+  getNavQuote,
   readAccounts,
-  TOKEN_2022_PROGRAM_ADDRESS,
-  TOKEN_PROGRAM_ADDRESS,
   tokenAccountAmount,
   tokenMintAccount,
+  transferHookProgramOf,
 } from '@basket/sdk';
 import type { RfqQuote, SwapAsset } from '@basket/tokenized-api';
 import {
   type Address,
   type Blockhash,
-  decompileTransactionMessage,
   getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
-  type Instruction,
   isFullySignedTransaction,
 } from '@solana/kit';
 import type { PreparedTransaction } from '../chain/fenced-send.ts';
 import { KeeperError } from '../decisions/errors.ts';
-import { type PurchaseDecision, takerSpendRefusal } from '../decisions/reward-purchase.ts';
-import { toKitInstruction } from '../routes/aggregator-route.ts';
+import type { PurchaseDecision } from '../decisions/reward-purchase.ts';
+import { checkRfqFill } from '../firewall/rfq-fill.ts';
+import { firewalledSwap } from '../routes/aggregator-route.ts';
+import {
+  decodeThirdPartyMessage,
+  guarded,
+  productKeysOf,
+  rpcLifetime,
+} from '../routes/firewall-guard.ts';
 import { routeCosts } from '../routes/instruction-costs.ts';
 import { centsText, preCommitCheck } from '../routes/rfq-route.ts';
 import type { KeeperContext } from './context.ts';
+import { minRewardStockRaw } from './reward-purchase-price.ts';
 import { type RfqSequenceOutcome, runRfqSequence } from './rfq-sequence.ts';
 
 const JOB = 'epoch-distributor';
@@ -94,7 +99,7 @@ export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutc
       pollIntervalMs: 1_000,
       now: ctx.now,
       submit: async (quote, guard) => {
-        const fill = checkedFill(quote, buy, taker);
+        const fill = await checkedFill(ctx, quote, buy, taker);
         // The routing rules again at the chain's time just before the fill is signed.
         await preCommitCheck(ctx, { symbol: buy.symbol, asset: buy.entry });
         const outcome = await ctx.send({
@@ -111,7 +116,7 @@ export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutc
           prepared: () => {
             // A quote older than its validity is not signed (re-quoted as an expiry).
             guard.assertFresh();
-            return signAsTaker(ctx, quote);
+            return signAsTaker(ctx, quote, fill.lifetime);
           },
         });
         if (outcome.kind === 'skipped' && outcome.reason === 'already-claimed') {
@@ -133,7 +138,52 @@ export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutc
   );
 }
 
-function checkedFill(quote: RfqQuote, buy: Buy, taker: Address) {
+/** The reward mint's token program, hook program and the taker's (funding) account of it. */
+async function rewardMint(ctx: KeeperContext, mint: Address, owner: Address) {
+  const { accounts } = await fetchEncodedAccountsBatched(ctx.rpc, [mint], {
+    commitment: 'confirmed',
+  });
+  const encoded = accounts[0];
+  if (!encoded?.exists) throw new KeeperError('STALE_INPUT', `reward mint ${mint} not found`);
+  const tokenProgram = encoded.programAddress;
+  const data = Uint8Array.from(encoded.data);
+  const funding = await findAssociatedTokenAddress({ owner, mint, tokenProgram });
+  return { tokenProgram, hookProgram: transferHookProgramOf(data), funding };
+}
+
+/**
+ * The least stock a purchase paying `stableRaw` accepts: the oracle's price of the mint (the
+ * snapshot of a configured SKU that holds it) less the configured slippage.
+ *
+ * @throws {KeeperError} `STALE_INPUT` when no SKU's snapshot prices the mint.
+ */
+async function oracleFloor(ctx: KeeperContext, buy: Buy, stableRaw: bigint): Promise<bigint> {
+  for (const sku of ctx.skus) {
+    if (!sku.assets.some((a) => a.mint === buy.decision.mint)) continue;
+    const nav = await getNavQuote(ctx.rpc, sku.skuId, {
+      programs: ctx.programs,
+      commitment: 'confirmed',
+    });
+    const asset = nav.assets.find((a) => a.mint === buy.decision.mint);
+    if (!asset?.entry) continue;
+    return minRewardStockRaw(
+      stableRaw,
+      buy.stable.decimals,
+      { ...asset.entry, decimals: asset.decimals },
+      ctx.config.rewardMaxSlipBps ?? 100,
+    );
+  }
+  throw new KeeperError('STALE_INPUT', `no oracle price for reward mint ${buy.decision.mint}`);
+}
+
+/**
+ * The quote's payload checked against the purchase, then the maker's whole message through
+ * the transaction firewall (firewall/rfq-fill.ts): the keeper pays at most the part's budget
+ * of stablecoin from its funding account into the maker's, the maker delivers at least the
+ * oracle's floor of the reward stock into the keeper's account of it, nothing else names a
+ * product key. A refusal is alerted; the caller falls back to the aggregator.
+ */
+async function checkedFill(ctx: KeeperContext, quote: RfqQuote, buy: Buy, taker: Address) {
   const p = quote.signaturePayload as Record<string, unknown>;
   if (
     p.stockMint !== buy.decision.mint ||
@@ -142,36 +192,58 @@ function checkedFill(quote: RfqQuote, buy: Buy, taker: Address) {
   ) {
     throw new KeeperError('LEG_OUTSIDE_BOUND', `quote ${quote.id} is not for this purchase`);
   }
-  const stablePaid = BigInt(String(p.stablecoinAmount));
-  const stockReceived = BigInt(String(p.stockAmount));
-  const compiled = getCompiledTransactionMessageDecoder().decode(
-    decodeTransaction(quote.signature).messageBytes,
-  );
-  const instructions = decompileTransactionMessage(compiled).instructions as Instruction[];
-  const refusal = takerSpendRefusal(instructions, {
-    taker,
-    stableMint: buy.stable.mint,
-    stableAccount: buy.stable.account,
-    tokenPrograms: [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS],
-    ataProgram: ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
-    maxStableRaw: stablePaid < buy.decision.stableRaw ? stablePaid : buy.decision.stableRaw,
+  const quoted = BigInt(String(p.stablecoinAmount));
+  const maxRaw = quoted < buy.decision.stableRaw ? quoted : buy.decision.stableRaw;
+  const route = 'rfq-reward';
+  return guarded(ctx, route, { quoteId: quote.id, mint: buy.decision.mint }, async () => {
+    const messageBytes = Uint8Array.from(decodeTransaction(quote.signature).messageBytes);
+    const message = await decodeThirdPartyMessage(ctx, route, messageBytes);
+    const mint = await rewardMint(ctx, buy.decision.mint, taker);
+    const [product, makerAccount, minRaw] = await Promise.all([
+      productKeysOf(ctx, {
+        [buy.stable.account]: "the keeper's rewards-funding stablecoin account",
+        [mint.funding]: "the keeper's funding account of the reward stock",
+      }),
+      findAssociatedTokenAddress({
+        owner: message.feePayer,
+        mint: buy.stable.mint,
+        tokenProgram: buy.stable.tokenProgram,
+      }),
+      oracleFloor(ctx, buy, maxRaw),
+    ]);
+    const checked = checkRfqFill(route, message, {
+      product,
+      taker,
+      payment: {
+        mint: buy.stable.mint,
+        source: buy.stable.account,
+        destination: makerAccount,
+        maxRaw,
+      },
+      delivery: { mint: buy.decision.mint, destination: mint.funding, minRaw },
+      hookPrograms: mint.hookProgram ? [mint.hookProgram] : [],
+    });
+    return {
+      instructions: [...message.instructions],
+      stablePaid: checked.paidRaw,
+      stockReceived: checked.deliveredRaw,
+      lifetime: await rpcLifetime(ctx, message.lifetimeToken),
+    };
   });
-  if (refusal) throw new KeeperError('LEG_OUTSIDE_BOUND', `quote ${quote.id}: ${refusal}`);
-  return { instructions, stablePaid, stockReceived };
 }
 
-async function signAsTaker(ctx: KeeperContext, quote: RfqQuote): Promise<PreparedTransaction> {
+async function signAsTaker(
+  ctx: KeeperContext,
+  quote: RfqQuote,
+  lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint },
+): Promise<PreparedTransaction> {
   const tx = decodeTransaction(quote.signature);
-  const compiled = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
   const [dictionary] = await ctx.signer.signTransactions([tx as never]);
-  const p = quote.signaturePayload as Record<string, unknown>;
+  // The lifetime's last valid height is our RPC's (rpcLifetime), never the provider's.
   const transaction = {
     ...tx,
     signatures: { ...tx.signatures, ...dictionary },
-    lifetimeConstraint: {
-      blockhash: compiled.lifetimeToken as Blockhash,
-      lastValidBlockHeight: BigInt(String(p.lastValidBlockHeight)),
-    },
+    lifetimeConstraint: lifetime,
   };
   if (!isFullySignedTransaction(transaction)) {
     throw new KeeperError('RFQ_COSIGN_REFUSED', `quote ${quote.id}: a signature is missing`);
@@ -197,23 +269,33 @@ export async function buyViaAggregator(ctx: KeeperContext, buy: Buy) {
     slippageBps: ctx.config.rewardMaxSlipBps ?? 100,
     swapMode: 'ExactIn',
   });
+  // What the venue guarantees must reach the oracle's floor before anything is signed.
+  const floor = await oracleFloor(ctx, buy, amount);
+  if (BigInt(quote.otherAmountThreshold) < floor) {
+    throw new KeeperError(
+      'LEG_OUTSIDE_BOUND',
+      `the aggregator guarantees ${quote.otherAmountThreshold} < ${floor} of ${buy.symbol} the oracle's price allows`,
+    );
+  }
   const swap = await ctx.swapApi.swapInstructionsPost({
     swapRequest: {
       userPublicKey: ctx.signer.address,
-      payer: ctx.signer.address,
       quoteResponse: quote,
       destinationTokenAccount: funding.address,
       wrapAndUnwrapSol: false,
     },
   });
-  const signers = { [ctx.signer.address]: ctx.signer };
-  const route: CostedInstruction[] = routeCosts(
-    [
-      ...swap.setupInstructions,
-      swap.swapInstruction,
-      ...(swap.cleanupInstruction ? [swap.cleanupInstruction] : []),
-    ].map((ix) => toKitInstruction(ix, signers)),
-  );
+  const kit = await firewalledSwap(ctx, 'aggregator-reward', swap, {
+    signer: ctx.signer,
+    source: buy.stable.account,
+    destination: funding.address,
+    accounts: {
+      [buy.stable.account]: "the keeper's rewards-funding stablecoin account",
+      [funding.address]: "the keeper's funding account of the reward stock",
+    },
+    fields: { mint: buy.decision.mint },
+  });
+  const route: CostedInstruction[] = routeCosts(kit);
   const before = await funding.balance();
   const sent = await ctx.send({
     job: JOB,

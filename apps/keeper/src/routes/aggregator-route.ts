@@ -3,14 +3,21 @@
 // take the swap's instructions with the trade authority as the swapping wallet and the vault's
 // receiving holding as the destination, wrap them between rebalance_leg and rebalance_settle,
 // and send at finalized commitment. A quote whose output is below the vault's bound is never
-// sent; the settle expects the larger of the venue's minimum out and the vault's floor.
+// sent; the settle expects the larger of the venue's minimum out and the vault's floor. The
+// answer's instructions are signed only once the transaction firewall passed every one.
 import type { CostedInstruction } from '@basket/sdk';
-import type { SwapApi, Instruction as SwapApiInstruction } from '@jup-ag/api';
+import type {
+  SwapApi,
+  Instruction as SwapApiInstruction,
+  SwapInstructionsResponse,
+} from '@jup-ag/api';
 import { AccountRole, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
 import { KeeperError } from '../decisions/errors.ts';
 import { USD_ONE } from '../decisions/valuation.ts';
+import { checkAggregatorInstructions } from '../firewall/aggregator.ts';
 import type { JobResult, KeeperContext } from '../jobs/context.ts';
 import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
+import { guarded, productKeysOf } from './firewall-guard.ts';
 import { hookedMints } from './hook-accounts.ts';
 import { routeCosts } from './instruction-costs.ts';
 import { type LegSetup, minReceiveRaw, wrapRoute } from './leg-setup.ts';
@@ -28,6 +35,30 @@ export function payRawOf(plan: PlannedLeg, cashDecimals: number): bigint {
 }
 
 /**
+ * A swap API instruction as a Kit instruction with the roles it asks for, no signer attached
+ * (what the transaction firewall checks).
+ *
+ * @example
+ * const ix = apiInstruction(swap.swapInstruction);
+ */
+export function apiInstruction(ix: SwapApiInstruction): Instruction {
+  return {
+    programAddress: ix.programId as Address,
+    accounts: ix.accounts.map((meta) => ({
+      address: meta.pubkey as Address,
+      role: meta.isSigner
+        ? meta.isWritable
+          ? AccountRole.WRITABLE_SIGNER
+          : AccountRole.READONLY_SIGNER
+        : meta.isWritable
+          ? AccountRole.WRITABLE
+          : AccountRole.READONLY,
+    })),
+    data: Uint8Array.from(Buffer.from(ix.data, 'base64')),
+  };
+}
+
+/**
  * A swap API instruction as a Kit instruction; the accounts the trade authority must sign
  * carry its signer, any other signer is refused (nothing else signs a vault's leg).
  *
@@ -38,28 +69,88 @@ export function toKitInstruction(
   ix: SwapApiInstruction,
   signers: Readonly<Record<string, TransactionSigner>>,
 ): Instruction {
+  const plain = apiInstruction(ix);
   return {
-    programAddress: ix.programId as Address,
-    accounts: ix.accounts.map((meta) => {
-      const role = meta.isSigner
-        ? meta.isWritable
-          ? AccountRole.WRITABLE_SIGNER
-          : AccountRole.READONLY_SIGNER
-        : meta.isWritable
-          ? AccountRole.WRITABLE
-          : AccountRole.READONLY;
-      if (!meta.isSigner) return { address: meta.pubkey as Address, role };
-      const signer = signers[meta.pubkey];
+    ...plain,
+    accounts: (plain.accounts ?? []).map((meta) => {
+      if (meta.role !== AccountRole.READONLY_SIGNER && meta.role !== AccountRole.WRITABLE_SIGNER) {
+        return meta;
+      }
+      const signer = signers[meta.address];
       if (!signer) {
         throw new KeeperError(
           'ROUTE_UNAVAILABLE',
-          `the swap asks ${meta.pubkey} to sign, which the keeper does not hold`,
+          `the swap asks ${meta.address} to sign, which the keeper does not hold`,
         );
       }
-      return { address: signer.address, role, signer };
+      return { ...meta, signer };
     }),
-    data: Uint8Array.from(Buffer.from(ix.data, 'base64')),
   };
+}
+
+/**
+ * The aggregator's program, from the configuration (never from the answer).
+ *
+ * @throws {KeeperError} `ROUTE_UNAVAILABLE` when none is configured (nothing would be signed).
+ * @example
+ * const program = aggregatorProgramOf(ctx, swap.swapInstruction.programId);
+ */
+export function aggregatorProgramOf(
+  ctx: Pick<KeeperContext, 'config'>,
+  answered: Address,
+): Address {
+  const configured = ctx.config.aggregatorProgram as Address | undefined;
+  if (!configured) {
+    throw new KeeperError(
+      'ROUTE_UNAVAILABLE',
+      `no aggregator program configured (KEEPER_AGGREGATOR_PROGRAM): the swap of ${answered} is not signed`,
+    );
+  }
+  return configured;
+}
+
+/**
+ * The swap answer's setup, swap and cleanup instructions through the transaction firewall
+ * (firewall/aggregator.ts): the configured program and the token programs only, `user`
+ * signing the swap only, the product's accounts only as `source` and `destination`. The
+ * answer's compute-budget instructions are never used (the keeper sets its own). Returns
+ * the instructions with `user`'s signer attached.
+ *
+ * @throws {FirewallRefusal} naming the instruction (its index in setup, swap, cleanup); alerted.
+ * @example
+ * const kit = await firewalledSwap(ctx, 'aggregator-rebalance', swap, { user, signer, source, destination, accounts });
+ */
+export async function firewalledSwap(
+  ctx: KeeperContext,
+  name: string,
+  swap: Pick<
+    SwapInstructionsResponse,
+    'setupInstructions' | 'swapInstruction' | 'cleanupInstruction'
+  >,
+  input: {
+    signer: TransactionSigner;
+    source: Address;
+    destination: Address;
+    accounts: Readonly<Record<string, string>>;
+    fields: Record<string, unknown>;
+  },
+): Promise<Instruction[]> {
+  const list = [
+    ...swap.setupInstructions,
+    swap.swapInstruction,
+    ...(swap.cleanupInstruction ? [swap.cleanupInstruction] : []),
+  ];
+  const program = aggregatorProgramOf(ctx, swap.swapInstruction.programId as Address);
+  await guarded(ctx, name, input.fields, async () =>
+    checkAggregatorInstructions(name, list.map(apiInstruction), {
+      product: await productKeysOf(ctx, input.accounts),
+      program,
+      user: input.signer.address,
+      source: input.source,
+      destination: input.destination,
+    }),
+  );
+  return list.map((ix) => toKitInstruction(ix, { [input.signer.address]: input.signer }));
 }
 
 /**
@@ -101,24 +192,28 @@ export async function runAggregatorRoute(
   // floor: a swap that lands between them reverts whole at the settle (LegShortfall).
   const threshold = BigInt(quote.otherAmountThreshold);
   const expectedRaw = threshold > least ? threshold : least;
+  // No payer: the destination exists (the vault's holding), so no account is created, and
+  // nothing of the answer may name the keeper.
   const swap = await swapApi.swapInstructionsPost({
     swapRequest: {
       userPublicKey: ctx.tradeSigner.address,
-      payer: ctx.signer.address,
       quoteResponse: quote,
       destinationTokenAccount: setup.receive.holding,
       wrapAndUnwrapSol: false,
     },
   });
-  const signers = { [ctx.tradeSigner.address]: ctx.tradeSigner, [ctx.signer.address]: ctx.signer };
-  const route: CostedInstruction[] = routeCosts(
-    [
-      ...swap.setupInstructions,
-      swap.swapInstruction,
-      ...(swap.cleanupInstruction ? [swap.cleanupInstruction] : []),
-    ].map((ix) => toKitInstruction(ix, signers)),
-    hookedMints(setup),
-  );
+  const kit = await firewalledSwap(ctx, 'aggregator-rebalance', swap, {
+    signer: ctx.tradeSigner,
+    source: setup.pay.tradeAccount,
+    destination: setup.receive.holding,
+    accounts: {
+      [setup.pay.tradeAccount]: "the trade authority's account of the pay mint",
+      [setup.receive.tradeAccount]: "the trade authority's account of the receiving mint",
+      [setup.pay.holding]: "the vault's holding of the pay mint",
+    },
+    fields: { sku: plan.skuId, symbol: plan.symbol },
+  });
+  const route: CostedInstruction[] = routeCosts(kit, hookedMints(setup));
   const instructions = await wrapRoute(ctx, setup, { payRaw, expectedRaw, route });
   const outcome = await ctx.send({
     job: 'rebalance-exec',

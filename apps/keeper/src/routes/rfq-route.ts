@@ -6,29 +6,35 @@
 // authority through their keychain signers, send before the blockhash expires, then poll the
 // quote until Completed + Executed (rfq-sequence.ts). A quote the vault would refuse is
 // never signed: the sequence ends and the caller takes the aggregator route. A quote older
-// than its validity is never signed either: it is re-quoted as an expired execution.
-import { buildTransactionMessage, type CostedInstruction } from '@basket/sdk';
+// than its validity is never signed either: it is re-quoted as an expired execution. Nothing
+// of the maker's is signed before the transaction firewall has checked every instruction of
+// its message (firewall/rfq-fill.ts) and the maker's co-signed answer is the message built.
+import {
+  buildTransactionMessage,
+  type CostedInstruction,
+  findAssociatedTokenAddress,
+} from '@basket/sdk';
 import type { RfqQuote } from '@basket/tokenized-api';
 import {
   type Address,
   type Blockhash,
   compileTransaction,
   createNoopSigner,
-  decompileTransactionMessage,
   getBase64EncodedWireTransaction,
   getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
-  type Instruction,
   isFullySignedTransaction,
 } from '@solana/kit';
 import type { PreparedTransaction } from '../chain/fenced-send.ts';
 import { KeeperError } from '../decisions/errors.ts';
 import { chooseLegRoute } from '../decisions/route-choice.ts';
+import { assertSameMessage, decodeMessage } from '../firewall/message.ts';
+import { checkRfqFill } from '../firewall/rfq-fill.ts';
 import type { KeeperContext } from '../jobs/context.ts';
 import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
 import { type QuoteGuard, type RfqSequenceOutcome, runRfqSequence } from '../jobs/rfq-sequence.ts';
 import { chainNowMs } from './chain-time.ts';
+import { decodeThirdPartyMessage, guarded, productKeysOf, rpcLifetime } from './firewall-guard.ts';
 import { hookedMints } from './hook-accounts.ts';
 import { forwardInstruction, routeCosts } from './instruction-costs.ts';
 import { type LegSetup, minReceiveRaw, wrapRoute } from './leg-setup.ts';
@@ -47,11 +53,7 @@ function fillAmounts(quote: RfqQuote, setup: LegSetup, plan: PlannedLeg, taker: 
   }
   const stock = BigInt(String(p.stockAmount));
   const stable = BigInt(String(p.stablecoinAmount));
-  return {
-    payRaw: buy ? stable : stock,
-    expectedRaw: buy ? stock : stable,
-    lastValidBlockHeight: BigInt(String(p.lastValidBlockHeight)),
-  };
+  return { payRaw: buy ? stable : stock, expectedRaw: buy ? stock : stable };
 }
 
 /** A quote's fill wrapped for the vault, not signed yet. */
@@ -64,11 +66,65 @@ export type WrappedFill = Readonly<{
 }>;
 
 /**
- * Decodes the quote's transaction, checks its amounts against the vault's bound and wraps
- * its fill: rebalance_leg, the fill unchanged, the forward into the holding, rebalance_settle.
- * The market maker stays the fee payer and the blockhash stays the quote's.
+ * The firewall over the maker's fill (firewall/rfq-fill.ts): the trade authority pays at most
+ * `payRaw` of the pay mint from its account into the maker's, the maker delivers at least
+ * `expectedRaw` of the receiving mint into the trade authority's account, nothing else names
+ * a product key. Returns the fill's instructions (lookup tables resolved).
  *
- * @throws {KeeperError} `LEG_OUTSIDE_BOUND` when the vault would refuse the quote.
+ * @throws {FirewallRefusal} naming the instruction; alerted.
+ */
+async function firewalledFill(
+  ctx: KeeperContext,
+  setup: LegSetup,
+  quote: RfqQuote,
+  amounts: { payRaw: bigint; expectedRaw: bigint },
+  messageBytes: Uint8Array,
+) {
+  const route = 'rfq-rebalance';
+  return guarded(ctx, route, { quoteId: quote.id, sku: setup.vault.data.skuId }, async () => {
+    const message = await decodeThirdPartyMessage(ctx, route, messageBytes);
+    const trade = ctx.tradeSigner.address;
+    const product = await productKeysOf(ctx, {
+      [setup.pay.tradeAccount]: "the trade authority's account of the pay mint",
+      [setup.receive.tradeAccount]: "the trade authority's account of the receiving mint",
+      [setup.pay.holding]: "the vault's holding of the pay mint",
+      [setup.receive.holding]: "the vault's holding of the receiving mint",
+    });
+    const makerAccount = await findAssociatedTokenAddress({
+      owner: message.feePayer,
+      mint: setup.pay.mint,
+      tokenProgram: setup.pay.tokenProgram,
+    });
+    checkRfqFill(route, message, {
+      product,
+      taker: trade,
+      payment: {
+        mint: setup.pay.mint,
+        source: setup.pay.tradeAccount,
+        destination: makerAccount,
+        maxRaw: amounts.payRaw,
+      },
+      delivery: {
+        mint: setup.receive.mint,
+        destination: setup.receive.tradeAccount,
+        minRaw: amounts.expectedRaw,
+      },
+      hookPrograms: [setup.pay.hookProgram, setup.receive.hookProgram].filter(
+        (h): h is Address => h !== null,
+      ),
+    });
+    return message;
+  });
+}
+
+/**
+ * Decodes the quote's transaction, checks its amounts against the vault's bound and every
+ * instruction through the firewall, and wraps its fill: rebalance_leg, the fill unchanged,
+ * the forward into the holding, rebalance_settle. The market maker stays the fee payer and
+ * the blockhash stays the quote's; its last valid height is our RPC's, never the provider's.
+ *
+ * @throws {KeeperError} `LEG_OUTSIDE_BOUND` when the vault would refuse the quote,
+ *   `TRANSACTION_REFUSED` (a {@link FirewallRefusal}) when the fill does anything else.
  * @example
  * const wrapped = await wrapFill(ctx, setup, plan, quote);
  */
@@ -78,12 +134,7 @@ export async function wrapFill(
   plan: PlannedLeg,
   quote: RfqQuote,
 ): Promise<WrappedFill> {
-  const { payRaw, expectedRaw, lastValidBlockHeight } = fillAmounts(
-    quote,
-    setup,
-    plan,
-    ctx.tradeSigner.address,
-  );
+  const { payRaw, expectedRaw } = fillAmounts(quote, setup, plan, ctx.tradeSigner.address);
   const least = minReceiveRaw(ctx, setup, payRaw);
   if (expectedRaw < least) {
     throw new KeeperError(
@@ -92,9 +143,14 @@ export async function wrapFill(
     );
   }
   const original = decodeTransaction(quote.signature);
-  const compiled = getCompiledTransactionMessageDecoder().decode(original.messageBytes);
-  const fill = decompileTransactionMessage(compiled).instructions as Instruction[];
-  const maker = compiled.staticAccounts[0] as Address;
+  const message = await firewalledFill(
+    ctx,
+    setup,
+    quote,
+    { payRaw, expectedRaw },
+    Uint8Array.from(original.messageBytes),
+  );
+  const fill = [...message.instructions];
   const instructions = await wrapRoute(ctx, setup, {
     payRaw,
     expectedRaw,
@@ -103,13 +159,13 @@ export async function wrapFill(
       await forwardInstruction(ctx, setup.receive, expectedRaw),
     ],
   });
-  const lifetime = { blockhash: compiled.lifetimeToken as Blockhash, lastValidBlockHeight };
-  const message = buildTransactionMessage({
-    feePayer: createNoopSigner(maker),
+  const lifetime = await rpcLifetime(ctx, message.lifetimeToken);
+  const built = buildTransactionMessage({
+    feePayer: createNoopSigner(message.feePayer),
     lifetime,
     instructions,
   });
-  return { instructions, unsigned: compileTransaction(message), lifetime, payRaw, expectedRaw };
+  return { instructions, unsigned: compileTransaction(built), lifetime, payRaw, expectedRaw };
 }
 
 /**
@@ -131,10 +187,15 @@ export async function cosignAndSign(
   guard.assertFresh();
   const cosigned = await ctx.rfqCosign(quoteId, getBase64EncodedWireTransaction(wrapped.unsigned));
   const back = decodeTransaction(cosigned.transaction);
-  const ours = Buffer.from(wrapped.unsigned.messageBytes);
-  if (Buffer.compare(Buffer.from(back.messageBytes), ours) !== 0) {
-    throw new KeeperError('RFQ_COSIGN_REFUSED', `the maker signed another message for ${quoteId}`);
-  }
+  // The maker's answer must be the very message built: an instruction added before the leg
+  // or after the settle, another fee payer or blockhash, is refused and alerted.
+  await guarded(ctx, 'rfq-rebalance', { quoteId }, () =>
+    assertSameMessage(
+      'rfq-rebalance',
+      decodeMessage('rfq-rebalance', Uint8Array.from(wrapped.unsigned.messageBytes)),
+      decodeMessage('rfq-rebalance', Uint8Array.from(back.messageBytes)),
+    ),
+  );
   const signatures = { ...back.signatures };
   // The maker's answer took time: the quote must still be valid when the vault's side signs.
   guard.assertFresh();

@@ -68,6 +68,11 @@ const schema = z.object({
   tradeSigner: signerSchema,
   /** The swap aggregator's version 6 API (the fallback route); unset: no aggregator route. */
   aggregatorUrl: z.url().optional(),
+  /**
+   * The aggregator's program: the only program besides the token programs whose instructions
+   * the keeper signs from a swap answer (the transaction firewall); unset: none signed.
+   */
+  aggregatorProgram: address.optional(),
   /** Leader lease time to live; a dead leader's lease is taken over after this. */
   leaseTtlMs: z.coerce.number().int().min(2_000).max(120_000),
   /** Per-job cap on transactions per minute. */
@@ -94,8 +99,23 @@ const schema = z.object({
   rewardMaxSlipBps: z.coerce.number().int().min(1).max(1_000).optional(),
   /** A redemption claim owing a slot for longer than this (seconds) is alerted; default 86,400. */
   redemptionOwedAlertSeconds: z.coerce.number().int().min(60).max(2_592_000).optional(),
+  /**
+   * Other keys of the product (fee payer, admins, ...) the transaction firewall must never
+   * let a third party's instructions name; the chain's own (vault keepers, trade
+   * authorities, admins, NAV signers, distributors) are read at each check.
+   */
+  productKeys: z.preprocess(parseList, z.array(address)).optional(),
   dryRun: z.boolean(),
 });
+
+/** `A,B,C` (environment) or a list (config file) as a list. */
+function parseList(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
 
 /** Each weight entry is a mint address with an integer weight 1..10,000 (one line each). */
 function checkWeights(weights: Record<string, unknown>, ctx: z.RefinementCtx): void {
@@ -177,6 +197,7 @@ const NAMES: Record<string, string> = {
     ].map(([k, v]) => [k, `KEEPER_TRADE_${v}`]),
   ),
   aggregatorUrl: 'AGGREGATOR_URL',
+  aggregatorProgram: 'KEEPER_AGGREGATOR_PROGRAM',
   leaseTtlMs: 'KEEPER_LEASE_TTL_MS',
   txPerMinutePerJob: 'KEEPER_TX_PER_MINUTE',
   rpcPerSecond: 'KEEPER_RPC_PER_SECOND',
@@ -190,6 +211,7 @@ const NAMES: Record<string, string> = {
   rewardWeights: 'KEEPER_REWARD_WEIGHTS',
   rewardMaxSlipBps: 'KEEPER_REWARD_MAX_SLIP_BPS',
   redemptionOwedAlertSeconds: 'KEEPER_REDEMPTION_OWED_ALERT_SECONDS',
+  productKeys: 'KEEPER_PRODUCT_KEYS',
 };
 
 function readFileConfig(path: string | undefined): Record<string, unknown> {
@@ -333,6 +355,12 @@ export function loadKeeperConfig(
       secretErrors,
     ),
     aggregatorUrl: pick('AGGREGATOR_URL', 'aggregatorUrl'),
+    // The local world's venue is its test swap program (apps/aggregator-sim routes over it).
+    aggregatorProgram: pick(
+      'KEEPER_AGGREGATOR_PROGRAM',
+      'aggregatorProgram',
+      world?.programs.testSwap ?? undefined,
+    ),
     leaseTtlMs: pick('KEEPER_LEASE_TTL_MS', 'leaseTtlMs', '15000'),
     txPerMinutePerJob: pick('KEEPER_TX_PER_MINUTE', 'txPerMinutePerJob', '30'),
     rpcPerSecond: pick('KEEPER_RPC_PER_SECOND', 'rpcPerSecond', '50'),
@@ -350,6 +378,7 @@ export function loadKeeperConfig(
       'redemptionOwedAlertSeconds',
       '86400',
     ),
+    productKeys: env.KEEPER_PRODUCT_KEYS ?? file.productKeys,
     dryRun: argv.includes('--dry-run'),
   };
   let parsed: KeeperConfig | undefined;
