@@ -56,8 +56,9 @@ bg_start template "the local world's template (built once per build; the end-to-
 step "generated IDLs and clients are up to date"
 node scripts/codegen.mjs --check || exit 1
 
-step "lint: biome, rustfmt, clippy"
+step "lint: biome, import circles, rustfmt, clippy"
 npx biome check . || exit 1
+node scripts/check-cycles.mjs || exit 1
 cargo fmt --all -- --check || exit 1
 bash scripts/clippy.sh || exit 1
 

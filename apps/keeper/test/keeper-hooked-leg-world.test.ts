@@ -14,9 +14,10 @@ import { getApproveDeviationInstructionFor } from '@basket/sdk';
 import { loadWorldKeys, programAddressesOf } from '@basket/world';
 import { type Address, generateKeyPairSigner } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlannedLeg } from '../src/decisions/planned-leg.ts';
 import { runDriftScan } from '../src/jobs/drift-scan.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
-import { executeLeg, type PlannedLeg, planLeg } from '../src/jobs/rebalance-exec.ts';
+import { executeLeg, planLeg } from '../src/jobs/rebalance-exec.ts';
 import type { Keeper } from '../src/keeper.ts';
 import type { KeeperSku } from '../src/service/config.ts';
 import {

@@ -8,8 +8,9 @@
 // aggregator leg one paid by the keeper, and no RFQ is even requested for a leg routed away
 // from the swap route (so a MarketHours asset never trades through it outside market hours).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlannedLeg } from '../src/decisions/planned-leg.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
-import { executeLeg, type PlannedLeg, planLeg } from '../src/jobs/rebalance-exec.ts';
+import { executeLeg, planLeg } from '../src/jobs/rebalance-exec.ts';
 import type { Keeper } from '../src/keeper.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
 import { tradingWeekAfter, type WeekInstant } from './support/trading-week.ts';

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { enqueueNow } from '../jobs/queue.ts';
 import type { JobName } from '../jobs/registry.ts';
 import { QUEUE_SCHEMA } from '../service/schema.ts';
-import type { Counts } from './trading-day.ts';
+import type { Counts } from './trading-day-driver.ts';
 
 export type Sample = Readonly<{ labels: Record<string, string>; value: number }>;
 

@@ -21,7 +21,7 @@ import { scanVaults } from '../jobs/drift-scan.ts';
 import type { JobName } from '../jobs/registry.ts';
 import { keeperSkusOf } from './local-world.ts';
 import { leaderOf, servedCounts, servedQueue, waitWithProgress } from './served-keepers.ts';
-import type { AgeLog, Counts, DayDriver, DayReader } from './trading-day.ts';
+import type { AgeLog, Counts, DayDriver, DayReader } from './trading-day-driver.ts';
 
 export type AttachOptions = Readonly<{
   rpcUrl: string;

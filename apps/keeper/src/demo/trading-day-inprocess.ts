@@ -17,7 +17,7 @@ import { runWithdrawalRouter } from '../jobs/withdrawal-router.ts';
 import type { Keeper } from '../keeper.ts';
 import type { KeeperSku } from '../service/config.ts';
 import type { KeeperWorld } from './local-world.ts';
-import type { AgeLog, Counts, DayDriver, DayReader } from './trading-day.ts';
+import type { AgeLog, Counts, DayDriver, DayReader } from './trading-day-driver.ts';
 
 /** The snapshot's age at the chain's time. */
 async function navAge(reader: DayReader, skuId: string) {

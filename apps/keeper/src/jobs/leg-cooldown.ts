@@ -7,7 +7,6 @@
 // again; it is per keeper, in its context (a new leader may try once more: one refusal, no
 // send).
 import { LRUCache } from 'lru-cache';
-import type { KeeperContext } from './context.ts';
 
 /** Default cooldown when the config does not set one (seconds). */
 export const DEFAULT_LEG_COOLDOWN_SECONDS = 900;
@@ -16,7 +15,7 @@ export const DEFAULT_LEG_COOLDOWN_SECONDS = 900;
 type Refusal = Readonly<{ since: number; at: number; reason: string }>;
 
 /**
- * A keeper's cooldown store, in its {@link KeeperContext} (`legCooldowns`): built once with the
+ * A keeper's cooldown store, in its KeeperContext (`legCooldowns`): built once with the
  * keeper, so its lifetime is the keeper's and two keepers in one process never share it.
  * `store` is null when the cooldown is 0 (never cools).
  */
@@ -46,7 +45,9 @@ export function createLegCooldowns(seconds: number | undefined, now: () => numbe
   return { store, now };
 }
 
-type WithCooldowns = Pick<KeeperContext, 'legCooldowns'>;
+// The slice of a KeeperContext these functions read, spelled here so this module does not
+// import the context that holds it.
+type WithCooldowns = Readonly<{ legCooldowns: LegCooldowns }>;
 
 const keyOf = (skuId: string, mint: string) => `${skuId}:${mint}`;
 

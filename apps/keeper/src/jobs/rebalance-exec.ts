@@ -10,14 +10,14 @@ import {
   readAccounts,
   tokenMintAccount,
 } from '@basket/sdk';
-import type { SwapAsset } from '@basket/tokenized-api';
 import { formatDecimal } from '@basket/tokenized-api';
 import { decideCorrection } from '../decisions/drift-correction.ts';
 import { isKeeperError, KeeperError } from '../decisions/errors.ts';
 import { legBlockedBy } from '../decisions/leg-block.ts';
 import { lossBudgetUsedRatio } from '../decisions/loss-budget.ts';
-import { chooseLegRoute, type LegRoute } from '../decisions/route-choice.ts';
-import { decideTrade, type TradeDecision, tradeSizeToRaw } from '../decisions/trade-size.ts';
+import type { PlannedLeg } from '../decisions/planned-leg.ts';
+import { chooseLegRoute } from '../decisions/route-choice.ts';
+import { decideTrade, tradeSizeToRaw } from '../decisions/trade-size.ts';
 import { USD_ONE, usdDecimalToFixed } from '../decisions/valuation.ts';
 import { runAggregatorRoute } from '../routes/aggregator-route.ts';
 import { clockMs } from '../routes/chain-time.ts';
@@ -32,16 +32,6 @@ import {
   legCooling,
 } from './leg-cooldown.ts';
 import { withLegGuard } from './leg-guard.ts';
-
-/** A decided leg, ready for an executor. */
-export type PlannedLeg = Readonly<{
-  skuId: string;
-  symbol: string;
-  mint: string;
-  trade: Extract<TradeDecision, { action: 'trade' }>;
-  route: LegRoute;
-  asset: SwapAsset;
-}>;
 
 function usd1e8(decimal: { value: bigint; scale: number }): bigint {
   const scale = BigInt(decimal.scale);

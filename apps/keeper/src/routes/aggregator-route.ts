@@ -16,7 +16,7 @@ import { KeeperError } from '../decisions/errors.ts';
 import { USD_ONE } from '../decisions/valuation.ts';
 import { checkAggregatorInstructions } from '../firewall/aggregator.ts';
 import type { JobResult, KeeperContext } from '../jobs/context.ts';
-import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
+import type { PlannedLeg } from '../decisions/planned-leg.ts';
 import { guarded, productKeysOf } from './firewall-guard.ts';
 import { hookedMints } from './hook-accounts.ts';
 import { routeCosts } from './instruction-costs.ts';

@@ -13,7 +13,7 @@ import {
 } from '@basket/sdk';
 import type { AccountMeta, Address } from '@solana/kit';
 import type { KeeperContext } from '../jobs/context.ts';
-import type { LegSetup, LegSide } from './leg-setup.ts';
+import type { LegSetup, LegSide } from './leg-types.ts';
 
 /**
  * The hook accounts of one transfer of `side`'s mint (empty when its mint has no hook set).

@@ -11,7 +11,6 @@ import {
   findAssociatedTokenAddress,
   getNavQuote,
   getRebalanceSwapInstructionsFor,
-  type NavQuote,
   quoteRebalanceLeg,
   type RebalanceSide,
   readAccounts,
@@ -23,31 +22,12 @@ import {
 } from '@basket/sdk';
 import type { Address, Instruction } from '@solana/kit';
 import { KeeperError } from '../decisions/errors.ts';
+import type { PlannedLeg } from '../decisions/planned-leg.ts';
 import type { KeeperContext } from '../jobs/context.ts';
-import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
 import { withLegHookAccounts } from './hook-accounts.ts';
+import type { LegSetup } from './leg-types.ts';
 
-/** One side of a leg with everything a route needs to move it. */
-export type LegSide = Readonly<{
-  side: RebalanceSide;
-  mint: Address;
-  tokenProgram: Address;
-  decimals: number;
-  holding: Address;
-  /** The trade authority's token account of this mint. */
-  tradeAccount: Address;
-  /** The mint's account data (its transfer hook's extra accounts are resolved from it). */
-  mintData: Uint8Array;
-  /** The mint's transfer-hook program when one is set. */
-  hookProgram: Address | null;
-}>;
-
-export type LegSetup = Readonly<{
-  vault: VaultStateAccount;
-  nav: NavQuote;
-  pay: LegSide;
-  receive: LegSide;
-}>;
+export type { LegSetup, LegSide } from './leg-types.ts';
 
 async function sideOf(ctx: KeeperContext, vault: VaultStateAccount, side: RebalanceSide) {
   const accounts = await rebalanceSideAccounts(vault, side, ctx.programs);

@@ -31,7 +31,7 @@ import { chooseLegRoute } from '../decisions/route-choice.ts';
 import { assertSameMessage, decodeMessage } from '../firewall/message.ts';
 import { checkRfqFill } from '../firewall/rfq-fill.ts';
 import type { KeeperContext } from '../jobs/context.ts';
-import type { PlannedLeg } from '../jobs/rebalance-exec.ts';
+import type { PlannedLeg } from '../decisions/planned-leg.ts';
 import { type QuoteGuard, type RfqSequenceOutcome, runRfqSequence } from '../jobs/rfq-sequence.ts';
 import { chainNowMs } from './chain-time.ts';
 import { decodeThirdPartyMessage, guarded, productKeysOf, rpcLifetime } from './firewall-guard.ts';

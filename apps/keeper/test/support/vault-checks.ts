@@ -10,8 +10,9 @@ import {
 import type { TestWorld } from '@basket/world';
 import type { Address, MaybeEncodedAccount } from '@solana/kit';
 import { expect } from 'vitest';
+import type { PlannedLeg } from '../../src/decisions/planned-leg.ts';
 import type { KeeperContext } from '../../src/jobs/context.ts';
-import { type PlannedLeg, planLeg } from '../../src/jobs/rebalance-exec.ts';
+import { planLeg } from '../../src/jobs/rebalance-exec.ts';
 import { payRawOf } from '../../src/routes/aggregator-route.ts';
 import { legSetup, minReceiveRaw } from '../../src/routes/leg-setup.ts';
 

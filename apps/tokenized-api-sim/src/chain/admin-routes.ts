@@ -4,7 +4,7 @@ import type { Address } from '@solana/kit';
 import { parseFixed } from '../fixed-point.ts';
 import type { SimRequest } from '../routes.ts';
 import { apiError, ok, type SimResponse } from '../sim-response.ts';
-import type { ChainRoute } from './chain-backend.ts';
+import type { ChainRoute } from './chain-route.ts';
 import type { startCorporateActions } from './corporate-actions.ts';
 import { IssuerPowerUnavailableError, type issuerPowers } from './issuer-powers.ts';
 import type { WorldChain, WorldStock } from './world-chain.ts';

@@ -8,6 +8,7 @@ import { SEED_ASSETS } from '../seed-data.ts';
 import { apiError, ok, paginate, type SimResponse } from '../sim-response.ts';
 import { assetView } from '../views.ts';
 import { adminRoutes } from './admin-routes.ts';
+import type { ChainRoute } from './chain-route.ts';
 import { startCorporateActions } from './corporate-actions.ts';
 import { type FillState, fillState, isFinalFillState, statusesOf } from './fill-status.ts';
 import { issuerPowers } from './issuer-powers.ts';
@@ -15,13 +16,6 @@ import { multiplierAt } from './mint-state.ts';
 import { cosignWrappedFill } from './rfq-cosign.ts';
 import { type BuiltFill, buildRfqFill } from './rfq-transaction.ts';
 import type { WorldChain } from './world-chain.ts';
-
-/** One route: method, template (after /api/v2), handler. */
-export type ChainRoute = readonly [
-  'GET' | 'POST',
-  string,
-  (request: SimRequest) => SimResponse | Promise<SimResponse>,
-];
 
 /**
  * Creates the chain side of the simulator for `world`.
