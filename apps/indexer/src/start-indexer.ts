@@ -2,9 +2,16 @@
 // ingest queue (graphile-worker), the webhook and analytics routes, the finality pass.
 import { startPostgres } from '@basket/postgres-server';
 import type { ProgramAddresses } from '@basket/sdk';
-import { createServiceServer, type Logger, type Metrics, periodic } from '@basket/service-kit';
+import {
+  createServiceServer,
+  type Logger,
+  type Metrics,
+  periodic,
+  queueReadiness,
+  startSupervisedQueue,
+} from '@basket/service-kit';
 import type { FastifyInstance } from 'fastify';
-import { run, Logger as WorkerLogger } from 'graphile-worker';
+import { Logger as WorkerLogger } from 'graphile-worker';
 import pg from 'pg';
 import { apiRoutes, vaultReader } from './api-routes.ts';
 import type { IndexerConfig } from './config.ts';
@@ -84,20 +91,27 @@ export async function startIndexer(
     if (applied.length > 0) logger.info({ applied }, 'schema migrated');
     const counters = ingestMetrics(metrics);
     const programs = config.programs as ProgramAddresses;
-    const runner = await run({
-      pgPool: writePool,
-      schema: QUEUE_SCHEMA,
-      concurrency: config.workerConcurrency,
-      noHandleSignals: true,
-      pollInterval: 1_000,
-      logger: new WorkerLogger(() => (level, message, meta) => {
-        const log =
-          level === 'error' ? logger.error : level === 'warning' ? logger.warn : logger.debug;
-        log.call(logger, { component: 'queue', ...meta }, message);
-      }),
-      taskList: ingestTaskList({ pool: writePool, programs, counters, logger }),
-    });
-    stops.unshift(() => runner.stop());
+    // Supervised (service-kit): every queue schema of the database migrated first, so the
+    // keeper's first start beside it cannot stop this runner (issue 32); a runner that stops
+    // by itself is started again with backoff (decision 0200).
+    const queue = startSupervisedQueue(
+      {
+        pgPool: writePool,
+        schema: QUEUE_SCHEMA,
+        concurrency: config.workerConcurrency,
+        noHandleSignals: true,
+        pollInterval: 1_000,
+        logger: new WorkerLogger(() => (level, message, meta) => {
+          const log =
+            level === 'error' ? logger.error : level === 'warning' ? logger.warn : logger.debug;
+          log.call(logger, { component: 'queue', ...meta }, message);
+        }),
+        taskList: ingestTaskList({ pool: writePool, programs, counters, logger }),
+      },
+      { logger },
+    );
+    stops.unshift(() => queue.stop());
+    await queue.started;
 
     const rpc = createIndexerRpc(config.rpcUrl, config.rpcPerSecond);
     const lag = metrics.gauge(
@@ -147,6 +161,7 @@ export async function startIndexer(
       bodyLimit: config.bodyLimitBytes,
       readiness: [
         { name: 'postgres', check: async () => (await readPool.query('select 1')).rowCount === 1 },
+        queueReadiness(queue),
       ],
     });
     server.register(webhookRoutes({ pool: writePool, secret: config.webhookSecret, metrics }));

@@ -40,14 +40,15 @@ Environment (a JSON file at KEEPER_CONFIG may hold the non-secret ones; the envi
                                      same backends and variables with KEEPER_TRADE_ (default:
                                      the world's keeper key, which the world registers as it)
   AGGREGATOR_URL                     the swap aggregator's v6 API (unset: no aggregator route)
-  KEEPER_HOST, KEEPER_PORT           HTTP (default 127.0.0.1:7413)
+  KEEPER_HOST, KEEPER_PORT           public HTTP (default 127.0.0.1:7413)
+  KEEPER_ADMIN_HOST, KEEPER_ADMIN_PORT   admin HTTP: /metrics, /status (default 127.0.0.1:7415)
   KEEPER_REPLICA_ID                  this replica's name (default host-pid)
   KEEPER_LEASE_TTL_MS                leader lease TTL (default 15000; failover within 4/3 of it)
   KEEPER_TX_PER_MINUTE               per-job transaction cap (default 30)
   KEEPER_RPC_PER_SECOND, KEEPER_TX_PER_SECOND, KEEPER_ASSET_INDEX_PER_SECOND  (50, 5, 10)
   KEEPER_MIN_TRADE_USD, KEEPER_DRIFT_THRESHOLD_BPS   rebalance thresholds (50, 100)
   KEEPER_LEG_COOLDOWN_SECONDS        a leg refused for price waits this long (default 900)
-Endpoints: /healthz, /readyz, /metrics, /status.`;
+Endpoints: /healthz, /readyz, /distributions; admin listener: /metrics, /status, /readyz.`;
 
 async function oneShot(argv: string[]): Promise<number> {
   const [command, jobName] = argv.filter((a) => !a.startsWith('--'));

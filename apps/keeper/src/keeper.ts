@@ -1,14 +1,24 @@
 // The keeper service: wiring only. Postgres (the world's, DATABASE_URL, or a local server of
 // its own), the schema, the leader election, the budgeted RPC, the API client, the signer,
 // the fenced sender, the queue (run only while leading), the stale-NAV watch, and the HTTP
-// server (/healthz, /readyz, /metrics, /status, /distributions).
+// servers: public (/healthz, /readyz, /distributions) and admin on 127.0.0.1 (/metrics,
+// /status). Readiness is kept state: Postgres and the RPC probed on a timer, the election's
+// last round, and the queue runner while this replica leads.
 import { startPostgres } from '@basket/postgres-server';
 import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
-import { createServiceServer, type Logger, type Metrics, periodic } from '@basket/service-kit';
+import {
+  createReadiness,
+  createServiceServer,
+  type Logger,
+  type Metrics,
+  migrateQueueSchemas,
+  periodic,
+  type SupervisedQueue,
+} from '@basket/service-kit';
 import { type Clock, createTokenizedApiClient } from '@basket/tokenized-api';
 import { Configuration, SwapApi } from '@jup-ag/api';
 import type { Address } from '@solana/kit';
-import { makeWorkerUtils, type Runner } from 'graphile-worker';
+import { makeWorkerUtils } from 'graphile-worker';
 import pg from 'pg';
 import { createFencedSender } from './chain/fenced-send.ts';
 import { createKeeperLimits } from './chain/limits.ts';
@@ -43,7 +53,10 @@ const NEVER_LEADS: LeaderElector = {
 
 export type Keeper = Readonly<{
   context: KeeperContext;
+  /** The public listener (/healthz, /readyz, /distributions). */
   url: string | null;
+  /** The admin listener (/metrics, /status), 127.0.0.1 unless configured otherwise. */
+  adminUrl: string | null;
   close: () => Promise<void>;
 }>;
 
@@ -120,9 +133,23 @@ export async function startKeeper(
       apiKey: config.tokenizedApiKey,
       fetch: limitedFetch(limits),
     });
+    // Every queue schema of the database migrated before any runner here starts (so no later
+    // migration announces a breaking change to a running runner), and before `enqueue` is used.
+    await migrateQueueSchemas(pool);
     const workerUtils = await makeWorkerUtils({ pgPool: pool, schema: QUEUE_SCHEMA });
     stops.unshift(async () => workerUtils.release());
-    let runner: Runner | null = null;
+    const readiness = createReadiness();
+    stops.unshift(() => readiness.close());
+    readiness.probe({
+      name: 'postgres',
+      check: async () => (await pool.query('select 1')).rowCount === 1,
+    });
+    readiness.probe({ name: 'rpc', check: async () => (await rpc.getHealth().send()) === 'ok' });
+    const election =
+      config.dryRun || options.campaign === false
+        ? null
+        : readiness.part('leader-election', 'no election round yet');
+    let runner: SupervisedQueue | null = null;
     let context: KeeperContext | null = null;
     // A dry run never campaigns: leading, it would hold the lease while sending nothing.
     const elector: LeaderElector =
@@ -134,6 +161,12 @@ export async function startKeeper(
             holder: options.serve ? config.replicaId : `${config.replicaId}/once-${process.pid}`,
             ttlMs: config.leaseTtlMs,
             onError: (error) => logger.warn({ err: error }, 'leader election round failed'),
+            onRound: (error) =>
+              error === null
+                ? election?.up()
+                : election?.down(
+                    `leader election round failed: ${error instanceof Error ? error.message : String(error)}`,
+                  ),
             onChange: (lease) => {
               m.leader.set(lease ? 1 : 0);
               m.leaderToken.set(lease ? Number(lease.token) : 0);
@@ -163,12 +196,17 @@ export async function startKeeper(
         .then(async () => {
           // Never true in a dry run: its elector never leads.
           const lead = elector.lease() !== null && !closing;
-          if (lead && !runner)
-            runner = await startQueue(ctx, pool, logger, config.workerConcurrency);
-          else if (!lead && runner) {
+          // The runner is a part of readiness only while this replica leads: a follower
+          // takes no job by design.
+          if (lead && !runner) {
+            const part = readiness.part('queue', 'starting');
+            // Not awaited: a start that keeps failing must not hold up a later stop.
+            runner = startQueue(ctx, pool, logger, config.workerConcurrency, part);
+          } else if (!lead && runner) {
             const r = runner;
             runner = null;
             await r.stop();
+            readiness.drop('queue');
           }
         });
       return queueOp;
@@ -229,8 +267,13 @@ export async function startKeeper(
     };
     const ctx = context;
     if (!config.dryRun) await elector.tick();
-    if (options.serve && !config.dryRun) await syncQueue(ctx);
-    if (!options.serve) return { context: ctx, url: null, close: closeAll(stops, logger) };
+    if (options.serve && !config.dryRun) {
+      await syncQueue(ctx);
+      // A leader returns with its runner up (its first start; later ones are supervised).
+      await (runner as SupervisedQueue | null)?.started.catch(() => {});
+    }
+    if (!options.serve)
+      return { context: ctx, url: null, adminUrl: null, close: closeAll(stops, logger) };
 
     // Every replica watches NAV age (a follower alerts too when the leader is gone).
     const watch = periodic(
@@ -256,20 +299,20 @@ export async function startKeeper(
     const server = createServiceServer({
       logger,
       metrics,
-      readiness: [
-        { name: 'postgres', check: async () => (await pool.query('select 1')).rowCount === 1 },
-        { name: 'rpc', check: async () => (await rpc.getHealth().send()) === 'ok' },
-      ],
+      readiness,
+      admin: { host: config.adminHost, port: config.adminPort },
     });
-    server.get('/status', async () => statusOf(ctx));
+    // /status names the replicas, the lease and recent actions: operators only.
+    server.admin.get('/status', async () => statusOf(ctx));
     registerDistributionRoutes(server, config.distributionsDir);
     const url = await server.listen({ host: config.host, port: config.port });
     stops.unshift(() => server.close());
+    const adminUrl = server.adminUrl();
     logger.info(
-      { url, replica: config.replicaId, dryRun: config.dryRun, signer: signer.address },
+      { url, adminUrl, replica: config.replicaId, dryRun: config.dryRun, signer: signer.address },
       'keeper listening',
     );
-    return { context: ctx, url, close: closeAll(stops, logger) };
+    return { context: ctx, url, adminUrl, close: closeAll(stops, logger) };
   } catch (error) {
     for (const stop of stops) await stop().catch(() => {});
     throw error;

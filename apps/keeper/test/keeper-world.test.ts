@@ -176,9 +176,8 @@ describe('the keeper on the local world', () => {
     if (!lease) throw new Error('lease');
     const key = `nav-push:${sku.skuId}:${next}`;
     expect((await claimAction(leader.context.pool, lease, key, 'nav-push', 0)).claimed).toBe(true);
-    const [held] = (
-      await leader.context.pool.query('select expires_at from keeper.leader_lease')
-    ).rows as { expires_at: Date }[];
+    const [held] = (await leader.context.pool.query('select expires_at from keeper.leader_lease'))
+      .rows as { expires_at: Date }[];
     await leader.context.elector.stop({ release: false });
     const killedAt = Date.now();
     // A bound for a hung test only: the takeover's speed is measured by the bench, not here.
@@ -303,7 +302,9 @@ describe('the keeper as a service, and its daily fees (the chain clock moved)', 
       "select count(*)::int as n from keeper.actions where holder = 'service-b'",
     );
     expect(rows[0].n).toBe(0);
-    const status = await (await fetch(`${a.url}/status`)).json();
+    // /status is on the admin listener only, never the public one.
+    expect((await fetch(`${a.url}/status`)).status).toBe(404);
+    const status = await (await fetch(`${a.adminUrl}/status`)).json();
     expect(status.leading).toBe(true);
     // The epoch artifacts' index is served for a dapp on another host.
     const index = await fetch(`${a.url}/distributions`);

@@ -150,3 +150,37 @@ describe('leader lease', () => {
     expect((await tryAcquireLease(pool(), 'keeper', 'c', ttlMs))?.token).toBe(3n);
   });
 });
+
+describe('election readiness', () => {
+  it("reports each round's outcome: reached the database (null) or the error (readiness 'leader-election')", async () => {
+    // Given an elector on the test database and one on a pool whose server is gone
+    const rounds: (string | null)[] = [];
+    const ok = startLeaderElection({
+      pool: pool(),
+      name: 'keeper-readiness',
+      holder: 'r1',
+      ttlMs: 60_000,
+      onRound: (error) => rounds.push(error === null ? null : String(error)),
+    });
+    await ok.tick();
+    await ok.stop();
+    expect(rounds.length).toBeGreaterThan(0);
+    expect(rounds.every((r) => r === null)).toBe(true);
+    const pg = await import('pg');
+    const gone = new pg.default.Pool({ connectionString: 'postgres://u:p@127.0.0.1:1/none' });
+    const failures: unknown[] = [];
+    const down = startLeaderElection({
+      pool: gone,
+      name: 'keeper-readiness',
+      holder: 'r2',
+      ttlMs: 60_000,
+      onRound: (error) => failures.push(error),
+    });
+    // When a round runs, Then it reports the connection error, and this replica does not lead
+    expect(await down.tick()).toBeNull();
+    await down.stop();
+    await gone.end();
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.every((f) => f instanceof Error)).toBe(true);
+  });
+});

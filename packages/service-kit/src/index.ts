@@ -3,5 +3,8 @@ export * from './free-port.ts';
 export * from './logger.ts';
 export * from './metrics.ts';
 export * from './periodic.ts';
+export * from './queue.ts';
+export * from './rate-limit.ts';
+export * from './readiness.ts';
 export * from './run-service.ts';
 export * from './server.ts';

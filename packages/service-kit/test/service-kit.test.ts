@@ -5,9 +5,12 @@ import {
   ConfigError,
   createLogger,
   createMetrics,
+  createReadiness,
   createServiceServer,
+  limitPerClient,
   parseConfig,
   periodic,
+  publicReason,
   redactUrl,
 } from '../src/index.ts';
 
@@ -91,27 +94,142 @@ describe('periodic', () => {
 });
 
 describe('createServiceServer', () => {
-  it('answers healthz, readyz by its checks, and metrics', async () => {
+  it('answers readyz from kept state with each down part and its reason', async () => {
+    const { stream } = capture();
+    const logger = createLogger({ name: 't', destination: stream });
+    const readiness = createReadiness();
+    const db = readiness.part('db', 'not connected yet');
+    const queue = readiness.part('queue');
+    const app = createServiceServer({ logger, metrics: createMetrics('svc_state'), readiness });
+    try {
+      const notReady = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json()).toEqual({
+        status: 'not ready',
+        failing: ['db', 'queue'],
+        reasons: { db: 'not connected yet', queue: 'not started' },
+      });
+      db.up();
+      queue.down('queue runner stopped by itself; restarting');
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).json().reasons).toEqual({
+        queue: 'queue runner stopped by itself; restarting',
+      });
+      queue.up();
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready', parts: ['db', 'queue'] });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('probes checks on a timer, never once per readyz request', async () => {
+    const { stream } = capture();
+    const logger = createLogger({ name: 't', destination: stream });
+    let calls = 0;
+    const app = createServiceServer({
+      logger,
+      metrics: createMetrics('svc_probe'),
+      readiness: [
+        {
+          name: 'rpc',
+          check: async () => {
+            calls += 1;
+            throw new Error('fetch failed: https://rpc.example/?api-key=SECRET123 refused');
+          },
+        },
+      ],
+      probeIntervalMs: 3_600_000,
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => app.inject({ method: 'GET', url: '/readyz' })),
+      );
+      expect(answers.every((a) => a.statusCode === 503)).toBe(true);
+      // One probe at start, none per request (the old server called the RPC on every one).
+      expect(calls).toBe(1);
+      const reason = answers[0]?.json().reasons.rpc as string;
+      expect(reason).toContain('fetch failed: https://rpc.example/?[redacted]');
+      expect(reason).not.toContain('SECRET123');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves metrics on the admin listener (127.0.0.1) only, never on the public one', async () => {
     const { stream } = capture();
     const logger = createLogger({ name: 't', destination: stream });
     const metrics = createMetrics('svc_test');
     metrics.counter('things_total', 'things').inc(3);
-    let ready = false;
-    const app = createServiceServer({
-      logger,
-      metrics,
-      readiness: [{ name: 'db', check: () => ready }],
-    });
+    const app = createServiceServer({ logger, metrics, readiness: [] });
+    app.admin.get('/status', async () => ({ leading: true }));
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
-      const notReady = await fetch(`${base}/readyz`);
-      expect(notReady.status).toBe(503);
-      expect(await notReady.json()).toEqual({ status: 'not ready', failing: ['db'] });
-      ready = true;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
-      expect(await (await fetch(`${base}/metrics`)).text()).toContain('svc_test_things_total 3');
+      expect((await fetch(`${base}/metrics`)).status).toBe(404);
+      expect((await fetch(`${base}/status`)).status).toBe(404);
+      const admin = app.adminUrl() as string;
+      expect(new URL(admin).hostname).toBe('127.0.0.1');
+      expect(await (await fetch(`${admin}/metrics`)).text()).toContain('svc_test_things_total 3');
+      expect(await (await fetch(`${admin}/status`)).json()).toEqual({ leading: true });
+      expect((await fetch(`${admin}/readyz`)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+    // Closing the public server closes the admin one with it.
+    expect(app.admin.server.listening).toBe(false);
+  });
+});
+
+describe('publicReason', () => {
+  it('keeps no password, query string or second line', () => {
+    expect(publicReason('connect postgres://u:pw@h/db?sslkey=x failed\n at stack')).toBe(
+      'connect postgres://u:[redacted]@h/db?[redacted] failed at stack',
+    );
+    expect(publicReason('x'.repeat(500))).toHaveLength(200);
+  });
+});
+
+describe('limitPerClient', () => {
+  it('refuses a client past its limit with 429 and Retry-After, other clients unaffected', async () => {
+    const { stream } = capture();
+    const logger = createLogger({ name: 't', destination: stream });
+    // Behind one trusted proxy (127.0.0.1) the client is the address it forwards.
+    const app = createServiceServer({
+      logger,
+      metrics: createMetrics('svc_rl'),
+      trustProxy: '127.0.0.1',
+    });
+    await limitPerClient(app, { max: 3, timeWindowMs: 60_000 });
+    app.get('/api/thing', async () => ({ ok: true }));
+    try {
+      const from = (client: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/api/thing',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      const codes = [];
+      for (let i = 0; i < 5; i++) codes.push((await from('198.51.100.7')).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+      const refused = await from('198.51.100.7');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().error).toMatch(/^too many requests: at most 3 per 60 s/);
+      expect((await from('203.0.113.9')).statusCode).toBe(200);
+      // An untrusted peer's X-Forwarded-For is ignored: its own address is the client.
+      const direct = (i: number) =>
+        app.inject({
+          method: 'GET',
+          url: '/api/thing',
+          remoteAddress: '192.0.2.1',
+          headers: { 'x-forwarded-for': `10.9.9.${i}` },
+        });
+      const directCodes = [];
+      for (let i = 0; i < 4; i++) directCodes.push((await direct(i)).statusCode);
+      expect(directCodes).toEqual([200, 200, 200, 429]);
     } finally {
       await app.close();
     }

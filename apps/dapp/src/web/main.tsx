@@ -1,12 +1,10 @@
-// The page's entry: read the session (public config, terms, geofence), then render under the
-// query client (server state) and the wallet provider.
-import { QueryClientProvider } from '@tanstack/react-query';
+// The page's entry: read the session (public config, terms, geofence), then render.
 import { createRoot } from 'react-dom/client';
 import type { Session } from '../shared/public-config.ts';
-import { App } from './app.tsx';
+import { App } from './app.ts';
 import { createDappContext, Dapp } from './data/context.ts';
-import { createQueryClient } from './data/queries.ts';
-import { WalletProvider } from './wallet/wallet-context.tsx';
+import { h } from './h.ts';
+import { WalletProvider } from './wallet/wallet-context.ts';
 
 async function start() {
   const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -15,20 +13,14 @@ async function start() {
     if (!res.ok) throw new Error(`the server answered ${res.status}`);
     const session = (await res.json()) as Session;
     const ctx = createDappContext(session, window.location.origin);
-    root.render(
-      <QueryClientProvider client={createQueryClient()}>
-        <Dapp.Provider value={ctx}>
-          <WalletProvider>
-            <App />
-          </WalletProvider>
-        </Dapp.Provider>
-      </QueryClientProvider>,
-    );
+    root.render(h(Dapp.Provider, { value: ctx }, h(WalletProvider, null, h(App))));
   } catch (error) {
     root.render(
-      <p role="alert">
-        {`The app could not start: ${error instanceof Error ? error.message : String(error)}`}
-      </p>,
+      h(
+        'p',
+        { role: 'alert' },
+        `The app could not start: ${error instanceof Error ? error.message : String(error)}`,
+      ),
     );
   }
 }

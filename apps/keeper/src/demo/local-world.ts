@@ -189,6 +189,8 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
     tokenizedApiUrl: sim.baseUrl,
     host: '127.0.0.1',
     port: 0,
+    adminHost: '127.0.0.1',
+    adminPort: 0,
     replicaId,
     programs: { oracle: m.programs.oracle, vault: m.programs.vault, rewards: m.programs.rewards },
     skus: keeperSkusOf(m),

@@ -6,14 +6,13 @@
 // chain's Clock for what it decides).
 // Unique job keys make every (SKU) push and every (vault, asset) rebalance exist once; the
 // runner runs only while this replica leads, so the follower never takes a job.
-import type { Logger } from '@basket/service-kit';
 import {
-  type Runner,
-  run,
-  type TaskList,
-  Logger as WorkerLogger,
-  type WorkerUtils,
-} from 'graphile-worker';
+  type Logger,
+  type ReadinessPart,
+  type SupervisedQueue,
+  startSupervisedQueue,
+} from '@basket/service-kit';
+import { type TaskList, Logger as WorkerLogger, type WorkerUtils } from 'graphile-worker';
 import type pg from 'pg';
 import type { KeeperSku } from '../service/config.ts';
 import { QUEUE_SCHEMA } from '../service/schema.ts';
@@ -154,47 +153,60 @@ function taskList(ctx: KeeperContext): TaskList {
 }
 
 /**
- * Starts the queue's runner (call when this replica becomes leader; stop when it is not).
+ * Starts the queue's runner (call when this replica becomes leader; stop when it is not),
+ * supervised: every queue schema migrated first (a migration never stops another service's
+ * runner), and a runner that stops by itself started again with backoff, `part` down
+ * meanwhile (service-kit's startSupervisedQueue).
  *
  * @example
- * const runner = await startQueue(ctx, pool, logger);
- * await runner.stop();
+ * const queue = startQueue(ctx, pool, logger, 4, readiness.part('queue'));
+ * await queue.started;
+ * await queue.stop();
  */
-export async function startQueue(
+export function startQueue(
   ctx: KeeperContext,
   pool: pg.Pool,
   logger: Logger,
   concurrency: number,
-): Promise<Runner> {
-  const runner = await run({
-    pgPool: pool,
-    schema: QUEUE_SCHEMA,
-    concurrency,
-    noHandleSignals: true,
-    pollInterval: 1_000,
-    crontab: CRONTAB,
-    logger: new WorkerLogger(() => (level, message, meta) => {
-      const log =
-        level === 'error' ? logger.error : level === 'warning' ? logger.warn : logger.debug;
-      log.call(logger, { component: 'queue', ...meta }, message);
-    }),
-    taskList: taskList(ctx),
-  });
-  // A new leader ticks at once rather than at the next minute's kick: it pushes if a push is
-  // due at the chain's time (a failover never waits past the cadence, never pushes early).
-  for (const sku of ctx.skus) {
-    await runner.addJob(
-      'nav-push',
-      { skuId: sku.skuId },
-      {
-        jobKey: `nav-push:${sku.skuId}`,
-        jobKeyMode: 'preserve_run_at',
-        maxAttempts: 1,
-        priority: NAV_PUSH_PRIORITY,
+  part?: ReadinessPart,
+): SupervisedQueue {
+  return startSupervisedQueue(
+    {
+      pgPool: pool,
+      schema: QUEUE_SCHEMA,
+      concurrency,
+      noHandleSignals: true,
+      pollInterval: 1_000,
+      crontab: CRONTAB,
+      logger: new WorkerLogger(() => (level, message, meta) => {
+        const log =
+          level === 'error' ? logger.error : level === 'warning' ? logger.warn : logger.debug;
+        log.call(logger, { component: 'queue', ...meta }, message);
+      }),
+      taskList: taskList(ctx),
+    },
+    {
+      logger,
+      ...(part ? { part } : {}),
+      // A new leader (or a restarted runner) ticks at once rather than at the next minute's
+      // kick: it pushes if a push is due at the chain's time (a failover never waits past the
+      // cadence, never pushes early).
+      onStart: async (runner) => {
+        for (const sku of ctx.skus) {
+          await runner.addJob(
+            'nav-push',
+            { skuId: sku.skuId },
+            {
+              jobKey: `nav-push:${sku.skuId}`,
+              jobKeyMode: 'preserve_run_at',
+              maxAttempts: 1,
+              priority: NAV_PUSH_PRIORITY,
+            },
+          );
+        }
       },
-    );
-  }
-  return runner;
+    },
+  );
 }
 
 /**

@@ -27,6 +27,8 @@ export function startLeaderElection(options: {
   ttlMs: number;
   onChange?: (lease: HeldLease | null) => void;
   onError?: (error: unknown) => void;
+  /** Hears every round's outcome: null when it reached the database, else the error. */
+  onRound?: (error: unknown | null) => void;
 }): LeaderElector {
   let held: HeldLease | null = null;
   const set = (next: HeldLease | null) => {
@@ -36,12 +38,17 @@ export function startLeaderElection(options: {
   };
   const tick = async () => {
     try {
-      if (held && (await renewLease(options.pool, held, options.ttlMs))) return held;
+      if (held && (await renewLease(options.pool, held, options.ttlMs))) {
+        options.onRound?.(null);
+        return held;
+      }
       set(await tryAcquireLease(options.pool, options.name, options.holder, options.ttlMs));
+      options.onRound?.(null);
     } catch (error) {
       // Unable to reach the database: this replica cannot prove it leads, so it does not.
       set(null);
       options.onError?.(error);
+      options.onRound?.(error);
     }
     return held;
   };

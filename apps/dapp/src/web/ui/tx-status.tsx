@@ -1,6 +1,7 @@
 import { explorerLink } from '../../shared/public-config.ts';
 import { useDapp } from '../data/context.ts';
 import type { TxState } from '../data/transaction.ts';
+import { h } from '../h.ts';
 
 const WORDS = {
   building: 'Preparing the transaction…',
@@ -13,28 +14,41 @@ const WORDS = {
 export function TxStatus(props: { state: TxState }) {
   const { session } = useDapp();
   const s = props.state;
-  if (s.step === 'idle') return <div role="status" aria-live="polite" className="tx-status" />;
+  if (s.step === 'idle')
+    return h('div', { role: 'status', 'aria-live': 'polite', className: 'tx-status' });
   if (s.step === 'confirmed') {
-    return (
-      <div role="status" aria-live="polite" className="tx-status tx-ok" data-step="confirmed">
-        {`${s.label}: confirmed. `}
-        <a href={explorerLink(session.config, s.signature)} target="_blank" rel="noreferrer">
-          View on the explorer
-        </a>
-      </div>
+    return h(
+      'div',
+      {
+        role: 'status',
+        'aria-live': 'polite',
+        className: 'tx-status tx-ok',
+        'data-step': 'confirmed',
+      },
+      `${s.label}: confirmed. `,
+      h(
+        'a',
+        { href: explorerLink(session.config, s.signature), target: '_blank', rel: 'noreferrer' },
+        'View on the explorer',
+      ),
     );
   }
   if (s.step === 'failed') {
-    return (
-      <div role="alert" className="tx-status tx-failed" data-step="failed" data-code={s.code ?? ''}>
-        {`${s.label} failed: ${s.message}`}
-      </div>
+    return h(
+      'div',
+      {
+        role: 'alert',
+        className: 'tx-status tx-failed',
+        'data-step': 'failed',
+        'data-code': s.code ?? '',
+      },
+      `${s.label} failed: ${s.message}`,
     );
   }
-  return (
-    <div role="status" aria-live="polite" className="tx-status" data-step={s.step}>
-      {`${s.label}: ${WORDS[s.step]}`}
-    </div>
+  return h(
+    'div',
+    { role: 'status', 'aria-live': 'polite', className: 'tx-status', 'data-step': s.step },
+    `${s.label}: ${WORDS[s.step]}`,
   );
 }
 
