@@ -1,8 +1,9 @@
-// The web bundle: React without JSX (the repository's strict tsconfig has no JSX setting, so
-// components use `createElement`), one entry, hashed assets under /assets, no inline scripts
-// (the CSP allows only 'self').
+// The web bundle: React components in TSX through @vitejs/plugin-react (the automatic JSX
+// runtime, the same `jsx: react-jsx` the repository's tsconfig type-checks them with), one
+// entry, hashed assets under /assets, no inline scripts (the CSP allows only 'self').
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -10,6 +11,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root,
   base: '/',
+  plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

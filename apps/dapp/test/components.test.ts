@@ -7,10 +7,10 @@ import { vaultBanners } from '../src/shared/banners.ts';
 import { formatUsd } from '../src/shared/money.ts';
 import type { Session } from '../src/shared/public-config.ts';
 import { Dapp, type DappContext } from '../src/web/data/context.ts';
-import { Banners } from '../src/web/ui/banners.ts';
-import { AmountField } from '../src/web/ui/fields.ts';
-import { LineChart } from '../src/web/ui/line-chart.ts';
-import { TxStatus } from '../src/web/ui/tx-status.ts';
+import { Banners } from '../src/web/ui/banners.tsx';
+import { AmountField } from '../src/web/ui/fields.tsx';
+import { TimeChart } from '../src/web/ui/time-chart.tsx';
+import { TxStatus } from '../src/web/ui/tx-status.tsx';
 
 const session = {
   config: {
@@ -56,22 +56,26 @@ describe('components', () => {
     expect(html).not.toMatch(/<li[^>]*role=/);
   });
 
-  it('gives the chart a text summary in display units', () => {
+  it('gives a chart a caption and a text alternative, and says when there is no history', () => {
     const html = renderToStaticMarkup(
-      h(LineChart, {
+      h(TimeChart, {
         title: 'TVL',
         points: [
-          { x: 1n, y: 1_000_000n },
-          { x: 2n, y: 2_500_000n },
+          { time: 1n, value: 1_000_000n },
+          { time: 2n, value: 2_500_000n },
         ],
-        format: (y: bigint) => formatUsd(y),
+        format: (v: bigint) => formatUsd(v),
       }),
     );
-    expect(html).toContain('role="img"');
+    expect(html).toContain('<figcaption>TVL <span class="hint">latest $2.50</span></figcaption>');
+    expect(html).toContain('aria-hidden="true"');
     expect(html).toContain(
-      'aria-label="TVL: from $1.00 to $2.50, 2 points; low $1.00, high $2.50."',
+      '<p class="sr-only">TVL: from $1.00 to $2.50, 2 points; low $1.00, high $2.50.</p>',
     );
-    expect(html).toMatch(/d="M8 152 L592 8"/);
+    const empty = renderToStaticMarkup(
+      h(TimeChart, { title: 'TVL', points: [], format: (v: bigint) => formatUsd(v) }),
+    );
+    expect(empty).toContain('Not enough history yet.');
   });
 
   it('shows a failure in words and a confirmation with its explorer link', () => {

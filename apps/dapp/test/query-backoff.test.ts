@@ -1,7 +1,7 @@
-// The reload interval of the dapp's data hook: steady after a success, backing off while a
+// The reload interval of the dapp's queries (TanStack Query's refetchInterval): steady after a success, backing off while a
 // service fails (every open page would otherwise ask a down service every few seconds).
 import { describe, expect, it } from 'vitest';
-import { MAX_REFRESH_BACKOFF_MS, nextRefreshDelay } from '../src/web/data/use-async.ts';
+import { MAX_REFRESH_BACKOFF_MS, nextRefreshDelay, retryDelay } from '../src/web/data/queries.ts';
 
 describe('nextRefreshDelay', () => {
   it('keeps the interval after a success', () => {
@@ -19,5 +19,12 @@ describe('nextRefreshDelay', () => {
 
   it('never waits less than the interval, even one above the cap', () => {
     expect(nextRefreshDelay(300_000, 3)).toBe(300_000);
+  });
+});
+
+describe('retryDelay', () => {
+  it('waits 1 s before the first retry and doubles, capped', () => {
+    expect([0, 1, 2].map(retryDelay)).toEqual([1_000, 2_000, 4_000]);
+    expect(retryDelay(30)).toBe(MAX_REFRESH_BACKOFF_MS);
   });
 });

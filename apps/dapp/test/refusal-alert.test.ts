@@ -3,7 +3,7 @@
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { RefusalAlert } from '../src/web/ui/refusal-alert.ts';
+import { RefusalAlert } from '../src/web/ui/refusal-alert.tsx';
 
 describe('RefusalAlert', () => {
   it('names the transaction and the vault’s reason in an alert', () => {

@@ -1,7 +1,6 @@
 // A small path router over the History API: the server answers every client route with the
 // same page, so links are ordinary URLs that can be bookmarked and opened in a new tab.
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
-import { h } from './h.ts';
 
 const listeners = new Set<() => void>();
 
@@ -31,18 +30,18 @@ export function Link(props: {
   className?: string;
   current?: boolean;
 }) {
-  return h(
-    'a',
-    {
-      href: props.to,
-      className: props.className,
-      'aria-current': props.current ? 'page' : undefined,
-      onClick: (event: MouseEvent) => {
+  return (
+    <a
+      href={props.to}
+      className={props.className}
+      aria-current={props.current ? 'page' : undefined}
+      onClick={(event: MouseEvent) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
         navigate(props.to);
-      },
-    },
-    props.children,
+      }}
+    >
+      {props.children}
+    </a>
   );
 }

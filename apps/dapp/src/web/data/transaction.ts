@@ -26,6 +26,8 @@ export type TxState =
 
 export type TxPlan = Readonly<{
   label: string;
+  /** The vault the transaction is about, when it is about one (the History names it). */
+  skuId?: string;
   instructions: () => Promise<readonly CostedInstruction[]>;
   lookupTables?: readonly string[];
 }>;

@@ -14,12 +14,11 @@ import { formatTokenAmount } from '../../shared/money.ts';
 import type { PublishedClaim } from '../../shared/public-config.ts';
 import { claimTransactions } from '../data/claim-transactions.ts';
 import { type DappContext, useDapp } from '../data/context.ts';
+import { useRead } from '../data/queries.ts';
 import { failureText } from '../data/transaction.ts';
-import { useAsync } from '../data/use-async.ts';
-import { h } from '../h.ts';
-import { busy, TxStatus } from '../ui/tx-status.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import { Failed, Loading, TxGate, useTx } from './common.ts';
+import { busy, TxStatus } from '../ui/tx-status.tsx';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { Failed, Loading, TxGate, useTx } from './common.tsx';
 
 async function loadClaims(ctx: DappContext, owner: string) {
   const res = await fetch(`/api/claims/${owner}`);
@@ -55,16 +54,23 @@ async function loadClaims(ctx: DappContext, owner: string) {
 }
 
 export function ClaimPage() {
-  return h('div', null, h('h1', null, 'Claim rewards'), h(TxGate, null, h(ClaimList)));
+  return (
+    <div>
+      <h1>Claim rewards</h1>
+      <TxGate>
+        <ClaimList />
+      </TxGate>
+    </div>
+  );
 }
 
 function ClaimList() {
   const ctx = useDapp();
   const { address, signer } = useWallet();
-  const data = useAsync(() => loadClaims(ctx, address as string), [address]);
+  const data = useRead(['reward-claims', address], () => loadClaims(ctx, address as string));
   const tx = useTx();
   if (!data.value)
-    return data.error ? h(Failed, { error: data.error }) : h(Loading, { what: 'your rewards' });
+    return data.error ? <Failed error={data.error} /> : <Loading what="your rewards" />;
   const claim = async (item: NonNullable<typeof data.value>[number]) => {
     if (!signer || !item.epoch) return;
     const label = `Claim of epoch ${item.claim.epochId}`;
@@ -87,45 +93,40 @@ function ClaimList() {
     data.reload();
   };
   if (data.value.length === 0)
-    return h('p', { className: 'hint' }, 'No published rewards for this wallet yet.');
-  return h(
-    'div',
-    { className: 'card' },
-    h(
-      'ul',
-      { className: 'claims' },
-      data.value.map((item) =>
-        h(
-          'li',
-          { key: item.claim.epochId },
-          h('strong', null, `Epoch ${item.claim.epochId}: `),
-          item.claim.rewardMints
-            .map((m, i) => {
-              const info = item.mints[i];
-              const raw = BigInt(item.claim.amounts[i] ?? '0');
-              const shown = info
-                ? formatTokenAmount(
-                    raw,
-                    { symbol: '', decimals: info.decimals, scaledUiAmount: info.scaledUiAmount },
-                    BigInt(Math.floor(Date.now() / 1000)),
-                  )
-                : String(raw);
-              return `${shown} ${ctx.symbolOf(m)}`;
-            })
-            .join(', '),
-          ' ',
-          item.claimed
-            ? h('span', { className: 'badge badge-ok' }, 'claimed')
-            : !item.epoch
-              ? h('span', { className: 'badge badge-warn' }, 'epoch not on chain')
-              : h(
-                  'button',
-                  { type: 'button', disabled: busy(tx.state), onClick: () => void claim(item) },
-                  'Claim',
-                ),
-        ),
-      ),
-    ),
-    h(TxStatus, { state: tx.state }),
+    return <p className="hint">No published rewards for this wallet yet.</p>;
+  return (
+    <div className="card">
+      <ul className="claims">
+        {data.value.map((item) => (
+          <li key={item.claim.epochId}>
+            <strong>{`Epoch ${item.claim.epochId}: `}</strong>
+            {item.claim.rewardMints
+              .map((m, i) => {
+                const info = item.mints[i];
+                const raw = BigInt(item.claim.amounts[i] ?? '0');
+                const shown = info
+                  ? formatTokenAmount(
+                      raw,
+                      { symbol: '', decimals: info.decimals, scaledUiAmount: info.scaledUiAmount },
+                      BigInt(Math.floor(Date.now() / 1000)),
+                    )
+                  : String(raw);
+                return `${shown} ${ctx.symbolOf(m)}`;
+              })
+              .join(', ')}{' '}
+            {item.claimed ? (
+              <span className="badge badge-ok">claimed</span>
+            ) : !item.epoch ? (
+              <span className="badge badge-warn">epoch not on chain</span>
+            ) : (
+              <button type="button" disabled={busy(tx.state)} onClick={() => void claim(item)}>
+                Claim
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <TxStatus state={tx.state} />
+    </div>
   );
 }

@@ -15,22 +15,23 @@ import {
 import type { PublicSku } from '../../shared/public-config.ts';
 import { ataOf, readBalances } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
+import { useRead } from '../data/queries.ts';
 import { useUsdcDisplay } from '../data/usdc-display.ts';
-import { useAsync } from '../data/use-async.ts';
-import { h } from '../h.ts';
-import { Banners } from '../ui/banners.ts';
-import { AmountField, Facts } from '../ui/fields.ts';
-import { RefusalAlert } from '../ui/refusal-alert.ts';
-import { busy, TxStatus } from '../ui/tx-status.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import { Failed, Loading, TxGate, useTx, useVault } from './common.ts';
+import { Banners } from '../ui/banners.tsx';
+import { AmountField, Facts } from '../ui/fields.tsx';
+import { RefusalAlert } from '../ui/refusal-alert.tsx';
+import { busy, TxStatus } from '../ui/tx-status.tsx';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { Failed, Loading, TxGate, useTx, useVault } from './common.tsx';
 
 export function DepositPage(props: { sku: PublicSku }) {
-  return h(
-    'div',
-    null,
-    h('h1', null, `Deposit into ${props.sku.skuId}`),
-    h(TxGate, null, h(DepositForm, props)),
+  return (
+    <div>
+      <h1>{`Deposit into ${props.sku.skuId}`}</h1>
+      <TxGate>
+        <DepositForm {...props} />
+      </TxGate>
+    </div>
   );
 }
 
@@ -63,12 +64,13 @@ function DepositForm(props: { sku: PublicSku }) {
   const view = useVault(props.sku);
   const stable = ctx.session.config.stablecoin;
   const usdc = useUsdcDisplay();
-  const balances = useAsync(() => readBalances(ctx.rpc, address as string, [stable]), [address]);
+  const balances = useRead(['balances', address, stable.mint], () =>
+    readBalances(ctx.rpc, address as string, [stable]),
+  );
   const [amount, setAmount] = useState('');
   const [slippage, setSlippage] = useState('0.5');
   const tx = useTx();
-  if (!view.value)
-    return view.error ? h(Failed, { error: view.error }) : h(Loading, { what: 'the vault' });
+  if (!view.value) return view.error ? <Failed error={view.error} /> : <Loading what="the vault" />;
   const v = view.value;
   const balance = balances.value?.get(stable.mint) ?? 0n;
   const parsed = parseField(amount, usdc, v.nav.now);
@@ -86,6 +88,7 @@ function DepositForm(props: { sku: PublicSku }) {
     const source = await ataOf(address as string, stable);
     const ok = await tx.run({
       label: 'Deposit',
+      skuId: props.sku.skuId,
       lookupTables: props.sku.lookupTable ? [props.sku.lookupTable] : [],
       instructions: async () =>
         (
@@ -107,40 +110,39 @@ function DepositForm(props: { sku: PublicSku }) {
       view.reload();
     }
   };
-  return h(
-    'form',
-    {
-      className: 'card',
-      onSubmit: (e: { preventDefault: () => void }) => {
+  return (
+    <form
+      className="card"
+      onSubmit={(e: { preventDefault: () => void }) => {
         e.preventDefault();
         void submit();
-      },
-      'aria-label': 'Deposit',
-    },
-    h(Banners, { banners: v.banners }),
-    h(AmountField, {
-      name: 'amount',
-      label: 'Amount to deposit',
-      unit: 'USDC',
-      value: amount,
-      onChange: setAmount,
-      error: parsed.error ?? (tooMuch ? 'More than your balance.' : null),
-      hint: `Balance: ${formatTokenAmount(balance, usdc, v.nav.now)} USDC`,
-      onMax: () => setAmount(maxInputOf(balance, usdc, v.nav.now)),
-    }),
-    h(AmountField, {
-      name: 'slippage',
-      label: 'Slippage tolerance',
-      unit: '%',
-      value: slippage,
-      onChange: setSlippage,
-      error: slip.error,
-    }),
-    h(RefusalAlert, { quote, what: 'deposit' }),
-    quote?.ok
-      ? h(Facts, {
-          label: 'Quote',
-          rows: [
+      }}
+      aria-label="Deposit"
+    >
+      <Banners banners={v.banners} />
+      <AmountField
+        name="amount"
+        label="Amount to deposit"
+        unit="USDC"
+        value={amount}
+        onChange={setAmount}
+        error={parsed.error ?? (tooMuch ? 'More than your balance.' : null)}
+        hint={`Balance: ${formatTokenAmount(balance, usdc, v.nav.now)} USDC`}
+        onMax={() => setAmount(maxInputOf(balance, usdc, v.nav.now))}
+      />
+      <AmountField
+        name="slippage"
+        label="Slippage tolerance"
+        unit="%"
+        value={slippage}
+        onChange={setSlippage}
+        error={slip.error}
+      />
+      <RefusalAlert quote={quote} what="deposit" />
+      {quote?.ok ? (
+        <Facts
+          label="Quote"
+          rows={[
             ['You pay', `${formatTokenAmount(quote.rawAmount, usdc, v.nav.now)} USDC`],
             [
               'Shares (quoted)',
@@ -155,10 +157,13 @@ function DepositForm(props: { sku: PublicSku }) {
               v.nav.pricePerShare === null ? '—' : formatPricePerShare(v.nav.pricePerShare),
             ],
             ['Deposit fee', 'none'],
-          ],
-        })
-      : null,
-    h('button', { type: 'submit', disabled: !quote?.ok || tooMuch || busy(tx.state) }, 'Deposit'),
-    h(TxStatus, { state: tx.state }),
+          ]}
+        />
+      ) : null}
+      <button type="submit" disabled={!quote?.ok || tooMuch || busy(tx.state)}>
+        Deposit
+      </button>
+      <TxStatus state={tx.state} />
+    </form>
   );
 }

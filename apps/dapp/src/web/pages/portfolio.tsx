@@ -1,19 +1,18 @@
-// The wallet's positions (shares of each vault at its NAV, display amounts) and its history
-// from the indexer.
+// The wallet's positions (shares of each vault at its NAV, display amounts), each position's
+// value over time, and its history (the indexer's, the chain's for what is not indexed yet).
 import { TOKEN_2022_PROGRAM_ADDRESS, valueOfShares } from '@basket/sdk';
 import { formatTokenAmount, formatUsd } from '../../shared/money.ts';
 import { readBalances } from '../data/balances.ts';
 import { type DappContext, useDapp } from '../data/context.ts';
-import { fetchWalletHistory } from '../data/indexer.ts';
-import { useAsync } from '../data/use-async.ts';
+import { useRead } from '../data/queries.ts';
 import { loadVault } from '../data/vault-data.ts';
-import { h } from '../h.ts';
-import { Link } from '../router.ts';
-import { ScrollRegion } from '../ui/scroll-region.ts';
-import { ConnectButtons } from '../wallet/connect-buttons.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import { Failed, Loading } from './common.ts';
-import { WithdrawalRequests } from './withdrawal-requests.ts';
+import { Link } from '../router.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { ConnectButtons } from '../wallet/connect-buttons.tsx';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { Failed, Loading, REFRESH_MS } from './common.tsx';
+import { PositionChart, WalletHistory } from './wallet-history.tsx';
+import { WithdrawalRequests } from './withdrawal-requests.tsx';
 
 async function loadPositions(ctx: DappContext, owner: string) {
   const skus = ctx.session.config.skus;
@@ -40,92 +39,66 @@ async function loadPositions(ctx: DappContext, owner: string) {
 
 export function PortfolioPage() {
   const { address } = useWallet();
-  return h(
-    'div',
-    null,
-    h('h1', null, 'Portfolio'),
-    address ? h(Portfolio, { owner: address }) : h(ConnectButtons),
+  return (
+    <div>
+      <h1>Portfolio</h1>
+      {address ? <Portfolio owner={address} /> : <ConnectButtons />}
+    </div>
   );
 }
 
 function Portfolio(props: { owner: string }) {
   const ctx = useDapp();
-  const positions = useAsync(() => loadPositions(ctx, props.owner), [props.owner], 15_000);
-  const history = useAsync(
-    () => fetchWalletHistory(ctx.session.config.indexerBase, props.owner),
-    [props.owner],
+  const positions = useRead(
+    ['positions', props.owner],
+    () => loadPositions(ctx, props.owner),
+    REFRESH_MS,
   );
-  return h(
-    'div',
-    null,
-    h('h2', null, 'Positions'),
-    positions.error ? h(Failed, { error: positions.error }) : null,
-    !positions.value
-      ? h(Loading, { what: 'positions' })
-      : positions.value.length === 0
-        ? h('p', { className: 'hint' }, 'No vault shares in this wallet.')
-        : h(
-            ScrollRegion,
-            { label: 'Vault positions' },
-            h(
-              'table',
-              { className: 'positions' },
-              h('caption', { className: 'sr-only' }, 'Vault positions'),
-              h(
-                'thead',
-                null,
-                h(
-                  'tr',
-                  null,
-                  ...['Vault', 'Shares', 'Value at NAV'].map((c) =>
-                    h('th', { key: c, scope: 'col' }, c),
-                  ),
-                ),
-              ),
-              h(
-                'tbody',
-                null,
-                positions.value.map((p) =>
-                  h(
-                    'tr',
-                    { key: p.sku.skuId },
-                    h(
-                      'th',
-                      { scope: 'row' },
-                      h(Link, { to: `/vaults/${p.sku.skuId}` }, p.sku.skuId),
-                    ),
-                    h('td', null, formatTokenAmount(p.shares, p.view.share, p.view.nav.now)),
-                    h('td', null, p.valueUsd === null ? 'unavailable' : formatUsd(p.valueUsd)),
-                  ),
-                ),
-              ),
-            ),
-          ),
-    h(WithdrawalRequests, { skus: ctx.session.config.skus, onCancelled: positions.reload }),
-    h('h2', null, 'History'),
-    history.error
-      ? h('p', { className: 'hint' }, `History unavailable: ${history.error.message}`)
-      : null,
-    history.value
-      ? h(
-          'ul',
-          { className: 'history' },
-          [
-            ...history.value.deposits.map((r) => ({ kind: 'Deposit', r })),
-            ...history.value.withdrawals.map((r) => ({
-              kind: `Withdrawal (${String(r.kind ?? '')})`,
-              r,
-            })),
-            ...history.value.stakes.map((r) => ({ kind: `Stake (${String(r.kind ?? '')})`, r })),
-            ...history.value.claims.map((r) => ({ kind: 'Claim', r })),
-          ].map((e, i) =>
-            h(
-              'li',
-              { key: i },
-              `${e.kind}: ${String(e.r.sku ?? '')} ${String(e.r.signature ?? '').slice(0, 12)}…`,
-            ),
-          ),
-        )
-      : null,
+  return (
+    <div>
+      <h2>Positions</h2>
+      {positions.error ? <Failed error={positions.error} /> : null}
+      {!positions.value ? (
+        <Loading what="positions" />
+      ) : positions.value.length === 0 ? (
+        <p className="hint">No vault shares in this wallet.</p>
+      ) : (
+        <ScrollRegion label="Vault positions">
+          <table className="positions">
+            <caption className="sr-only">Vault positions</caption>
+            <thead>
+              <tr>
+                {['Vault', 'Shares', 'Value at NAV'].map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {positions.value.map((p) => (
+                <tr key={p.sku.skuId}>
+                  <th scope="row">
+                    <Link to={`/vaults/${p.sku.skuId}`}>{p.sku.skuId}</Link>
+                  </th>
+                  <td>{formatTokenAmount(p.shares, p.view.share, p.view.nav.now)}</td>
+                  <td>{p.valueUsd === null ? 'unavailable' : formatUsd(p.valueUsd)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+      <WithdrawalRequests skus={ctx.session.config.skus} onCancelled={positions.reload} />
+      {positions.value && positions.value.length > 0 ? (
+        <section className="charts" aria-label="Position value over time">
+          {positions.value.map((p) => (
+            <PositionChart key={p.sku.skuId} owner={props.owner} skuId={p.sku.skuId} />
+          ))}
+        </section>
+      ) : null}
+      <h2>History</h2>
+      <WalletHistory owner={props.owner} />
+    </div>
   );
 }

@@ -14,14 +14,13 @@ import type { Address } from '@solana/kit';
 import { formatTokenAmount, type TokenDisplay } from '../../shared/money.ts';
 import type { DappContext } from '../data/context.ts';
 import { useDapp } from '../data/context.ts';
+import { useRead } from '../data/queries.ts';
 import { type OpenRedemptionClaim, openRedemptionClaims } from '../data/redemption-claims.ts';
 import { useUsdcDisplay } from '../data/usdc-display.ts';
-import { useAsync } from '../data/use-async.ts';
 import type { VaultView } from '../data/vault-data.ts';
-import { h } from '../h.ts';
-import { busy, TxStatus } from '../ui/tx-status.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import { Failed, useTx } from './common.ts';
+import { busy, TxStatus } from '../ui/tx-status.tsx';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { Failed, useTx } from './common.tsx';
 import { CLAIM_WAIT_TEXT, type ClaimDecision, decideClaim } from './redemption-claim-decision.ts';
 
 /** Asset slots per pay_redemption transaction (as the withdraw page's redemption). */
@@ -66,14 +65,14 @@ export function OpenRedemptionClaims(props: {
   const ctx = useDapp();
   const { address, signer } = useWallet();
   const v = props.view;
-  const list = useAsync(
+  const list = useRead(
+    ['redemption-claims', v.sku.skuId, address, String(v.nav.now), props.version ?? 0],
     () => loadClaims(ctx, address, v),
-    [address, v.nav.now, props.version ?? 0],
   );
   const tx = useTx();
   const usdc = useUsdcDisplay();
   if (!address) return null;
-  if (list.error && !list.value) return h(Failed, { error: list.error });
+  if (list.error && !list.value) return <Failed error={list.error} />;
   const claims = list.value ?? [];
   if (claims.length === 0) return null;
   const tables = v.sku.lookupTable ? [v.sku.lookupTable] : [];
@@ -111,52 +110,42 @@ export function OpenRedemptionClaims(props: {
   };
   const display = (mint: Address): TokenDisplay =>
     v.tokens.get(mint) ?? { symbol: ctx.symbolOf(mint), decimals: 6, scaledUiAmount: null };
-  return h(
-    'section',
-    { className: 'requests', 'aria-labelledby': 'claims-title' },
-    h('h2', { id: 'claims-title' }, 'Open redemption claims'),
-    h(
-      'ul',
-      { className: 'request-list' },
-      claims.map((item) =>
-        h(
-          'li',
-          { key: item.claim.address, 'data-claim': item.claim.address },
-          h('strong', null, `Claim ${item.claim.address.slice(0, 8)}…: still owed to you. `),
-          h(
-            'ul',
-            null,
-            item.decision.rows.map((r) =>
-              h(
-                'li',
-                { key: r.slot, 'data-slot': r.slot, 'data-waits': r.waits ?? 'payable' },
-                `${ctx.symbolOf(r.mint)} ${formatTokenAmount(r.amountRaw, display(r.mint), v.nav.now)}`,
-                r.waits ? ` (waits: ${CLAIM_WAIT_TEXT[r.waits]})` : ' (payable now)',
-              ),
-            ),
-            item.decision.cashOwed > 0n
-              ? h(
-                  'li',
-                  { key: 'cash', 'data-slot': 'cash' },
-                  `USDC ${formatTokenAmount(item.decision.cashOwed, usdc, v.nav.now)} (payable now)`,
-                )
-              : null,
-          ),
-          item.decision.canPay
-            ? h(
-                'button',
-                {
-                  type: 'button',
-                  className: 'secondary',
-                  disabled: busy(tx.state),
-                  onClick: () => void pay(item),
-                },
-                'Pay what can move now',
-              )
-            : h('p', null, 'Nothing can move now; the keeper pays it once it can.'),
-        ),
-      ),
-    ),
-    h(TxStatus, { state: tx.state }),
+  return (
+    <section className="requests" aria-labelledby="claims-title">
+      <h2 id="claims-title">Open redemption claims</h2>
+      <ul className="request-list">
+        {claims.map((item) => (
+          <li key={item.claim.address} data-claim={item.claim.address}>
+            <strong>{`Claim ${item.claim.address.slice(0, 8)}…: still owed to you. `}</strong>
+            <ul>
+              {item.decision.rows.map((r) => (
+                <li key={r.slot} data-slot={r.slot} data-waits={r.waits ?? 'payable'}>
+                  {`${ctx.symbolOf(r.mint)} ${formatTokenAmount(r.amountRaw, display(r.mint), v.nav.now)}`}
+                  {r.waits ? ` (waits: ${CLAIM_WAIT_TEXT[r.waits]})` : ' (payable now)'}
+                </li>
+              ))}
+              {item.decision.cashOwed > 0n ? (
+                <li key="cash" data-slot="cash">
+                  {`USDC ${formatTokenAmount(item.decision.cashOwed, usdc, v.nav.now)} (payable now)`}
+                </li>
+              ) : null}
+            </ul>
+            {item.decision.canPay ? (
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy(tx.state)}
+                onClick={() => void pay(item)}
+              >
+                Pay what can move now
+              </button>
+            ) : (
+              <p>Nothing can move now; the keeper pays it once it can.</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <TxStatus state={tx.state} />
+    </section>
   );
 }

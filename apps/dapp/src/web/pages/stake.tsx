@@ -15,14 +15,13 @@ import { utcMinute } from '../../shared/banners.ts';
 import { formatTokenAmount, maxInputOf, type TokenDisplay } from '../../shared/money.ts';
 import { ataOf, readBalances } from '../data/balances.ts';
 import { type DappContext, useDapp } from '../data/context.ts';
-import { useAsync } from '../data/use-async.ts';
-import { h } from '../h.ts';
-import { AmountField } from '../ui/fields.ts';
-import { ScrollRegion } from '../ui/scroll-region.ts';
-import { busy, TxStatus } from '../ui/tx-status.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import { Failed, Loading, TxGate, useTx } from './common.ts';
-import { parseField } from './deposit.ts';
+import { useRead } from '../data/queries.ts';
+import { AmountField } from '../ui/fields.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { busy, TxStatus } from '../ui/tx-status.tsx';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { Failed, Loading, TxGate, useTx } from './common.tsx';
+import { parseField } from './deposit.tsx';
 
 const WEIGHTS: Record<number, number> = { 30: 1, 90: 2, 180: 4 };
 
@@ -62,18 +61,25 @@ async function loadStaking(ctx: DappContext, owner: string) {
 }
 
 export function StakePage() {
-  return h('div', null, h('h1', null, 'Stake BSKT'), h(TxGate, null, h(StakeForm)));
+  return (
+    <div>
+      <h1>Stake BSKT</h1>
+      <TxGate>
+        <StakeForm />
+      </TxGate>
+    </div>
+  );
 }
 
 function StakeForm() {
   const ctx = useDapp();
   const { address, signer } = useWallet();
-  const data = useAsync(() => loadStaking(ctx, address as string), [address]);
+  const data = useRead(['staking', address], () => loadStaking(ctx, address as string));
   const [amount, setAmount] = useState('');
   const [tier, setTier] = useState<30 | 90 | 180>(90);
   const tx = useTx();
   if (!data.value)
-    return data.error ? h(Failed, { error: data.error }) : h(Loading, { what: 'your stakes' });
+    return data.error ? <Failed error={data.error} /> : <Loading what="your stakes" />;
   const d = data.value;
   const now = d.positions.now;
   const parsed = parseField(amount, d.token, now);
@@ -115,107 +121,89 @@ function StakeForm() {
     });
     if (ok) data.reload();
   };
-  return h(
-    'div',
-    { className: 'card' },
-    h(
-      'form',
-      {
-        onSubmit: (e: { preventDefault: () => void }) => {
+  return (
+    <div className="card">
+      <form
+        onSubmit={(e: { preventDefault: () => void }) => {
           e.preventDefault();
           void stake();
-        },
-        'aria-label': 'Stake',
-      },
-      h(AmountField, {
-        name: 'stake-amount',
-        label: 'Amount to stake',
-        unit: 'BSKT',
-        value: amount,
-        onChange: setAmount,
-        error: parsed.error ?? (tooMuch ? 'More than your balance.' : null),
-        hint: `Balance: ${formatTokenAmount(d.balance, d.token, now)} BSKT`,
-        onMax: () => setAmount(maxInputOf(d.balance, d.token, now)),
-      }),
-      h(
-        'fieldset',
-        { className: 'modes' },
-        h('legend', null, 'Lock'),
-        ...([30, 90, 180] as const).map((t) =>
-          h(
-            'label',
-            { key: t },
-            h('input', {
-              type: 'radio',
-              name: 'tier',
-              value: String(t),
-              checked: tier === t,
-              onChange: () => setTier(t),
-            }),
-            ` ${t} days (reward weight ×${WEIGHTS[t]})`,
-          ),
-        ),
-      ),
-      h(
-        'button',
-        { type: 'submit', disabled: parsed.raw === null || tooMuch || busy(tx.state) },
-        'Stake',
-      ),
-    ),
-    h(TxStatus, { state: tx.state }),
-    h('h2', null, 'Your stakes'),
-    d.positions.positions.length === 0
-      ? h('p', { className: 'hint' }, 'No stakes yet.')
-      : h(
-          ScrollRegion,
-          { label: 'Stake positions' },
-          h(
-            'table',
-            { className: 'positions' },
-            h('caption', { className: 'sr-only' }, 'Stake positions'),
-            h(
-              'thead',
-              null,
-              h(
-                'tr',
-                null,
-                ...['#', 'Amount', 'Lock', 'Unlocks', ''].map((c) =>
-                  h('th', { key: c || 'action', scope: 'col' }, c),
-                ),
-              ),
-            ),
-            h(
-              'tbody',
-              null,
-              d.positions.positions.map((p) =>
-                h(
-                  'tr',
-                  { key: String(p.stakeIndex) },
-                  h('td', null, String(p.stakeIndex)),
-                  h('td', null, `${formatTokenAmount(p.record.amount, d.token, now)} BSKT`),
-                  h('td', null, `${p.record.tierDays} days`),
-                  h('td', null, utcMinute(p.record.unlockTs)),
-                  h(
-                    'td',
-                    null,
-                    p.withdrawn
-                      ? 'withdrawn'
-                      : h(
-                          'button',
-                          {
-                            type: 'button',
-                            className: 'secondary',
-                            disabled: !p.unlocked || busy(tx.state),
-                            onClick: () => void unstake(p.stakeIndex),
-                          },
-                          // Before the lock ends the button says until when (cluster time).
-                          p.unlocked ? 'Unstake' : `Locked until ${utcMinute(p.record.unlockTs)}`,
-                        ),
-                  ),
-                ),
-              ),
-            ),
-          ),
-        ),
+        }}
+        aria-label="Stake"
+      >
+        <AmountField
+          name="stake-amount"
+          label="Amount to stake"
+          unit="BSKT"
+          value={amount}
+          onChange={setAmount}
+          error={parsed.error ?? (tooMuch ? 'More than your balance.' : null)}
+          hint={`Balance: ${formatTokenAmount(d.balance, d.token, now)} BSKT`}
+          onMax={() => setAmount(maxInputOf(d.balance, d.token, now))}
+        />
+        <fieldset className="modes">
+          <legend>Lock</legend>
+          {([30, 90, 180] as const).map((t) => (
+            <label key={t}>
+              <input
+                type="radio"
+                name="tier"
+                value={String(t)}
+                checked={tier === t}
+                onChange={() => setTier(t)}
+              />
+              {` ${t} days (reward weight ×${WEIGHTS[t]})`}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" disabled={parsed.raw === null || tooMuch || busy(tx.state)}>
+          Stake
+        </button>
+      </form>
+      <TxStatus state={tx.state} />
+      <h2>Your stakes</h2>
+      {d.positions.positions.length === 0 ? (
+        <p className="hint">No stakes yet.</p>
+      ) : (
+        <ScrollRegion label="Stake positions">
+          <table className="positions">
+            <caption className="sr-only">Stake positions</caption>
+            <thead>
+              <tr>
+                {['#', 'Amount', 'Lock', 'Unlocks', ''].map((c) => (
+                  <th key={c || 'action'} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {d.positions.positions.map((p) => (
+                <tr key={String(p.stakeIndex)}>
+                  <td>{String(p.stakeIndex)}</td>
+                  <td>{`${formatTokenAmount(p.record.amount, d.token, now)} BSKT`}</td>
+                  <td>{`${p.record.tierDays} days`}</td>
+                  <td>{utcMinute(p.record.unlockTs)}</td>
+                  <td>
+                    {p.withdrawn ? (
+                      'withdrawn'
+                    ) : (
+                      <button
+                        type="button"
+                        className="secondary"
+                        disabled={!p.unlocked || busy(tx.state)}
+                        onClick={() => void unstake(p.stakeIndex)}
+                      >
+                        {/* Before the lock ends the button says until when (cluster time). */}
+                        {p.unlocked ? 'Unstake' : `Locked until ${utcMinute(p.record.unlockTs)}`}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+    </div>
   );
 }

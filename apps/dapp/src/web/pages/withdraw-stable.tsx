@@ -20,13 +20,12 @@ import { useDapp } from '../data/context.ts';
 import { useUsdcDisplay } from '../data/usdc-display.ts';
 import type { VaultView } from '../data/vault-data.ts';
 import { rememberRequest } from '../data/withdrawal-requests.ts';
-import { h } from '../h.ts';
-import { Facts } from '../ui/fields.ts';
-import { RefusalAlert } from '../ui/refusal-alert.ts';
-import { busy, TxStatus } from '../ui/tx-status.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import { useTx } from './common.ts';
-import { parseSlippage } from './deposit.ts';
+import { Facts } from '../ui/fields.tsx';
+import { RefusalAlert } from '../ui/refusal-alert.tsx';
+import { busy, TxStatus } from '../ui/tx-status.tsx';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { useTx } from './common.tsx';
+import { parseSlippage } from './deposit.tsx';
 
 type Props = {
   view: VaultView;
@@ -48,11 +47,11 @@ export function StableWithdraw(props: Props) {
   const short = quote && !quote.ok && quote.refusal.constant === 'VAULT_ERROR__INSUFFICIENT_CASH';
   // One transaction state for both paths: the outcome stays shown after the form resets.
   if (short && props.shares)
-    return h(
-      'div',
-      null,
-      h(RequestWithdrawal, { ...props, shares: props.shares, tx }),
-      h(TxStatus, { state: tx.state }),
+    return (
+      <div>
+        <RequestWithdrawal {...props} shares={props.shares} tx={tx} />
+        <TxStatus state={tx.state} />
+      </div>
     );
   const treasury = ctx.session.config.treasury;
   const submit = async () => {
@@ -60,6 +59,7 @@ export function StableWithdraw(props: Props) {
     const treasuryStable = await ataOf(treasury, ctx.session.config.stablecoin);
     const ok = await tx.run({
       label: 'Withdrawal in USDC',
+      skuId: v.sku.skuId,
       lookupTables: v.sku.lookupTable ? [v.sku.lookupTable] : [],
       instructions: async () =>
         (
@@ -78,14 +78,13 @@ export function StableWithdraw(props: Props) {
     });
     if (ok) props.onDone();
   };
-  return h(
-    'div',
-    null,
-    h(RefusalAlert, { quote, what: 'withdrawal' }),
-    quote?.ok && slip.bps !== null
-      ? h(Facts, {
-          label: 'Quote',
-          rows: [
+  return (
+    <div>
+      <RefusalAlert quote={quote} what="withdrawal" />
+      {quote?.ok && slip.bps !== null ? (
+        <Facts
+          label="Quote"
+          rows={[
             ['Value of the shares', formatUsd(quote.grossUsd)],
             [
               `Withdrawal fee (${formatBps(v.nav.config.withdrawFeeBps)})`,
@@ -96,26 +95,23 @@ export function StableWithdraw(props: Props) {
               'Minimum received (after slippage)',
               `${formatTokenAmount(minimumAfterSlippage(quote.netUsd, slip.bps), usdc, v.nav.now)} USDC`,
             ],
-          ],
-        })
-      : null,
-    !treasury
-      ? h(
-          'p',
-          { className: 'error' },
-          'This deployment names no treasury account; USDC withdrawals are unavailable.',
-        )
-      : null,
-    h(
-      'button',
-      {
-        type: 'button',
-        onClick: () => void submit(),
-        disabled: !quote?.ok || slip.bps === null || !treasury || busy(tx.state),
-      },
-      'Withdraw USDC',
-    ),
-    h(TxStatus, { state: tx.state }),
+          ]}
+        />
+      ) : null}
+      {!treasury ? (
+        <p className="error">
+          This deployment names no treasury account; USDC withdrawals are unavailable.
+        </p>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => void submit()}
+        disabled={!quote?.ok || slip.bps === null || !treasury || busy(tx.state)}
+      >
+        Withdraw USDC
+      </button>
+      <TxStatus state={tx.state} />
+    </div>
   );
 }
 
@@ -148,6 +144,7 @@ function RequestWithdrawal(props: Props & { shares: bigint; tx: ReturnType<typeo
     let request: string | null = null;
     const ok = await tx.run({
       label: 'Withdrawal request',
+      skuId: v.sku.skuId,
       instructions: async () => {
         const ix = await getRequestWithdrawUsdcInstructionFor(
           {
@@ -175,20 +172,17 @@ function RequestWithdrawal(props: Props & { shares: bigint; tx: ReturnType<typeo
       props.onDone();
     }
   };
-  return h(
-    'section',
-    { className: 'request-path', 'data-state': 'cash-short', 'aria-labelledby': 'short-title' },
-    h('h2', { id: 'short-title' }, 'The cash buffer is short'),
-    h(
-      'p',
-      null,
-      `The vault holds ${formatUsd(v.nav.cashRaw)} in cash, less than this withdrawal. You can request it: your shares go into the vault's escrow now, the keeper sells assets to raise the cash and pays you at the first NAV published after your request, never less than the minimum below. You can cancel the request until it is paid; if it is still open 72 hours after the request, anyone may cancel it and the shares come back to you. Or withdraw in kind, paid now.`,
-    ),
-    h(RefusalAlert, { quote, what: 'request' }),
-    quote?.ok
-      ? h(Facts, {
-          label: 'Request estimate',
-          rows: [
+  return (
+    <section className="request-path" data-state="cash-short" aria-labelledby="short-title">
+      <h2 id="short-title">The cash buffer is short</h2>
+      <p>
+        {`The vault holds ${formatUsd(v.nav.cashRaw)} in cash, less than this withdrawal. You can request it: your shares go into the vault's escrow now, the keeper sells assets to raise the cash and pays you at the first NAV published after your request, never less than the minimum below. You can cancel the request until it is paid; if it is still open 72 hours after the request, anyone may cancel it and the shares come back to you. Or withdraw in kind, paid now.`}
+      </p>
+      <RefusalAlert quote={quote} what="request" />
+      {quote?.ok ? (
+        <Facts
+          label="Request estimate"
+          rows={[
             ['Value of the shares at today’s NAV', formatUsd(quote.grossUsd)],
             [
               `Withdrawal fee (${formatBps(v.nav.config.withdrawFeeBps)})`,
@@ -202,17 +196,12 @@ function RequestWithdrawal(props: Props & { shares: bigint; tx: ReturnType<typeo
               'Minimum you accept (after slippage)',
               `${formatTokenAmount(quote.minOut, usdc, v.nav.now)} USDC`,
             ],
-          ],
-        })
-      : null,
-    h(
-      'button',
-      {
-        type: 'button',
-        onClick: () => void submit(),
-        disabled: !quote?.ok || busy(tx.state),
-      },
-      'Request withdrawal',
-    ),
+          ]}
+        />
+      ) : null}
+      <button type="button" onClick={() => void submit()} disabled={!quote?.ok || busy(tx.state)}>
+        Request withdrawal
+      </button>
+    </section>
   );
 }

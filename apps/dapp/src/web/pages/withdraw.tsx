@@ -18,17 +18,16 @@ import { formatTokenAmount, maxInputOf } from '../../shared/money.ts';
 import type { PublicSku } from '../../shared/public-config.ts';
 import { ataOf, readBalances } from '../data/balances.ts';
 import { useDapp } from '../data/context.ts';
+import { useRead } from '../data/queries.ts';
 import { useUsdcDisplay } from '../data/usdc-display.ts';
-import { useAsync } from '../data/use-async.ts';
 import type { VaultView } from '../data/vault-data.ts';
-import { h } from '../h.ts';
-import { Banners } from '../ui/banners.ts';
-import { AmountField, Facts } from '../ui/fields.ts';
-import { RefusalAlert } from '../ui/refusal-alert.ts';
-import { busy, TxStatus } from '../ui/tx-status.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import { Failed, Loading, TxGate, useTx, useVault } from './common.ts';
-import { parseField, parseSlippage } from './deposit.ts';
+import { Banners } from '../ui/banners.tsx';
+import { AmountField, Facts } from '../ui/fields.tsx';
+import { RefusalAlert } from '../ui/refusal-alert.tsx';
+import { busy, TxStatus } from '../ui/tx-status.tsx';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { Failed, Loading, TxGate, useTx, useVault } from './common.tsx';
+import { parseField, parseSlippage } from './deposit.tsx';
 import {
   blockedKey,
   decideInKind,
@@ -36,9 +35,9 @@ import {
   redemptionBatches,
   UNPAID_REASON_TEXT,
 } from './in-kind-decision.ts';
-import { OpenRedemptionClaims } from './redemption-claims.ts';
-import { StableWithdraw } from './withdraw-stable.ts';
-import { WithdrawalRequests } from './withdrawal-requests.ts';
+import { OpenRedemptionClaims } from './redemption-claims.tsx';
+import { StableWithdraw } from './withdraw-stable.tsx';
+import { WithdrawalRequests } from './withdrawal-requests.tsx';
 
 /** Baskets above this many assets redeem in several transactions (accounts exceed one packet). */
 export const SINGLE_TX_MAX_ASSETS = 6;
@@ -46,11 +45,13 @@ export const SINGLE_TX_MAX_ASSETS = 6;
 export const SLOTS_PER_PAYMENT = 5;
 
 export function WithdrawPage(props: { sku: PublicSku }) {
-  return h(
-    'div',
-    null,
-    h('h1', null, `Withdraw from ${props.sku.skuId}`),
-    h(TxGate, null, h(WithdrawForm, props)),
+  return (
+    <div>
+      <h1>{`Withdraw from ${props.sku.skuId}`}</h1>
+      <TxGate>
+        <WithdrawForm {...props} />
+      </TxGate>
+    </div>
   );
 }
 
@@ -59,14 +60,15 @@ function WithdrawForm(props: { sku: PublicSku }) {
   const { address } = useWallet();
   const view = useVault(props.sku);
   const shareSpec = { mint: props.sku.shareMint, tokenProgram: TOKEN_2022_PROGRAM_ADDRESS };
-  const balances = useAsync(() => readBalances(ctx.rpc, address as string, [shareSpec]), [address]);
+  const balances = useRead(['balances', address, shareSpec.mint], () =>
+    readBalances(ctx.rpc, address as string, [shareSpec]),
+  );
   const [mode, setMode] = useState<'in-kind' | 'stable'>('in-kind');
   const [amount, setAmount] = useState('');
   const [slippage, setSlippage] = useState('0.5');
   // Bumped after each transaction so the request list reads the chain again.
   const [version, setVersion] = useState(0);
-  if (!view.value)
-    return view.error ? h(Failed, { error: view.error }) : h(Loading, { what: 'the vault' });
+  if (!view.value) return view.error ? <Failed error={view.error} /> : <Loading what="the vault" />;
   const v = view.value;
   const balance = balances.value?.get(props.sku.shareMint) ?? 0n;
   const parsed = parseField(amount, v.share, v.nav.now);
@@ -77,54 +79,57 @@ function WithdrawForm(props: { sku: PublicSku }) {
     view.reload();
     setVersion((n) => n + 1);
   };
-  return h(
-    'div',
-    { className: 'card' },
-    h(Banners, { banners: v.banners }),
-    h(
-      'fieldset',
-      { className: 'modes' },
-      h('legend', null, 'Receive'),
-      ...(['in-kind', 'stable'] as const).map((m) =>
-        h(
-          'label',
-          { key: m },
-          h('input', {
-            type: 'radio',
-            name: 'mode',
-            value: m,
-            checked: mode === m,
-            onChange: () => setMode(m),
-          }),
-          m === 'in-kind' ? ' Each stock, pro rata (in kind)' : ' USDC from the cash buffer',
-        ),
-      ),
-    ),
-    h(AmountField, {
-      name: 'shares',
-      label: 'Shares to redeem',
-      unit: props.sku.skuId,
-      value: amount,
-      onChange: setAmount,
-      error: parsed.error ?? (tooMuch ? 'More than your shares.' : null),
-      hint: `Your shares: ${formatTokenAmount(balance, v.share, v.nav.now)}`,
-      onMax: () => setAmount(maxInputOf(balance, v.share, v.nav.now)),
-    }),
-    mode === 'stable'
-      ? h(AmountField, {
-          name: 'slippage',
-          label: 'Slippage tolerance',
-          unit: '%',
-          value: slippage,
-          onChange: setSlippage,
-          error: parseSlippage(slippage).error,
-        })
-      : null,
-    mode === 'stable'
-      ? h(StableWithdraw, { view: v, shares: tooMuch ? null : parsed.raw, slippage, onDone: done })
-      : h(InKindWithdraw, { view: v, shares: tooMuch ? null : parsed.raw, onDone: done }),
-    h(WithdrawalRequests, { skus: [props.sku], version, onCancelled: balances.reload }),
-    h(OpenRedemptionClaims, { view: v, version }),
+  return (
+    <div className="card">
+      <Banners banners={v.banners} />
+      <fieldset className="modes">
+        <legend>Receive</legend>
+        {(['in-kind', 'stable'] as const).map((m) => (
+          <label key={m}>
+            <input
+              type="radio"
+              name="mode"
+              value={m}
+              checked={mode === m}
+              onChange={() => setMode(m)}
+            />
+            {m === 'in-kind' ? ' Each stock, pro rata (in kind)' : ' USDC from the cash buffer'}
+          </label>
+        ))}
+      </fieldset>
+      <AmountField
+        name="shares"
+        label="Shares to redeem"
+        unit={props.sku.skuId}
+        value={amount}
+        onChange={setAmount}
+        error={parsed.error ?? (tooMuch ? 'More than your shares.' : null)}
+        hint={`Your shares: ${formatTokenAmount(balance, v.share, v.nav.now)}`}
+        onMax={() => setAmount(maxInputOf(balance, v.share, v.nav.now))}
+      />
+      {mode === 'stable' ? (
+        <AmountField
+          name="slippage"
+          label="Slippage tolerance"
+          unit="%"
+          value={slippage}
+          onChange={setSlippage}
+          error={parseSlippage(slippage).error}
+        />
+      ) : null}
+      {mode === 'stable' ? (
+        <StableWithdraw
+          view={v}
+          shares={tooMuch ? null : parsed.raw}
+          slippage={slippage}
+          onDone={done}
+        />
+      ) : (
+        <InKindWithdraw view={v} shares={tooMuch ? null : parsed.raw} onDone={done} />
+      )}
+      <WithdrawalRequests skus={[props.sku]} version={version} onCancelled={balances.reload} />
+      <OpenRedemptionClaims view={v} version={version} />
+    </div>
   );
 }
 
@@ -138,17 +143,15 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
   const [owedLater, setOwedLater] = useState<{ claim: Address; slots: number[] } | null>(null);
   const v = props.view;
   // What each transfer would meet now (frozen holding, paused stock, frozen account of yours).
-  const transfers = useAsync(
-    () =>
-      address
-        ? readInKindTransfers(ctx.rpc, v.vault, address as Address, { commitment: 'confirmed' })
-        : Promise.resolve(undefined),
-    [address, v.nav.now],
+  const transfers = useRead(['in-kind-transfers', v.sku.skuId, address, String(v.nav.now)], () =>
+    address
+      ? readInKindTransfers(ctx.rpc, v.vault, address as Address, { commitment: 'confirmed' })
+      : Promise.resolve(null),
   );
   const quote = props.shares
     ? quoteInKindWithdrawal(v.nav, props.shares, {
         vaultProgram: ctx.programs.vault,
-        transfers: transfers.value,
+        transfers: transfers.value ?? undefined,
       })
     : null;
   const batched = v.nav.assets.length > SINGLE_TX_MAX_ASSETS;
@@ -156,7 +159,7 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
   const decision = decideInKind(quote, {
     batched,
     forfeitAccepted: forfeited !== null && forfeited === blockedKey(quote),
-    transfersKnown: transfers.value !== undefined || transfers.error !== undefined,
+    transfersKnown: transfers.value != null || transfers.error !== undefined,
   });
   const usdc = useUsdcDisplay();
   const tables = v.sku.lookupTable ? [v.sku.lookupTable] : [];
@@ -165,6 +168,7 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
     if (!quote?.ok || !signer || !decision.canSubmit) return;
     const ok = await tx.run({
       label: 'Withdrawal in kind',
+      skuId: v.sku.skuId,
       lookupTables: tables,
       instructions: async () =>
         (
@@ -245,76 +249,66 @@ function InKindWithdraw(props: { view: VaultView; shares: bigint | null; onDone:
     const token = v.tokens.get(mint);
     return token ? formatTokenAmount(raw, token, v.nav.now) : String(raw);
   };
-  return h(
-    'div',
-    null,
-    h(RefusalAlert, { quote, what: 'withdrawal' }),
-    quote?.ok
-      ? h(Facts, {
-          label: 'You receive',
-          rows: [
+  return (
+    <div>
+      <RefusalAlert quote={quote} what="withdrawal" />
+      {quote?.ok ? (
+        <Facts
+          label="You receive"
+          rows={[
             ...quote.assets
               .filter((a) => a.amountRaw > 0n)
               .map((a) => [ctx.symbolOf(a.mint), amountOf(a.mint, a.amountRaw)] as const),
             ['USDC (cash part)', formatTokenAmount(quote.cashRaw, usdc, v.nav.now)],
             ['Fee', 'none'],
-          ],
-        })
-      : null,
-    h(BlockedSlots, { decision, amountOf, symbolOf: ctx.symbolOf }),
-    decision.offerForfeit
-      ? h(
-          'label',
-          { className: 'forfeit' },
-          h('input', {
-            type: 'checkbox',
-            checked: decision.acceptUnpaidSlots,
-            onChange: () => setForfeited(decision.acceptUnpaidSlots ? null : blockedKey(quote)),
-          }),
-          ' I accept that the slices above are not paid to me: they stay with the other holders',
-        )
-      : null,
-    batched
-      ? h(
-          'p',
-          { className: 'hint' },
-          `This basket is large: the withdrawal takes ${1 + Math.ceil(v.nav.assets.length / SLOTS_PER_PAYMENT)} transactions or fewer, each signed in turn.`,
-        )
-      : null,
-    progress
-      ? h('progress', {
-          max: progress.total,
-          value: progress.done,
-          'aria-label': 'Redemption progress',
-          'aria-valuetext': `${progress.done} of ${progress.total} transactions`,
-        })
-      : null,
-    h(
-      'button',
-      {
-        type: 'button',
-        onClick: () => void (decision.path === 'redeem' ? redeem() : withdraw()),
-        disabled: !decision.canSubmit || busy(tx.state),
-      },
-      'Withdraw in kind',
-    ),
-    decision.offerRedemption
-      ? h(
-          'button',
-          { type: 'button', onClick: () => void redeem(), disabled: busy(tx.state) },
-          'Request a redemption instead',
-        )
-      : null,
-    owedLater
-      ? h(
-          'p',
-          { className: 'hint', role: 'status' },
-          `Still owed to you in redemption claim ${owedLater.claim}: ${owedLater.slots
+          ]}
+        />
+      ) : null}
+      <BlockedSlots decision={decision} amountOf={amountOf} symbolOf={ctx.symbolOf} />
+      {decision.offerForfeit ? (
+        <label className="forfeit">
+          <input
+            type="checkbox"
+            checked={decision.acceptUnpaidSlots}
+            onChange={() => setForfeited(decision.acceptUnpaidSlots ? null : blockedKey(quote))}
+          />
+          {' I accept that the slices above are not paid to me: they stay with the other holders'}
+        </label>
+      ) : null}
+      {batched ? (
+        <p className="hint">
+          {`This basket is large: the withdrawal takes ${1 + Math.ceil(v.nav.assets.length / SLOTS_PER_PAYMENT)} transactions or fewer, each signed in turn.`}
+        </p>
+      ) : null}
+      {progress ? (
+        <progress
+          max={progress.total}
+          value={progress.done}
+          aria-label="Redemption progress"
+          aria-valuetext={`${progress.done} of ${progress.total} transactions`}
+        />
+      ) : null}
+      <button
+        type="button"
+        onClick={() => void (decision.path === 'redeem' ? redeem() : withdraw())}
+        disabled={!decision.canSubmit || busy(tx.state)}
+      >
+        Withdraw in kind
+      </button>
+      {decision.offerRedemption ? (
+        <button type="button" onClick={() => void redeem()} disabled={busy(tx.state)}>
+          Request a redemption instead
+        </button>
+      ) : null}
+      {owedLater ? (
+        <p className="hint" role="status">
+          {`Still owed to you in redemption claim ${owedLater.claim}: ${owedLater.slots
             .map((s) => ctx.symbolOf(v.nav.assets[s]?.mint as Address))
-            .join(', ')}. It is paid (pay_redemption, which anyone may send) once it can move.`,
-        )
-      : null,
-    h(TxStatus, { state: tx.state }),
+            .join(', ')}. It is paid (pay_redemption, which anyone may send) once it can move.`}
+        </p>
+      ) : null}
+      <TxStatus state={tx.state} />
+    </div>
   );
 }
 
@@ -332,20 +326,16 @@ function BlockedSlots(props: {
       : decision.offerForfeit
         ? 'Not paid by a withdrawal in kind: a redemption request keeps them owed to you instead.'
         : 'A withdrawal in kind is not possible now: request a redemption, which keeps these owed to you.';
-  return h(
-    'div',
-    { className: 'warning', role: 'alert', 'aria-label': 'Slices not paid now' },
-    h('p', null, intro),
-    h(
-      'ul',
-      null,
-      decision.blocked.map((b) =>
-        h(
-          'li',
-          { key: b.slot },
-          `${props.symbolOf(b.mint)}: ${props.amountOf(b.mint, b.amountRaw)}, ${UNPAID_REASON_TEXT[b.reason]}`,
-        ),
-      ),
-    ),
+  return (
+    <div className="warning" role="alert" aria-label="Slices not paid now">
+      <p>{intro}</p>
+      <ul>
+        {decision.blocked.map((b) => (
+          <li key={b.slot}>
+            {`${props.symbolOf(b.mint)}: ${props.amountOf(b.mint, b.amountRaw)}, ${UNPAID_REASON_TEXT[b.reason]}`}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

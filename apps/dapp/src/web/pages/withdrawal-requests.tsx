@@ -18,13 +18,12 @@ import { formatTokenAmount, formatUsd, type TokenDisplay } from '../../shared/mo
 import { explorerLink, type PublicSku } from '../../shared/public-config.ts';
 import { ataOf } from '../data/balances.ts';
 import { type DappContext, useDapp } from '../data/context.ts';
+import { useRead } from '../data/queries.ts';
 import { useUsdcDisplay } from '../data/usdc-display.ts';
-import { useAsync } from '../data/use-async.ts';
 import { loadWithdrawalRequests, type WithdrawalRequestView } from '../data/withdrawal-requests.ts';
-import { h } from '../h.ts';
-import { busy, TxStatus } from '../ui/tx-status.ts';
-import { useWallet } from '../wallet/wallet-context.ts';
-import { Failed, useTx } from './common.ts';
+import { busy, TxStatus } from '../ui/tx-status.tsx';
+import { useWallet } from '../wallet/wallet-context.tsx';
+import { Failed, useTx } from './common.tsx';
 
 /** While a request is pending the list is read again this often (the keeper fulfils in seconds to minutes). */
 export const PENDING_POLL_MS = 4_000;
@@ -72,9 +71,9 @@ export function WithdrawalRequests(props: {
   const keys = props.skus.map((s) => s.skuId).join(',');
   // Poll only while something is pending: the state below follows the last read.
   const [poll, setPoll] = useState(false);
-  const pending = useAsync(
+  const pending = useRead(
+    ['withdrawal-requests', address, keys, props.version ?? 0],
     () => loadList(ctx, address, props.skus),
-    [address, keys, props.version ?? 0],
     poll ? PENDING_POLL_MS : undefined,
   );
   const anyPending = pending.value?.requests.some((r) => r.state === 'pending') ?? false;
@@ -82,7 +81,7 @@ export function WithdrawalRequests(props: {
   const tx = useTx();
   const usdc = useUsdcDisplay();
   if (!address) return null;
-  if (pending.error && !pending.value) return h(Failed, { error: pending.error });
+  if (pending.error && !pending.value) return <Failed error={pending.error} />;
   const data = pending.value;
   if (!data || data.requests.length === 0) return null;
   const cancel = async (r: WithdrawalRequestView) => {
@@ -107,12 +106,11 @@ export function WithdrawalRequests(props: {
       props.onCancelled?.();
     }
   };
-  const link = (signature: string) =>
-    h(
-      'a',
-      { href: explorerLink(ctx.session.config, signature), target: '_blank', rel: 'noreferrer' },
-      'View on the explorer',
-    );
+  const link = (signature: string) => (
+    <a href={explorerLink(ctx.session.config, signature)} target="_blank" rel="noreferrer">
+      View on the explorer
+    </a>
+  );
   const describe = (r: WithdrawalRequestView) => {
     const shares = formatTokenAmount(
       r.shares,
@@ -142,37 +140,31 @@ export function WithdrawalRequests(props: {
         ] as const;
     }
   };
-  return h(
-    'section',
-    { className: 'requests', 'aria-labelledby': 'requests-title' },
-    h('h2', { id: 'requests-title' }, 'Withdrawal requests'),
-    h(
-      'ul',
-      { className: 'request-list' },
-      data.requests.map((r) => {
-        const [state, text] = describe(r);
-        return h(
-          'li',
-          { key: r.request, 'data-request-state': r.state, 'data-request': r.request },
-          h('strong', null, `${r.skuId}: ${state}. `),
-          text,
-          ' ',
-          r.state === 'fulfilled' || r.state === 'cancelled' ? link(r.signature) : null,
-          r.state === 'pending'
-            ? h(
-                'button',
-                {
-                  type: 'button',
-                  className: 'secondary',
-                  disabled: busy(tx.state),
-                  onClick: () => void cancel(r),
-                },
-                'Cancel request',
-              )
-            : null,
-        );
-      }),
-    ),
-    h(TxStatus, { state: tx.state }),
+  return (
+    <section className="requests" aria-labelledby="requests-title">
+      <h2 id="requests-title">Withdrawal requests</h2>
+      <ul className="request-list">
+        {data.requests.map((r) => {
+          const [state, text] = describe(r);
+          return (
+            <li key={r.request} data-request-state={r.state} data-request={r.request}>
+              <strong>{`${r.skuId}: ${state}. `}</strong>
+              {text} {r.state === 'fulfilled' || r.state === 'cancelled' ? link(r.signature) : null}
+              {r.state === 'pending' ? (
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={busy(tx.state)}
+                  onClick={() => void cancel(r)}
+                >
+                  Cancel request
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <TxStatus state={tx.state} />
+    </section>
   );
 }

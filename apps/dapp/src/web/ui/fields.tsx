@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { h } from '../h.ts';
 
 /** A labelled amount input in display units, with an optional "max" and the parse error below it. */
 export function AmountField(props: {
@@ -14,38 +13,42 @@ export function AmountField(props: {
 }) {
   const id = useId();
   const errorId = `${id}-error`;
-  return h(
-    'div',
-    { className: 'field' },
-    h('label', { htmlFor: id }, props.label),
-    h(
-      'div',
-      { className: 'field-row' },
-      h('input', {
-        id,
-        name: props.name,
-        inputMode: 'decimal',
-        autoComplete: 'off',
-        value: props.value,
-        'aria-invalid': props.error ? true : undefined,
-        'aria-describedby': props.error ? errorId : undefined,
-        onChange: (e: { target: { value: string } }) => props.onChange(e.target.value),
-      }),
-      h('span', { className: 'unit' }, props.unit),
-      props.onMax
-        ? h('button', { type: 'button', className: 'secondary', onClick: props.onMax }, 'Max')
-        : null,
-    ),
-    props.hint ? h('p', { className: 'hint' }, props.hint) : null,
-    props.error ? h('p', { id: errorId, className: 'error' }, props.error) : null,
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <div className="field-row">
+        <input
+          id={id}
+          name={props.name}
+          inputMode="decimal"
+          autoComplete="off"
+          value={props.value}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+          onChange={(e: { target: { value: string } }) => props.onChange(e.target.value)}
+        />
+        <span className="unit">{props.unit}</span>
+        {props.onMax ? (
+          <button type="button" className="secondary" onClick={props.onMax}>
+            Max
+          </button>
+        ) : null}
+      </div>
+      {props.hint ? <p className="hint">{props.hint}</p> : null}
+      {props.error ? (
+        <p id={errorId} className="error">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
 /** Rows of label/value pairs (a quote, a summary). */
 export function Facts(props: { rows: readonly (readonly [string, string])[]; label?: string }) {
-  return h(
-    'dl',
-    { className: 'facts', 'aria-label': props.label },
-    props.rows.map(([k, v]) => [h('dt', { key: `${k}-t` }, k), h('dd', { key: `${k}-d` }, v)]),
+  return (
+    <dl className="facts" aria-label={props.label}>
+      {props.rows.map(([k, v]) => [<dt key={`${k}-t`}>{k}</dt>, <dd key={`${k}-d`}>{v}</dd>])}
+    </dl>
   );
 }

@@ -1,7 +1,6 @@
 // The vault's refusal of a quoted transaction, shown before the user signs anything: every
 // form words it the same way ("The vault would refuse this …: <the program's reason>"), so the
 // browser tests and the user read one sentence whichever form they are on.
-import { h } from '../h.ts';
 
 /** A quote as the SDK returns it: accepted, or refused with the program's decoded reason. */
 export type RefusableQuote =
@@ -18,9 +17,9 @@ export type RefusableQuote =
 export function RefusalAlert(props: { quote: RefusableQuote | null; what: string }) {
   const { quote } = props;
   if (!quote || quote.ok) return null;
-  return h(
-    'p',
-    { className: 'error', role: 'alert' },
-    `The vault would refuse this ${props.what}: ${quote.refusal.message}`,
+  return (
+    <p className="error" role="alert">
+      {`The vault would refuse this ${props.what}: ${quote.refusal.message}`}
+    </p>
   );
 }

@@ -1,7 +1,6 @@
 import { explorerLink } from '../../shared/public-config.ts';
 import { useDapp } from '../data/context.ts';
 import type { TxState } from '../data/transaction.ts';
-import { h } from '../h.ts';
 
 const WORDS = {
   building: 'Preparing the transaction…',
@@ -14,41 +13,28 @@ const WORDS = {
 export function TxStatus(props: { state: TxState }) {
   const { session } = useDapp();
   const s = props.state;
-  if (s.step === 'idle')
-    return h('div', { role: 'status', 'aria-live': 'polite', className: 'tx-status' });
+  if (s.step === 'idle') return <div role="status" aria-live="polite" className="tx-status" />;
   if (s.step === 'confirmed') {
-    return h(
-      'div',
-      {
-        role: 'status',
-        'aria-live': 'polite',
-        className: 'tx-status tx-ok',
-        'data-step': 'confirmed',
-      },
-      `${s.label}: confirmed. `,
-      h(
-        'a',
-        { href: explorerLink(session.config, s.signature), target: '_blank', rel: 'noreferrer' },
-        'View on the explorer',
-      ),
+    return (
+      <div role="status" aria-live="polite" className="tx-status tx-ok" data-step="confirmed">
+        {`${s.label}: confirmed. `}
+        <a href={explorerLink(session.config, s.signature)} target="_blank" rel="noreferrer">
+          View on the explorer
+        </a>
+      </div>
     );
   }
   if (s.step === 'failed') {
-    return h(
-      'div',
-      {
-        role: 'alert',
-        className: 'tx-status tx-failed',
-        'data-step': 'failed',
-        'data-code': s.code ?? '',
-      },
-      `${s.label} failed: ${s.message}`,
+    return (
+      <div role="alert" className="tx-status tx-failed" data-step="failed" data-code={s.code ?? ''}>
+        {`${s.label} failed: ${s.message}`}
+      </div>
     );
   }
-  return h(
-    'div',
-    { role: 'status', 'aria-live': 'polite', className: 'tx-status', 'data-step': s.step },
-    `${s.label}: ${WORDS[s.step]}`,
+  return (
+    <div role="status" aria-live="polite" className="tx-status" data-step={s.step}>
+      {`${s.label}: ${WORDS[s.step]}`}
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
-// The page's wallet state: discovered wallets, the connected account and its signer, and
-// whether this account signed the current terms (kept in localStorage, checked by signature).
-import type { Wallet, WalletAccount } from '@wallet-standard/base';
+// The page's wallet state: the wallets the Wallet Standard's React bindings discover, the
+// connected account (followed as the wallet changes it) and its signer, and whether this
+// account signed the current terms (kept in localStorage, checked by signature).
+import { type UiWallet, type UiWalletAccount, useWallets } from '@wallet-standard/react';
 import {
   createContext,
   type ReactNode,
@@ -18,26 +19,28 @@ import {
 } from '../../shared/terms.ts';
 import { useDapp } from '../data/context.ts';
 import { recordAcceptance } from '../data/terms-record.ts';
-import { h } from '../h.ts';
 import {
-  connectWallet,
-  disconnectWallet,
+  isUsableWallet,
   signMessageWith,
+  solanaAccountOf,
   type WalletSigner,
   walletSigner,
-  watchWallets,
 } from './wallet-standard.ts';
 
 export type WalletState = Readonly<{
-  wallets: readonly Wallet[];
-  wallet: Wallet | null;
-  account: WalletAccount | null;
+  wallets: readonly UiWallet[];
+  wallet: UiWallet | null;
+  account: UiWalletAccount | null;
   address: string | null;
   signer: WalletSigner | null;
   termsAccepted: boolean;
-  connect: (wallet: Wallet) => Promise<void>;
-  disconnect: () => Promise<void>;
+  /** A wallet answered a connect (`useConnect`) with these accounts. */
+  connected: (wallet: UiWallet, accounts: readonly UiWalletAccount[]) => void;
+  /** Forgets the connection (after the wallet's `useDisconnect`, or when it failed). */
+  forget: () => void;
   signTerms: () => Promise<void>;
+  /** A connect or sign failure, in words. */
+  fail: (message: string) => void;
   error: string | null;
 }>;
 
@@ -57,12 +60,18 @@ function readAcceptance(address: string): TermsAcceptance | null {
 export function WalletProvider(props: { children: ReactNode }) {
   const { session } = useDapp();
   const chain = `solana:${session.config.cluster}`;
-  const [wallets, setWallets] = useState<readonly Wallet[]>([]);
-  const [wallet, setWallet] = useState<Wallet | null>(null);
-  const [account, setAccount] = useState<WalletAccount | null>(null);
+  const all = useWallets();
+  const wallets = useMemo(() => all.filter(isUsableWallet), [all]);
+  // The connection as names: the wallet and account objects are re-vended by useWallets as the
+  // wallet changes them, so the current ones are looked up (an account the wallet dropped is
+  // no longer connected).
+  const [chosen, setChosen] = useState<{ wallet: string; address: string } | null>(null);
+  const wallet = chosen ? (wallets.find((w) => w.name === chosen.wallet) ?? null) : null;
+  const account = chosen
+    ? (wallet?.accounts.find((a) => a.address === chosen.address) ?? null)
+    : null;
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => watchWallets(setWallets), []);
   const address = account?.address ?? null;
 
   useEffect(() => {
@@ -86,29 +95,24 @@ export function WalletProvider(props: { children: ReactNode }) {
     };
   }, [address, session.terms, session.termsRecording]);
 
-  const connect = useCallback(async (w: Wallet) => {
-    setError(null);
-    try {
-      const a = await connectWallet(w);
-      setWallet(w);
-      setAccount(a);
-    } catch (e) {
-      setError(`Could not connect ${w.name}: ${e instanceof Error ? e.message : String(e)}`);
+  const connected = useCallback((w: UiWallet, accounts: readonly UiWalletAccount[]) => {
+    const a = solanaAccountOf(accounts);
+    if (!a) {
+      setError(`${w.name} returned no account`);
+      return;
     }
+    setError(null);
+    setChosen({ wallet: w.name, address: a.address });
   }, []);
-
-  const disconnect = useCallback(async () => {
-    if (wallet) await disconnectWallet(wallet).catch(() => {});
-    setWallet(null);
-    setAccount(null);
-  }, [wallet]);
+  const forget = useCallback(() => setChosen(null), []);
+  const fail = useCallback((message: string) => setError(message), []);
 
   const signTerms = useCallback(async () => {
-    if (!wallet || !account) return;
+    if (!account) return;
     setError(null);
     try {
       const message = await termsMessage(session.terms, account.address);
-      const signature = await signMessageWith(wallet, account, message);
+      const signature = await signMessageWith(account, message);
       const record = await acceptanceOf(session.terms, account.address, signature);
       if (!(await isAcceptanceValid(record, session.terms, account.address))) {
         throw new Error('the wallet’s signature does not verify against the terms');
@@ -119,12 +123,9 @@ export function WalletProvider(props: { children: ReactNode }) {
     } catch (e) {
       setError(`The terms were not signed: ${e instanceof Error ? e.message : String(e)}`);
     }
-  }, [wallet, account, session.terms, session.termsRecording]);
+  }, [account, session.terms, session.termsRecording]);
 
-  const signer = useMemo(
-    () => (wallet && account ? walletSigner(wallet, account, chain) : null),
-    [wallet, account, chain],
-  );
+  const signer = useMemo(() => (account ? walletSigner(account, chain) : null), [account, chain]);
   const value: WalletState = {
     wallets,
     wallet,
@@ -132,12 +133,13 @@ export function WalletProvider(props: { children: ReactNode }) {
     address,
     signer,
     termsAccepted,
-    connect,
-    disconnect,
+    connected,
+    forget,
     signTerms,
+    fail,
     error,
   };
-  return h(WalletContext.Provider, { value }, props.children);
+  return <WalletContext.Provider value={value}>{props.children}</WalletContext.Provider>;
 }
 
 export function useWallet(): WalletState {

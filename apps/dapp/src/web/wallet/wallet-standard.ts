@@ -1,6 +1,9 @@
-// Wallets through Wallet Standard: discovered, never hard-coded; a connected account becomes a
-// kit `TransactionModifyingSigner` (the wallet signs the wire transaction) and signs messages.
-
+// Wallets through the Wallet Standard's React bindings (@wallet-standard/react): discovery is
+// `useWallets()`, connecting and disconnecting are `useConnect` / `useDisconnect`, and a
+// connected `UiWalletAccount` signs through its wallet's `solana:signTransaction` and
+// `solana:signMessage` features, handed the wallet's own account object the way Kit's React
+// package (@solana/react) does; that package itself is not used: its release pins an older
+// @solana/kit (docs/decisions/0081-dapp-react-stack.md).
 import {
   type Address,
   getTransactionDecoder,
@@ -14,68 +17,42 @@ import {
   SolanaSignTransaction,
   type SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features';
-import { getWallets } from '@wallet-standard/app';
-import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import { StandardConnect } from '@wallet-standard/features';
 import {
-  StandardConnect,
-  type StandardConnectFeature,
-  StandardDisconnect,
-  type StandardDisconnectFeature,
-} from '@wallet-standard/features';
+  getWalletAccountFeature,
+  type UiWallet,
+  type UiWalletAccount,
+} from '@wallet-standard/react';
+import { getWalletAccountForUiWalletAccount_DO_NOT_USE_OR_YOU_WILL_BE_FIRED as walletAccountOf } from '@wallet-standard/ui-registry';
 
 /** A wallet the page can use: it connects and signs Solana transactions and messages. */
-export function isUsableWallet(wallet: Wallet): boolean {
+export function isUsableWallet(wallet: UiWallet): boolean {
   return (
-    StandardConnect in wallet.features &&
-    SolanaSignTransaction in wallet.features &&
-    SolanaSignMessage in wallet.features &&
+    wallet.features.includes(StandardConnect) &&
+    wallet.features.includes(SolanaSignTransaction) &&
+    wallet.features.includes(SolanaSignMessage) &&
     wallet.chains.some((c) => c.startsWith('solana:'))
   );
 }
 
-/** Usable wallets now, and a subscription for those registering later. */
-export function watchWallets(onChange: (wallets: readonly Wallet[]) => void): () => void {
-  const api = getWallets();
-  const emit = () => onChange(api.get().filter(isUsableWallet));
-  emit();
-  const offRegister = api.on('register', emit);
-  const offUnregister = api.on('unregister', emit);
-  return () => {
-    offRegister();
-    offUnregister();
-  };
-}
-
-export async function connectWallet(wallet: Wallet): Promise<WalletAccount> {
-  const { accounts } = await (wallet.features as StandardConnectFeature)[StandardConnect].connect();
-  const account =
-    accounts.find((a) => a.chains.some((c) => c.startsWith('solana:'))) ?? accounts[0];
-  if (!account) throw new Error(`${wallet.name} returned no account`);
-  return account;
-}
-
-export async function disconnectWallet(wallet: Wallet): Promise<void> {
-  const feature = (wallet.features as Partial<StandardDisconnectFeature>)[StandardDisconnect];
-  await feature?.disconnect();
+/** The account a connect answered with: the first on a Solana chain. */
+export function solanaAccountOf(accounts: readonly UiWalletAccount[]): UiWalletAccount | null {
+  return accounts.find((a) => a.chains.some((c) => c.startsWith('solana:'))) ?? accounts[0] ?? null;
 }
 
 export async function signMessageWith(
-  wallet: Wallet,
-  account: WalletAccount,
+  account: UiWalletAccount,
   message: Uint8Array,
 ): Promise<Uint8Array> {
-  const [out] = await (wallet.features as SolanaSignMessageFeature)[SolanaSignMessage].signMessage({
+  const feature = getWalletAccountFeature(
     account,
-    message,
-  });
-  if (!out) throw new Error(`${wallet.name} returned no signature`);
+    SolanaSignMessage,
+  ) as SolanaSignMessageFeature[typeof SolanaSignMessage];
+  const [out] = await feature.signMessage({ account: walletAccountOf(account), message });
+  if (!out) throw new Error('the wallet returned no signature');
   return out.signature;
 }
 
-/**
- * The connected account as a kit signer: each transaction goes to the wallet in wire format and
- * comes back signed; the lifetime the page built it with is kept (the wire format drops it).
- */
 /**
  * The wallet's signer, with a hook the transaction runner sets to hear when the wallet answered.
  * The hook lives in its own object: kit freezes the signers it is handed.
@@ -84,17 +61,25 @@ export type WalletSigner = TransactionModifyingSigner & {
   readonly hooks: { onSigned: (() => void) | null };
 };
 
-export function walletSigner(wallet: Wallet, account: WalletAccount, chain: string): WalletSigner {
-  const feature = (wallet.features as SolanaSignTransactionFeature)[SolanaSignTransaction];
+/**
+ * The connected account as a kit signer: each transaction goes to the wallet in wire format and
+ * comes back signed; the lifetime the page built it with is kept (the wire format drops it).
+ */
+export function walletSigner(account: UiWalletAccount, chain: string): WalletSigner {
+  const feature = getWalletAccountFeature(
+    account,
+    SolanaSignTransaction,
+  ) as SolanaSignTransactionFeature[typeof SolanaSignTransaction];
   const encoder = getTransactionEncoder();
   const decoder = getTransactionDecoder();
   const signer: WalletSigner = {
     address: account.address as Address,
     hooks: { onSigned: null },
     async modifyAndSignTransactions(transactions) {
+      const walletAccount = walletAccountOf(account);
       const outputs = await feature.signTransaction(
         ...transactions.map((t) => ({
-          account,
+          account: walletAccount,
           transaction: new Uint8Array(encoder.encode(t as Transaction)),
           chain: chain as `${string}:${string}`,
         })),
