@@ -30,7 +30,9 @@ export function readRecord(dir, file) {
 
 /** The index's text for the records in `dir`, in number order. */
 export function renderIndex(dir = DECISIONS_DIR) {
-  const files = readdirSync(dir).filter((f) => RECORD.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => RECORD.test(f))
+    .sort();
   const seen = new Map();
   for (const f of files) {
     const n = f.slice(0, 4);
@@ -45,7 +47,7 @@ export function renderIndex(dir = DECISIONS_DIR) {
     'One file per decision: the gaps the specification leaves open ("not shown") and the choices',
     'the issues left to us. Each record has a Context, the Decision, its Consequences and a Status;',
     'a superseded record stays, marked, and names the record that replaced it. New records take the',
-    'next free number of the writer\'s block and are added as `NNNN-short-slug.md`; this index is',
+    "next free number of the writer's block and are added as `NNNN-short-slug.md`; this index is",
     'generated from the folder by `node scripts/decisions-index.mjs` (`--check` is run by the tests).',
     '',
     '| # | Decision | Status |',
@@ -57,7 +59,9 @@ export function renderIndex(dir = DECISIONS_DIR) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv.includes('--help')) {
-    console.log('usage: node scripts/decisions-index.mjs [--check]\n  writes docs/decisions/README.md from the records; --check fails when it is out of date');
+    console.log(
+      'usage: node scripts/decisions-index.mjs [--check]\n  writes docs/decisions/README.md from the records; --check fails when it is out of date',
+    );
     process.exit(0);
   }
   const path = join(DECISIONS_DIR, 'README.md');
@@ -68,7 +72,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       have = readFileSync(path, 'utf8');
     } catch {}
     if (have !== want) {
-      console.error('decisions-index: docs/decisions/README.md is out of date; run node scripts/decisions-index.mjs');
+      console.error(
+        'decisions-index: docs/decisions/README.md is out of date; run node scripts/decisions-index.mjs',
+      );
       process.exit(1);
     }
     console.log('decisions-index: up to date');

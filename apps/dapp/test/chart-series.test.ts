@@ -22,7 +22,10 @@ const nav = (unixTime: bigint, pricePerShare: bigint, navUsd = 0n): NavPoint => 
 
 describe('chart series', () => {
   it('reads NAV per share and TVL from the indexer points', () => {
-    const points = [nav(100n, 1_000_000_000_000n, 5_000_000n), nav(200n, 1_010_000_000_000n, 7_000_000n)];
+    const points = [
+      nav(100n, 1_000_000_000_000n, 5_000_000n),
+      nav(200n, 1_010_000_000_000n, 7_000_000n),
+    ];
     expect(navPerShareSeries(points)).toEqual([
       { time: 100n, value: 1_000_000_000_000n },
       { time: 200n, value: 1_010_000_000_000n },
@@ -62,7 +65,7 @@ describe('chart series', () => {
     expect(multiplierSeries([], t2)).toEqual([]);
   });
 
-  it("values a position at each NAV point by the shares held then, rounded down", () => {
+  it('values a position at each NAV point by the shares held then, rounded down', () => {
     const pps = 1_500_000_000_000n; // $1.50 per share (x 1e12)
     const points = [nav(50n, pps), nav(100n, pps), nav(150n, pps + 1n), nav(250n, pps)];
     const deposits = [
