@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, createLogger, createMetrics } from '@basket/service-kit';
+import { ConfigError, createLogger, createMetrics, type ServiceServer } from '@basket/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDappConfig } from '../src/server/config.ts';
@@ -89,7 +89,7 @@ describe('CSP', () => {
 });
 
 describe('the server', () => {
-  let app: FastifyInstance;
+  let app: ServiceServer;
   let upstream: FastifyInstance;
   let upstreamCalls: string[] = [];
   const dist = mkdtempSync(join(tmpdir(), 'dapp-dist-'));
@@ -194,7 +194,7 @@ describe('the server', () => {
     expect(fallback.terms.text).toContain('restricted jurisdictions');
     expect(fallback.config.skus[0]?.assets[0]?.symbol).toBe('AAPLx');
     expect(JSON.stringify(fallback)).not.toMatch(/secret|apiKey|keys/i);
-    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = (await app.admin.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toContain(
       'dapp_test_geofence_decisions_total{allowed="false",source="edge-header"} 1',
     );

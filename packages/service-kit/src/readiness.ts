@@ -59,7 +59,7 @@ function reasonOf(error: unknown): string {
 }
 
 /** The default probe cadence: often enough for a supervisor, rare enough to cost nothing. */
-export const DEFAULT_PROBE_MS = 5_000;
+export const DEFAULT_PROBE_MS = 2_000;
 
 /**
  * @example

@@ -3,9 +3,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createServiceServer, type Logger, type Metrics } from '@basket/service-kit';
+import {
+  createServiceServer,
+  type Logger,
+  type Metrics,
+  type ServiceServer,
+} from '@basket/service-kit';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
 import { decideGeofence } from '../shared/geofence.ts';
 import type { Session } from '../shared/public-config.ts';
 import { claimsOf } from './claims.ts';
@@ -27,7 +31,7 @@ export async function createDappServer(
   config: DappConfig,
   logger: Logger,
   metrics: Metrics,
-): Promise<FastifyInstance> {
+): Promise<ServiceServer> {
   const terms = { version: config.termsVersion, text: await readFile(config.termsFile, 'utf8') };
   const publicConfig = publicConfigOf(config);
   const bundleIndex = join(config.distDir, 'index.html');
