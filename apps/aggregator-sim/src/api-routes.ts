@@ -5,6 +5,12 @@ import type { Metrics } from '@basket/service-kit';
 import type { Address, Blockhash, Rpc, SolanaRpcApi } from '@solana/kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import {
+  ADVERSARIAL_SWAP_KINDS,
+  type AdversarialSwapKind,
+  type SwapAdversaryMode,
+  tamperSwap,
+} from './adversarial.ts';
 import type { PoolReader } from './pool-reader.ts';
 import { quoteResponseOf, swapPlanOf, VENUE_LABEL } from './quote-response.ts';
 import { quoteRoute, RouteError } from './routing.ts';
@@ -23,6 +29,11 @@ const amount = z
   .transform((s) => BigInt(s))
   .refine((v) => v > 0n && v <= U64_MAX, 'must be within 1..2^64-1');
 const flag = z.enum(['true', 'false']).transform((s) => s === 'true');
+
+const adversaryBody = z.object({
+  kind: z.enum(ADVERSARIAL_SWAP_KINDS as unknown as [AdversarialSwapKind]).nullable(),
+  victim: address.optional(),
+});
 
 const quoteQuery = z.object({
   inputMint: address,
@@ -110,6 +121,7 @@ export function apiRoutes(deps: {
       .send();
     return value === null ? null : Uint8Array.from(Buffer.from(value.data[0], 'base64'));
   };
+  const adversary: { mode: SwapAdversaryMode | null } = { mode: null };
   return async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {
       const route = request.routeOptions.url ?? 'unknown';
@@ -146,7 +158,15 @@ export function apiRoutes(deps: {
         accountData,
       });
       requests.inc({ route: '/swap-instructions', result: 'ok' });
-      return answer;
+      return adversary.mode ? tamperSwap(adversary.mode, answer, body.userPublicKey) : answer;
+    });
+
+    // The hostile aggregator (adversarial.ts): `{ kind, victim? }` sets the attack every
+    // later /swap-instructions answer carries, `{ kind: null }` makes it honest again.
+    app.post('/admin/adversarial', async (request) => {
+      const body = parse(adversaryBody, request.body);
+      adversary.mode = body.kind === null ? null : { kind: body.kind, victim: body.victim ?? null };
+      return { mode: adversary.mode, kinds: ADVERSARIAL_SWAP_KINDS };
     });
 
     app.post('/swap', async (request) => {

@@ -8,6 +8,8 @@ import { SEED_ASSETS } from '../seed-data.ts';
 import { apiError, ok, paginate, type SimResponse } from '../sim-response.ts';
 import { assetView } from '../views.ts';
 import { adminRoutes } from './admin-routes.ts';
+import { type AdversaryMode, tamperFill } from './adversarial-fills.ts';
+import { adversaryRoute, adversaryWorldOf, cosignTampered } from './adversarial-fills-world.ts';
 import type { ChainRoute } from './chain-route.ts';
 import { startCorporateActions } from './corporate-actions.ts';
 import { type FillState, fillState, isFinalFillState, statusesOf } from './fill-status.ts';
@@ -36,6 +38,9 @@ export function createChainBackend(
   const actions = startCorporateActions(world, powers, options.onError);
   // `fill` is replaced when the taker's wrapped message is co-signed (its id changes with it).
   const fills = new Map<string, { fill: BuiltFill; final: FillState | null }>();
+  // The hostile market maker's mode (POST /admin/adversarial), null when honest.
+  const adversary: { mode: AdversaryMode | null } = { mode: null };
+  const adversaryWorld = adversaryWorldOf(world);
 
   async function fill(
     quote: QuoteRecord,
@@ -56,6 +61,9 @@ export function createChainBackend(
         priceCents: trade.priceCents,
         taker: quote.walletIdentifier,
         quoteId: quote.id,
+        ...(adversary.mode
+          ? { tamper: tamperFill.bind(null, adversaryWorld, adversary.mode) }
+          : {}),
       });
     } catch (error) {
       options.onError(error);
@@ -120,11 +128,10 @@ export function createChainBackend(
     if (entry.final !== null) {
       return apiError(409, 'QuoteFinal', 'the quote is already final');
     }
-    const result = await cosignWrappedFill(
-      world.marketMaker,
-      entry.fill.transaction,
-      body.transaction,
-    );
+    const result =
+      (adversary.mode &&
+        (await cosignTampered(world.marketMaker, adversary.mode, body.transaction))) ||
+      (await cosignWrappedFill(world.marketMaker, entry.fill.transaction, body.transaction));
     if (!result.ok) return apiError(422, result.refusal, result.message);
     entry.fill = { ...entry.fill, transaction: result.transaction, signature: result.signature };
     return ok({ id, signature: result.transaction, transactionSignature: result.signature });
@@ -219,6 +226,7 @@ export function createChainBackend(
       },
     ],
     ...adminRoutes(world, powers, actions),
+    adversaryRoute(adversary),
   ];
 
   return {

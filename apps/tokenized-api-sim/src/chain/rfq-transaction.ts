@@ -10,8 +10,10 @@ import {
   type Address,
   address,
   appendTransactionMessageInstructions,
+  compressTransactionMessageUsingAddressLookupTables,
   createNoopSigner,
   createTransactionMessage,
+  getBase58Decoder,
   getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
   partiallySignTransactionMessageWithSigners,
@@ -20,6 +22,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
+import type { FillParts, TamperedFill } from './adversarial-fills.ts';
 import { multiplierAt, parseMint } from './mint-state.ts';
 import { type FillAmounts, fillAmounts } from './rfq-amounts.ts';
 import type { WorldChain, WorldStock } from './world-chain.ts';
@@ -51,6 +54,8 @@ export async function buildRfqFill(
     priceCents: bigint;
     taker: string;
     quoteId: string;
+    /** The adversarial mode's rewrite of the honest fill (adversarial-fills.ts). */
+    tamper?: (parts: FillParts) => Promise<TamperedFill>;
   },
 ): Promise<BuiltFill> {
   const { stock, side } = input;
@@ -128,19 +133,40 @@ export async function buildRfqFill(
       null,
     )),
   ];
+  const tampered = input.tamper
+    ? await input.tamper({
+        instructions,
+        maker,
+        taker,
+        delivery: buy ? 1 : 3,
+        payment: buy ? 3 : 1,
+      })
+    : null;
+  const feePayer =
+    tampered && tampered.feePayer !== maker.address ? createNoopSigner(tampered.feePayer) : maker;
   const { value: lifetime } = await world.rpc
     .getLatestBlockhash({ commitment: 'confirmed' })
     .send();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(maker, m),
+    (m) => setTransactionMessageFeePayerSigner(feePayer, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
+    (m) => appendTransactionMessageInstructions(tampered?.instructions ?? instructions, m),
+    (m) =>
+      tampered && Object.keys(tampered.tables).length > 0
+        ? compressTransactionMessageUsingAddressLookupTables(m, tampered.tables as never)
+        : m,
   );
   const signed = await partiallySignTransactionMessageWithSigners(message);
+  // With another fee payer (an attack) the maker's own signature names the transaction.
+  const makerSignature = signed.signatures[maker.address];
+  const id =
+    feePayer === maker || !makerSignature
+      ? getSignatureFromTransaction(signed)
+      : getBase58Decoder().decode(makerSignature);
   return {
     transaction: getBase64EncodedWireTransaction(signed),
-    signature: getSignatureFromTransaction(signed),
+    signature: id,
     lastValidBlockHeight: lifetime.lastValidBlockHeight,
     amounts,
     payload: {
@@ -155,7 +181,9 @@ export async function buildRfqFill(
       stablecoinAmount: amounts.stableRaw.toString(),
       multiplier: multiplier.text,
       recentBlockhash: lifetime.blockhash,
-      lastValidBlockHeight: lifetime.lastValidBlockHeight.toString(),
+      lastValidBlockHeight: (
+        tampered?.payloadLastValidBlockHeight ?? lifetime.lastValidBlockHeight
+      ).toString(),
     },
   };
 }
