@@ -44,30 +44,70 @@ export function supplyAfter(e: VaultEvent): bigint | null {
   }
 }
 
+/** Share supply right before an event, when the event tells it. */
+export function supplyBefore(e: VaultEvent): bigint | null {
+  const p = e.payload;
+  if (e.name === 'mgmtFeeCollected') return big(p.supply) - big(p.sharesMinted);
+  return supplyAfter(e) === null ? null : big(p.supplyBefore);
+}
+
 /**
  * NAV points of one vault, in event order: each refresh valued at its NAV (rounded down, the
  * payout side) over the supply the events before it left.
+ *
+ * No point hangs on one event: every supply-changing event also tells the supply before it,
+ * so when the per-vault event sequence skips (an event never read), the points between the
+ * gap and the next such event are valued again at the supply that event says was there.
  *
  * @example
  * const points = navPoints(events); // events sorted by eventSequence
  */
 export function navPoints(events: readonly VaultEvent[]): NavPoint[] {
   let supply = 0n;
+  let lastSequence: bigint | null = null;
+  /** Index of the first point after an unhealed gap in the sequence, or null. */
+  let gapFrom: number | null = null;
   const points: NavPoint[] = [];
+  const valued = (p: NavPoint, at: bigint): NavPoint => ({
+    ...p,
+    supply: at,
+    pricePerShare: at === 0n ? 0n : (p.navUsd * 10n ** 12n) / at,
+  });
   for (const e of events) {
+    const sequence = e.payload.eventSequence === undefined ? null : big(e.payload.eventSequence);
+    if (
+      sequence !== null &&
+      lastSequence !== null &&
+      sequence > lastSequence + 1n &&
+      gapFrom === null
+    )
+      gapFrom = points.length;
+    if (sequence !== null) lastSequence = sequence;
+    const before = supplyBefore(e);
+    if (before !== null && gapFrom !== null) {
+      if (before !== supply)
+        for (let i = gapFrom; i < points.length; i += 1)
+          points[i] = valued(points[i] as NavPoint, before);
+      gapFrom = null;
+    }
     const after = supplyAfter(e);
     if (after !== null) supply = after;
     if (e.name !== 'navRefreshed') continue;
     const navUsd = big(e.payload.navDownUsd);
-    points.push({
-      unixTime: big(e.payload.unixTime),
-      slot: e.slot,
-      eventSequence: big(e.payload.eventSequence),
-      navUsd,
-      supply,
-      pricePerShare: supply === 0n ? 0n : (navUsd * 10n ** 12n) / supply,
-      commitment: e.commitment,
-    });
+    points.push(
+      valued(
+        {
+          unixTime: big(e.payload.unixTime),
+          slot: e.slot,
+          eventSequence: sequence ?? 0n,
+          navUsd,
+          supply,
+          pricePerShare: 0n,
+          commitment: e.commitment,
+        },
+        supply,
+      ),
+    );
   }
   return points;
 }

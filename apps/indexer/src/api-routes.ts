@@ -1,10 +1,17 @@
 // The analytics API the dapp and operators read (docs/indexer.md has every response). All
 // amounts are decimal strings of integers in their raw units; reads use their own pool.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { aprBps, feeTotals, type NavPoint, navPoints, type VaultEvent } from './analytics.ts';
-import { READ_TTL_MS, type ReadCache } from './read-cache.ts';
-import { ADDRESS, SKU } from './route-params.ts';
+import { hasRows, READ_TTL_MS, type ReadCache } from './read-cache.ts';
+import { ADDRESS, limitOf, SKU } from './route-params.ts';
+import {
+  parseCursor,
+  WALLET_LIST_NAMES,
+  WALLET_PAGE,
+  type WalletList,
+  walletPage,
+} from './wallet-history.ts';
 
 async function vaultEvents(pool: pg.Pool, sku: string): Promise<VaultEvent[]> {
   const { rows } = await pool.query<{
@@ -46,6 +53,25 @@ function summary(sku: string, events: VaultEvent[]) {
 }
 
 /**
+ * The vaults the indexer knows (the `skus` table: from any of their events or the chain),
+ * one cached read for all. Per-SKU routes answer a name not in it from this list alone: no
+ * query, no cache entry and no chain read per made-up name.
+ *
+ * @example
+ * const { list, isKnown } = skuRegistry(pool, cache);
+ * if (!(await isKnown('TECH6'))) return reply.code(404).send(...);
+ */
+export function skuRegistry(pool: pg.Pool, cache: ReadCache) {
+  const list = () =>
+    cache.get('skus', READ_TTL_MS.sku, async () => {
+      const { rows } = await pool.query<{ sku: string }>('select sku from skus order by sku');
+      return rows.map((r) => r.sku);
+    });
+  const isKnown = async (sku: string) => (await list()).includes(sku);
+  return { list, isKnown };
+}
+
+/**
  * A vault's events in order (every per-SKU answer is computed from them: one cached read
  * each) and its last price per share (x 1e12, rounded down; null before a refresh).
  */
@@ -70,15 +96,12 @@ export function apiRoutes(
   accruedMgmtFee?: (sku: string) => Promise<bigint | null>,
 ) {
   const { eventsOf, pricePerShare } = vaultReader(pool, cache);
+  const skus = skuRegistry(pool, cache);
+  const unknown = (reply: FastifyReply, sku: string) =>
+    reply.code(404).send({ error: `no vault ${sku} has been indexed` });
   return async (app: FastifyInstance) => {
     app.get('/api/skus', async () => {
-      const skus = await cache.get('skus', READ_TTL_MS.sku, async () => {
-        const { rows } = await pool.query<{ sku: string }>(
-          `select distinct sku from events where program = 'vault' and name = 'vaultInitialized' and sku is not null order by sku`,
-        );
-        return rows.map((r) => r.sku);
-      });
-      return Promise.all(skus.map(async (sku) => summary(sku, await eventsOf(sku))));
+      return Promise.all((await skus.list()).map(async (sku) => summary(sku, await eventsOf(sku))));
     });
 
     app.get<{ Params: { sku: string }; Querystring: { limit?: string } }>(
@@ -88,6 +111,7 @@ export function apiRoutes(
         if (!SKU.test(sku))
           return reply.code(400).send({ error: 'sku: 1-16 printable characters' });
         const limit = Math.min(Math.max(Number(request.query.limit ?? 1_000) || 1_000, 1), 10_000);
+        if (!(await skus.isKnown(sku))) return { sku, points: [] };
         const points = navPoints(await eventsOf(sku));
         return { sku, points: points.slice(-limit).map(pointJson) };
       },
@@ -96,11 +120,8 @@ export function apiRoutes(
     app.get<{ Params: { sku: string } }>('/api/skus/:sku', async (request, reply) => {
       const { sku } = request.params;
       if (!SKU.test(sku)) return reply.code(400).send({ error: 'sku: 1-16 printable characters' });
-      const events = await eventsOf(sku);
-      if (!events.some((e) => e.name === 'vaultInitialized')) {
-        return reply.code(404).send({ error: `no vault ${sku} has been indexed` });
-      }
-      return summary(sku, events);
+      if (!(await skus.isKnown(sku))) return unknown(reply, sku);
+      return summary(sku, await eventsOf(sku));
     });
 
     app.get<{ Params: { sku: string }; Querystring: { days?: string } }>(
@@ -113,6 +134,7 @@ export function apiRoutes(
         if (!Number.isInteger(days) || days < 1 || days > 3_650) {
           return reply.code(400).send({ error: 'days: an integer from 1 to 3650' });
         }
+        if (!(await skus.isKnown(sku))) return { sku, days, aprBps: null, from: null, to: null };
         const apr = aprBps(navPoints(await eventsOf(sku)), days);
         return {
           sku,
@@ -127,6 +149,8 @@ export function apiRoutes(
     app.get<{ Params: { sku: string } }>('/api/skus/:sku/fees', async (request, reply) => {
       const { sku } = request.params;
       if (!SKU.test(sku)) return reply.code(400).send({ error: 'sku: 1-16 printable characters' });
+      // A name the database does not know is answered from it: never a chain read per name.
+      if (!(await skus.isKnown(sku))) return unknown(reply, sku);
       const t = feeTotals(await eventsOf(sku));
       // Collected fees are events; the management fee accrued since is only in the vault
       // account, valued at the last price per share (rounded down).
@@ -155,20 +179,41 @@ export function apiRoutes(
       };
     });
 
-    app.get<{ Params: { address: string } }>('/api/wallets/:address', async (request, reply) => {
+    app.get<{
+      Params: { address: string };
+      Querystring: { limit?: string; list?: string; before?: string };
+    }>('/api/wallets/:address', async (request, reply) => {
       const { address } = request.params;
       if (!ADDRESS.test(address)) return reply.code(400).send({ error: 'not a base58 address' });
-      return cache.get(`wallet:${address}`, READ_TTL_MS.wallet, async () => {
-        const rows = (sql: string) => pool.query(sql, [address]).then((r) => r.rows);
-        const [deposits, withdrawals, withdrawalRequests, stakes, claims] = await Promise.all([
-          rows('select * from vault_deposits where depositor = $1 order by slot'),
-          rows('select * from vault_withdrawals where owner = $1 order by slot'),
-          rows('select * from withdrawal_requests where owner = $1 order by request_slot'),
-          rows('select * from stakes where owner = $1 order by slot'),
-          rows('select * from reward_claims where claimant = $1 order by slot'),
-        ]);
-        return { address, deposits, withdrawals, withdrawalRequests, stakes, claims };
-      });
+      const limit = limitOf(request.query.limit, WALLET_PAGE.fallback, WALLET_PAGE.max);
+      if (limit === null)
+        return reply.code(400).send({ error: `limit: an integer from 1 to ${WALLET_PAGE.max}` });
+      const { list, before } = request.query;
+      if (list !== undefined || before !== undefined) {
+        // One list, one page (the cursors of the first answer lead here).
+        if (!(WALLET_LIST_NAMES as string[]).includes(list ?? ''))
+          return reply.code(400).send({ error: `list: one of ${WALLET_LIST_NAMES.join(', ')}` });
+        const cursor = before === undefined ? null : parseCursor(before);
+        if (before !== undefined && cursor === null)
+          return reply.code(400).send({ error: 'before: a cursor from a previous answer' });
+        const page = await walletPage(pool, list as WalletList, address, limit, cursor);
+        return { address, list, [list as string]: page.rows, before: page.before };
+      }
+      const load = async () => {
+        const pages = await Promise.all(
+          WALLET_LIST_NAMES.map((l) => walletPage(pool, l, address, limit, null)),
+        );
+        const out: Record<string, unknown> = { address };
+        const cursors: Record<string, string | null> = {};
+        WALLET_LIST_NAMES.forEach((l, i) => {
+          out[l] = pages[i]?.rows ?? [];
+          cursors[l] = pages[i]?.before ?? null;
+        });
+        return { ...out, before: cursors };
+      };
+      // Cached at the default page only: other limits cannot multiply one wallet's entries.
+      if (limit !== WALLET_PAGE.fallback) return load();
+      return cache.get(`wallet:${address}`, READ_TTL_MS.wallet, load, hasRows);
     });
 
     app.get('/api/unread-events', async () => {

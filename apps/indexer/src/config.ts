@@ -31,6 +31,12 @@ const schema = z.object({
   /** RPC requests per second (the provider's budget is 50). */
   rpcPerSecond: z.coerce.number().int().min(1).max(50),
   workerConcurrency: z.coerce.number().int().min(1).max(16),
+  /** Requests per minute one client (address) may make; authenticated webhooks are exempt. */
+  rateLimitPerMinute: z.coerce.number().int().min(1).max(1_000_000),
+  /** Chain reads that may wait for the RPC budget; beyond, the least important are refused. */
+  rpcQueueMax: z.coerce.number().int().min(1).max(100_000),
+  /** How often the vaults' rows are reconciled with the chain (0: only on demand). */
+  reconcileIntervalMs: z.coerce.number().int().min(0).max(86_400_000),
   /**
    * Prices for the stakers' reward APR in USD (docs/indexer.md): USD per raw unit of the
    * staking token and of each reward slot's mint. Unset: the APR is given in kind only.
@@ -56,6 +62,9 @@ const NAMES: Record<string, string> = {
   dropAfterMs: 'INDEXER_DROP_AFTER_MS',
   rpcPerSecond: 'INDEXER_RPC_PER_SECOND',
   workerConcurrency: 'INDEXER_WORKER_CONCURRENCY',
+  rateLimitPerMinute: 'INDEXER_RATE_LIMIT_PER_MINUTE',
+  rpcQueueMax: 'INDEXER_RPC_QUEUE_MAX',
+  reconcileIntervalMs: 'INDEXER_RECONCILE_INTERVAL_MS',
   rewardPrices: 'INDEXER_REWARD_PRICES',
   'rewardPrices.staking': 'INDEXER_REWARD_PRICES.staking',
   'rewardPrices.rewards': 'INDEXER_REWARD_PRICES.rewards',
@@ -115,6 +124,9 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
       dropAfterMs: env.INDEXER_DROP_AFTER_MS ?? '180000',
       rpcPerSecond: env.INDEXER_RPC_PER_SECOND ?? '50',
       workerConcurrency: env.INDEXER_WORKER_CONCURRENCY ?? '2',
+      rateLimitPerMinute: env.INDEXER_RATE_LIMIT_PER_MINUTE ?? '600',
+      rpcQueueMax: env.INDEXER_RPC_QUEUE_MAX ?? '200',
+      reconcileIntervalMs: env.INDEXER_RECONCILE_INTERVAL_MS ?? '300000',
       rewardPrices,
     },
     NAMES,

@@ -109,16 +109,21 @@ function eventRow(entry: DecodedProgramEventEntry, index: number, tx: Transactio
 /**
  * The transaction row of an item, or null for a failed transaction (its effects were rolled
  * back: it writes nothing). Cheap: ingest claims transactions by this row before decoding.
+ * Throws a RangeError for a block time no date can hold.
  */
 export function transactionRowOf(item: TransactionItem): TransactionRow | null {
   if (item.meta.err !== null && item.meta.err !== undefined) return null;
+  const blockTime =
+    item.blockTime === null || item.blockTime === undefined
+      ? null
+      : new Date(item.blockTime * 1000);
+  // Items reach ingest unvalidated from backfills and older deliveries: this names the field.
+  if (blockTime !== null && Number.isNaN(blockTime.getTime()))
+    throw new RangeError(`blockTime ${item.blockTime}: no date can hold it`);
   return {
     signature: item.transaction.signatures[0] as string,
     slot: BigInt(item.slot),
-    blockTime:
-      item.blockTime === null || item.blockTime === undefined
-        ? null
-        : new Date(item.blockTime * 1000),
+    blockTime,
   };
 }
 

@@ -3,7 +3,8 @@
 // Integer sums in SQL (numeric), returned as decimal strings.
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { READ_TTL_MS, type ReadCache } from './read-cache.ts';
+import { skuRegistry } from './api-routes.ts';
+import { hasRows, READ_TTL_MS, type ReadCache } from './read-cache.ts';
 import { ADDRESS, limitOf, SKU } from './route-params.ts';
 
 /** Shares leave a wallet at these withdrawals (a request's shares leave at the request). */
@@ -63,6 +64,7 @@ export function flowRoutes(
   cache: ReadCache,
   pricePerShare: (sku: string) => Promise<bigint | null>,
 ) {
+  const skus = skuRegistry(pool, cache);
   return async (app: FastifyInstance) => {
     app.get<{ Params: { sku: string }; Querystring: { days?: string } }>(
       '/api/skus/:sku/flows',
@@ -73,6 +75,7 @@ export function flowRoutes(
         const days = limitOf(request.query.days, 90, 3_650);
         if (days === null)
           return reply.code(400).send({ error: 'days: an integer from 1 to 3650' });
+        if (!(await skus.isKnown(sku))) return { sku, days: [] };
         const rows = await cache.get(
           `flows:${sku}:${days}`,
           READ_TTL_MS.sku,
@@ -92,6 +95,7 @@ export function flowRoutes(
           READ_TTL_MS.wallet,
           async () =>
             (await pool.query<{ sku: string; shares: string }>(POSITIONS_SQL, [address])).rows,
+          hasRows,
         );
         const positions = await Promise.all(
           rows.map(async (r) => {

@@ -3,7 +3,8 @@
 // settlements. Rows of the 003 views; amounts are decimal strings of raw integers.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';
-import { READ_TTL_MS, type ReadCache } from './read-cache.ts';
+import { skuRegistry } from './api-routes.ts';
+import { hasRows, READ_TTL_MS, type ReadCache } from './read-cache.ts';
 import { ADDRESS, limitOf, SKU } from './route-params.ts';
 
 const STATES = ['open', 'fulfilled', 'cancelled', 'all'] as const;
@@ -33,6 +34,7 @@ function requestTotals(rows: Record<string, unknown>[]) {
  * app.register(liveRoutes(readPool, createReadCache()));
  */
 export function liveRoutes(pool: pg.Pool, cache: ReadCache) {
+  const skus = skuRegistry(pool, cache);
   const requests = (where: string, params: unknown[], state: string, limit: number) =>
     pool
       .query(
@@ -57,6 +59,7 @@ export function liveRoutes(pool: pg.Pool, cache: ReadCache) {
           `wreq:w:${address}:${state}:${limit}`,
           READ_TTL_MS.wallet,
           () => requests('owner = $1', [address], state, limit),
+          hasRows,
         );
         return { address, state, ...requestTotals(rows), requests: rows };
       },
@@ -72,6 +75,7 @@ export function liveRoutes(pool: pg.Pool, cache: ReadCache) {
           return badRequest(reply, `state: one of ${STATES.join(', ')}`);
         const limit = limitOf(request.query.limit, 1_000);
         if (limit === null) return badRequest(reply, 'limit: an integer from 1 to 10000');
+        if (!(await skus.isKnown(sku))) return { sku, state, ...requestTotals([]), requests: [] };
         const rows = await cache.get(`wreq:s:${sku}:${state}:${limit}`, READ_TTL_MS.sku, () =>
           requests('sku = $1', [sku], state, limit),
         );
@@ -88,6 +92,8 @@ export function liveRoutes(pool: pg.Pool, cache: ReadCache) {
           if (!SKU.test(sku)) return badRequest(reply, 'sku: 1-16 printable characters');
           const limit = limitOf(request.query.limit, 100);
           if (limit === null) return badRequest(reply, 'limit: an integer from 1 to 10000');
+          const key = path.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+          if (!(await skus.isKnown(sku))) return { sku, [key]: [] };
           const rows = await cache.get(
             `${path}:${sku}:${limit}`,
             READ_TTL_MS.sku,
@@ -99,7 +105,7 @@ export function liveRoutes(pool: pg.Pool, cache: ReadCache) {
                 )
               ).rows,
           );
-          return { sku, [path.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())]: rows };
+          return { sku, [key]: rows };
         },
       );
     feed('issuer-actions', 'issuer_actions', 'event_sequence desc');

@@ -10,23 +10,47 @@ import type { TransactionItem } from './webhook-body.ts';
 export type IndexerRpc = ReturnType<typeof createIndexerRpc>;
 
 /**
- * @example
- * const rpc = createIndexerRpc('http://127.0.0.1:8899', 50);
- * const statuses = await rpc.signatureStatuses([sig]);
+ * Bottleneck priorities (0 first): the indexer's own work (finality, reconciliation,
+ * backfill) before reads made for an API answer, which are the first refused when the queue
+ * is full.
  */
-export function createIndexerRpc(url: string, perSecond: number) {
-  const rpc = createSolanaRpc(url);
-  const limiter = new Bottleneck({
+export const RPC_PRIORITY = Object.freeze({ indexing: 1, answer: 8 });
+
+/**
+ * The one limiter in front of the RPC: `perSecond` calls a second, at most `queueMax`
+ * waiting. Past that a new call is refused at once unless it outranks a waiting one, which
+ * is dropped instead (OVERFLOW_PRIORITY): a flood of API reads can neither starve the
+ * finality pass nor grow memory.
+ *
+ * @example
+ * const limiter = rpcLimiter(50, 200);
+ * await limiter.schedule({ priority: RPC_PRIORITY.indexing }, () => rpc.getSlot().send());
+ */
+export function rpcLimiter(perSecond: number, queueMax: number): Bottleneck {
+  return new Bottleneck({
     reservoir: perSecond,
     reservoirRefreshAmount: perSecond,
     reservoirRefreshInterval: 1_000,
     maxConcurrent: Math.min(perSecond, 10),
+    highWater: queueMax,
+    strategy: Bottleneck.strategy.OVERFLOW_PRIORITY,
   });
+}
+
+/**
+ * @example
+ * const rpc = createIndexerRpc('http://127.0.0.1:8899', 50);
+ * const statuses = await rpc.signatureStatuses([sig]);
+ */
+export function createIndexerRpc(url: string, perSecond: number, queueMax = 200) {
+  const rpc = createSolanaRpc(url);
+  const limiter = rpcLimiter(perSecond, queueMax);
   const policy = retry(handleAll, {
     maxAttempts: 4,
     backoff: new ExponentialBackoff({ initialDelay: 200, maxDelay: 4_000 }),
   });
-  const call = <T>(fn: () => Promise<T>) => limiter.schedule(() => policy.execute(fn));
+  const call = <T>(fn: () => Promise<T>) =>
+    limiter.schedule({ priority: RPC_PRIORITY.indexing }, () => policy.execute(fn));
   return {
     async signatureStatuses(signatures: string[]): Promise<SignatureStatus[]> {
       const { value } = await call(() =>
@@ -49,7 +73,7 @@ export function createIndexerRpc(url: string, perSecond: number) {
      */
     async mgmtFeeAccruedShares(sku: string, programs: ProgramAddresses): Promise<bigint | null> {
       try {
-        const quote = await limiter.schedule(() =>
+        const quote = await limiter.schedule({ priority: RPC_PRIORITY.answer }, () =>
           getNavQuote(rpc, sku, { programs, commitment: 'confirmed' }),
         );
         return quote.supply.feeSharesOwed + quote.supply.accruedMgmtFeeShares;
@@ -87,5 +111,7 @@ export function createIndexerRpc(url: string, perSecond: number) {
       ) as TransactionItem;
     },
     limiter,
+    /** The Kit client behind the limiter (reads the caller schedules on `limiter` itself). */
+    rpc,
   };
 }

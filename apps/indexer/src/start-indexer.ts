@@ -3,7 +3,6 @@
 import { startPostgres } from '@basket/postgres-server';
 import type { ProgramAddresses } from '@basket/sdk';
 import {
-  createServiceServer,
   type Logger,
   type Metrics,
   periodic,
@@ -13,17 +12,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Logger as WorkerLogger } from 'graphile-worker';
 import pg from 'pg';
-import { apiRoutes, vaultReader } from './api-routes.ts';
 import type { IndexerConfig } from './config.ts';
 import { finalityPass } from './finality.ts';
-import { flowRoutes } from './flow-routes.ts';
+import { indexerServer } from './indexer-server.ts';
 import { ingestMetrics, ingestTaskList } from './ingest.ts';
-import { liveRoutes } from './live-routes.ts';
+import { keptReadiness } from './kept-readiness.ts';
 import { migrate } from './migrate.ts';
-import { createReadCache } from './read-cache.ts';
-import { rewardRoutes } from './reward-routes.ts';
 import { createIndexerRpc } from './rpc-client.ts';
-import { webhookRoutes } from './webhook-routes.ts';
 
 export type Indexer = Readonly<{
   server: FastifyInstance;
@@ -113,7 +108,7 @@ export async function startIndexer(
     stops.unshift(() => queue.stop());
     await queue.started;
 
-    const rpc = createIndexerRpc(config.rpcUrl, config.rpcPerSecond);
+    const rpc = createIndexerRpc(config.rpcUrl, config.rpcPerSecond, config.rpcQueueMax);
     const lag = metrics.gauge(
       'finality_lag_seconds',
       'Age of the oldest confirmed, unfinalized row',
@@ -155,21 +150,29 @@ export async function startIndexer(
     );
     stops.unshift(() => finality.stop());
 
-    const server = createServiceServer({
+    // Readiness from kept state: the periodic ping below, never a query per probe.
+    const postgres = keptReadiness(Math.max(3 * config.finalityIntervalMs, 15_000));
+    const ping = periodic(
+      async () => {
+        await readPool.query('select 1');
+        postgres.passed();
+      },
+      config.finalityIntervalMs,
+      (error) => {
+        postgres.failed();
+        logger.warn({ err: error }, 'postgres ping failed');
+      },
+    );
+    stops.unshift(() => ping.stop());
+    const server = await indexerServer({
+      config,
       logger,
       metrics,
-      bodyLimit: config.bodyLimitBytes,
-      readiness: [
-        { name: 'postgres', check: async () => (await readPool.query('select 1')).rowCount === 1 },
-        queueReadiness(queue),
-      ],
+      writePool,
+      readPool,
+      readiness: [{ name: 'postgres', check: postgres.check }, queueReadiness(queue)],
+      accruedMgmtFee: (sku) => rpc.mgmtFeeAccruedShares(sku, programs),
     });
-    server.register(webhookRoutes({ pool: writePool, secret: config.webhookSecret, metrics }));
-    const cache = createReadCache();
-    server.register(apiRoutes(readPool, cache, (sku) => rpc.mgmtFeeAccruedShares(sku, programs)));
-    server.register(liveRoutes(readPool, cache));
-    server.register(flowRoutes(readPool, cache, vaultReader(readPool, cache).pricePerShare));
-    server.register(rewardRoutes(readPool, cache, config.rewardPrices ?? null));
     const url = await server.listen({ host: config.host, port: config.port });
     logger.info({ url }, 'indexer listening');
     return {

@@ -150,7 +150,33 @@ export async function writeRows(
     seen.add(signature);
     events.push(...b.events);
   }
-  return copyEvents(client, events);
+  const written = await copyEvents(client, events);
+  await recordSkus(client, events);
+  return written;
+}
+
+/**
+ * Records the vaults that `events` name (any decoded vault event names its SKU): the SKU list
+ * is these rows, so it does not depend on any one event having been read. `do nothing`: a
+ * known SKU takes no row lock, so concurrent ingests of one vault never wait on each other.
+ */
+export async function recordSkus(
+  client: pg.PoolClient,
+  events: readonly EventRow[],
+): Promise<void> {
+  const first = new Map<string, bigint>();
+  for (const e of events) {
+    if (e.program !== 'vault' || e.status !== 'decoded' || e.sku === null) continue;
+    const seen = first.get(e.sku);
+    if (seen === undefined || e.slot < seen) first.set(e.sku, e.slot);
+  }
+  if (first.size === 0) return;
+  await client.query(
+    `insert into skus (sku, first_slot, source)
+     select s, sl, 'events' from unnest($1::text[], $2::bigint[]) as u(s, sl) order by s
+     on conflict (sku) do nothing`,
+    [[...first.keys()], [...first.values()].map(String)],
+  );
 }
 
 /** Marks a delivery processed (its rows are written). */

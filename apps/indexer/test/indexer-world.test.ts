@@ -31,6 +31,9 @@ function indexerConfig(world: TestWorld, databaseUrl: string): IndexerConfig {
     dropAfterMs: 2_000,
     rpcPerSecond: 50,
     workerConcurrency: 2,
+    rateLimitPerMinute: 600,
+    rpcQueueMax: 200,
+    reconcileIntervalMs: 0,
   };
 }
 
