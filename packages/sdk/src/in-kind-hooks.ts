@@ -73,22 +73,31 @@ export function withInKindHooks(
 
 /**
  * What `pay_redemption` transfers for a slot owed `owedRaw`, as the program computes it
- * (`holdings::claim_payment` after reconciling the book with the holding's balance): the full
- * amount while the holding backs the book and every claim, else its pro-rata part, rounded
- * down (in the vault's favour).
+ * (`holdings::reconcile` then `holdings::claim_payment`): the full amount while the holding
+ * backs the book and every claim; after a seizure, the claims' part of the holding (what
+ * they owe less `unbackedRaw`, the vault's `claimsUnbackedRaw[slot]`, split once) shared pro
+ * rata, rounded down (in the vault's favour), the last claim taking all that backs it.
  *
  * @example
  * claimPaymentRaw(100n, { holdingsRaw: 600n, claimsOwedRaw: 400n }, 500n); // 50n
+ * claimPaymentRaw(400n, { holdingsRaw: 300n, claimsOwedRaw: 400n }, 500n, 200n); // 200n
  */
 export function claimPaymentRaw(
   owedRaw: bigint,
   asset: { holdingsRaw: bigint; claimsOwedRaw: bigint },
   balance: bigint | null,
+  unbackedRaw = 0n,
 ): bigint {
   const owed = asset.claimsOwedRaw;
-  if (balance === null || owed === 0n) return owedRaw;
-  const book = reconciledBook(asset.holdingsRaw, owed, balance);
-  const forClaims = balance > book ? balance - book : 0n;
-  if (forClaims >= owed) return owedRaw;
-  return mulDiv(owedRaw, forClaims, owed, 'down');
+  if (owed === 0n) return owedRaw;
+  let backed = owed > unbackedRaw ? owed - unbackedRaw : 0n;
+  if (balance !== null && balance < asset.holdingsRaw + backed) {
+    // The reconcile splits the shortfall once; the claims keep what the book leaves.
+    const book = reconciledBook(asset.holdingsRaw, backed, balance);
+    const left = balance - book;
+    backed = left < backed ? left : backed;
+  }
+  if (backed >= owed) return owedRaw;
+  if (owedRaw >= owed) return backed;
+  return mulDiv(owedRaw, backed, owed, 'down');
 }

@@ -37,7 +37,9 @@ export function withRealBalances(
     assets: state.assets.map((a, i) => {
       const balance = balances[i];
       if (i >= state.assetCount || balance === null || balance === undefined) return a;
-      return { ...a, holdingsRaw: reconciledBook(a.holdingsRaw, a.claimsOwedRaw, balance) };
+      // The holding backs the claims' owed less what a shared seizure left unbacked.
+      const backed = a.claimsOwedRaw - (state.claimsUnbackedRaw[i] ?? 0n);
+      return { ...a, holdingsRaw: reconciledBook(a.holdingsRaw, backed, balance) };
     }),
   };
 }

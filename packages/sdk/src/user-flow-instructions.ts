@@ -157,7 +157,9 @@ export async function getWithdrawUsdcInstructionsFor(
  * not be paid (frozen holding, paused mint: the program skips it and the withdrawer forfeits
  * it; frozen destination: the whole withdrawal fails) makes it throw
  * `SDK_ERROR__IN_KIND_SLOTS_NOT_PAID` naming the slots, unless `acceptUnpaidSlots` and no
- * destination is frozen. The alternative is `begin_redemption`: the claim keeps each slot
+ * destination is frozen. The consent is signed: the instruction names exactly the quoted
+ * unpaid slots, so a slot that stops moving after the quote (a pause landing in between)
+ * makes the program refuse (`UnpaidNotAccepted`) instead of taking it. The alternative is `begin_redemption`: the claim keeps each slot
  * owed until it can move. When the quote refuses, the instruction is built as asked and the
  * program answers with that refusal. At most 18 assets fit one transaction; larger baskets
  * redeem with `begin_redemption` / `pay_redemption`.
@@ -220,6 +222,7 @@ export async function getWithdrawInKindInstructionsFor(
         stableDestination: stable,
         assetDestinations: assets,
         shares: input.shares,
+        acceptUnpaidSlots: unpaid.map((u) => u.slot),
       },
       options.programs,
     ),
@@ -296,6 +299,7 @@ export async function getPayRedemptionInstructionsFor(
       input.claim.data.owed[transfer.slot] ?? 0n,
       input.vault.data.assets[transfer.slot] as VaultState['assets'][number],
       transfer.holdingBalance,
+      input.vault.data.claimsUnbackedRaw[transfer.slot] ?? 0n,
     ),
   }));
   const hooks = await resolveInKindHookAccounts(

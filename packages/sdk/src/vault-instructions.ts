@@ -167,6 +167,24 @@ export async function getWithdrawUsdcInstructionFor(
 }
 
 /**
+ * The `accept_unpaid_mask` of `withdraw_in_kind`: bit `i` for each asset slot `i` named.
+ *
+ * @throws {RangeError} a slot outside the vault's assets.
+ * @example
+ * unpaidSlotMask([0, 2], 3); // 0b101
+ */
+export function unpaidSlotMask(slots: readonly number[], assetCount: number): number {
+  let mask = 0;
+  for (const slot of slots) {
+    if (!Number.isInteger(slot) || slot < 0 || slot >= assetCount) {
+      throw new RangeError(`slot ${slot} is not one of the vault's ${assetCount} assets`);
+    }
+    mask |= 1 << slot;
+  }
+  return mask >>> 0;
+}
+
+/**
  * A `withdraw_in_kind` (`getWithdrawInKindInstructionsFor` also creates missing asset and
  * stablecoin accounts) burning `shares` from `shareSource`, paying the cash part to
  * `stableDestination` and each asset to `assetDestinations[i]` (vault asset order; a token
@@ -183,11 +201,18 @@ export async function getWithdrawInKindInstructionFor(
     stableDestination: Address;
     assetDestinations: readonly Address[];
     shares: bigint;
+    /**
+     * Asset slots whose slice the owner agrees to leave to the other holders if it cannot
+     * be paid now (frozen holding, paused mint). The program refuses the withdrawal
+     * (`UnpaidNotAccepted`) when any other slot cannot be paid. Default: none.
+     */
+    acceptUnpaidSlots?: readonly number[];
   },
   programs: Partial<ProgramAddresses> = {},
 ): Promise<CostedInstruction> {
   const state = input.vault.data;
   const assets = state.assets.slice(0, state.assetCount);
+  const acceptUnpaidMask = unpaidSlotMask(input.acceptUnpaidSlots ?? [], assets.length);
   if (input.assetDestinations.length !== assets.length) {
     throw new RangeError(`the vault holds ${assets.length} assets: one destination each`);
   }
@@ -208,6 +233,7 @@ export async function getWithdrawInKindInstructionFor(
       tokenProgram: TOKEN_PROGRAM_ADDRESS,
       token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
       shares: input.shares,
+      acceptUnpaidMask,
       assetAccounts: assets.flatMap((a, i) => [
         a.mint,
         (holdings[i] as ProgramDerivedAddress)[0],

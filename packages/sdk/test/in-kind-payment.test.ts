@@ -18,6 +18,17 @@ describe('claimPaymentRaw', () => {
     expect(claimPaymentRaw(100n, { holdingsRaw: 600n, claimsOwedRaw: 400n }, 500n)).toBe(50n);
   });
 
+  it('after the split is recorded, pays the claims exactly their share and no more (issue 30)', () => {
+    // Book 600, owed 400, balance 500 -> book 300, 200 unbacked: the one claim of 400 is paid
+    // 200 whether or not the reconcile already ran, and a partial claim its half.
+    const split = { holdingsRaw: 300n, claimsOwedRaw: 400n };
+    expect(claimPaymentRaw(400n, split, 500n, 200n)).toBe(200n);
+    expect(claimPaymentRaw(400n, { holdingsRaw: 600n, claimsOwedRaw: 400n }, 500n)).toBe(200n);
+    expect(claimPaymentRaw(101n, split, 500n, 200n)).toBe(50n);
+    // A later burn cuts both again, from what each is backed by now.
+    expect(claimPaymentRaw(400n, split, 250n, 200n)).toBe(100n);
+  });
+
   it('rounds a pro-rata part down, never up', () => {
     // Book 7, claims 3, balance 9: book keeps floor(63 / 10) = 6, claims share 3 of 3.
     expect(claimPaymentRaw(3n, { holdingsRaw: 7n, claimsOwedRaw: 3n }, 9n)).toBe(3n);

@@ -98,7 +98,8 @@ pub enum VaultError {
     /// A fee destination is not a token account of the treasury for the expected mint.
     #[codama(error(message = "The fee account does not belong to the vault's treasury"))]
     WrongTreasury = 3028,
-    /// The performance fee was crystallized less than one period ago.
+    /// No performance-fee period end is open: the next is still ahead, or the last one's
+    /// window (`PERF_FEE_WINDOW_SECS`) has passed and the next has not come.
     #[codama(error(message = "The performance fee is not due yet"))]
     PerfFeeNotDue = 3029,
     /// The asset status change is not an allowed transition.
@@ -214,6 +215,16 @@ pub enum VaultError {
     /// The rotation kind is unknown or the new key is zero.
     #[codama(error(message = "The rotation kind or key is invalid"))]
     InvalidRotation = 3077,
+    /// An in-kind slice cannot be paid now (frozen holding, paused mint) and the owner's
+    /// instruction did not accept leaving it to the other holders.
+    #[codama(error(
+        message = "An in-kind slice cannot be paid and the owner did not accept forfeiting it"
+    ))]
+    UnpaidNotAccepted = 3078,
+    /// The performance fee's period ended but the snapshot in force was published before its
+    /// end: the fee is valued at the period end, by a snapshot published after it.
+    #[codama(error(message = "The NAV snapshot predates the performance-fee period end"))]
+    SnapshotBeforePeriodEnd = 3079,
 }
 
 impl From<VaultError> for ProgramError {

@@ -4,11 +4,14 @@
 //! token account and never trusts its own book above it.
 //!
 //! A holding backs two things: the vault's book (`holdings_raw`, what the shareholders own)
-//! and `claims_owed_raw` (what open redemption claims are owed, paid later from the same
-//! account). While `balance >= book + owed` nothing is wrong (a surplus is a donation and is
-//! ignored, so it cannot inflate the share price). Below that, the shortfall is shared pro
-//! rata between the book and the claims: the book drops to `floor(book x balance / (book +
-//! owed))` and the claims keep the rest, which `pay_redemption` shares pro rata again
+//! and what backs the open redemption claims (`claims_owed_raw` less
+//! `claims_unbacked_raw`, paid later from the same account). While `balance >= book +
+//! backed` nothing is wrong (a surplus is a donation and is ignored, so it cannot inflate
+//! the share price). Below that, the shortfall is shared pro rata between the book and the
+//! claims, once: the book drops to `floor(book x balance / (book + backed))`, the claims keep
+//! the rest, and what they lost is recorded as unbacked, so the holding covers `book +
+//! backed` again and no later reconcile cuts anything until the next seizure.
+//! `pay_redemption` pays each claim its pro-rata part of what backs the claims
 //! ([`claim_payment`]). A `HoldingBelowBook` event tells the keeper (it alerts on it).
 
 use crate::{
@@ -87,14 +90,19 @@ pub fn blocked(held: HoldingState, asset: &AssetEntry, mint: &AccountView) -> Op
     None
 }
 
-/// What the holding must hold for nothing to be missing: the book plus what claims are owed.
+/// What of the claims owed on asset `index` its holding still backs: owed less what a shared
+/// seizure left unbacked.
 #[inline(always)]
-fn backing(asset: &AssetEntry) -> Result<u64, CommonError> {
-    asset
-        .holdings_raw
-        .get()
-        .checked_add(asset.claims_owed_raw.get())
-        .ok_or(CommonError::MathOverflow)
+pub fn claims_backed(vault: &VaultState, index: usize) -> u64 {
+    let owed = vault
+        .assets
+        .get(index)
+        .map_or(0, |a| load_u64(&a.claims_owed_raw.0));
+    let unbacked = vault
+        .claims_unbacked_raw
+        .get(index)
+        .map_or(0, |u| load_u64(&u.0));
+    owed.saturating_sub(unbacked)
 }
 
 /// One 8-byte little-endian load (the target allows unaligned loads; `from_le_bytes` on a
@@ -144,13 +152,18 @@ pub fn reconcile(
     let state = read(holding)?;
     let book = asset.holdings_raw.get();
     let owed = asset.claims_owed_raw.get();
-    let backing = backing(asset)?;
+    let backed = claims_backed(vault, index);
+    let backing = book.checked_add(backed).ok_or(CommonError::MathOverflow)?;
     if state.balance >= backing {
         return Ok(state);
     }
-    let book_after = book_after_shortfall(book, owed, state.balance)?;
+    let book_after = book_after_shortfall(book, backed, state.balance)?;
     let mint = asset.mint;
     vault.assets[index].holdings_raw.set(book_after);
+    // The claims keep the rest of the balance; what they lost is recorded, so the holding
+    // covers book + backed again and the next reconcile cuts nothing (one split a seizure).
+    let backed_after = state.balance.saturating_sub(book_after).min(backed);
+    vault.claims_unbacked_raw[index].set(owed.saturating_sub(backed_after));
     vault.invalidate_nav_cache();
     let seq = vault.next_event_sequence();
     HoldingBelowBookEvent {
@@ -158,7 +171,7 @@ pub fn reconcile(
         asset_index: u8::try_from(index).unwrap_or(u8::MAX),
         mint,
         book_before: PodU64::new(book),
-        claims_owed: PodU64::new(owed),
+        claims_owed: PodU64::new(backed),
         balance: PodU64::new(state.balance),
         book_after: PodU64::new(book_after),
         event_sequence: PodU64::new(seq),
@@ -182,7 +195,7 @@ pub fn reconcile_each(
     for (i, holding) in holdings.iter().take(n).enumerate() {
         let asset = vault.assets.get(i).ok_or(VaultError::InvalidAssetCount)?;
         let book = load_u64(&asset.holdings_raw.0);
-        let owed = load_u64(&asset.claims_owed_raw.0);
+        let owed = claims_backed(vault, i);
         if book | owed == 0 {
             continue;
         }
@@ -228,15 +241,26 @@ pub fn book_after_shortfall(book: u64, owed: u64, balance: u64) -> Result<u64, C
     mul_div(book, balance, total, Rounding::Down).ok_or(CommonError::MathOverflow)
 }
 
-/// What a redemption slot of `amount` raw units is paid from a holding of `balance` that backs
-/// `book` (already reconciled) and `owed` in claims: the whole amount when the claims are
-/// covered, else its pro-rata part of what is left after the book, rounded down.
-pub fn claim_payment(amount: u64, book: u64, owed: u64, balance: u64) -> Result<u64, CommonError> {
-    let for_claims = balance.saturating_sub(book);
-    if for_claims >= owed {
+/// What a redemption slot of `amount` raw units is paid when the open claims on its asset are
+/// owed `owed` in all and the holding backs `backed` of it (after the reconcile): the whole
+/// amount when fully backed; the last claim gets all that is backed (so no rounding unit is
+/// stranded); any other its pro-rata part, rounded down (the unit stays for the others).
+pub fn claim_payment(amount: u64, owed: u64, backed: u64) -> Result<u64, CommonError> {
+    if backed >= owed {
         return Ok(amount);
     }
-    mul_div(amount, for_claims, owed, Rounding::Down).ok_or(CommonError::MathOverflow)
+    if amount >= owed {
+        return Ok(backed);
+    }
+    mul_div(amount, backed, owed, Rounding::Down).ok_or(CommonError::MathOverflow)
+}
+
+/// After paying `pay` for a slot of `amount`: what the claims still open are owed and what
+/// of that is unbacked (the part of this slot not paid leaves the unbacked total with it).
+pub fn after_claim_paid(owed: u64, unbacked: u64, amount: u64, pay: u64) -> (u64, u64) {
+    let owed_after = owed.saturating_sub(amount);
+    let unbacked_after = unbacked.saturating_sub(amount.saturating_sub(pay));
+    (owed_after, unbacked_after.min(owed_after))
 }
 
 #[cfg(test)]
@@ -268,19 +292,32 @@ mod tests {
 
     #[test]
     fn claims_are_paid_in_full_when_covered_and_pro_rata_when_not() {
-        assert_eq!(claim_payment(100, 500, 300, 900), Ok(100));
-        assert_eq!(claim_payment(100, 500, 300, 800), Ok(100));
-        // 200 left for 400 owed: half of each slot, rounded down.
-        assert_eq!(claim_payment(101, 300, 400, 500), Ok(50));
-        assert_eq!(claim_payment(100, 300, 400, 200), Ok(0));
-        // Paying claims in turn at the same ratio never pays more than is there.
-        let (book, mut owed, mut balance) = (300u64, 400u64, 500u64);
+        assert_eq!(claim_payment(100, 300, 300), Ok(100));
+        // 200 backing 400 owed: half of each slot, rounded down; the last gets what is left.
+        assert_eq!(claim_payment(101, 400, 200), Ok(50));
+        assert_eq!(claim_payment(100, 400, 0), Ok(0));
+        assert_eq!(claim_payment(400, 400, 200), Ok(200));
+        // Paying claims in turn pays exactly what backed them, never more.
+        let (mut owed, mut unbacked) = (400u64, 200u64);
+        let mut total = 0;
         for amount in [101u64, 99, 150, 50] {
-            let paid = claim_payment(amount, book, owed, balance).unwrap();
-            balance -= paid;
-            owed -= amount;
-            assert!(balance >= book);
+            let pay = claim_payment(amount, owed, owed - unbacked).unwrap();
+            assert!(u128::from(pay) * 400 <= u128::from(amount) * 200 + 400);
+            total += pay;
+            (owed, unbacked) = after_claim_paid(owed, unbacked, amount, pay);
         }
-        assert_eq!(owed, 0);
+        assert_eq!((owed, unbacked, total), (0, 0, 200));
+    }
+
+    #[test]
+    fn the_issues_example_book_600_owed_400_balance_500() {
+        // First split: book 300, the claims keep 200 of 400 (200 unbacked); the holding now
+        // covers book + backed exactly, so a second reconcile finds nothing short.
+        let book = book_after_shortfall(600, 400, 500).unwrap();
+        assert_eq!(book, 300);
+        let backed = 500 - book;
+        assert_eq!(backed, 200);
+        assert!(500 >= book + backed);
+        assert_eq!(claim_payment(400, 400, backed), Ok(200));
     }
 }

@@ -269,7 +269,9 @@ describe('seizures around deferred exits', () => {
     const shares = 1_000n * USDC;
     const total = pricedSupply(b) + VIRTUAL_SHARES;
     const cash = readVault(b).cashRaw;
-    const r = await ok(b, [withdrawInKindIx(b, alice.signer, alice.shareAccount, out, shares)]);
+    const r = await ok(b, [
+      withdrawInKindIx(b, alice.signer, alice.shareAccount, out, shares, undefined, 0b1),
+    ]);
     expect(eventKinds(r.logs)).toEqual([
       VaultEventKind.InKindNotPaid,
       VaultEventKind.WithdrawInKind,

@@ -153,7 +153,8 @@ describe('the issuer seizes, freezes and thaws the vault holdings', () => {
     const out = await newRedeemerAccounts(b, alice.signer.address);
     const total = pricedSupply(b) + VIRTUAL_SHARES;
     const r = await ok(b, [
-      withdrawInKindIx(b, alice.signer, alice.shareAccount, out, 1_000n * USDC),
+      // The owner accepts slot 0's slice staying (the SDK asks first).
+      withdrawInKindIx(b, alice.signer, alice.shareAccount, out, 1_000n * USDC, undefined, 0b1),
     ]);
     expect(eventKinds(r.logs)).toEqual([
       VaultEventKind.InKindNotPaid,
@@ -201,7 +202,9 @@ describe('an issuer mint whose accounts start frozen', () => {
     expect(await expectRealNav(b)).toEqual([VaultEventKind.NavRefreshed]);
 
     const out = await newRedeemerAccounts(b, alice.signer.address);
-    const r = await ok(b, [withdrawInKindIx(b, alice.signer, alice.shareAccount, out, USDC)]);
+    const r = await ok(b, [
+      withdrawInKindIx(b, alice.signer, alice.shareAccount, out, USDC, undefined, 0b100),
+    ]);
     expect(eventKinds(r.logs)[0]).toBe(VaultEventKind.InKindNotPaid);
     expect(tokenAmount(b.svm, out.assetAccounts[2]!)).toBe(0n);
     const c = await newCounterparty(b);

@@ -109,7 +109,9 @@ pub enum VaultInstruction {
 
     /// Burns `shares` and pays the pro-rata raw amount (rounded down) of every asset holding
     /// and of the cash buffer. Guards: not paused, fresh snapshot, and for each asset paid:
-    /// Active, not flagged, multiplier equal to the mint's.
+    /// Active, not flagged, multiplier equal to the mint's. A slice that cannot move (frozen
+    /// holding, paused mint) stays with the other holders only if bit `i` of
+    /// `accept_unpaid_mask` (slot `i`) says the owner accepts that; else `UnpaidNotAccepted`.
     #[codama(account(name = "owner", signer, docs = "Owner of the share account"))]
     #[codama(account(name = "vault", writable, docs = "Vault state"))]
     #[codama(account(name = "nav_snapshot", docs = "The vault's NAV snapshot (oracle)"))]
@@ -121,7 +123,10 @@ pub enum VaultInstruction {
     #[codama(account(name = "token_program", docs = "SPL Token program"))]
     #[codama(account(name = "token2022_program", docs = "Token-2022 program"))]
     #[codama(remaining_accounts(argument("assetAccounts"), writable, docs = "Per asset, in the vault's order: mint, vault holding, receiving token account; then the transfer hooks' accounts (hook program, extra-account-meta list, extra accounts), at most 8"))]
-    WithdrawInKind { shares: u64 } = 6,
+    WithdrawInKind {
+        shares: u64,
+        accept_unpaid_mask: u32,
+    } = 6,
 
     /// Burns `shares` and pays their value at the oracle NAV (rounded down) from the cash
     /// buffer, less the withdrawal fee (rounded up, kept in the buffer as owed to the

@@ -35,6 +35,30 @@ pub fn check_cash_holding(state: &VaultState, holding: &AccountView) -> Result<(
     }
 }
 
+/// Offset of the owner in a token account (both token programs).
+const TOKEN_OWNER_OFFSET: usize = 32;
+
+/// A user's payout `destination` is not a token account of the vault itself (its cash buffer,
+/// a holding, any account the vault PDA owns): paying one would burn the user's shares and
+/// leave the payout in the vault uncounted. Refused with `WrongDestination`, as
+/// `pay_redemption` and `fulfil_withdrawal` refuse any account not the owner's.
+#[inline(never)]
+pub fn check_not_vault_owned(
+    destination: &AccountView,
+    vault: &AccountView,
+) -> Result<(), ProgramError> {
+    // SAFETY: read-only view; the token program writes it only in a CPI after this check.
+    let data = unsafe { destination.borrow_unchecked() };
+    let vault_key = vault.address().as_array();
+    let owner = data
+        .get(TOKEN_OWNER_OFFSET..TOKEN_OWNER_OFFSET + 32)
+        .and_then(|o| <&[u8; 32]>::try_from(o).ok());
+    if address_is(destination, vault_key) || owner.is_some_and(|o| key_eq(o, vault_key)) {
+        return Err(VaultError::WrongDestination.into());
+    }
+    Ok(())
+}
+
 /// `holding` is the vault's holding PDA of asset `index` (its address, recorded at init_vault).
 #[inline(never)]
 pub fn check_asset_holding(

@@ -53,8 +53,10 @@ pub struct Paid {
     pub now: i64,
 }
 
+/// Prices, checks and books a payout (steps 1-3 and 5 below); the caller emits its event and
+/// then calls [`transfer`], so the event is logged before any CPI (decision 0100).
 #[inline(never)]
-pub fn pay(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
+pub fn price(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
     // 1. The configured accounts: stablecoin mint and program, cash buffer, share mint.
     shared::check_cash_and_shares(state, p.stable_mint, p.cash_holding, p.share_mint)?;
     let stable_program = state.stable_token_program()?.address();
@@ -87,38 +89,16 @@ pub fn pay(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
         .get()
         .checked_sub(w.gross_usd)
         .ok_or(VaultError::InsufficientCash)?;
-
-    // 4. Burn (the owner signs), pay the owner and the treasury (the vault signs).
-    if let Some((source, owner)) = p.burn_from {
-        token_cpi::burn_checked(
-            &TOKEN_2022_PROGRAM_ID,
-            &[source, p.share_mint, owner],
-            &Amount {
-                raw: p.shares,
-                decimals: SHARE_DECIMALS,
-            },
-        )?;
-    }
-    let seeds = state.signer_seeds();
     // The fee stays in the cash buffer, booked as owed to the treasury (out of `cash_raw`,
     // so out of NAV and of every spendable amount) and paid by `collect_withdraw_fees`: one
-    // transfer here instead of two (docs/decisions/0058-vault-compute-units-at-20-assets-withdrawal.md).
-    token_cpi::transfer_checked(
-        stable_program,
-        &[p.cash_holding, p.stable_mint, p.destination, p.vault],
-        &Amount {
-            raw: w.net_usd,
-            decimals: STABLE_DECIMALS,
-        },
-        &[Signer::from(&seeds)],
-    )?;
+    // transfer instead of two (docs/decisions/0058-vault-compute-units-at-20-assets-withdrawal.md).
     let fees_owed = state
         .withdraw_fees_owed
         .get()
         .checked_add(w.fee_usd)
         .ok_or(CommonError::MathOverflow)?;
 
-    // 5. Books and counters.
+    // 5. Books and counters (the transfers follow the caller's event; any failure undoes all).
     state.cash_raw.set(cash_left);
     state.withdraw_fees_owed.set(fees_owed);
     shared::add_u128(&mut state.total_shares_burned, p.shares)?;
@@ -136,4 +116,29 @@ pub fn pay(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
         sequence,
         now,
     })
+}
+
+/// 4. Burn (the owner signs) if asked, then pay the owner the net (the vault signs).
+#[inline(never)]
+pub fn transfer(state: &VaultState, p: &Payout, paid: &Paid) -> Result<(), ProgramError> {
+    if let Some((source, owner)) = p.burn_from {
+        token_cpi::burn_checked(
+            &TOKEN_2022_PROGRAM_ID,
+            &[source, p.share_mint, owner],
+            &Amount {
+                raw: p.shares,
+                decimals: SHARE_DECIMALS,
+            },
+        )?;
+    }
+    let seeds = state.signer_seeds();
+    token_cpi::transfer_checked(
+        state.stable_token_program()?.address(),
+        &[p.cash_holding, p.stable_mint, p.destination, p.vault],
+        &Amount {
+            raw: paid.w.net_usd,
+            decimals: STABLE_DECIMALS,
+        },
+        &[Signer::from(&seeds)],
+    )
 }

@@ -24,9 +24,9 @@ use crate::{
     error::VaultError,
     holdings, price_memo,
     share_math::asset_value_usd,
-    state::{AssetEntry, AssetStatus, TokenProgramKind, VaultState},
+    state::{AssetEntry, AssetStatus, TokenProgramKind, VaultState, MAX_ASSETS},
 };
-use basket_common::{math::Rounding, multiplier::MULTIPLIER_SCALE, CommonError};
+use basket_common::{layout::PodU64, math::Rounding, multiplier::MULTIPLIER_SCALE, CommonError};
 use oracle::state::{NavEntry, NavSnapshot};
 use pinocchio::{error::ProgramError, AccountView};
 
@@ -181,9 +181,9 @@ fn check_pairs(
     debug_assert!(pairs.len() >= assets.len().saturating_mul(2));
     // One loop per case, so "is the cache live" is not a flag carried through every asset.
     if sequence != 0 && vault.nav_cache_sequence.get() == sequence {
-        walk_pairs::<true>(assets, pairs, now)
+        walk_pairs::<true>(assets, &vault.claims_unbacked_raw, pairs, now)
     } else {
-        walk_pairs::<false>(assets, pairs, now)
+        walk_pairs::<false>(assets, &vault.claims_unbacked_raw, pairs, now)
     }
 }
 
@@ -193,13 +193,14 @@ fn check_pairs(
 #[inline(always)]
 fn walk_pairs<const CACHED: bool>(
     assets: &[AssetEntry],
+    unbacked: &[PodU64; MAX_ASSETS],
     pairs: &[AccountView],
     now: i64,
 ) -> Result<(bool, bool), ProgramError> {
     let mut short = false;
     let mut changed = false;
     let mut pair = pairs.as_ptr();
-    for asset in assets {
+    for (asset, unbacked) in assets.iter().zip(unbacked) {
         // SAFETY: `pairs` holds two accounts per asset (checked by `vault_nav`).
         let (mint, holding) = unsafe { (&*pair, &*pair.add(1)) };
         pair = pair.wrapping_add(2);
@@ -207,7 +208,9 @@ fn walk_pairs<const CACHED: bool>(
             return Err(wrong_mint());
         }
         let book = holdings::load_u64(&asset.holdings_raw.0);
-        let owed = holdings::load_u64(&asset.claims_owed_raw.0);
+        // What the holding backs for the claims: owed less what a shared seizure left unbacked.
+        let owed = holdings::load_u64(&asset.claims_owed_raw.0)
+            .saturating_sub(holdings::load_u64(&unbacked.0));
         if book | owed == 0 {
             continue;
         }

@@ -190,10 +190,17 @@ pub struct VaultState {
     /// Open withdrawal requests (informational; the keeper's router reads the events).
     #[codama(type = number(u64))]
     pub open_requests: PodU64,
+    /// Per asset slot: the part of `claims_owed_raw` its holding no longer backs, fixed when a
+    /// seizure was shared between the book and the open claims (0 = fully backed). The
+    /// holding backs `book + owed - unbacked`, so a shared seizure is never shared again;
+    /// `pay_redemption` pays each claim `owed x (owed - unbacked) / owed` of its amount (see
+    /// `holdings`).
+    #[codama(type = array(number(u64), 20))]
+    pub claims_unbacked_raw: [PodU64; 20],
 }
 
 const _: () =
-    assert!(core::mem::size_of::<VaultState>() == 4106 && core::mem::align_of::<VaultState>() == 1);
+    assert!(core::mem::size_of::<VaultState>() == 4266 && core::mem::align_of::<VaultState>() == 1);
 const _: () = assert!(MAX_ASSETS == 20);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
@@ -299,6 +306,7 @@ mod tests {
         assert_eq!(offset_of!(VaultState, pending_rotation_nonce), 4074);
         assert_eq!(offset_of!(VaultState, rotation_nonce), 4090);
         assert_eq!(offset_of!(VaultState, open_requests), 4098);
-        assert_eq!(VaultState::LEN, 4106);
+        assert_eq!(offset_of!(VaultState, claims_unbacked_raw), 4106);
+        assert_eq!(VaultState::LEN, 4266);
     }
 }

@@ -130,6 +130,7 @@ export type VaultState = {
   pendingRotationNonce: Array<bigint>;
   rotationNonce: bigint;
   openRequests: bigint;
+  claimsUnbackedRaw: Array<bigint>;
 };
 
 export type VaultStateArgs = {
@@ -198,6 +199,7 @@ export type VaultStateArgs = {
   pendingRotationNonce: Array<number | bigint>;
   rotationNonce: number | bigint;
   openRequests: number | bigint;
+  claimsUnbackedRaw: Array<number | bigint>;
 };
 
 /** Gets the encoder for {@link VaultStateArgs} account data. */
@@ -269,6 +271,7 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["pendingRotationNonce", getArrayEncoder(getU64Encoder(), { size: 2 })],
       ["rotationNonce", getU64Encoder()],
       ["openRequests", getU64Encoder()],
+      ["claimsUnbackedRaw", getArrayEncoder(getU64Encoder(), { size: 20 })],
     ]),
     (value) => ({
       ...value,
@@ -345,6 +348,7 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["pendingRotationNonce", getArrayDecoder(getU64Decoder(), { size: 2 })],
     ["rotationNonce", getU64Decoder()],
     ["openRequests", getU64Decoder()],
+    ["claimsUnbackedRaw", getArrayDecoder(getU64Decoder(), { size: 20 })],
   ]);
 }
 

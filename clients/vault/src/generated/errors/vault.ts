@@ -98,6 +98,8 @@ export const VAULT_ERROR__REQUEST_NOT_EXPIRED = 0xc02; // 3074
 export const VAULT_ERROR__ROTATION_ALREADY_PENDING = 0xc03; // 3075
 export const VAULT_ERROR__NO_PENDING_ROTATION = 0xc04; // 3076
 export const VAULT_ERROR__INVALID_ROTATION = 0xc05; // 3077
+export const VAULT_ERROR__UNPAID_NOT_ACCEPTED = 0xc06; // 3078
+export const VAULT_ERROR__SNAPSHOT_BEFORE_PERIOD_END = 0xc07; // 3079
 
 export type VaultError =
   | typeof VAULT_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -163,12 +165,14 @@ export type VaultError =
   | typeof VAULT_ERROR__SAME_MINT
   | typeof VAULT_ERROR__SETTLE_MISSING
   | typeof VAULT_ERROR__SLIPPAGE_EXCEEDED
+  | typeof VAULT_ERROR__SNAPSHOT_BEFORE_PERIOD_END
   | typeof VAULT_ERROR__SNAPSHOT_BEFORE_REQUEST
   | typeof VAULT_ERROR__STALE_NAV
   | typeof VAULT_ERROR__TIMELOCK_NOT_ELAPSED
   | typeof VAULT_ERROR__TOKEN_PROGRAM_MISMATCH
   | typeof VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS
   | typeof VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION
+  | typeof VAULT_ERROR__UNPAID_NOT_ACCEPTED
   | typeof VAULT_ERROR__UNSUPPORTED_DECIMALS
   | typeof VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION
   | typeof VAULT_ERROR__UNSUPPORTED_VERSION
@@ -251,12 +255,14 @@ if (process.env["NODE_ENV"] !== "production") {
     [VAULT_ERROR__SAME_MINT]: `A rebalance leg must exchange two different mints`,
     [VAULT_ERROR__SETTLE_MISSING]: `rebalance_settle does not follow the incoming leg`,
     [VAULT_ERROR__SLIPPAGE_EXCEEDED]: `The result is below the minimum the caller accepts`,
+    [VAULT_ERROR__SNAPSHOT_BEFORE_PERIOD_END]: `The NAV snapshot predates the performance-fee period end`,
     [VAULT_ERROR__SNAPSHOT_BEFORE_REQUEST]: `The NAV snapshot predates the withdrawal request`,
     [VAULT_ERROR__STALE_NAV]: `The NAV snapshot is stale`,
     [VAULT_ERROR__TIMELOCK_NOT_ELAPSED]: `The 48 h timelock (weight change or rotation) has not elapsed`,
     [VAULT_ERROR__TOKEN_PROGRAM_MISMATCH]: `The declared token program does not own the mint`,
     [VAULT_ERROR__TOO_MANY_HOOK_ACCOUNTS]: `Too many transfer-hook accounts (at most 8)`,
     [VAULT_ERROR__UNEXPECTED_VAULT_INSTRUCTION]: `The rebalance transaction holds another vault instruction than its settle`,
+    [VAULT_ERROR__UNPAID_NOT_ACCEPTED]: `An in-kind slice cannot be paid and the owner did not accept forfeiting it`,
     [VAULT_ERROR__UNSUPPORTED_DECIMALS]: `The mint's decimals are not supported`,
     [VAULT_ERROR__UNSUPPORTED_MINT_EXTENSION]: `The mint carries an unsupported Token-2022 extension`,
     [VAULT_ERROR__UNSUPPORTED_VERSION]: `The account has an unsupported layout version`,

@@ -11,6 +11,8 @@ import {
   combineCodec,
   getStructDecoder,
   getStructEncoder,
+  getU32Decoder,
+  getU32Encoder,
   getU64Decoder,
   getU64Encoder,
   getU8Decoder,
@@ -100,15 +102,20 @@ export type WithdrawInKindInstruction<
 export type WithdrawInKindInstructionData = {
   discriminator: number;
   shares: bigint;
+  acceptUnpaidMask: number;
 };
 
-export type WithdrawInKindInstructionDataArgs = { shares: number | bigint };
+export type WithdrawInKindInstructionDataArgs = {
+  shares: number | bigint;
+  acceptUnpaidMask: number;
+};
 
 export function getWithdrawInKindInstructionDataEncoder(): FixedSizeEncoder<WithdrawInKindInstructionDataArgs> {
   return transformEncoder(
     getStructEncoder([
       ["discriminator", getU8Encoder()],
       ["shares", getU64Encoder()],
+      ["acceptUnpaidMask", getU32Encoder()],
     ]),
     (value) => ({ ...value, discriminator: WITHDRAW_IN_KIND_DISCRIMINATOR }),
   );
@@ -118,6 +125,7 @@ export function getWithdrawInKindInstructionDataDecoder(): FixedSizeDecoder<With
   return getStructDecoder([
     ["discriminator", getU8Decoder()],
     ["shares", getU64Decoder()],
+    ["acceptUnpaidMask", getU32Decoder()],
   ]);
 }
 
@@ -164,6 +172,7 @@ export type WithdrawInKindInput<
   /** Token-2022 program */
   token2022Program: Address<TAccountToken2022Program>;
   shares: WithdrawInKindInstructionDataArgs["shares"];
+  acceptUnpaidMask: WithdrawInKindInstructionDataArgs["acceptUnpaidMask"];
   assetAccounts: Array<Address>;
 };
 

@@ -92,7 +92,22 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.cash_raw.set(cash_left);
     shared::add_u128(&mut state.total_shares_burned, shares)?;
 
-    // 4. Burn (the owner signs; the token program refuses more than the balance).
+    // 4. Event: RedemptionBegun, before the burn and the claim's creation (decision 0100).
+    let seq = state.next_event_sequence();
+    RedemptionBegunEvent {
+        sku_id: state.sku_id,
+        owner: owner_key,
+        nonce: PodU64::new(nonce),
+        shares: PodU64::new(shares),
+        cash_owed: PodU64::new(cash_owed),
+        supply_before: PodU64::new(supply),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+        owed: owed.map(PodU64::new),
+    }
+    .emit();
+
+    // 5. Burn (the owner signs; the token program refuses more than the balance).
     token_cpi::burn_checked(
         &TOKEN_2022_PROGRAM_ID,
         &[accounts.share_source, accounts.share_mint, accounts.owner],
@@ -102,7 +117,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         },
     )?;
 
-    // 5. The claim, rent paid by the owner (returned when it is settled).
+    // 6. The claim, rent paid by the owner (returned when it is settled).
     let bump_bytes = [bump];
     let seeds = [
         Seed::from(CLAIM_SEED),
@@ -132,20 +147,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     for (cell, amount) in claim.owed.iter_mut().zip(owed) {
         cell.set(amount);
     }
-
-    // 6. Event: RedemptionBegun.
-    let seq = state.next_event_sequence();
-    RedemptionBegunEvent {
-        sku_id: state.sku_id,
-        owner: owner_key,
-        nonce: PodU64::new(nonce),
-        shares: PodU64::new(shares),
-        cash_owed: PodU64::new(cash_owed),
-        supply_before: PodU64::new(supply),
-        unix_time: PodI64::new(now),
-        event_sequence: PodU64::new(seq),
-        owed: owed.map(PodU64::new),
-    }
-    .emit();
     Ok(())
 }

@@ -58,16 +58,6 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if owed == 0 {
         return Err(VaultError::NothingToCollect.into());
     }
-    let seeds = state.signer_seeds();
-    token_cpi::mint_to_checked(
-        &TOKEN_2022_PROGRAM_ID,
-        &[share_mint, treasury_shares, vault],
-        &Amount {
-            raw: owed,
-            decimals: SHARE_DECIMALS,
-        },
-        &[Signer::from(&seeds)],
-    )?;
     state.fee_shares_owed.set(0);
     let seq = state.next_event_sequence();
     MgmtFeeCollectedEvent {
@@ -78,5 +68,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         event_sequence: PodU64::new(seq),
     }
     .emit();
+    // The CPI after the event (decision 0100): nothing it logs can push the event out.
+    let seeds = state.signer_seeds();
+    token_cpi::mint_to_checked(
+        &TOKEN_2022_PROGRAM_ID,
+        &[share_mint, treasury_shares, vault],
+        &Amount {
+            raw: owed,
+            decimals: SHARE_DECIMALS,
+        },
+        &[Signer::from(&seeds)],
+    )?;
     Ok(())
 }

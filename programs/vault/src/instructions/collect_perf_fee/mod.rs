@@ -1,5 +1,4 @@
-//! `collect_perf_fee`: permissionless performance-fee crystallization, at most once per
-//! `PERF_FEE_PERIOD_SECS`.
+//! `collect_perf_fee`: permissionless performance-fee crystallization at fixed period ends.
 //!
 //! Accounts:
 //! 0. `[WRITE]` vault state
@@ -9,10 +8,15 @@
 //! 4. `[]` Token-2022 program
 //! 5. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
 //!
-//! No data. Performance fees paid in shares are path dependent: crystallizing more often
-//! changes the total. A fixed minimum period makes the outcome independent of how often the
-//! crank is called (calls inside a period are refused with `PerfFeeNotDue`). A period with no
-//! gain above the mark still ends (the mark is kept), so gains are measured period by period.
+//! No data. The periods are a fixed grid from the vault's creation (`init_vault` sets
+//! `last_perf_fee_time` to it; every crystallization advances it to the period end it
+//! crystallized, never to the call's time): period `k` ends at `created + k x
+//! PERF_FEE_PERIOD_SECS`. A fee is crystallized only within `PERF_FEE_WINDOW_SECS` after a
+//! period end, valued by a snapshot published at or after that end, so whoever calls it
+//! cannot pick a peak: outside the window it is refused (`PerfFeeNotDue`) and the next
+//! chance is the next period end (decision 0101). A missed window crystallizes nothing
+//! (the mark is kept: the holders never pay for the keeper's miss). Calls inside a period
+//! are refused, so the outcome does not depend on how often the crank runs.
 
 use super::{admin, shared};
 use crate::{
@@ -31,9 +35,26 @@ use pinocchio::{
     AccountView, ProgramResult,
 };
 
-/// Minimum time between two crystallizations: 90 days (a calendar quarter, the usual fund
-/// practice).
+/// Length of a performance-fee period: 90 days (a calendar quarter, the usual fund practice).
 pub const PERF_FEE_PERIOD_SECS: i64 = 90 * 86_400;
+
+/// How long after a period end the fee may be crystallized (and its snapshot published):
+/// one day, so a weekend or a missed push at the valuation point does not lose it, while
+/// the caller's choice of moment stays within that day.
+pub const PERF_FEE_WINDOW_SECS: i64 = 86_400;
+
+/// The period end open at `now` for a vault whose last crystallized end (or creation) is
+/// `last`: the latest grid point `last + k x PERF_FEE_PERIOD_SECS` (k >= 1) at or before
+/// `now`, if `now` is within `PERF_FEE_WINDOW_SECS` of it.
+pub fn open_period_end(last: i64, now: i64) -> Option<i64> {
+    let elapsed = now.checked_sub(last)?;
+    if elapsed < PERF_FEE_PERIOD_SECS {
+        return None;
+    }
+    let periods = elapsed / PERF_FEE_PERIOD_SECS;
+    let end = last.checked_add(periods.checked_mul(PERF_FEE_PERIOD_SECS)?)?;
+    (now - end <= PERF_FEE_WINDOW_SECS).then_some(end)
+}
 
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
@@ -68,16 +89,14 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     )?;
 
     let now = Clock::get()?.unix_timestamp;
-    let due = state
-        .last_perf_fee_time
-        .get()
-        .checked_add(PERF_FEE_PERIOD_SECS)
-        .ok_or(CommonError::MathOverflow)?;
-    if now < due {
-        return Err(VaultError::PerfFeeNotDue.into());
-    }
-    // NAV rounded down: a lower NAV charges a smaller fee.
+    let end =
+        open_period_end(state.last_perf_fee_time.get(), now).ok_or(VaultError::PerfFeeNotDue)?;
+    // NAV rounded down: a lower NAV charges a smaller fee. Valued at the period end: by a
+    // snapshot published at or after it (within the window, as `now` is).
     let pricing = nav::Pricing::fresh(nav_snapshot, state, now, Rounding::Down)?;
+    if pricing.snapshot.publish_unix_time.get() < end {
+        return Err(VaultError::SnapshotBeforePeriodEnd.into());
+    }
     let nav_usd = nav::vault_nav(state, asset_pairs, &pricing)?;
     let supply = shared::accrue_mgmt_fee(state, share_mint, now)?;
     let fee = perf_fee(
@@ -87,20 +106,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         state.perf_fee_bps.get(),
     )?;
 
-    if fee.fee_shares > 0 {
-        let seeds = state.signer_seeds();
-        token_cpi::mint_to_checked(
-            &TOKEN_2022_PROGRAM_ID,
-            &[share_mint, treasury_shares, vault],
-            &Amount {
-                raw: fee.fee_shares,
-                decimals: SHARE_DECIMALS,
-            },
-            &[Signer::from(&seeds)],
-        )?;
-    }
     state.high_water_mark_pps.set(fee.new_hwm_pps);
-    state.last_perf_fee_time.set(now);
+    // The grid point, not the call's time: the periods stay fixed whoever calls when.
+    state.last_perf_fee_time.set(end);
     shared::add_u128(&mut state.total_perf_fee_shares, fee.fee_shares)?;
     let seq = state.next_event_sequence();
     PerfFeeCrystallizedEvent {
@@ -114,5 +122,43 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         event_sequence: PodU64::new(seq),
     }
     .emit();
+    // The mint after the event (decision 0100).
+    if fee.fee_shares > 0 {
+        let seeds = state.signer_seeds();
+        token_cpi::mint_to_checked(
+            &TOKEN_2022_PROGRAM_ID,
+            &[share_mint, treasury_shares, vault],
+            &Amount {
+                raw: fee.fee_shares,
+                decimals: SHARE_DECIMALS,
+            },
+            &[Signer::from(&seeds)],
+        )?;
+    }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: i64 = PERF_FEE_PERIOD_SECS;
+    const W: i64 = PERF_FEE_WINDOW_SECS;
+
+    #[test]
+    fn only_within_the_window_after_a_fixed_period_end() {
+        let created = 1_000;
+        assert_eq!(open_period_end(created, created), None);
+        assert_eq!(open_period_end(created, created + P - 1), None);
+        assert_eq!(open_period_end(created, created + P), Some(created + P));
+        assert_eq!(open_period_end(created, created + P + W), Some(created + P));
+        // Past the window: nothing until the next end, which stays on the grid.
+        assert_eq!(open_period_end(created, created + P + W + 1), None);
+        assert_eq!(open_period_end(created, created + 2 * P - 1), None);
+        assert_eq!(
+            open_period_end(created, created + 2 * P + 5),
+            Some(created + 2 * P)
+        );
+        assert_eq!(open_period_end(created, created - 1), None);
+    }
 }

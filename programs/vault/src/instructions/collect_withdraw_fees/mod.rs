@@ -52,6 +52,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if owed == 0 {
         return Err(VaultError::NothingToCollect.into());
     }
+    state.withdraw_fees_owed.set(0);
+    let seq = state.next_event_sequence();
+    WithdrawFeesCollectedEvent {
+        sku_id: state.sku_id,
+        fee_usd: PodU64::new(owed),
+        unix_time: PodI64::new(Clock::get()?.unix_timestamp),
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
+    // The CPI after the event (decision 0100): nothing it logs can push the event out.
     let seeds = state.signer_seeds();
     token_cpi::transfer_checked(
         stable_program,
@@ -62,14 +72,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         },
         &[Signer::from(&seeds)],
     )?;
-    state.withdraw_fees_owed.set(0);
-    let seq = state.next_event_sequence();
-    WithdrawFeesCollectedEvent {
-        sku_id: state.sku_id,
-        fee_usd: PodU64::new(owed),
-        unix_time: PodI64::new(Clock::get()?.unix_timestamp),
-        event_sequence: PodU64::new(seq),
-    }
-    .emit();
     Ok(())
 }

@@ -64,33 +64,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(VaultError::SlippageExceeded.into());
     }
 
-    // 5. Stablecoin in (TransferChecked, signed by the depositor), shares out (signed by the vault).
-    token_cpi::transfer_checked(
-        accounts.stable_token_program.address(),
-        &[
-            accounts.source,
-            accounts.stable_mint,
-            accounts.cash_holding,
-            accounts.depositor,
-        ],
-        &Amount {
-            raw: args.raw_amount,
-            decimals: STABLE_DECIMALS,
-        },
-        &[],
-    )?;
-    let seeds = state.signer_seeds();
-    token_cpi::mint_to_checked(
-        &token2022::TOKEN_2022_PROGRAM_ID,
-        &[accounts.share_mint, accounts.destination, accounts.vault],
-        &Amount {
-            raw: shares,
-            decimals: SHARE_DECIMALS,
-        },
-        &[Signer::from(&seeds)],
-    )?;
-
-    // 6. Books, counters and the event.
+    // 5. Books, counters and the event, before any CPI (decision 0100).
     let cash = state
         .cash_raw
         .get()
@@ -117,5 +91,31 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         event_sequence: PodU64::new(seq),
     }
     .emit();
+
+    // 6. Stablecoin in (TransferChecked, signed by the depositor), shares out (signed by the vault).
+    token_cpi::transfer_checked(
+        accounts.stable_token_program.address(),
+        &[
+            accounts.source,
+            accounts.stable_mint,
+            accounts.cash_holding,
+            accounts.depositor,
+        ],
+        &Amount {
+            raw: args.raw_amount,
+            decimals: STABLE_DECIMALS,
+        },
+        &[],
+    )?;
+    let seeds = state.signer_seeds();
+    token_cpi::mint_to_checked(
+        &token2022::TOKEN_2022_PROGRAM_ID,
+        &[accounts.share_mint, accounts.destination, accounts.vault],
+        &Amount {
+            raw: shares,
+            decimals: SHARE_DECIMALS,
+        },
+        &[Signer::from(&seeds)],
+    )?;
     Ok(())
 }

@@ -36,6 +36,9 @@ pub const STABLE_EXTENSIONS: [u16; 3] = [
     extension::PAUSABLE,
 ];
 
+/// A new vault's first event is its `VaultInitialized` (sequences start at 1).
+const FIRST_EVENT_SEQUENCE: u64 = 1;
+
 /// Share mint: base 165 + account type 1 + MetadataPointer TLV (4 + 64).
 const SHARE_MINT_LEN: usize = 234;
 
@@ -68,6 +71,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 3. Mints: the stablecoin, then every asset, before anything is created.
     let stable_kind = check_stable_mint(accounts.stable_mint)?;
     check_asset_mints(&args, asset_accounts, accounts.stable_mint.address())?;
+
+    // The event before any CPI (decision 0100): 20 holdings' creation logs more than the
+    // runtime keeps (10,000 bytes), which would cut an event logged after them.
+    VaultInitializedEvent {
+        sku_id: args.sku_id,
+        share_mint: *accounts.share_mint.address().as_array(),
+        asset_count: args.asset_count,
+        event_sequence: PodU64::new(FIRST_EVENT_SEQUENCE),
+    }
+    .emit();
 
     // 4. The vault state at its canonical PDA.
     let sku: &[u8] = &args.sku_id;
@@ -199,15 +212,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             }
         }
     }
-    let seq = state.next_event_sequence();
-
-    VaultInitializedEvent {
-        sku_id: args.sku_id,
-        share_mint: *accounts.share_mint.address().as_array(),
-        asset_count: args.asset_count,
-        event_sequence: PodU64::new(seq),
-    }
-    .emit();
+    // The event above was the vault's first.
+    state.event_sequence.set(FIRST_EVENT_SEQUENCE);
     Ok(())
 }
 

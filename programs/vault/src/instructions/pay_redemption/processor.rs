@@ -75,7 +75,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let signer = [Signer::from(&seeds)];
     let owner_key = claim.owner;
 
-    // 2. Cash first, if named.
+    // 2. Cash first, if named: checked and booked now, paid after the event.
     let mut paid = [0u64; MAX_ASSETS];
     let mut cash_paid = 0;
     if mask & CASH_BIT != 0 {
@@ -94,25 +94,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             &state.stable_mint,
             &owner_key,
         )?;
-        token_cpi::transfer_checked(
-            program,
-            &[
-                accounts.cash_holding,
-                accounts.stable_mint,
-                accounts.stable_destination,
-                accounts.vault,
-            ],
-            &Amount {
-                raw: cash_paid,
-                decimals: STABLE_DECIMALS,
-            },
-            &signer,
-        )?;
         claim.cash_owed.set(0);
     }
 
-    // 3. Each named asset slot, ascending, with its three accounts in order.
-    let mut triples = accounts.assets.chunks_exact(3);
+    // 3. Each named asset slot, ascending, with its three accounts in order: guarded,
+    //    reconciled and booked; every transfer waits until the event is out (below).
     // The transfer-hook accounts follow the named slots' triples (see `withdraw_in_kind`).
     let named = (mask & ((1u32 << MAX_ASSETS) - 1)).count_ones() as usize;
     let hook = accounts
@@ -120,6 +106,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         .get(named.saturating_mul(3)..)
         .unwrap_or(&[]);
     let count = usize::from(claim.asset_count).min(MAX_ASSETS);
+    let mut triples = accounts.assets.chunks_exact(3);
     for (slot, paid_slot) in paid.iter_mut().enumerate() {
         if mask & (1 << slot) == 0 {
             continue;
@@ -149,36 +136,26 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         let program = asset.token_program()?.address();
         check_destination(destination, program, &asset.mint, &owner_key)?;
         // Real balance: a seizure since the claim was made is shared pro rata between the
-        // book and the claims (`holdings`); a frozen holding or a paused mint delays only
-        // this slot, which stays owed.
+        // book and the claims, once (`holdings`); a frozen holding or a paused mint delays
+        // only this slot, which stays owed.
         let held = holdings::reconcile(state, slot, holding)?;
         let asset = &state.assets[slot];
         if holdings::blocked(held, asset, mint).is_some() {
             continue;
         }
-        let book = asset.holdings_raw.get();
         let owed_total = asset.claims_owed_raw.get();
-        let pay = holdings::claim_payment(amount, book, owed_total, held.balance)?;
-        let decimals = asset.decimals;
-        if pay > 0 {
-            token_cpi::transfer_checked_hooked(
-                &token_cpi::HookedTransfer {
-                    program,
-                    accounts: [holding, mint, destination, accounts.vault],
-                    amount: Amount { raw: pay, decimals },
-                    hook,
-                },
-                &signer,
-            )?;
-        }
-        state.assets[slot]
-            .claims_owed_raw
-            .set(owed_total.saturating_sub(amount));
+        let unbacked = state.claims_unbacked_raw[slot].get();
+        let pay = holdings::claim_payment(amount, owed_total, owed_total.saturating_sub(unbacked))?;
+        let (owed_after, unbacked_after) =
+            holdings::after_claim_paid(owed_total, unbacked, amount, pay);
+        state.assets[slot].claims_owed_raw.set(owed_after);
+        state.claims_unbacked_raw[slot].set(unbacked_after);
         claim.owed[slot].set(0);
         *paid_slot = pay;
     }
 
-    // 4. Event: RedemptionPaid.
+    // 4. Event: RedemptionPaid, before any transfer, so no hook's logs can push it past the
+    //    runtime's log limit (decision 0100).
     let nonce = claim.nonce.get();
     let settled = claim.is_settled();
     let seq = state.next_event_sequence();
@@ -193,7 +170,51 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     }
     .emit();
 
-    // 5. Settled: close the claim (data zeroed so it can never be read again, rent to the
+    // 5. The transfers: cash, then each paid slot (the accounts were checked above).
+    if cash_paid > 0 {
+        token_cpi::transfer_checked(
+            state.stable_token_program()?.address(),
+            &[
+                accounts.cash_holding,
+                accounts.stable_mint,
+                accounts.stable_destination,
+                accounts.vault,
+            ],
+            &Amount {
+                raw: cash_paid,
+                decimals: STABLE_DECIMALS,
+            },
+            &signer,
+        )?;
+    }
+    let mut triples = accounts.assets.chunks_exact(3);
+    for (slot, pay) in paid.iter().enumerate() {
+        if mask & (1 << slot) == 0 {
+            continue;
+        }
+        let [mint, holding, destination] = triples.next().ok_or(CommonError::NotEnoughAccounts)?
+        else {
+            return Err(CommonError::NotEnoughAccounts.into());
+        };
+        if *pay == 0 {
+            continue;
+        }
+        let asset = &state.assets[slot];
+        token_cpi::transfer_checked_hooked(
+            &token_cpi::HookedTransfer {
+                program: asset.token_program()?.address(),
+                accounts: [holding, mint, destination, accounts.vault],
+                amount: Amount {
+                    raw: *pay,
+                    decimals: asset.decimals,
+                },
+                hook,
+            },
+            &signer,
+        )?;
+    }
+
+    // 6. Settled: close the claim (data zeroed so it can never be read again, rent to the
     //    owner).
     if settled {
         claim_data.fill(0);

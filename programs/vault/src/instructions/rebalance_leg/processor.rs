@@ -251,7 +251,26 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     state.leg_expected_raw.set(args.expected_amount_raw);
     state.leg_balance_before.set(holding.amount);
 
-    // 6. The outgoing side, paid by the vault itself (the PDA signs its own CPI).
+    // 6. Event: RebalanceLeg (version 2, with both mints), before the transfer, whose hook
+    //    may log (decision 0100).
+    let seq = state.next_event_sequence();
+    RebalanceLegEvent {
+        sku_id: state.sku_id,
+        pay_slot: pay.slot,
+        receive_slot: receive.slot,
+        pay_mint: *accounts.pay_mint.address().as_array(),
+        receive_mint: *accounts.receive_mint.address().as_array(),
+        pay_amount_raw: PodU64::new(args.pay_amount_raw),
+        received_amount_raw: PodU64::new(args.expected_amount_raw),
+        value_out: PodU64::new(value_out),
+        value_in: PodU64::new(value_in),
+        snapshot_sequence: PodU64::new(up.snapshot.sequence.get()),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
+
+    // 7. The outgoing side, paid by the vault itself (the PDA signs its own CPI).
     let seeds = state.signer_seeds();
     token_cpi::transfer_checked_hooked(
         &token_cpi::HookedTransfer {
@@ -270,23 +289,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         },
         &[Signer::from(&seeds)],
     )?;
-
-    // 7. Event: RebalanceLeg (version 2, with both mints).
-    let seq = state.next_event_sequence();
-    RebalanceLegEvent {
-        sku_id: state.sku_id,
-        pay_slot: pay.slot,
-        receive_slot: receive.slot,
-        pay_mint: *accounts.pay_mint.address().as_array(),
-        receive_mint: *accounts.receive_mint.address().as_array(),
-        pay_amount_raw: PodU64::new(args.pay_amount_raw),
-        received_amount_raw: PodU64::new(args.expected_amount_raw),
-        value_out: PodU64::new(value_out),
-        value_in: PodU64::new(value_in),
-        snapshot_sequence: PodU64::new(up.snapshot.sequence.get()),
-        unix_time: PodI64::new(now),
-        event_sequence: PodU64::new(seq),
-    }
-    .emit();
     Ok(())
 }

@@ -72,6 +72,14 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(CommonError::AlreadyInitialized.into());
     }
 
+    // The event first: ShareMetadataSet, before the two CPIs (decision 0100).
+    let seq = state.next_event_sequence();
+    ShareMetadataSetEvent {
+        sku_id: state.sku_id,
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
+
     // 1. Rent for the grown mint: TLV header (4) + update authority (32) + mint (32) +
     //    three length-prefixed strings + an empty additional-metadata vector (4).
     let (n, s, u) = (meta.name.len(), meta.symbol.len(), meta.uri.len());
@@ -126,13 +134,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         &[share_mint, vault, share_mint, vault],
         &[Signer::from(&seeds)],
     )?;
-
-    // 3. Event: ShareMetadataSet.
-    let seq = state.next_event_sequence();
-    ShareMetadataSetEvent {
-        sku_id: state.sku_id,
-        event_sequence: PodU64::new(seq),
-    }
-    .emit();
     Ok(())
 }

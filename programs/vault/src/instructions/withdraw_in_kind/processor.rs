@@ -21,7 +21,7 @@ use pinocchio::{
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let accounts = WithdrawInKindAccounts::try_from(accounts)?;
-    let shares = parse(data)?;
+    let (shares, accept_unpaid) = parse(data)?;
     let state = admin::load_vault_mut(accounts.vault)?;
 
     // 1. Vault-level guards and the configured accounts.
@@ -41,6 +41,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if accounts.assets.len() < n.checked_mul(3).ok_or(CommonError::MathOverflow)? {
         return Err(CommonError::NotEnoughAccounts.into());
     }
+    // Never into the vault's own accounts: the payout would stay in the vault uncounted.
+    shared::check_not_vault_owned(accounts.stable_destination, accounts.vault)?;
 
     // 2. The spec's guards apply to every vault instruction: a fresh snapshot, and for every
     //    asset paid out: Active, not flagged, multiplier equal to the mint's, checked before
@@ -63,6 +65,10 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         // A frozen holding or a paused mint: this slice cannot move and stays in the book;
         // the event says so and every other slice is paid.
         if let Some(reason) = holdings::blocked(held, asset, &triple[0]) {
+            // Only with the owner's signed consent for this slot (decision 0102).
+            if accept_unpaid & (1u32 << i) == 0 {
+                return Err(VaultError::UnpaidNotAccepted.into());
+            }
             let mint = asset.mint;
             let seq = state.next_event_sequence();
             InKindNotPaidEvent {
@@ -79,6 +85,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         if !nav::guard_from_cache(state, asset, &triple[0], &pricing)? {
             nav::guard_held_asset(asset, i, &triple[0], &pricing)?;
         }
+        shared::check_not_vault_owned(&triple[2], accounts.vault)?;
+        // The owner's own account is frozen: refused by name (the whole transaction, burn
+        // included, is undone), not skipped, which would hand the owner's slice to the other
+        // holders (docs/decisions/0080-in-kind-into-a-frozen-account-begin.md).
+        if holdings::destination_frozen(&triple[2]) {
+            return Err(VaultError::DestinationFrozen.into());
+        }
         amounts[i] = amount;
         paid_any = true;
     }
@@ -90,8 +103,39 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(VaultError::DestinationFrozen.into());
     }
 
-    // 3. Burn first (the owner signs; the token program refuses more than the balance), then
-    //    pay each holding with TransferChecked on its own token program, signed by the vault.
+    // 3. Books, counters and the event, before any CPI (decision 0100: a hook's logs can
+    //    never push the event past the runtime's log limit); any failure below undoes all.
+    state.invalidate_nav_cache();
+    for (asset, amount) in state.assets.iter_mut().zip(amounts).take(n) {
+        let left = asset
+            .holdings_raw
+            .get()
+            .checked_sub(amount)
+            .ok_or(CommonError::MathOverflow)?;
+        asset.holdings_raw.set(left);
+    }
+    let cash_left = state
+        .cash_raw
+        .get()
+        .checked_sub(cash_out)
+        .ok_or(CommonError::MathOverflow)?;
+    state.cash_raw.set(cash_left);
+    shared::add_u128(&mut state.total_shares_burned, shares)?;
+    let seq = state.next_event_sequence();
+    WithdrawInKindEvent {
+        sku_id: state.sku_id,
+        owner: *accounts.owner.address().as_array(),
+        shares: PodU64::new(shares),
+        cash_out: PodU64::new(cash_out),
+        supply_before: PodU64::new(supply),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+        amounts: amounts.map(PodU64::new),
+    }
+    .emit();
+
+    // 4. Burn (the owner signs; the token program refuses more than the balance), then pay
+    //    each holding with TransferChecked on its own token program, signed by the vault.
     token_cpi::burn_checked(
         &TOKEN_2022_PROGRAM_ID,
         &[accounts.share_source, accounts.share_mint, accounts.owner],
@@ -126,12 +170,6 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         if amounts[i] == 0 {
             continue;
         }
-        // The owner's own account is frozen: refused by name (the whole transaction, burn
-        // included, is undone), not skipped, which would hand the owner's slice to the other
-        // holders (docs/decisions/0080-in-kind-into-a-frozen-account-begin.md).
-        if holdings::destination_frozen(&triple[2]) {
-            return Err(VaultError::DestinationFrozen.into());
-        }
         let asset = &state.assets[i];
         token_cpi::transfer_checked_hooked(
             &token_cpi::HookedTransfer {
@@ -146,35 +184,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             &signer,
         )?;
     }
-
-    // 4. Books, counters, event.
-    state.invalidate_nav_cache();
-    for (asset, amount) in state.assets.iter_mut().zip(amounts).take(n) {
-        let left = asset
-            .holdings_raw
-            .get()
-            .checked_sub(amount)
-            .ok_or(CommonError::MathOverflow)?;
-        asset.holdings_raw.set(left);
-    }
-    let cash_left = state
-        .cash_raw
-        .get()
-        .checked_sub(cash_out)
-        .ok_or(CommonError::MathOverflow)?;
-    state.cash_raw.set(cash_left);
-    shared::add_u128(&mut state.total_shares_burned, shares)?;
-    let seq = state.next_event_sequence();
-    WithdrawInKindEvent {
-        sku_id: state.sku_id,
-        owner: *accounts.owner.address().as_array(),
-        shares: PodU64::new(shares),
-        cash_out: PodU64::new(cash_out),
-        supply_before: PodU64::new(supply),
-        unix_time: PodI64::new(now),
-        event_sequence: PodU64::new(seq),
-        amounts: amounts.map(PodU64::new),
-    }
-    .emit();
     Ok(())
 }

@@ -2,7 +2,7 @@ use super::{WithdrawUsdcAccounts, WithdrawUsdcData};
 use crate::{
     error::VaultError,
     events::WithdrawStableEvent,
-    instructions::{admin, stable_payout},
+    instructions::{self, admin, stable_payout},
     share_math::BPS,
 };
 use basket_common::event::Event as _;
@@ -26,6 +26,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if args.shares == 0 {
         return Err(VaultError::AmountTooSmall.into());
     }
+    instructions::shared::check_not_vault_owned(accounts.destination, accounts.vault)?;
     let keep_bps = BPS
         .checked_sub(u64::from(args.max_slip_bps))
         .ok_or(CommonError::MathOverflow)?;
@@ -34,27 +35,26 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 
     // 2. Priced, checked, burned and paid (`stable_payout`): NAV rounded down at a fresh
     //    snapshot, fee rounded up, the caller's slippage bound, the cash available.
-    let paid = stable_payout::pay(
-        state,
-        &stable_payout::Payout {
-            vault: accounts.vault,
-            nav_snapshot: accounts.nav_snapshot,
-            share_mint: accounts.share_mint,
-            stable_mint: accounts.stable_mint,
-            cash_holding: accounts.cash_holding,
-            destination: accounts.destination,
-            stable_token_program: accounts.stable_token_program,
-            asset_pairs: accounts.asset_pairs,
-            burn_from: Some((accounts.share_source, accounts.owner)),
-            shares: args.shares,
-            min_net,
-            not_before: i64::MIN,
-        },
-    )?;
+    let payout = stable_payout::Payout {
+        vault: accounts.vault,
+        nav_snapshot: accounts.nav_snapshot,
+        share_mint: accounts.share_mint,
+        stable_mint: accounts.stable_mint,
+        cash_holding: accounts.cash_holding,
+        destination: accounts.destination,
+        stable_token_program: accounts.stable_token_program,
+        asset_pairs: accounts.asset_pairs,
+        burn_from: Some((accounts.share_source, accounts.owner)),
+        shares: args.shares,
+        min_net,
+        not_before: i64::MIN,
+    };
+    let paid = stable_payout::price(state, &payout)?;
     let (w, nav_usd, supply, cash_left, now) =
         (paid.w, paid.nav_usd, paid.supply, paid.cash_left, paid.now);
 
-    // 3. Event (the keeper's withdrawal-router refills the buffer from it).
+    // 3. Event (the keeper's withdrawal-router refills the buffer from it), before the burn
+    //    and the transfer (decision 0100), then those two.
     let seq = state.next_event_sequence();
     WithdrawStableEvent {
         sku_id: state.sku_id,
@@ -71,5 +71,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         event_sequence: PodU64::new(seq),
     }
     .emit();
-    Ok(())
+    stable_payout::transfer(state, &payout, &paid)
 }

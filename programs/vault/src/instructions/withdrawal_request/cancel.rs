@@ -75,17 +75,6 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         &state.share_mint,
         &req.owner,
     )?;
-    let seeds = state.signer_seeds();
-    token_cpi::mint_to_checked(
-        &TOKEN_2022_PROGRAM_ID,
-        &[share_mint, share_destination, vault],
-        &Amount {
-            raw: shares,
-            decimals: SHARE_DECIMALS,
-        },
-        &[Signer::from(&seeds)],
-    )?;
-
     // 3. Escrow released (the supply is unchanged: escrowed shares became minted ones).
     release_escrow(state, shares)?;
     let owner_key = *owner.address().as_array();
@@ -101,5 +90,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         event_sequence: PodU64::new(seq),
     }
     .emit();
+    // The CPI after the event (decision 0100): nothing it logs can push the event out.
+    let seeds = state.signer_seeds();
+    token_cpi::mint_to_checked(
+        &TOKEN_2022_PROGRAM_ID,
+        &[share_mint, share_destination, vault],
+        &Amount {
+            raw: shares,
+            decimals: SHARE_DECIMALS,
+        },
+        &[Signer::from(&seeds)],
+    )?;
     Ok(())
 }

@@ -66,26 +66,24 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 2. Forward pricing: a fresh snapshot published after the request pays it, NAV rounded
     //    down with the escrow in the supply, fee rounded up, never below the owner's minimum;
     //    paid from the cash buffer (`stable_payout`, shared with `withdraw_usdc`).
-    let paid = stable_payout::pay(
-        state,
-        &stable_payout::Payout {
-            vault,
-            nav_snapshot,
-            share_mint,
-            stable_mint,
-            cash_holding,
-            destination,
-            stable_token_program,
-            asset_pairs,
-            burn_from: None,
-            shares,
-            min_net: min_out,
-            not_before: requested_at,
-        },
-    )?;
+    let payout = stable_payout::Payout {
+        vault,
+        nav_snapshot,
+        share_mint,
+        stable_mint,
+        cash_holding,
+        destination,
+        stable_token_program,
+        asset_pairs,
+        burn_from: None,
+        shares,
+        min_net: min_out,
+        not_before: requested_at,
+    };
+    let paid = stable_payout::price(state, &payout)?;
     let (w, now) = (paid.w, paid.now);
 
-    // 3. Escrow released; the request is closed; event.
+    // 3. Escrow released; the request is closed; the event, then the transfer (decision 0100).
     release_escrow(state, shares)?;
     let owner_key = *owner.address().as_array();
     close_request(req, request, owner)?;
@@ -106,5 +104,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         event_sequence: PodU64::new(seq),
     }
     .emit();
-    Ok(())
+    stable_payout::transfer(state, &payout, &paid)
 }

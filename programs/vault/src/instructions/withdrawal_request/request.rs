@@ -78,6 +78,22 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     //    so the supply that prices everyone is unchanged until the request is settled.
     let now = Clock::get()?.unix_timestamp;
     let supply = shared::accrue_mgmt_fee(state, share_mint, now)?;
+    // The event, before the burn and the request's creation (decision 0100): what the
+    // router should raise, at the last recorded NAV (an estimate; the payment is priced at
+    // fulfilment).
+    let estimate = value_of_shares(shares, state.last_nav_usd.get(), supply).unwrap_or(0);
+    let seq = state.next_event_sequence();
+    WithdrawalRequestedEvent {
+        sku_id: state.sku_id,
+        owner: owner_key,
+        nonce: PodU64::new(nonce),
+        shares: PodU64::new(shares),
+        min_out: PodU64::new(min_out),
+        estimated_gross_usd: PodU64::new(estimate),
+        unix_time: PodI64::new(now),
+        event_sequence: PodU64::new(seq),
+    }
+    .emit();
     token_cpi::burn_checked(
         &TOKEN_2022_PROGRAM_ID,
         &[share_source, share_mint, owner],
@@ -124,20 +140,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     req.min_out.set(min_out);
     req.requested_at.set(now);
 
-    // 5. Event: what the router should raise, at the last recorded NAV (an estimate; the
-    //    payment is priced at fulfilment).
-    let estimate = value_of_shares(shares, state.last_nav_usd.get(), supply).unwrap_or(0);
-    let seq = state.next_event_sequence();
-    WithdrawalRequestedEvent {
-        sku_id: state.sku_id,
-        owner: owner_key,
-        nonce: PodU64::new(nonce),
-        shares: PodU64::new(shares),
-        min_out: PodU64::new(min_out),
-        estimated_gross_usd: PodU64::new(estimate),
-        unix_time: PodI64::new(now),
-        event_sequence: PodU64::new(seq),
-    }
-    .emit();
     Ok(())
 }
