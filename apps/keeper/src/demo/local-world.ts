@@ -158,7 +158,8 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
       // A moved clock: the seeded halt windows (hours after the anchor) are put ten days in the
       // past, so the halts a run sees are the ones it sets.
       ...(options.followChainClock ? { anchorMs: clock.now() - 10 * 24 * 3_600_000 } : {}),
-      // The vaults' trade authority (the keeper's key in the world) trades through the RFQ.
+      // The keeper's key takes reward purchases through the RFQ (the vaults' trade authority
+      // is among the world's trading wallets already).
       whitelistedWallets: [...DEFAULT_SIM_CONFIG.whitelistedWallets, keeperKey.address],
       world: {
         manifestPath: join(world.dir, MANIFEST_FILE),
@@ -196,8 +197,8 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
     skus: keeperSkusOf(m),
     tokenizedApiKey: DEFAULT_SIM_CONFIG.apiKey,
     signer: { kind: 'keypair-file', path: m.keys.keeper },
-    // The world registers the keeper's key as every vault's trade authority (bootstrap/skus.ts).
-    tradeSigner: { kind: 'keypair-file', path: m.keys.keeper },
+    // The world registers its trade-authority key as every vault's (bootstrap/skus.ts).
+    tradeSigner: { kind: 'keypair-file', path: m.keys.tradeAuthority },
     aggregatorUrl: aggregator.url,
     leaseTtlMs: 2_000,
     txPerMinutePerJob: 60,

@@ -352,12 +352,13 @@ export function loadKeeperConfig(
       'KEEPER',
       secretErrors,
     ),
-    // The local world registers the keeper's key as every vault's trade authority
-    // (apps/world bootstrap), so that is the default there; each leg checks the vault's.
+    // The local world registers its own trade-authority key as every vault's trade authority
+    // (one key per role, apps/world bootstrap), so that is the default there; each leg
+    // checks the vault's.
     tradeSigner: signerFrom(
       env,
       (file.tradeSigner ?? {}) as Record<string, unknown>,
-      world?.keys.keeper,
+      world?.keys.tradeAuthority,
       'KEEPER_TRADE',
       secretErrors,
     ),

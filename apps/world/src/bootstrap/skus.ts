@@ -97,8 +97,9 @@ export async function ensureSku(
         threshold: 3,
         keeper: keys.keeper.address,
         treasury: keys.treasury.address,
-        // The local world's trade wallet is the keeper's key (docs/decisions/0046-vault-live-operation-route-agnostic-rebalancing-withdrawal-1.md).
-        tradeAuthority: keys.keeper.address,
+        // One key per role (docs/decisions/0140-one-key-per-role.md): the trade wallet is its
+        // own key, so a signature given to a counterparty's fill never authorizes the keeper's.
+        tradeAuthority: keys.tradeAuthority.address,
         ...VAULT_TERMS,
         adminSigners: keys.admins.slice(0, 3),
       },
