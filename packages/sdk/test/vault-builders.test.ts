@@ -260,7 +260,7 @@ describe('withdrawal builders in LiteSVM', () => {
     expect((await attempt()).failure).toMatchObject({ constant: 'VAULT_ERROR__VAULT_PAUSED' });
   });
 
-  it('collect_perf_fee mints the quoted performance fee after a gain over 90 days', async () => {
+  it('collect_perf_fee mints the quoted performance fee after a gain at the 90-day period end', async () => {
     // Given a vault whose prices rose 50% over 91 days, seen in two snapshots (the price
     // memory prices payouts and fees at the lower of the last two)
     const { b, alice } = await fundedVault();
@@ -275,7 +275,8 @@ describe('withdrawal builders in LiteSVM', () => {
           flags: FLAG_MARKET_OPEN,
         })),
       });
-    setUnixTime(b.svm, b.svm.getClock().unixTimestamp + 91n * 86_400n);
+    // An hour after the first period end (the fee runs within a day of a fixed 90-day end).
+    setUnixTime(b.svm, b.svm.getClock().unixTimestamp + 90n * 86_400n + 3_600n);
     risen(2n);
     expect((await send(b.svm, [depositIx(b, alice, 10n * USDC, 0n)], b.payer)).ok).toBe(true);
     risen(3n);

@@ -9,6 +9,7 @@ import {
   getCollectPerfFeeInstruction,
   getSetPausedInstruction,
   VAULT_ERROR__PERF_FEE_NOT_DUE,
+  VAULT_ERROR__SNAPSHOT_BEFORE_PERIOD_END,
   VAULT_ERROR__STALE_NAV,
   VAULT_ERROR__VAULT_PAUSED,
   VAULT_ERROR__WRONG_TREASURY,
@@ -37,6 +38,7 @@ import {
 
 const USDC = 1_000_000n;
 const PERIOD = 90n * 86_400n;
+const WINDOW = 86_400n;
 const YEAR = 365n * 86_400n;
 const PPS = 1_000_000_000_000n;
 
@@ -133,6 +135,64 @@ describe('collect_perf_fee', () => {
     expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
     expect(tokenAmount(b.svm, treasury.shares)).toBe(want.shares);
     expect(readVault(b).highWaterMarkPps).toBe(want.hwm);
+  });
+
+  it('crystallizes only at fixed period ends: the grid point is recorded, not the second it ran', async () => {
+    // A peak mid-period cannot be chosen: refused.
+    setUnixTime(b.svm, MONDAY_15H + PERIOD / 2n);
+    priceMove(b, 130n, 100n);
+    const before = accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares]);
+    expect((await send(b.svm, [collect()], b.payer)).customError).toBe(
+      VAULT_ERROR__PERF_FEE_NOT_DUE,
+    );
+    expect(accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares])).toEqual(before);
+    // Two hours after the period end, valued by a snapshot published after it, to the unit.
+    setUnixTime(b.svm, MONDAY_15H + PERIOD + 7_200n);
+    priceMove(b, 100n, 130n);
+    priceMove(b, 110n, 100n);
+    const want = expectedFee(b, navDown(b), PERIOD + 7_200n);
+    expect(want.shares).toBeGreaterThan(0n);
+    expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
+    expect(tokenAmount(b.svm, treasury.shares)).toBe(want.shares);
+    expect(readVault(b).lastPerfFeeTime).toBe(MONDAY_15H + PERIOD);
+    // The next end is on the same grid: 90 days after the first end, not after the call.
+    setUnixTime(b.svm, MONDAY_15H + 2n * PERIOD - 1n);
+    writeSnapshot(b);
+    expect((await send(b.svm, [collect()], b.payer)).customError).toBe(
+      VAULT_ERROR__PERF_FEE_NOT_DUE,
+    );
+    setUnixTime(b.svm, MONDAY_15H + 2n * PERIOD);
+    writeSnapshot(b);
+    expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
+    expect(readVault(b).lastPerfFeeTime).toBe(MONDAY_15H + 2n * PERIOD);
+  });
+
+  it('a missed window crystallizes nothing until the next period end, which stays on the grid', async () => {
+    setUnixTime(b.svm, MONDAY_15H + PERIOD + WINDOW + 1n);
+    priceMove(b, 110n, 100n);
+    const before = accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares]);
+    expect((await send(b.svm, [collect()], b.payer)).customError).toBe(
+      VAULT_ERROR__PERF_FEE_NOT_DUE,
+    );
+    expect(accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares])).toEqual(before);
+    // The next end, on the grid from the vault's creation.
+    setUnixTime(b.svm, MONDAY_15H + 2n * PERIOD + 600n);
+    priceMove(b, 1n, 1n);
+    expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
+    expect(tokenAmount(b.svm, treasury.shares)).toBeGreaterThan(0n);
+    expect(readVault(b).lastPerfFeeTime).toBe(MONDAY_15H + 2n * PERIOD);
+  });
+
+  it('refuses a snapshot published before the period end (the fee is valued at the end)', async () => {
+    setUnixTime(b.svm, MONDAY_15H + PERIOD + 100n);
+    writeSnapshot(b, { publishUnixTime: MONDAY_15H + PERIOD - 10n });
+    const before = accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares]);
+    expect((await send(b.svm, [collect()], b.payer)).customError).toBe(
+      VAULT_ERROR__SNAPSHOT_BEFORE_PERIOD_END,
+    );
+    expect(accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares])).toEqual(before);
+    writeSnapshot(b, { publishUnixTime: MONDAY_15H + PERIOD });
+    expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
   });
 
   it('charges nothing below the mark (a loss), keeps the mark and ends the period', async () => {
