@@ -13,6 +13,7 @@ import {
   VAULT_ERROR__ALREADY_INITIALIZED,
   VAULT_ERROR__DUPLICATE_MINT,
   VAULT_ERROR__INVALID_PDA,
+  VAULT_ERROR__INVALID_SIGNER_SET,
   VAULT_ERROR__INVALID_TOKEN_PROGRAM,
   VAULT_ERROR__INVALID_WEIGHTS,
   VAULT_ERROR__TOKEN_PROGRAM_MISMATCH,
@@ -331,6 +332,17 @@ describe('init_vault', () => {
     ]);
     const r = await send(b.svm, [initVaultIx(b, { snapshot: other })], b.payer);
     expect(r.customError).toBe(VAULT_ERROR__WRONG_SNAPSHOT);
+  });
+
+  it('refuses an admin threshold below 3 (the spec is 3 of 5; two keys never act alone)', async () => {
+    const watched = [b.vault, b.shareMint, b.cashHolding, ...b.holdings];
+    const before = accountBytes(b.svm, watched);
+    for (const threshold of [0, 1, 2]) {
+      const r = await send(b.svm, [initVaultIx(b, { threshold })], b.payer);
+      expect(r.customError, `threshold ${threshold}`).toBe(VAULT_ERROR__INVALID_SIGNER_SET);
+    }
+    expect(accountBytes(b.svm, watched)).toEqual(before);
+    expect((await send(b.svm, [initVaultIx(b, { threshold: 3 })], b.payer)).error).toBeNull();
   });
 
   it('rejects weights that do not sum to 10,000 bps', async () => {
