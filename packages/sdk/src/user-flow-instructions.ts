@@ -177,8 +177,13 @@ export async function getWithdrawInKindInstructionsFor(
     shareSource?: Address;
     /** The vault's NAV quote now; default read with `getNavQuote` at the cluster's Clock. */
     nav?: NavQuote;
-    /** Withdraw even though the slices in `unpaid` stay with the other holders. */
-    acceptUnpaidSlots?: boolean;
+    /**
+     * Withdraw even though the slices in `unpaid` stay with the other holders: `true` for the
+     * slots this build's quote finds unpaid, or the slots the user was shown and accepted
+     * (then any other unpaid slot throws, as without consent). The instruction carries
+     * exactly these slots; the program refuses any other that cannot be paid.
+     */
+    acceptUnpaidSlots?: boolean | readonly number[];
   },
   options: UserFlowOptions,
 ): Promise<
@@ -203,7 +208,14 @@ export async function getWithdrawInKindInstructionsFor(
   const quote = quoteInKindWithdrawal(nav, input.shares, { ...options, transfers });
   const unpaid = quote.ok ? quote.unpaid : [];
   const acceptable = unpaid.every((u) => skippedByProgram(u.reason));
-  if (unpaid.length > 0 && !(acceptable && input.acceptUnpaidSlots === true)) {
+  const consented =
+    input.acceptUnpaidSlots === true
+      ? unpaid.map((u) => u.slot)
+      : Array.isArray(input.acceptUnpaidSlots)
+        ? input.acceptUnpaidSlots
+        : [];
+  const covered = unpaid.every((u) => consented.includes(u.slot));
+  if (unpaid.length > 0 && !(acceptable && covered)) {
     throw new SdkError(SDK_ERROR__IN_KIND_SLOTS_NOT_PAID, { slots: unpaid, acceptable });
   }
   const skipped = new Set(unpaid.map((u) => u.slot));
@@ -222,7 +234,7 @@ export async function getWithdrawInKindInstructionsFor(
         stableDestination: stable,
         assetDestinations: assets,
         shares: input.shares,
-        acceptUnpaidSlots: unpaid.map((u) => u.slot),
+        acceptUnpaidSlots: consented,
       },
       options.programs,
     ),

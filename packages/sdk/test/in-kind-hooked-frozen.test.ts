@@ -14,7 +14,7 @@ import {
   testHookRecord,
   tokenAmount,
 } from '@basket/test-harness';
-import { VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
+import { VAULT_ERROR__UNPAID_NOT_ACCEPTED, VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
 import type { Address, Instruction } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -215,6 +215,46 @@ describe('slices that would not be paid', () => {
       expect(got).toEqual([q.assets[0]?.amountRaw, q.assets[1]?.amountRaw, 0n]);
     });
   }
+
+  it('the consent is what was signed: a pause landing after the build is refused by the program, and a named slot list covers only its slots', async () => {
+    await withdrawAFewShares();
+    // Built while every slot pays (no consent needed, none given), then the issuer pauses.
+    const flow = await getWithdrawInKindInstructionsFor(
+      {
+        owner: alice.signer,
+        vault: await readVault(b),
+        shares: SHARES,
+        shareSource: alice.shareAccount,
+        acceptUnpaidSlots: true,
+      },
+      { rpc: svmRpc(b.svm) },
+    );
+    expect(flow.unpaid).toEqual([]);
+    await ok([pauseInstruction(third(), true)]);
+    const shares = tokenAmount(b.svm, alice.shareAccount);
+    const landed = await run(b, alice.signer, flow.instructions);
+    expect(landed.failure).toMatchObject({ code: VAULT_ERROR__UNPAID_NOT_ACCEPTED });
+    expect(tokenAmount(b.svm, alice.shareAccount)).toBe(shares);
+    // Consent naming another slot does not cover slot 2; naming slot 2 does.
+    const build = (acceptUnpaidSlots: number[]) =>
+      readVault(b).then((vault) =>
+        getWithdrawInKindInstructionsFor(
+          {
+            owner: alice.signer,
+            vault,
+            shares: SHARES,
+            shareSource: alice.shareAccount,
+            acceptUnpaidSlots,
+          },
+          { rpc: svmRpc(b.svm) },
+        ),
+      );
+    const refused = await build([0]).catch((e: unknown) => e);
+    expect(isSdkError(refused, SDK_ERROR__IN_KIND_SLOTS_NOT_PAID)).toBe(true);
+    const accepted = await build([2]);
+    expect(accepted.unpaid.map((u) => u.slot)).toEqual([2]);
+    expect((await run(b, alice.signer, accepted.instructions)).error).toBeNull();
+  });
 
   it('DestinationFrozen: a frozen receiving account is refused even with the opt-in (the transfer would fail the withdrawal)', async () => {
     const first = await withdrawAFewShares();
