@@ -4,7 +4,7 @@
  * non-unit multiplier), each CPI's callee units read from the runtime's "consumed" lines of
  * that same transaction, and the same Token-2022 TransferChecked sent at top level. The
  * vault's own part (checks, math, CPI set-up, event) is the total less the callees and less
- * the runtime's fixed invoke charge per CPI (docs/vault.md, "In kind, per issuer stock").
+ * the runtime's fixed invoke charge per CPI (docs/vault.md, "Compute units and transaction sizes": where the units go).
  */
 import { createTokenAccount, getTransferCheckedInstruction, send } from '@basket/test-harness';
 import { VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';

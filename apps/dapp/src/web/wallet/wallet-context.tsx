@@ -65,11 +65,22 @@ export function WalletProvider(props: { children: ReactNode }) {
   // The connection as names: the wallet and account objects are re-vended by useWallets as the
   // wallet changes them, so the current ones are looked up (an account the wallet dropped is
   // no longer connected).
-  const [chosen, setChosen] = useState<{ wallet: string; address: string } | null>(null);
+  // Until the wallet lists the account (a wallet emits its change after connecting), the account
+  // its connect answered is used.
+  const [chosen, setChosen] = useState<{
+    wallet: string;
+    address: string;
+    answered: UiWalletAccount;
+    listed: boolean;
+  } | null>(null);
   const wallet = chosen ? (wallets.find((w) => w.name === chosen.wallet) ?? null) : null;
-  const account = chosen
+  const listedAccount = chosen
     ? (wallet?.accounts.find((a) => a.address === chosen.address) ?? null)
     : null;
+  const account = listedAccount ?? (chosen && !chosen.listed ? chosen.answered : null);
+  useEffect(() => {
+    if (listedAccount && chosen && !chosen.listed) setChosen({ ...chosen, listed: true });
+  }, [listedAccount, chosen]);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const address = account?.address ?? null;
@@ -102,7 +113,7 @@ export function WalletProvider(props: { children: ReactNode }) {
       return;
     }
     setError(null);
-    setChosen({ wallet: w.name, address: a.address });
+    setChosen({ wallet: w.name, address: a.address, answered: a, listed: false });
   }, []);
   const forget = useCallback(() => setChosen(null), []);
   const fail = useCallback((message: string) => setError(message), []);
