@@ -8,6 +8,7 @@ import { useRead } from '../data/queries.ts';
 import { loadVault } from '../data/vault-data.ts';
 import { Link } from '../router.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { ChartAttribution } from '../ui/time-chart.tsx';
 import { ConnectButtons } from '../wallet/connect-buttons.tsx';
 import { useWallet } from '../wallet/wallet-context.tsx';
 import { Failed, Loading, REFRESH_MS } from './common.tsx';
@@ -95,6 +96,7 @@ function Portfolio(props: { owner: string }) {
           {positions.value.map((p) => (
             <PositionChart key={p.sku.skuId} owner={props.owner} skuId={p.sku.skuId} />
           ))}
+          <ChartAttribution />
         </section>
       ) : null}
       <h2>History</h2>

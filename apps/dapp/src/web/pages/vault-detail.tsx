@@ -16,7 +16,7 @@ import {
 } from '../data/series.ts';
 import { Link } from '../router.tsx';
 import { Banners } from '../ui/banners.tsx';
-import { TimeChart } from '../ui/time-chart.tsx';
+import { ChartAttribution, TimeChart } from '../ui/time-chart.tsx';
 import { Failed, Loading, REFRESH_MS, useVault } from './common.tsx';
 import { Composition, Headline } from './vault-card.tsx';
 
@@ -64,6 +64,7 @@ export function VaultDetail(props: { sku: PublicSku }) {
         <TimeChart title="NAV per share" points={series.nav} format={formatPricePerShare} />
         <TimeChart title="TVL" points={series.tvl} format={formatTvl} />
         <TimeChart title="30-day APR" points={series.apr} format={formatBps} />
+        <ChartAttribution />
       </section>
       {view.value ? <Composition view={view.value} /> : null}
       <AssetRisk sku={props.sku} nowUnix={view.value?.nav.now ?? null} />

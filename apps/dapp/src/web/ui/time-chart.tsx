@@ -64,7 +64,9 @@ export function TimeChart(props: {
     if (!el || !enough) return;
     const c = createChart(el, {
       autoSize: true,
-      layout: { background: { color: '#ffffff' }, textColor: '#222222' },
+      // The attribution the library's licence asks for is the page's own link
+      // (ChartAttribution): a link drawn inside this aria-hidden box would be focusable but hidden.
+      layout: { background: { color: '#ffffff' }, textColor: '#222222', attributionLogo: false },
       grid: { vertLines: { color: '#eeeeee' }, horzLines: { color: '#eeeeee' } },
       timeScale: { timeVisible: true, secondsVisible: false },
       // Axis and cross-hair labels: back to the exact integer, then the page's formatter.
@@ -104,5 +106,18 @@ export function TimeChart(props: {
       <div className="chart-canvas" ref={box} aria-hidden="true" />
       <p className="sr-only">{chartSummary(props.title, points, format)}</p>
     </figure>
+  );
+}
+
+/** The charting library's attribution (its licence's notice), once under a group of charts. */
+export function ChartAttribution() {
+  return (
+    <p className="hint chart-attribution">
+      Charts by{' '}
+      <a href="https://www.tradingview.com/" rel="noreferrer" target="_blank">
+        TradingView Lightweight Charts
+      </a>
+      .
+    </p>
   );
 }
