@@ -13,7 +13,8 @@ import {
   walletPage,
 } from './wallet-history.ts';
 
-async function vaultEvents(pool: pg.Pool, sku: string): Promise<VaultEvent[]> {
+/** A vault's decoded events in order (every per-SKU answer and the reconciliation read them). */
+export async function vaultEvents(pool: pg.Pool, sku: string): Promise<VaultEvent[]> {
   const { rows } = await pool.query<{
     name: string;
     slot: string;

@@ -2,6 +2,7 @@
 // `indexer` (the service) and `indexer backfill ...` (docs/indexer.md).
 import { runService } from '@basket/service-kit';
 import { BACKFILL_HELP, runBackfillCli } from './cli-backfill.ts';
+import { RECONCILE_HELP, runReconcileCli } from './cli-reconcile.ts';
 import { loadIndexerConfig } from './config.ts';
 import { startIndexer } from './start-indexer.ts';
 
@@ -10,6 +11,7 @@ rows, finality tracking, backfill, and the analytics API.
 
 usage: indexer [run]            the service
        indexer backfill ...     see: indexer backfill --help
+       indexer reconcile ...    see: indexer reconcile --help
 
 Environment:
   DATABASE_URL                  Postgres (unset: a local server under INDEXER_DATA_DIR)
@@ -24,16 +26,26 @@ Environment:
   INDEXER_DROP_AFTER_MS         a transaction unknown this long after it was seen is removed (default 180000)
   INDEXER_RPC_PER_SECOND        RPC budget (default 50)
   INDEXER_WORKER_CONCURRENCY    ingest jobs at once (default 2)
+  INDEXER_RATE_LIMIT_PER_MINUTE requests one client may make a minute (default 600; the
+                                authenticated webhook sender is exempt)
+  INDEXER_RPC_QUEUE_MAX         chain reads that may wait for the RPC budget (default 200)
+  INDEXER_RECONCILE_INTERVAL_MS rows against the chain every so often (default 300000; 0: off)
   INDEXER_REWARD_PRICES         JSON {"staking": "<USD per raw unit>", "rewards": ["<USD per raw unit>", ...]}
                                 (per reward slot; unset: the reward APR is given in kind only)
 
 Endpoints: POST /webhooks/{oracle,vault,rewards}; GET /api/skus, /api/skus/:sku,
 /api/skus/:sku/nav-history, /api/skus/:sku/apr?days=30, /api/skus/:sku/fees,
-/api/wallets/:address, /api/unread-events, /api/rewards/apr?days=30; /healthz, /readyz,
+/api/wallets/:address?limit=&list=&before=, /api/unread-events, /api/rewards/apr?days=30; /healthz, /readyz,
 /metrics (docs/indexer.md lists every route).`;
 
 const argv = process.argv.slice(2);
-if (argv[0] === 'backfill') {
+if (argv[0] === 'reconcile') {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${RECONCILE_HELP}\n`);
+  } else {
+    process.exitCode = await runReconcileCli(argv.slice(1), loadIndexerConfig(process.env));
+  }
+} else if (argv[0] === 'backfill') {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(`${BACKFILL_HELP}\n`);
   } else {

@@ -18,6 +18,8 @@ import { indexerServer } from './indexer-server.ts';
 import { ingestMetrics, ingestTaskList } from './ingest.ts';
 import { keptReadiness } from './kept-readiness.ts';
 import { migrate } from './migrate.ts';
+import { differences } from './reconcile.ts';
+import { reconcileMetrics, reconcileRound } from './reconcile-job.ts';
 import { createIndexerRpc } from './rpc-client.ts';
 
 export type Indexer = Readonly<{
@@ -149,6 +151,32 @@ export async function startIndexer(
       (error) => logger.warn({ err: error }, 'finality pass failed'),
     );
     stops.unshift(() => finality.stop());
+
+    if (config.reconcileIntervalMs > 0) {
+      const reconcileCounters = reconcileMetrics(metrics);
+      const reconciling = periodic(
+        async () => {
+          const round = await reconcileRound({
+            pool: writePool,
+            rpc,
+            programs,
+            metrics: reconcileCounters,
+          });
+          const left = differences(round.compared);
+          if (left.length > 0)
+            logger.warn(
+              {
+                differences: left.map((d) => ({ ...d, chain: `${d.chain}`, rows: `${d.rows}` })),
+                repaired: round.repaired,
+              },
+              'rows differ from the chain',
+            );
+        },
+        config.reconcileIntervalMs,
+        (error) => logger.warn({ err: error }, 'reconciliation failed'),
+      );
+      stops.unshift(() => reconciling.stop());
+    }
 
     // Readiness from kept state: the periodic ping below, never a query per probe.
     const postgres = keptReadiness(Math.max(3 * config.finalityIntervalMs, 15_000));
