@@ -1,3 +1,4 @@
+export * from './adversarial.ts';
 export * from './api-routes.ts';
 export * from './config.ts';
 export * from './pool-reader.ts';

@@ -1,3 +1,4 @@
+export * from './chain/adversarial-fills.ts';
 export * from './cli-help.ts';
 export * from './config.ts';
 export * from './faults.ts';

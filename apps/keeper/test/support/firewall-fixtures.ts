@@ -131,11 +131,15 @@ export function createAta(payer: Address, account: Address, owner: Address, mint
 }
 
 /** The honest fill of a buy, as the simulator builds it. */
-export function honestFill(pay = PAY_MAX, deliver = DELIVER_MIN): Instruction[] {
+export function honestFill(
+  pay = PAY_MAX,
+  deliver = DELIVER_MIN,
+  maker: Address = A.maker,
+): Instruction[] {
   return [
-    createAta(A.maker, A.tradeStock, A.trade, A.stockMint),
-    transfer(A.makerStock, A.stockMint, A.tradeStock, A.maker, deliver),
-    createAta(A.maker, A.makerStable, A.maker, A.stableMint),
+    createAta(maker, A.tradeStock, A.trade, A.stockMint),
+    transfer(A.makerStock, A.stockMint, A.tradeStock, maker, deliver),
+    createAta(maker, A.makerStable, maker, A.stableMint),
     transfer(A.tradeStable, A.stableMint, A.makerStable, A.trade, pay, TOKEN),
   ];
 }
