@@ -70,6 +70,7 @@ export async function startBrowserWorld(): Promise<BrowserWorld> {
   const servers: { close: () => Promise<void> }[] = [];
   const startDapp = async (tokenizedApiUrl: string, extraEnv: Record<string, string> = {}) => {
     const config = loadDappConfig({
+      DAPP_ENV: 'local',
       ...extraEnv,
       WORLD_MANIFEST: join(world.dir, 'world.json'),
       SOLANA_RPC_URL: world.localnet.rpcUrl,
