@@ -5,7 +5,12 @@
 // /status). Readiness is kept state: Postgres and the RPC probed on a timer, the election's
 // last round, and the queue runner while this replica leads.
 import { startPostgres } from '@basket/postgres-server';
-import { clockSysvarAccount, navSnapshotAccount, readAccounts } from '@basket/sdk';
+import {
+  clockSysvarAccount,
+  createPriorityFeeEstimator,
+  navSnapshotAccount,
+  readAccounts,
+} from '@basket/sdk';
 import {
   createReadiness,
   createServiceServer,
@@ -21,6 +26,13 @@ import type { Address } from '@solana/kit';
 import { makeWorkerUtils } from 'graphile-worker';
 import pg from 'pg';
 import { createFencedSender } from './chain/fenced-send.ts';
+import { feeCapFor, feePolicyOf, landingSettings, rpcEndpointsOf } from './chain/landing-config.ts';
+import {
+  landingHooks,
+  landingMetrics,
+  onEndpointEvent,
+  recordEndpointHealth,
+} from './chain/landing-metrics.ts';
 import { createKeeperLimits } from './chain/limits.ts';
 import { createLimitedRpc, createSubscriptions, limitedFetch } from './chain/rpc.ts';
 import type { KeeperContext } from './jobs/context.ts';
@@ -106,7 +118,22 @@ export async function startKeeper(
     );
     const limits = createKeeperLimits(config);
     stops.unshift(() => limits.stop());
-    const { rpc } = createLimitedRpc(config.rpcUrl, limits, (method) => m.rpcCalls.inc({ method }));
+    const lm = landingMetrics(metrics);
+    const landing = landingSettings(config);
+    const { rpc, pool: rpcPool } = createLimitedRpc(
+      rpcEndpointsOf(landing),
+      limits,
+      (method) => m.rpcCalls.inc({ method }),
+      {
+        perEndpointPerSecond: landing.rpcEndpointPerSecond,
+        onEndpointEvent: (e) => {
+          onEndpointEvent(lm, e);
+          recordEndpointHealth(lm, rpcPool);
+        },
+      },
+    );
+    stops.unshift(() => rpcPool.stop());
+    recordEndpointHealth(lm, rpcPool);
     const subscriptions = createSubscriptions(config.wsUrl);
     const apiLog = logger.child({ component: 'tokenized-api' });
     const api = createTokenizedApiClient({
@@ -231,6 +258,19 @@ export async function startKeeper(
       // Never more than a quarter of the TTL: a renewed lease always has that much left.
       claimMarginMs: Math.min(CLAIM_MARGIN_MS, Math.floor(config.leaseTtlMs / 4)),
       onSent: (job) => m.txSent.inc({ job }),
+      landing: {
+        ...landingHooks(lm, alert, landing.landingAlertSeconds),
+        estimator: createPriorityFeeEstimator({
+          rpc,
+          policy: feePolicyOf(landing),
+          provider: landing.feeProviderMethod
+            ? { url: landing.rpcUrls[0] as string, method: landing.feeProviderMethod }
+            : null,
+        }),
+        capLamports: (job, legValueUsd1e8) => feeCapFor(landing, job, legValueUsd1e8),
+        resendIntervalMs: landing.resendIntervalMs,
+        maxVersions: landing.maxTxVersions,
+      },
     });
     const now = options.now ?? Date.now;
     context = {
@@ -278,6 +318,7 @@ export async function startKeeper(
     // Every replica watches NAV age (a follower alerts too when the leader is gone).
     const watch = periodic(
       async () => {
+        recordEndpointHealth(lm, rpcPool);
         for (const sku of ctx.skus) await staleCheck(ctx, sku);
         if (elector.lease()) {
           await resolveInFlight(

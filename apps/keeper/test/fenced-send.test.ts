@@ -17,10 +17,25 @@ const pool = () => db.pool();
 const SYSTEM = address('11111111111111111111111111111111');
 const MEMO = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
-/** A fenced sender whose blockhash fetch runs `between` (the window after the claim). */
-async function sender(lease: HeldLease, between: () => Promise<void>) {
+/**
+ * A fenced sender whose blockhash fetch runs `between` (the window after the claim). `height`
+ * is the chain's block height as the stand-in reports it (null: it cannot be read).
+ */
+async function sender(
+  lease: HeldLease,
+  between: () => Promise<void>,
+  height: bigint | null = 1_001n,
+) {
   const wires: unknown[] = [];
   const rpc = {
+    getRecentPrioritizationFees: () => ({ send: async () => [] }),
+    getSignatureStatuses: () => ({ send: async () => ({ value: [null] }) }),
+    getBlockHeight: () => ({
+      send: async () => {
+        if (height === null) throw new Error('block height unreadable');
+        return height;
+      },
+    }),
     getLatestBlockhash: () => ({
       send: async () => {
         await between();
@@ -30,7 +45,7 @@ async function sender(lease: HeldLease, between: () => Promise<void>) {
     sendTransaction: (wire: unknown) => ({
       send: async () => {
         wires.push(wire);
-        // The network fails after the send: the outcome is unknown, nothing is confirmed.
+        // The network fails after the send: only the chain can tell what happened.
         throw new Error('connection reset after the send');
       },
     }),
@@ -52,6 +67,7 @@ async function sender(lease: HeldLease, between: () => Promise<void>) {
     logger: createLogger({ name: 'fenced-send-test', level: 'silent' }),
     dryRun: false,
     claimMarginMs: 1_000,
+    landing: { capLamports: () => 10_000n, resendIntervalMs: 5, maxVersions: 1, maxWaitMs: 200 },
   });
   const instructions = [
     {
@@ -76,14 +92,25 @@ describe('fenced send', () => {
   it('sends while the lease is held (the control: the stand-in RPC sees the transaction)', async () => {
     const a = await tryAcquireLease(pool(), 'keeper', 'a', 60_000);
     if (!a) throw new Error('no lease');
+    // The chain is past the blockhash's last valid height and does not know the signature.
     const s = await sender(a, async () => {});
-    await expect(s.run()).rejects.toThrow();
+    await expect(s.run()).rejects.toThrow(/blockhash expired/);
     expect(s.wires).toHaveLength(1);
-    // Outcome unknown: the row keeps its signature for the in-flight resolver.
-    expect(await statusOf('nav-push:TECH6:9')).toMatchObject({ status: 'sending' });
+    // Expired: it can never land, so the action may run again; the signature is kept.
+    expect(await statusOf('nav-push:TECH6:9')).toMatchObject({ status: 'expired' });
     expect((await statusOf('nav-push:TECH6:9'))?.signature).toMatch(
       /^[1-9A-HJ-NP-Za-km-z]{64,88}$/,
     );
+    await s.stop();
+  });
+
+  it('a chain it cannot read leaves the outcome unknown: the row keeps `sending` and its signature', async () => {
+    const a = await tryAcquireLease(pool(), 'keeper', 'a', 60_000);
+    if (!a) throw new Error('no lease');
+    const s = await sender(a, async () => {}, null);
+    await expect(s.run()).rejects.toThrow(/neither landed nor expired/);
+    expect(s.wires.length).toBeGreaterThanOrEqual(1);
+    expect(await statusOf('nav-push:TECH6:9')).toMatchObject({ status: 'sending' });
     await s.stop();
   });
 

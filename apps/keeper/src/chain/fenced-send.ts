@@ -1,27 +1,40 @@
 // The only path by which the keeper sends a transaction. In order: dry-run simulates and
 // prints instead; the action is claimed under the leader lease (fencing token, unique key);
-// the job's per-minute cap is taken; the message is built on a fresh blockhash, signed, its
-// signature recorded before it leaves, in the same statement that checks the lease again; then
-// it is sent (submission budget) and confirmed. A replica that lost the lease stops at the
-// claim, before anything is signed, or at the record, before anything is sent: the RFQ
-// co-sign call, a remote signer and the per-job slot all come between the two.
+// the job's per-minute cap is taken; the message is built on a fresh blockhash with the
+// priority fee the policy decides for the job (capped per job, known before signing), signed,
+// its signature recorded before it leaves, in the same statement that checks the lease again;
+// then it is re-sent at a short interval until it lands or its blockhash expires (the SDK's
+// resilient sender). An expired version is rebuilt, on a new blockhash and at a higher fee,
+// only for actions the keeper builds itself: the action key fences them (one row, one
+// recorded signature at a time, each recorded under the lease) and the old version can no
+// longer land. A co-signed RFQ fill is never rebuilt. A replica that lost the lease stops at
+// the claim, before anything is signed, or at a record, before that version is sent.
 import {
   BasketTransactionError,
   type BlockhashLifetime,
   buildTransactionMessage,
   type CostedInstruction,
+  createPriorityFeeEstimator,
+  DEFAULT_PRIORITY_FEE_POLICY,
   failureFromSendError,
+  LandingUnknownError,
   MAX_TRANSACTION_SIZE,
+  type PriorityFeeEstimate,
+  type PriorityFeeEstimator,
   type ProgramAddresses,
+  sendResiliently,
   simulateTransactionMessage,
   transactionMessageSize,
+  writableAccountsOf,
 } from '@basket/sdk';
 import type { Logger } from '@basket/service-kit';
 import {
   type AddressesByLookupTableAddress,
   type Commitment,
+  getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
-  sendAndConfirmTransactionFactory,
+  getSolanaErrorFromTransactionError,
+  type Signature,
   signTransactionMessageWithSigners,
   type Transaction,
   type TransactionSigner,
@@ -30,6 +43,7 @@ import type pg from 'pg';
 import { KeeperError } from '../decisions/errors.ts';
 import { abandonClaim, claimAction, finishAction, recordSignature } from '../service/actions.ts';
 import type { LeaderElector } from '../service/leader.ts';
+import { landingDeps } from './landing-deps.ts';
 import type { KeeperLimits } from './limits.ts';
 import type { createLimitedRpc, createSubscriptions } from './rpc.ts';
 
@@ -38,6 +52,35 @@ type Rpc = ReturnType<typeof createLimitedRpc>['rpc'];
 /** A fully signed transaction with its blockhash lifetime (what confirmation waits on). */
 export type PreparedTransaction = Transaction & {
   lifetimeConstraint: { blockhash: string; lastValidBlockHeight: bigint };
+};
+
+/** What one landed send cost and took (for the per-job metrics). */
+export type LandedSend = Readonly<{
+  elapsedMs: number;
+  priorityLamports: bigint;
+  totalLamports: bigint;
+  resends: number;
+  versions: number;
+}>;
+
+/** How the keeper lands its sends: fee policy and caps, re-send cadence, metrics hooks. */
+export type LandingOptions = Readonly<{
+  estimator?: PriorityFeeEstimator;
+  /** Priority-fee cap in lamports for one send of `job` (a rebalance leg: by its value). */
+  capLamports: (job: string, legValueUsd1e8?: bigint) => bigint;
+  resendIntervalMs: number;
+  maxVersions: number;
+  /** Give a version up as unknown (left to the in-flight resolver) after this; default 180 s. */
+  maxWaitMs?: number;
+  onLanded?: (job: string, landed: LandedSend) => void;
+  onExpired?: (job: string) => void;
+  onSendError?: (job: string, error: unknown) => void;
+}>;
+
+const DEFAULT_LANDING: LandingOptions = {
+  capLamports: () => 1_000_000n,
+  resendIntervalMs: 2_000,
+  maxVersions: 4,
 };
 
 /** The outcome of one fenced send. */
@@ -68,6 +111,8 @@ export function fits(
         feePayer,
         lifetime,
         instructions,
+        // Every send carries a price instruction: count its bytes.
+        priorityFeeMicroLamports: 1n,
         ...(addressLookupTables ? { addressLookupTables } : {}),
       }),
     ) <= MAX_TRANSACTION_SIZE
@@ -92,11 +137,12 @@ export function createFencedSender(deps: {
   /** Time the lease must still have when a send is claimed, and again when it is recorded. */
   claimMarginMs: number;
   onSent?: (job: string) => void;
+  landing?: LandingOptions;
 }) {
-  const confirm = sendAndConfirmTransactionFactory({
-    rpc: deps.rpc as never,
-    rpcSubscriptions: deps.subscriptions as never,
-  });
+  const landing = deps.landing ?? DEFAULT_LANDING;
+  const estimator =
+    landing.estimator ??
+    createPriorityFeeEstimator({ rpc: deps.rpc as never, policy: DEFAULT_PRIORITY_FEE_POLICY });
   return async function send(input: {
     job: string;
     actionKey: string;
@@ -106,6 +152,8 @@ export function createFencedSender(deps: {
     detail?: Record<string, unknown>;
     /** The SKU's lookup table(s), for transactions naming every asset (20-asset baskets). */
     addressLookupTables?: AddressesByLookupTableAddress;
+    /** What a rebalance leg trades (USD, 8 decimals): bounds its priority fee. */
+    legValueUsd1e8?: bigint;
     /**
      * A transaction signed elsewhere as well (the RFQ route: the market maker pays the fee
      * and signs the wrapped message). Called only after the claim, so a replica that lost
@@ -113,13 +161,15 @@ export function createFencedSender(deps: {
      */
     prepared?: () => Promise<PreparedTransaction>;
   }): Promise<SendOutcome> {
-    const build = (lifetime: BlockhashLifetime) =>
+    const build = (lifetime: BlockhashLifetime, priorityFeeMicroLamports: bigint) =>
       buildTransactionMessage({
         feePayer: deps.feePayer,
         lifetime,
         instructions: input.instructions,
+        priorityFeeMicroLamports,
         ...(input.addressLookupTables ? { addressLookupTables: input.addressLookupTables } : {}),
       });
+    const capLamports = landing.capLamports(input.job, input.legValueUsd1e8);
     if (deps.dryRun && input.prepared) {
       deps.logger.info(
         { job: input.job, actionKey: input.actionKey, ...input.detail },
@@ -129,7 +179,12 @@ export function createFencedSender(deps: {
     }
     if (deps.dryRun) {
       const { value } = await deps.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
-      const message = build(value);
+      const fee = await estimator.decide({
+        instructions: input.instructions,
+        capLamports,
+        attempt: 0,
+      });
+      const message = build(value, fee.microLamportsPerCu);
       const sim = await simulateTransactionMessage(deps.rpc as never, message, {
         programs: deps.programs,
       });
@@ -140,6 +195,7 @@ export function createFencedSender(deps: {
           actionKey: input.actionKey,
           units: sim.unitsConsumed?.toString(),
           sizeBytes,
+          priorityFeeLamports: fee.priorityLamports.toString(),
           ...input.detail,
         },
         `dry-run: would send ${input.describe}`,
@@ -160,54 +216,131 @@ export function createFencedSender(deps: {
         ? { kind: 'skipped', reason: 'lease-lost' }
         : { kind: 'skipped', reason: 'already-claimed', detail: claim.status };
     }
-    let signature: string | null = null;
+    let signature = null as string | null;
     try {
       await deps.limits.takeTxSlot(input.job);
       const commitment = input.commitment ?? 'confirmed';
-      let transaction: PreparedTransaction;
-      if (input.prepared) transaction = await input.prepared();
-      else {
-        const { value } = await deps.rpc.getLatestBlockhash({ commitment }).send();
-        transaction = (await signTransactionMessageWithSigners(
-          build(value),
-        )) as PreparedTransaction;
-      }
-      signature = getSignatureFromTransaction(transaction);
-      const fenced = await recordSignature(
-        deps.pool,
-        lease,
-        input.actionKey,
-        signature,
-        deps.claimMarginMs,
+      let estimate: PriorityFeeEstimate | undefined;
+      let fee: { priorityLamports: bigint; totalLamports: bigint } = {
+        priorityLamports: 0n,
+        totalLamports: 0n,
+      };
+      const version = async (attempt: number) => {
+        let transaction: PreparedTransaction;
+        if (input.prepared) transaction = await input.prepared();
+        else {
+          estimate ??= await estimator.read(
+            writableAccountsOf(input.instructions.map((i) => i.instruction)),
+          );
+          const decided = await estimator.decide({
+            instructions: input.instructions,
+            capLamports,
+            attempt,
+            estimate,
+          });
+          fee = decided;
+          const { value } = await deps.rpc.getLatestBlockhash({ commitment }).send();
+          transaction = (await signTransactionMessageWithSigners(
+            build(value, decided.microLamportsPerCu),
+          )) as PreparedTransaction;
+        }
+        return {
+          wire: getBase64EncodedWireTransaction(transaction),
+          signature: getSignatureFromTransaction(transaction) as Signature,
+          lastValidBlockHeight: transaction.lifetimeConstraint.lastValidBlockHeight,
+        };
+      };
+      const programs = input.instructions.map((i) => i.instruction.programAddress);
+      const result = await sendResiliently(
+        landingDeps(deps.rpc, deps.subscriptions, commitment, programs, deps.programs, (e) =>
+          landing.onSendError?.(input.job, e),
+        ),
+        {
+          build: version,
+          // Each version's signature is recorded under the lease before it leaves.
+          beforeSend: async (v) => {
+            signature = v.signature;
+            return recordSignature(
+              deps.pool,
+              lease,
+              input.actionKey,
+              v.signature,
+              deps.claimMarginMs,
+            );
+          },
+          rebuildable: !input.prepared,
+          maxVersions: landing.maxVersions,
+          resendIntervalMs: landing.resendIntervalMs,
+          ...(landing.maxWaitMs === undefined ? {} : { maxWaitMs: landing.maxWaitMs }),
+          commitment,
+        },
       );
-      if (!fenced) {
+      if (result.kind === 'fenced-out') {
         await abandonClaim(deps.pool, lease, input.actionKey, 'lease-lost');
         deps.logger.warn(
-          { job: input.job, actionKey: input.actionKey },
+          { job: input.job, actionKey: input.actionKey, versions: result.versions },
           `lease lost before sending ${input.describe}: not sent`,
         );
         return { kind: 'skipped', reason: 'lease-lost' };
       }
-      await confirm(transaction as never, { commitment });
-      await finishAction(deps.pool, input.actionKey, 'sent', signature, input.detail ?? {});
+      if (result.kind === 'expired') {
+        // Every version is past its last valid block height and unknown to the chain: none
+        // can land, so the action may run again.
+        landing.onExpired?.(input.job);
+        await finishAction(deps.pool, input.actionKey, 'expired', signature, {
+          versions: result.versions,
+        });
+        throw new BasketTransactionError(
+          {
+            kind: 'transaction',
+            errorName: 'BlockHeightExceeded',
+            message: `The blockhash expired before ${input.describe} landed (${result.versions} version(s), ${result.sends} send(s))`,
+          },
+          [],
+        );
+      }
+      if (result.kind === 'failed') throw transactionError(result.err);
+      await finishAction(deps.pool, input.actionKey, 'sent', signature, {
+        ...input.detail,
+        priorityLamports: fee.priorityLamports.toString(),
+        resends: result.resends,
+        versions: result.versions,
+      });
       deps.onSent?.(input.job);
+      landing.onLanded?.(input.job, {
+        elapsedMs: result.elapsedMs,
+        priorityLamports: fee.priorityLamports,
+        totalLamports: fee.totalLamports,
+        resends: result.resends,
+        versions: result.versions,
+      });
       deps.logger.info(
-        { job: input.job, actionKey: input.actionKey, signature },
+        {
+          job: input.job,
+          actionKey: input.actionKey,
+          signature,
+          ms: result.elapsedMs,
+          resends: result.resends,
+          versions: result.versions,
+          priorityLamports: fee.priorityLamports.toString(),
+        },
         `sent ${input.describe}`,
       );
-      return { kind: 'sent', signature };
+      return { kind: 'sent', signature: signature as string };
     } catch (error) {
+      // Settled above (every version expired): the row already says so.
+      if (error instanceof BasketTransactionError) throw error;
       const failure =
-        error instanceof KeeperError
+        error instanceof KeeperError || error instanceof LandingUnknownError
           ? null
           : failureFromSendError(
               error,
               input.instructions.map((i) => i.instruction.programAddress),
               { programs: deps.programs },
             );
-      // An expired blockhash means the transaction can never land: the action may run again.
-      // A program or runtime failure did not land either. Anything else (a network error
-      // after the send) leaves the outcome unknown: the row stays `sending` with its
+      // An expired blockhash (every version) means the transaction can never land: the action
+      // may run again. A program or runtime failure did not land either. Anything else (the
+      // chain could not be read to tell) leaves the outcome unknown: the row stays `sending` with its
       // signature until the in-flight resolver reads the chain, so nothing is sent twice.
       const expired =
         failure?.kind === 'transaction' && failure.errorName === 'BlockHeightExceeded';
@@ -221,4 +354,10 @@ export function createFencedSender(deps: {
       throw error;
     }
   };
+}
+
+/** A landed failure's TransactionError as kit's error, for the programs' catalogues. */
+function transactionError(err: unknown): unknown {
+  if (err instanceof Error) return err;
+  return getSolanaErrorFromTransactionError(err as never);
 }

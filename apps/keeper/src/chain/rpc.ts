@@ -4,34 +4,23 @@
 // attempt. Transport failures worth another try (network errors, HTTP 429 and 5xx) are retried
 // with exponential backoff by cockatiel; a 4xx is the request's own fault and is not.
 import {
-  createDefaultRpcTransport,
   createSolanaRpcFromTransport,
   createSolanaRpcSubscriptions,
-  isSolanaError,
   type RpcTransport,
-  SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
 } from '@solana/kit';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import type { KeeperLimits } from './limits.ts';
+import {
+  createRpcPool,
+  type EndpointEvent,
+  isRetryableTransportError,
+  type RpcEndpoint,
+} from './rpc-pool.ts';
+
+export { isRetryableTransportError } from './rpc-pool.ts';
 
 /** Calls that count against the submission budget as well. */
 const SUBMISSIONS = new Set(['sendTransaction']);
-
-/**
- * Whether a transport failure may succeed if tried again: HTTP 429 and 5xx, and failures
- * below HTTP (connection refused or reset, DNS). Not an abort, not any other HTTP status.
- *
- * @example
- * isRetryableTransportError(error) // false for a 400
- */
-export function isRetryableTransportError(error: unknown): boolean {
-  if (isSolanaError(error, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR)) {
-    const status = error.context.statusCode;
-    return status === 429 || status >= 500;
-  }
-  if (isSolanaError(error)) return false;
-  return !(error instanceof Error && error.name === 'AbortError');
-}
 
 /** The retry policy of every RPC call: at most 4 retries (5 attempts), backoff from 250 ms to 4 s. */
 function rpcRetryPolicy() {
@@ -42,17 +31,27 @@ function rpcRetryPolicy() {
 }
 
 /**
- * A Kit RPC client at `url` that respects `limits`.
+ * A Kit RPC client over `endpoints` (one URL: that endpoint for reads and sends) that respects
+ * `limits`: the replica's budget first, then each endpoint's own limiter, breaker and failover
+ * (rpc-pool.ts); a retry of the whole call picks the best endpoint again.
  *
  * @example
- * const { rpc } = createLimitedRpc(url, limits, (method) => calls.inc({ method }));
+ * const { rpc, pool } = createLimitedRpc([{ url, read: true, send: true }], limits, (method) => calls.inc({ method }));
  */
 export function createLimitedRpc(
-  url: string,
+  endpoints: string | readonly RpcEndpoint[],
   limits: Pick<KeeperLimits, 'rpc' | 'tx'>,
   onCall: (method: string) => void = () => {},
+  options: { perEndpointPerSecond?: number; onEndpointEvent?: (e: EndpointEvent) => void } = {},
 ) {
-  const base = createDefaultRpcTransport({ url });
+  const pool = createRpcPool(
+    typeof endpoints === 'string' ? [{ url: endpoints, read: true, send: true }] : endpoints,
+    {
+      perSecond: options.perEndpointPerSecond ?? 50,
+      ...(options.onEndpointEvent ? { onEvent: options.onEndpointEvent } : {}),
+    },
+  );
+  const base = pool.transport;
   const policy = rpcRetryPolicy();
   const transport: RpcTransport = async <T>(request: Parameters<RpcTransport>[0]) => {
     const method = (request.payload as { method?: string }).method ?? 'unknown';
@@ -65,7 +64,7 @@ export function createLimitedRpc(
       SUBMISSIONS.has(method) ? limits.tx.schedule(attempt) : attempt(),
     );
   };
-  return { rpc: createSolanaRpcFromTransport(transport), transport };
+  return { rpc: createSolanaRpcFromTransport(transport), transport, pool };
 }
 
 /** PubSub for confirmations (subscriptions are not part of the RPC call budget). */

@@ -19,7 +19,8 @@ export type AlertKind =
   | 'swap-pre-commit-refused'
   | 'multiplier-mismatch'
   | 'redemption-owed'
-  | 'transaction-refused';
+  | 'transaction-refused'
+  | 'slow-landing';
 
 export type Alerter = (
   kind: AlertKind,

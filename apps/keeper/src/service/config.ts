@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { readWorldManifest } from '@basket/localnet';
 import { ConfigError, parseConfig } from '@basket/service-kit';
 import { z } from 'zod';
+import { landingFields, landingSource } from '../chain/landing-config.ts';
 import { type SecretErrors, secret } from './secret-reference.ts';
 
 const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'not a base58 address');
@@ -109,6 +110,7 @@ const schema = z.object({
    */
   productKeys: z.preprocess(parseList, z.array(address)).optional(),
   dryRun: z.boolean(),
+  ...landingFields,
 });
 
 /** `A,B,C` (environment) or a list (config file) as a list. */
@@ -217,6 +219,23 @@ const NAMES: Record<string, string> = {
   rewardMaxSlipBps: 'KEEPER_REWARD_MAX_SLIP_BPS',
   redemptionOwedAlertSeconds: 'KEEPER_REDEMPTION_OWED_ALERT_SECONDS',
   productKeys: 'KEEPER_PRODUCT_KEYS',
+  // Landing transactions (chain/landing-config.ts).
+  rpcUrls: 'KEEPER_RPC_URLS',
+  sendRpcUrls: 'KEEPER_SEND_RPC_URLS',
+  rpcEndpointPerSecond: 'KEEPER_RPC_ENDPOINT_PER_SECOND',
+  feePercentile: 'KEEPER_FEE_PERCENTILE',
+  feeFloorMicroLamports: 'KEEPER_FEE_FLOOR_MICRO_LAMPORTS',
+  feeEscalationBps: 'KEEPER_FEE_ESCALATION_BPS',
+  feeProviderMethod: 'KEEPER_FEE_PROVIDER_METHOD',
+  feeCapNavLamports: 'KEEPER_FEE_CAP_NAV_LAMPORTS',
+  feeCapRebalanceLamports: 'KEEPER_FEE_CAP_REBALANCE_LAMPORTS',
+  feeCapRebalanceBps: 'KEEPER_FEE_CAP_REBALANCE_BPS',
+  feeSolUsd: 'KEEPER_FEE_SOL_USD',
+  feeCapRoutineLamports: 'KEEPER_FEE_CAP_ROUTINE_LAMPORTS',
+  feeCapFeeCollectionLamports: 'KEEPER_FEE_CAP_FEE_COLLECTION_LAMPORTS',
+  resendIntervalMs: 'KEEPER_RESEND_INTERVAL_MS',
+  maxTxVersions: 'KEEPER_MAX_TX_VERSIONS',
+  landingAlertSeconds: 'KEEPER_LANDING_ALERT_SECONDS',
 };
 
 function readFileConfig(path: string | undefined): Record<string, unknown> {
@@ -388,6 +407,7 @@ export function loadKeeperConfig(
     ),
     productKeys: env.KEEPER_PRODUCT_KEYS ?? file.productKeys,
     dryRun: argv.includes('--dry-run'),
+    ...landingSource(pick, pick('SOLANA_RPC_URL', 'rpcUrl', world?.rpcUrl)),
   };
   let parsed: KeeperConfig | undefined;
   let lines: readonly string[] = [];
