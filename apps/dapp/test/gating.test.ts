@@ -34,7 +34,13 @@ describe('geofence', () => {
 });
 
 describe('terms', () => {
-  const terms: Terms = { version: '2026-11', text: 'Tokenized equities can lose value.' };
+  const terms: Terms = {
+    version: '2026-11',
+    text: 'Tokenized equities can lose value.',
+    domain: 'app.example',
+    cluster: 'mainnet-beta',
+    nonce: 'n-1',
+  };
   const signerOf = (seed: number) =>
     createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(seed));
 
@@ -61,6 +67,29 @@ describe('terms', () => {
       await isAcceptanceValid({ ...record, signatureHex: flipped }, terms, wallet.address),
     ).toBe(false);
     expect(await isAcceptanceValid(null, terms, wallet.address)).toBe(false);
+  });
+
+  it('binds the domain, the cluster and the nonce: a signature replayed elsewhere is refused', async () => {
+    const wallet = await signerOf(9);
+    const message = new TextDecoder().decode(await termsMessage(terms, wallet.address));
+    expect(message).toContain('Domain: app.example');
+    expect(message).toContain('Cluster: mainnet-beta');
+    expect(message).toContain('Nonce: n-1');
+    const [sig] = await wallet.signMessages([
+      { content: await termsMessage(terms, wallet.address), signatures: {} },
+    ]);
+    const record = await acceptanceOf(terms, wallet.address, sig?.[wallet.address] as Uint8Array);
+    // A later session (another nonce) still recognises the record it signed with its own nonce
+    expect(await isAcceptanceValid(record, { ...terms, nonce: 'n-2' }, wallet.address)).toBe(true);
+    // Another domain or cluster does not, even with the record rewritten to name it
+    for (const other of [{ domain: 'phish.example' }, { cluster: 'devnet' }]) {
+      expect(await isAcceptanceValid(record, { ...terms, ...other }, wallet.address)).toBe(false);
+      expect(
+        await isAcceptanceValid({ ...record, ...other }, { ...terms, ...other }, wallet.address),
+      ).toBe(false);
+    }
+    // A record claiming another nonce than the one signed does not verify
+    expect(await isAcceptanceValid({ ...record, nonce: 'n-3' }, terms, wallet.address)).toBe(false);
   });
 });
 

@@ -15,6 +15,7 @@ import { writeFixtureManifest } from './fixture-manifest.ts';
 
 const manifest = writeFixtureManifest();
 const env = (extra: Record<string, string> = {}) => ({
+  DAPP_ENV: 'local',
   WORLD_MANIFEST: manifest,
   SOLANA_RPC_URL: 'http://127.0.0.1:8899',
   SOLANA_WS_URL: 'ws://127.0.0.1:8900',
@@ -52,7 +53,8 @@ describe('configuration', () => {
     expect(config.deployment.skus[0]?.skuId).toBe('TECH1');
     expect(config.deployment.treasury).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     expect([...config.blockedCountries]).toEqual(['US', 'CU', 'IR', 'KP', 'SY']);
-    // The local world has no edge to set the country header.
+    // The local world (DAPP_ENV=local) has no edge to set the country header; production
+    // blocks an unknown country whatever the manifest (public-edges.test.ts).
     expect(config.whenCountryUnknown).toBe('allow');
   });
 

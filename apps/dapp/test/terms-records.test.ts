@@ -14,6 +14,7 @@ import { writeFixtureManifest } from './fixture-manifest.ts';
 
 const manifest = writeFixtureManifest();
 const env = (extra: Record<string, string> = {}) => ({
+  DAPP_ENV: 'local',
   WORLD_MANIFEST: manifest,
   SOLANA_RPC_URL: 'http://127.0.0.1:8899',
   SOLANA_WS_URL: 'ws://127.0.0.1:8900',

@@ -5,6 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DistributionArtifact } from '@basket/merkle';
+import { LRUCache } from 'lru-cache';
 import type { PublishedClaim } from '../shared/public-config.ts';
 
 /** A keeper that does not answer fails the request rather than hold it open. */
@@ -33,6 +34,37 @@ async function fromKeeper(base: string): Promise<unknown[]> {
   return Promise.all(files.map((f) => get(`${root}/${encodeURIComponent(f)}`)));
 }
 
+/** Every claim in `artifacts` of this deployment's program, by claimant, oldest epoch first. */
+function indexByClaimant(
+  artifacts: readonly DistributionArtifact[],
+  programId: string,
+): Map<string, PublishedClaim[]> {
+  const byClaimant = new Map<string, PublishedClaim[]>();
+  for (const artifact of artifacts) {
+    // An artifact of another deployment's program would carry proofs that cannot verify here.
+    if (artifact.version !== 1 || artifact.programId !== programId) continue;
+    for (const c of artifact.claims) {
+      const list = byClaimant.get(c.claimant) ?? [];
+      list.push({
+        epochId: artifact.epochId,
+        rewardMints: artifact.rewardMints,
+        amounts: c.amounts,
+        proof: c.proof,
+      });
+      byClaimant.set(c.claimant, list);
+    }
+  }
+  for (const list of byClaimant.values())
+    list.sort((a, b) => (BigInt(a.epochId) < BigInt(b.epochId) ? -1 : 1));
+  return byClaimant;
+}
+
+async function artifactsOf(source: string): Promise<DistributionArtifact[]> {
+  return (
+    /^https?:\/\//.test(source) ? await fromKeeper(source) : await fromDirectory(source)
+  ) as DistributionArtifact[];
+}
+
 /**
  * Every claim of `claimant` in the artifacts of `source`: a directory, or the keeper's
  * distributions URL (`http://keeper:7413/distributions`).
@@ -45,22 +77,33 @@ export async function claimsOf(
   claimant: string,
   programId: string,
 ): Promise<PublishedClaim[]> {
-  const artifacts = (
-    /^https?:\/\//.test(source) ? await fromKeeper(source) : await fromDirectory(source)
-  ) as DistributionArtifact[];
-  const claims: PublishedClaim[] = [];
-  for (const artifact of artifacts) {
-    // An artifact of another deployment's program would carry proofs that cannot verify here.
-    if (artifact.version !== 1 || artifact.programId !== programId) continue;
-    const mine = artifact.claims.find((c) => c.claimant === claimant);
-    if (mine) {
-      claims.push({
-        epochId: artifact.epochId,
-        rewardMints: artifact.rewardMints,
-        amounts: mine.amounts,
-        proof: mine.proof,
-      });
-    }
-  }
-  return claims.sort((a, b) => (BigInt(a.epochId) < BigInt(b.epochId) ? -1 : 1));
+  return indexByClaimant(await artifactsOf(source), programId).get(claimant) ?? [];
+}
+
+/**
+ * The claims of any claimant from one index of every artifact, read at most once per
+ * `ttlMs` (concurrent misses share one read). The cache holds that one index, keyed by
+ * nothing a visitor sends, so requests for made-up wallets can neither evict it nor make
+ * the server re-read every artifact per request.
+ *
+ * @example
+ * const claims = claimsIndex(config.distributionsDir, programs.rewards, 30_000);
+ * await claims.of(wallet);
+ */
+export function claimsIndex(source: string, programId: string, ttlMs: number) {
+  let reads = 0;
+  const cache = new LRUCache<'index', Map<string, PublishedClaim[]>>({
+    max: 1,
+    ttl: ttlMs,
+    fetchMethod: async () => {
+      reads += 1;
+      return indexByClaimant(await artifactsOf(source), programId);
+    },
+  });
+  return {
+    of: async (claimant: string): Promise<PublishedClaim[]> =>
+      (await cache.fetch('index'))?.get(claimant) ?? [],
+    /** Artifact index reads so far (one per TTL however many wallets ask). */
+    reads: () => reads,
+  };
 }

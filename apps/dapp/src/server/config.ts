@@ -1,10 +1,11 @@
 // The dapp server's configuration, read once from the environment (and the world manifest for
 // the deployment's addresses). A bad value names its variable.
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readWorldManifest } from '@basket/localnet';
-import { parseConfig } from '@basket/service-kit';
+import { ConfigError, parseConfig, resolveSecret } from '@basket/service-kit';
 import { getAddressDecoder } from '@solana/kit';
 import { z } from 'zod';
 import { parseCountryList } from '../shared/geofence.ts';
@@ -14,12 +15,44 @@ const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'not a base58 address');
 
+/** Addresses or CIDRs (IPv4 or IPv6), comma separated: the reverse proxies believed. */
+const proxyList = z.string().refine(
+  (text) =>
+    text
+      .split(',')
+      .map((p) => p.trim())
+      .every((p) => {
+        const [ip, bits, more] = p.split('/');
+        if (more !== undefined || !ip || isIP(ip) === 0) return false;
+        return bits === undefined || /^\d{1,3}$/.test(bits);
+      }),
+  'addresses or CIDRs, comma separated (e.g. 10.0.0.5,10.1.0.0/16)',
+);
+
 const schema = z.object({
+  /** `production` (the default) or `local` (the `npm start` world): what the defaults assume. */
+  environment: z.enum(['production', 'local']),
   host: z.string().min(1),
   port: z.coerce.number().int().min(0).max(65_535),
+  /** The admin listener (/metrics): loopback unless an operator opens it. */
+  adminHost: z.string().min(1),
+  adminPort: z.coerce.number().int().min(0).max(65_535),
   distDir: z.string().min(1),
+  /** The RPC the visitors' browsers use: its own setting, never the server's RPC URL. */
   rpcUrl: z.url(),
   wsUrl: z.string().regex(/^wss?:\/\//, 'not a ws:// or wss:// URL'),
+  /** The domain the terms message names (the site's host as visitors see it). */
+  domain: z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'a host name, optionally with :port'),
+  /** Proxies whose country header (and X-Forwarded-For) is believed; null: none. */
+  trustedProxies: proxyList.nullable(),
+  /** Requests per minute one client may make to the dapp's routes. */
+  rateLimitPerMinute: z.coerce.number().int().min(10).max(100_000),
+  /** New terms acceptances recorded per client address per day (fresh keypairs cost nothing). */
+  termsRowsPerSourcePerDay: z.coerce.number().int().min(1).max(10_000),
+  /** Forwards to the indexer and the asset API in flight at once; more answer 503. */
+  forwardConcurrency: z.coerce.number().int().min(1).max(1_000),
+  /** Signs the terms nonces (by reference); unset: a random key per process. */
+  termsNonceSecret: z.string().min(16, 'at least 16 characters').nullable(),
   tokenizedApiUrl: z
     .url()
     .refine((u) => u.replace(/\/$/, '').endsWith('/api/v2'), 'must end in /api/v2'),
@@ -76,11 +109,20 @@ const schema = z.object({
 export type DappConfig = z.infer<typeof schema>;
 
 const NAMES: Record<string, string> = {
+  environment: 'DAPP_ENV',
+  domain: 'DAPP_DOMAIN',
+  trustedProxies: 'DAPP_TRUSTED_PROXIES',
+  rateLimitPerMinute: 'DAPP_RATE_LIMIT_PER_MINUTE',
+  termsRowsPerSourcePerDay: 'DAPP_TERMS_ROWS_PER_SOURCE_PER_DAY',
+  forwardConcurrency: 'DAPP_FORWARD_CONCURRENCY',
+  termsNonceSecret: 'DAPP_TERMS_NONCE_SECRET',
   host: 'DAPP_HOST',
+  adminHost: 'DAPP_ADMIN_HOST',
+  adminPort: 'DAPP_ADMIN_PORT',
   port: 'DAPP_PORT',
   distDir: 'DAPP_DIST_DIR',
-  rpcUrl: 'DAPP_PUBLIC_RPC_URL or SOLANA_RPC_URL',
-  wsUrl: 'DAPP_PUBLIC_WS_URL or SOLANA_WS_URL',
+  rpcUrl: 'DAPP_PUBLIC_RPC_URL',
+  wsUrl: 'DAPP_PUBLIC_WS_URL',
   tokenizedApiUrl: 'TOKENIZED_API_URL',
   indexerUrl: 'INDEXER_URL',
   countryHeader: 'DAPP_COUNTRY_HEADER',
@@ -108,7 +150,7 @@ function deploymentOf(env: NodeJS.ProcessEnv): unknown {
   if (!env.WORLD_MANIFEST) return undefined;
   const m = readWorldManifest(env.WORLD_MANIFEST);
   return {
-    cluster: 'localnet',
+    cluster: env.DAPP_CLUSTER || 'localnet',
     programs: { oracle: m.programs.oracle, vault: m.programs.vault, rewards: m.programs.rewards },
     stablecoin: m.stablecoin,
     stakingMint: m.stakingMint,
@@ -149,23 +191,46 @@ export function loadDappConfig(env: NodeJS.ProcessEnv = process.env): DappConfig
   } catch (error) {
     deployment = `unreadable: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const rpcUrl = env.DAPP_PUBLIC_RPC_URL || env.SOLANA_RPC_URL;
+  const local = env.DAPP_ENV === 'local';
+  // The browser's RPC is its own setting: the server's SOLANA_RPC_URL may carry a provider's
+  // key. Only the local world (DAPP_ENV=local) falls back to it (a validator on 127.0.0.1).
+  const rpcUrl = env.DAPP_PUBLIC_RPC_URL || (local ? env.SOLANA_RPC_URL : undefined);
+  const wsUrl = env.DAPP_PUBLIC_WS_URL || (local ? env.SOLANA_WS_URL : undefined);
   const manifestDir = env.WORLD_MANIFEST ? dirname(env.WORLD_MANIFEST) : '.localnet';
-  return parseConfig(
+  const port = env.DAPP_PORT ?? '7430';
+  let termsNonceSecret: string | null;
+  try {
+    termsNonceSecret = resolveSecret(env.DAPP_TERMS_NONCE_SECRET, env) ?? null;
+  } catch (error) {
+    throw new ConfigError('dapp', [`DAPP_TERMS_NONCE_SECRET: ${(error as Error).message}`]);
+  }
+  const config = parseConfig(
     'dapp',
     schema,
     {
+      environment: env.DAPP_ENV ?? 'production',
       host: env.DAPP_HOST ?? '127.0.0.1',
-      port: env.DAPP_PORT ?? '7430',
+      port,
+      adminHost: env.DAPP_ADMIN_HOST ?? '127.0.0.1',
+      adminPort: env.DAPP_ADMIN_PORT ?? '0',
       distDir: env.DAPP_DIST_DIR ?? join(APP_DIR, 'dist'),
       rpcUrl,
-      wsUrl: env.DAPP_PUBLIC_WS_URL || env.SOLANA_WS_URL,
+      wsUrl,
+      domain: env.DAPP_DOMAIN ?? (local ? `localhost:${port}` : undefined),
+      trustedProxies: env.DAPP_TRUSTED_PROXIES ?? (local ? '127.0.0.1,::1' : null),
+      // One visitor's page makes a few requests a second at most; the local world's browser
+      // tests and demos share one address.
+      rateLimitPerMinute: env.DAPP_RATE_LIMIT_PER_MINUTE ?? (local ? '6000' : '600'),
+      termsRowsPerSourcePerDay: env.DAPP_TERMS_ROWS_PER_SOURCE_PER_DAY ?? '5',
+      forwardConcurrency: env.DAPP_FORWARD_CONCURRENCY ?? '32',
+      termsNonceSecret,
       tokenizedApiUrl: env.TOKENIZED_API_URL,
       indexerUrl: env.INDEXER_URL ?? 'http://127.0.0.1:7410',
       countryHeader: (env.DAPP_COUNTRY_HEADER ?? 'x-country-code').toLowerCase(),
       blockedCountries: env.DAPP_BLOCKED_COUNTRIES ?? 'US,CU,IR,KP,SY',
-      // The local world has no edge to set the header: allow there, block anywhere else.
-      whenCountryUnknown: env.DAPP_WHEN_COUNTRY_UNKNOWN ?? (env.WORLD_MANIFEST ? 'allow' : 'block'),
+      // Block unless the deployment says otherwise; only the local world (no edge to set the
+      // header) allows by default. A world manifest alone never turns the fence off.
+      whenCountryUnknown: env.DAPP_WHEN_COUNTRY_UNKNOWN ?? (local ? 'allow' : 'block'),
       termsFile: env.DAPP_TERMS_FILE ?? join(APP_DIR, 'terms', 'terms.md'),
       termsVersion: env.DAPP_TERMS_VERSION ?? '2026-11-1',
       distributionsDir: env.DAPP_DISTRIBUTIONS_DIR ?? join(manifestDir, 'distributions'),
@@ -177,6 +242,26 @@ export function loadDappConfig(env: NodeJS.ProcessEnv = process.env): DappConfig
     },
     NAMES,
   );
+  productionChecks(config, env);
+  return config;
+}
+
+/**
+ * What production needs beyond well-formed values: the browser's RPC never the server's
+ * (which may carry a provider's key), and a trusted proxy to take the country from.
+ */
+function productionChecks(config: DappConfig, env: NodeJS.ProcessEnv): void {
+  if (config.environment !== 'production') return;
+  const lines: string[] = [];
+  const same = (a: string | undefined, b: string) =>
+    !!a && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+  if (same(env.SOLANA_RPC_URL, config.rpcUrl))
+    lines.push("DAPP_PUBLIC_RPC_URL: must not be the server's SOLANA_RPC_URL");
+  if (same(env.SOLANA_WS_URL, config.wsUrl))
+    lines.push("DAPP_PUBLIC_WS_URL: must not be the server's SOLANA_WS_URL");
+  if (config.trustedProxies === null)
+    lines.push('DAPP_TRUSTED_PROXIES: required in production (the proxy that sets the country)');
+  if (lines.length > 0) throw new ConfigError('dapp', lines);
 }
 
 /** The page's view of the configuration. */

@@ -35,3 +35,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
+
+/**
+ * Strict-Transport-Security for production (behind TLS): two years, subdomains included;
+ * never sent by the local world, whose plain-HTTP origin a browser would then refuse.
+ */
+export const HSTS = 'max-age=63072000; includeSubDomains';

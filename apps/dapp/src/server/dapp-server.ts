@@ -1,24 +1,39 @@
-// The dapp's server: the built bundle with the CSP and security headers, the visitor's session
-// (public config, terms, geofence decision), published claims, and the read-only forwards.
+// The dapp's server: the built bundle with the CSP and security headers (HSTS in production),
+// the visitor's session (public config, terms with a nonce, the geofence decided here from
+// the trusted proxy's header), published claims, and the read-only forwards; every route
+// limited per client (docs/operations.md, public edges).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   createServiceServer,
   type Logger,
+  limitPerClient,
   type Metrics,
   type ServiceServer,
 } from '@basket/service-kit';
 import fastifyStatic from '@fastify/static';
-import { decideGeofence } from '../shared/geofence.ts';
 import type { Session } from '../shared/public-config.ts';
-import { claimsOf } from './claims.ts';
+import { claimsIndex } from './claims.ts';
 import { type DappConfig, publicConfigOf } from './config.ts';
-import { contentSecurityPolicy, SECURITY_HEADERS } from './csp.ts';
+import { contentSecurityPolicy, HSTS, SECURITY_HEADERS } from './csp.ts';
+import { geofenceDecider } from './geofence-source.ts';
 import { registerReadForwards } from './read-forward.ts';
-import { acceptanceSchema, createTermsRecords, TermsAcceptanceRefused } from './terms-records.ts';
+import { createNonceIssuer } from './terms-nonce.ts';
+import {
+  acceptanceSchema,
+  createTermsRecords,
+  TermsAcceptanceRefused,
+  TermsRowLimitReached,
+} from './terms-records.ts';
 
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** Terms acceptances one client may post per minute (each is a signature check). */
+const TERMS_POSTS_PER_MINUTE = 10;
+
+/** How long the published distributions are read once for every claimant. */
+const CLAIMS_TTL_MS = 30_000;
 
 /**
  * Builds (does not start) the server.
@@ -33,6 +48,8 @@ export async function createDappServer(
   metrics: Metrics,
 ): Promise<ServiceServer> {
   const terms = { version: config.termsVersion, text: await readFile(config.termsFile, 'utf8') };
+  const nonces = createNonceIssuer(config.termsNonceSecret);
+  const cluster = config.deployment.cluster;
   const publicConfig = publicConfigOf(config);
   const bundleIndex = join(config.distDir, 'index.html');
   const geofenceDecisions = metrics.counter(
@@ -52,9 +69,14 @@ export async function createDappServer(
     ['outcome'],
   );
   const records = config.databaseUrl
-    ? await createTermsRecords(config.databaseUrl, terms, (error) =>
-        logger.warn({ err: error }, 'terms record database connection lost'),
-      )
+    ? await createTermsRecords(config.databaseUrl, terms, {
+        domain: config.domain,
+        cluster,
+        nonces,
+        rowsPerSourcePerDay: config.termsRowsPerSourcePerDay,
+        onIdleError: (error) =>
+          logger.warn({ err: error }, 'terms record database connection lost'),
+      })
     : null;
 
   const app = createServiceServer({
@@ -64,26 +86,35 @@ export async function createDappServer(
       { name: 'bundle', check: () => existsSync(bundleIndex) },
       ...(records ? [{ name: 'database', check: () => records.ping() }] : []),
     ],
+    ...(config.trustedProxies ? { trustProxy: config.trustedProxies } : {}),
+    admin: { host: config.adminHost, port: config.adminPort },
   });
   if (records) app.addHook('onClose', async () => records.close());
+  // Every route registered below is limited per client (the proxy's client address when the
+  // request came through a trusted proxy, the socket's otherwise).
+  await limitPerClient(app, { max: config.rateLimitPerMinute, timeWindowMs: 60_000 });
   const csp = contentSecurityPolicy({ connectOrigins: [config.rpcUrl, config.wsUrl] });
+  const production = config.environment === 'production';
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('content-security-policy', csp);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
+    if (production) reply.header('strict-transport-security', HSTS);
     return payload;
+  });
+  const geofenceOf = geofenceDecider({
+    header: config.countryHeader,
+    trustedProxies: config.trustedProxies,
+    policy: { blocked: config.blockedCountries, whenUnknown: config.whenCountryUnknown },
   });
 
   app.get('/api/session', async (request, reply) => {
-    const geofence = decideGeofence(request.headers[config.countryHeader], {
-      blocked: config.blockedCountries,
-      whenUnknown: config.whenCountryUnknown,
-    });
+    const geofence = geofenceOf(request);
     geofenceDecisions.inc({ allowed: String(geofence.allowed), source: geofence.source });
-    // The decision depends on a request header: never cache it across visitors.
+    // The decision and the nonce are this visitor's: never cached across visitors.
     reply.header('cache-control', 'no-store');
     const session: Session = {
       config: publicConfig,
-      terms,
+      terms: { ...terms, domain: config.domain, cluster, nonce: nonces.issue() },
       termsRecording: records !== null,
       geofence,
     };
@@ -91,13 +122,10 @@ export async function createDappServer(
   });
 
   // The page posts the wallet's signed acceptance; the server verifies it and keeps it.
-  app.post('/api/terms-acceptances', async (request, reply) => {
+  const termsLimit = { rateLimit: { max: TERMS_POSTS_PER_MINUTE, timeWindow: 60_000 } };
+  app.post('/api/terms-acceptances', { config: termsLimit }, async (request, reply) => {
     if (!records) return reply.code(404).send({ error: 'this deployment keeps no record' });
-    const country = request.headers[config.countryHeader];
-    const geofence = decideGeofence(country, {
-      blocked: config.blockedCountries,
-      whenUnknown: config.whenCountryUnknown,
-    });
+    const geofence = geofenceOf(request);
     if (!geofence.allowed) {
       acceptances.inc({ outcome: 'blocked' });
       return reply.code(403).send({ error: geofence.message });
@@ -109,28 +137,32 @@ export async function createDappServer(
     }
     try {
       const fresh = await records.record(parsed.data, {
-        country: typeof country === 'string' ? country.toUpperCase() : null,
+        country: geofence.country,
         receivedAt: new Date(),
+        source: nonces.tag(request.ip),
       });
       acceptances.inc({ outcome: fresh ? 'recorded' : 'repeated' });
       return reply.code(fresh ? 201 : 200).send({ recorded: true });
     } catch (error) {
+      if (error instanceof TermsRowLimitReached) {
+        acceptances.inc({ outcome: 'limited' });
+        return reply.code(429).send({ error: error.message });
+      }
       if (!(error instanceof TermsAcceptanceRefused)) throw error;
       acceptances.inc({ outcome: 'refused' });
       return reply.code(400).send({ error: error.message });
     }
   });
 
+  const claims = claimsIndex(
+    config.distributionsDir,
+    config.deployment.programs.rewards,
+    CLAIMS_TTL_MS,
+  );
   app.get<{ Params: { wallet: string } }>('/api/claims/:wallet', async (request, reply) => {
     if (!ADDRESS.test(request.params.wallet))
       return reply.code(400).send({ error: 'not a base58 address' });
-    return {
-      claims: await claimsOf(
-        config.distributionsDir,
-        request.params.wallet,
-        config.deployment.programs.rewards,
-      ),
-    };
+    return { claims: await claims.of(request.params.wallet) };
   });
 
   registerReadForwards(
@@ -146,6 +178,7 @@ export async function createDappServer(
     ],
     {
       timeoutMs: 10_000,
+      concurrency: config.forwardConcurrency,
       onForward: (rule, status) => forwards.inc({ target: rule.from, status: String(status) }),
     },
   );

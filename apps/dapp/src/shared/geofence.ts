@@ -2,8 +2,11 @@
 // hosting edge puts in a request header. It is a deterrent, not a guarantee: a VPN moves the
 // country, and the header is only as trustworthy as the edge that sets it (docs/dapp.md).
 
-/** Where the decision's country came from. */
-export type GeofenceSource = 'edge-header' | 'fallback';
+/**
+ * Where the decision's country came from: the trusted proxy's header, the deployment's rule
+ * for an unknown country, or a header refused (repeated, malformed): never allowed.
+ */
+export type GeofenceSource = 'edge-header' | 'fallback' | 'refused';
 
 /** The decision the server makes per request and the page shows. */
 export type GeofenceDecision = Readonly<{

@@ -1,7 +1,8 @@
 // Terms acceptance: the wallet signs the terms text once (Wallet Standard `solana:signMessage`)
-// and no transaction flow opens before it. The signed message binds the wallet, the terms
-// version and the text's SHA-256, followed by the text itself, so the signature proves which
-// words were accepted.
+// and no transaction flow opens before it. The signed message binds the domain that asked
+// for it, the cluster, a nonce the server issued, the wallet, the terms version and the text's
+// SHA-256, followed by the text itself: the signature proves which words were accepted, and
+// cannot be replayed to another deployment's domain or cluster, or recorded twice.
 import {
   type Address,
   getPublicKeyFromAddress,
@@ -9,13 +10,25 @@ import {
   verifySignature,
 } from '@solana/kit';
 
-export type Terms = Readonly<{ version: string; text: string }>;
+export type Terms = Readonly<{
+  version: string;
+  text: string;
+  /** The deployment's domain (the server's DAPP_DOMAIN), named in the message. */
+  domain: string;
+  /** The cluster the deployment serves (mainnet-beta, devnet, localnet). */
+  cluster: string;
+  /** The server's single-use nonce for this signature (from the visitor's session). */
+  nonce: string;
+}>;
 
 /** What the page keeps (localStorage) after the wallet signed. */
 export type TermsAcceptance = Readonly<{
   wallet: string;
   version: string;
   sha256: string;
+  domain: string;
+  cluster: string;
+  nonce: string;
   /** Signature over {@link termsMessage}, hex. */
   signatureHex: string;
 }>;
@@ -31,6 +44,9 @@ async function sha256Hex(text: string): Promise<string> {
 export async function termsMessage(terms: Terms, wallet: string): Promise<Uint8Array> {
   const header = [
     'Basket Vault terms of use',
+    `Domain: ${terms.domain}`,
+    `Cluster: ${terms.cluster}`,
+    `Nonce: ${terms.nonce}`,
     `Version: ${terms.version}`,
     `Wallet: ${wallet}`,
     `SHA-256: ${await sha256Hex(terms.text)}`,
@@ -58,13 +74,18 @@ export async function acceptanceOf(
     wallet,
     version: terms.version,
     sha256: await sha256Hex(terms.text),
+    domain: terms.domain,
+    cluster: terms.cluster,
+    nonce: terms.nonce,
     signatureHex: toHex(signature),
   };
 }
 
 /**
- * Whether a stored acceptance covers these terms for this wallet: same wallet, version and text
- * hash, and an Ed25519 signature by the wallet over the message. A changed text needs a new one.
+ * Whether a stored acceptance covers these terms for this wallet: same wallet, version, text
+ * hash, domain and cluster, and an Ed25519 signature by the wallet over the message with the
+ * record's own nonce (a later session's nonce differs; the server checks the nonce was its
+ * own and unused). A changed text, another domain or another cluster needs a new signature.
  */
 export async function isAcceptanceValid(
   record: TermsAcceptance | null,
@@ -72,6 +93,8 @@ export async function isAcceptanceValid(
   wallet: string,
 ): Promise<boolean> {
   if (!record || record.wallet !== wallet || record.version !== terms.version) return false;
+  if (record.domain !== terms.domain || record.cluster !== terms.cluster) return false;
+  if (typeof record.nonce !== 'string' || record.nonce === '') return false;
   if (record.sha256 !== (await sha256Hex(terms.text))) return false;
   const signature = fromHex(record.signatureHex);
   if (signature?.length !== 64) return false;
@@ -80,7 +103,7 @@ export async function isAcceptanceValid(
     return await verifySignature(
       key,
       signature as SignatureBytes,
-      await termsMessage(terms, wallet),
+      await termsMessage({ ...terms, nonce: record.nonce }, wallet),
     );
   } catch {
     return false;

@@ -44,8 +44,8 @@ measured: '-'). The world's clock stays where the day ends (it only moves forwar
   --world PATH         its manifest (default .localnet/world.json)
   --database-url URL   the replicas' Postgres (default DATABASE_URL, else the world's local
                        server on 127.0.0.1:54329)
-  --keepers URLS       the replicas' HTTP, comma-separated (default
-                       http://127.0.0.1:7413,http://127.0.0.1:7414)
+  --keepers URLS       the replicas' admin HTTP (/metrics, /status), comma-separated (default
+                       http://127.0.0.1:7415,http://127.0.0.1:7416)
   --help               this text`;
 
 /**
@@ -63,7 +63,7 @@ async function attached(values: Values): Promise<TradingDayResult> {
     ...(typeof values.ws === 'string' ? { wsUrl: values.ws } : {}),
     manifestPath: String(values.world ?? '.localnet/world.json'),
     databaseUrl: String(values['database-url'] ?? (process.env.DATABASE_URL || WORLD_DATABASE_URL)),
-    keeperUrls: String(values.keepers ?? 'http://127.0.0.1:7413,http://127.0.0.1:7414')
+    keeperUrls: String(values.keepers ?? 'http://127.0.0.1:7415,http://127.0.0.1:7416')
       .split(',')
       .map((u) => u.trim().replace(/\/$/, ''))
       .filter(Boolean),

@@ -76,7 +76,14 @@ export function worldServices(input: {
       specs.push(...keeperReplicas(env));
       continue;
     }
-    specs.push({ name: app, entry: `apps/${app}/src/main.ts`, env, ...(url ? { url } : {}) });
+    // The local world: plain HTTP on 127.0.0.1, no edge proxy, the validator's own RPC.
+    const appEnv = app === 'dapp' ? { ...env, DAPP_ENV: 'local' } : env;
+    specs.push({
+      name: app,
+      entry: `apps/${app}/src/main.ts`,
+      env: appEnv,
+      ...(url ? { url } : {}),
+    });
   }
   return specs;
 }
@@ -94,9 +101,11 @@ function keeperReplicas(env: Record<string, string>): ServiceSpec[] {
       ...env,
       KEEPER_REPLICA_ID: `keeper-${id}`,
       KEEPER_PORT: String(7413 + i),
+      // /metrics and /status on the admin listener (127.0.0.1), one port per replica.
+      KEEPER_ADMIN_PORT: String(7415 + i),
       TOKENIZED_API_KEY: DEFAULT_SIM_API_KEY,
     },
-    url: `http://127.0.0.1:${7413 + i}/status`,
+    url: `http://127.0.0.1:${7415 + i}/status`,
   }));
 }
 
