@@ -269,12 +269,13 @@ export async function buyViaAggregator(ctx: KeeperContext, buy: Buy) {
     slippageBps: ctx.config.rewardMaxSlipBps ?? 100,
     swapMode: 'ExactIn',
   });
-  // What the venue guarantees must reach the oracle's floor before anything is signed.
+  // The venue's price against the oracle's, within the configured slippage, before anything
+  // is signed; what lands is then bounded by the venue's own minimum (its threshold).
   const floor = await oracleFloor(ctx, buy, amount);
-  if (BigInt(quote.otherAmountThreshold) < floor) {
+  if (BigInt(quote.outAmount) < floor) {
     throw new KeeperError(
       'LEG_OUTSIDE_BOUND',
-      `the aggregator guarantees ${quote.otherAmountThreshold} < ${floor} of ${buy.symbol} the oracle's price allows`,
+      `the aggregator quotes ${quote.outAmount} < ${floor} of ${buy.symbol} the oracle's price allows`,
     );
   }
   const swap = await ctx.swapApi.swapInstructionsPost({
