@@ -12,10 +12,16 @@ import {
 import type { Address } from '@solana/kit';
 import type { WalletSigner } from '../wallet/wallet-standard.ts';
 import type { DappContext } from './context.ts';
+import { decideNetworkFee, type NetworkFee } from './network-fee.ts';
 
 export type TxState =
   | { readonly step: 'idle' }
-  | { readonly step: 'building' | 'simulating' | 'signing' | 'confirming'; readonly label: string }
+  | {
+      readonly step: 'building' | 'simulating' | 'signing' | 'confirming';
+      readonly label: string;
+      /** Decided before signing; the message carries this price. */
+      readonly fee?: NetworkFee;
+    }
   | { readonly step: 'confirmed'; readonly label: string; readonly signature: string }
   | {
       readonly step: 'failed';
@@ -58,8 +64,9 @@ export async function runTransaction(
   const label = plan.label;
   // The wallet's answer moves the state from signing to confirming. The same signer object
   // must sign as fee payer and in the instructions (kit refuses two signers for one address).
+  let fee: NetworkFee | undefined;
   try {
-    signer.hooks.onSigned = () => onState({ step: 'confirming', label });
+    signer.hooks.onSigned = () => onState({ step: 'confirming', label, ...(fee ? { fee } : {}) });
     onState({ step: 'building', label });
     const [instructions, addressLookupTables] = await Promise.all([
       plan.instructions(),
@@ -69,22 +76,25 @@ export async function runTransaction(
           })
         : Promise.resolve(undefined),
     ]);
-    const { value: lifetime } = await ctx.rpc
-      .getLatestBlockhash({ commitment: 'confirmed' })
-      .send();
+    const [{ value: lifetime }, decided] = await Promise.all([
+      ctx.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send(),
+      decideNetworkFee(ctx, instructions),
+    ]);
+    fee = decided;
     const build = (l: typeof lifetime) =>
       buildTransactionMessage({
         feePayer: signer,
         lifetime: l,
         instructions,
+        priorityFeeMicroLamports: decided.microLamportsPerCu,
         ...(addressLookupTables ? { addressLookupTables } : {}),
       });
-    onState({ step: 'simulating', label });
+    onState({ step: 'simulating', label, fee: decided });
     await simulateTransactionMessage(ctx.rpc, build(lifetime), {
       programs: ctx.programs,
       commitment: 'confirmed',
     });
-    onState({ step: 'signing', label });
+    onState({ step: 'signing', label, fee: decided });
     const { signature } = await createSendAndConfirm({
       rpc: ctx.rpc,
       rpcSubscriptions: ctx.rpcSubscriptions,

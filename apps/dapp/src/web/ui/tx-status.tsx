@@ -1,6 +1,7 @@
 import { explorerLink } from '../../shared/public-config.ts';
 import { useDapp } from '../data/context.ts';
 import type { TxState } from '../data/transaction.ts';
+import { NetworkFeeLine } from './network-fee.tsx';
 
 const WORDS = {
   building: 'Preparing the transaction…',
@@ -34,6 +35,7 @@ export function TxStatus(props: { state: TxState }) {
   return (
     <div role="status" aria-live="polite" className="tx-status" data-step={s.step}>
       {`${s.label}: ${WORDS[s.step]}`}
+      <NetworkFeeLine fee={s.fee} />
     </div>
   );
 }
