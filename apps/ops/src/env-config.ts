@@ -37,31 +37,38 @@ const assetState = z.object({
   status: z.enum(['active', 'frozen', 'retired']).default('active'),
 });
 
-const skuState = z.object({
-  skuId: z.string().regex(/^[A-Z0-9]{1,16}$/, '1-16 upper-case letters or digits'),
-  label: z.string().min(1).max(32),
-  paused: z.boolean().default(false),
-  keeper: address,
-  treasury: address,
-  /** Rotatable through the vault's timelock once issue 15 lands; compared from then on. */
-  tradeAuthority: address.optional(),
-  stable: z.object({ mint: address, tokenProgram: address }),
-  /** Share-token metadata URI, set once when `init apply` creates the vault. */
-  shareMetadataUri: z.string().url().optional(),
-  fees: z.object({ managementBps: bps, performanceBps: bps, withdrawalBps: bps }),
-  cashBufferBps: bps,
-  maxSlipBps: bps,
-  depositCapUsd: rawAmount,
-  minDepositRaw: rawAmount,
-  // On the array, not the object: checked even when a sibling field is bad.
-  assets: z
-    .array(assetState)
-    .min(1)
-    .max(20)
-    .refine((a) => a.reduce((sum, x) => sum + x.weightBps, 0) === 10_000, {
-      message: 'asset weights must sum to 10000 bps',
-    }),
-});
+const skuState = z
+  .object({
+    skuId: z.string().regex(/^[A-Z0-9]{1,16}$/, '1-16 upper-case letters or digits'),
+    label: z.string().min(1).max(32),
+    paused: z.boolean().default(false),
+    keeper: address,
+    treasury: address,
+    /** Rotatable through the vault's timelock once issue 15 lands; compared from then on. */
+    tradeAuthority: address.optional(),
+    stable: z.object({ mint: address, tokenProgram: address }),
+    /** Share-token metadata URI, set once when `init apply` creates the vault. */
+    shareMetadataUri: z.string().url().optional(),
+    fees: z.object({ managementBps: bps, performanceBps: bps, withdrawalBps: bps }),
+    cashBufferBps: bps,
+    maxSlipBps: bps,
+    depositCapUsd: rawAmount,
+    minDepositRaw: rawAmount,
+    // On the array, not the object: checked even when a sibling field is bad.
+    assets: z
+      .array(assetState)
+      .min(1)
+      .max(20)
+      .refine((a) => a.reduce((sum, x) => sum + x.weightBps, 0) === 10_000, {
+        message: 'asset weights must sum to 10000 bps',
+      }),
+    // One key per role (docs/operations.md): the key that co-signs a counterparty's fill is
+    // never the vault's keeper key.
+  })
+  .refine((s) => s.tradeAuthority === undefined || s.tradeAuthority !== s.keeper, {
+    message: 'tradeAuthority must be its own key, not the keeper (one key per role)',
+    path: ['tradeAuthority'],
+  });
 
 const stateSchema = z.object({
   /** The platform admin set, installed in what `init apply` creates (oracle and rewards configs, vaults). */

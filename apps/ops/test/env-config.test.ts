@@ -43,6 +43,15 @@ describe('environment files', () => {
     expect(config.state?.rewards?.staking?.holding).toBeUndefined(); // the config's own ATA
   });
 
+  it('refuses a SKU whose trade authority is its keeper key (one key per role)', () => {
+    const state = example();
+    const sku = state.skus[0];
+    sku.tradeAuthority = sku.keeper;
+    expect(errorLines({ ...devnet(), state })).toEqual([
+      expect.stringMatching(/tradeAuthority.*its own key, not the keeper/),
+    ]);
+  });
+
   it('reports every bad field on its own line', () => {
     const raw = devnet();
     raw.cluster.rpcUrl = 'ftp://x';
