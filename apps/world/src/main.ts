@@ -14,10 +14,10 @@ import { catalogPrices, pushNav } from './bootstrap/nav.ts';
 import { localProgramAddresses } from './bootstrap/programs.ts';
 import { MANIFEST_FILE, runBootstrap } from './bootstrap/run-bootstrap.ts';
 import { connectChain } from './chain.ts';
-import { type RunningService, startService, tailOf } from './supervisor/children.ts';
 import { HELP, parseWorldOptions } from './supervisor/options.ts';
 import { keeperPresent, worldServices } from './supervisor/services.ts';
 import { statusLine } from './supervisor/status-line.ts';
+import { readinessOf, type SupervisedService, superviseService } from './supervisor/supervise.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
   );
   const programs = await localProgramAddresses();
   const chain = connectChain(net.rpcUrl, net.wsUrl, programs);
-  const services: RunningService[] = [];
+  const services: SupervisedService[] = [];
   let stopping = false;
   const stopAll = async () => {
     stopping = true;
@@ -105,14 +105,8 @@ async function main(): Promise<number> {
         webhookSecret,
         chainClock: options.chainClock,
       })) {
-        services.push(
-          startService(root, logs, spec, (s, code) => {
-            if (stopping) return;
-            say(
-              `world: ${s.spec.name} exited with code ${code}; last lines of ${s.logFile}:\n${tailOf(s.logFile)}`,
-            );
-          }),
-        );
+        // A service that dies is started again with backoff, and the supervisor says so.
+        services.push(superviseService(root, logs, spec, { say: (l) => !stopping && say(l) }));
         say(
           `world: ${spec.name} started${spec.url ? ` at ${spec.url}` : ''} (log ${join(logs, `${spec.name}.log`)})`,
         );
@@ -152,11 +146,18 @@ async function main(): Promise<number> {
     timers.push(
       periodic(
         async () => {
+          // Each service's own /readyz says whether its parts (queue, database, RPC, lease)
+          // are up; the line shows the reasons of any that are not.
+          await Promise.all(
+            services.map(async (s) => {
+              if (s.spec.readyUrl && s.alive()) s.observe(await readinessOf(s.spec.readyUrl));
+            }),
+          );
           const line = await statusLine(
             chain,
             manifest,
             programs,
-            services.map((s) => ({ name: s.spec.name, up: s.alive() })),
+            services.map((s) => s.state()),
           );
           if (tty) process.stdout.write(`\r\x1b[2K${line}`);
           else if (Date.now() - lastPrinted > 30_000) {

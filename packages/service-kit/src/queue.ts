@@ -212,3 +212,29 @@ export function queueReadiness(queue: SupervisedQueue): ReadinessCheck {
     },
   };
 }
+
+/**
+ * Delays between restarts of something that keeps stopping (cockatiel's exponential backoff
+ * with decorrelated jitter): `next()` the wait before the next restart, `reset()` once it ran
+ * well again. For supervisors of processes as well as runners.
+ *
+ * @example
+ * const backoff = restartBackoff({ initialDelayMs: 1_000, maxDelayMs: 30_000 });
+ * setTimeout(restart, backoff.next());
+ */
+export function restartBackoff(options: { initialDelayMs: number; maxDelayMs: number }) {
+  const factory = new ExponentialBackoff({
+    initialDelay: options.initialDelayMs,
+    maxDelay: options.maxDelayMs,
+  });
+  let current: IBackoff<unknown> | undefined;
+  return {
+    next: (): number => {
+      current = current ? current.next(undefined) : factory.next();
+      return current.duration;
+    },
+    reset: (): void => {
+      current = undefined;
+    },
+  };
+}

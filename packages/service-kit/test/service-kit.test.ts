@@ -12,6 +12,7 @@ import {
   periodic,
   publicReason,
   redactUrl,
+  restartBackoff,
 } from '../src/index.ts';
 
 function capture() {
@@ -233,5 +234,15 @@ describe('limitPerClient', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('restartBackoff', () => {
+  it('waits a positive time after each stop, never past the cap, and starts over after a reset', () => {
+    const backoff = restartBackoff({ initialDelayMs: 100, maxDelayMs: 1_000 });
+    const waits = Array.from({ length: 12 }, () => backoff.next());
+    expect(waits.every((w) => w > 0 && w <= 1_000)).toBe(true);
+    backoff.reset();
+    expect(backoff.next()).toBeLessThanOrEqual(1_000);
   });
 });

@@ -12,6 +12,8 @@ export type ServiceSpec = Readonly<{
   env: Readonly<Record<string, string>>;
   /** URL printed for people, when the service serves one. */
   url?: string;
+  /** Its `/readyz`, polled for the status line. */
+  readyUrl?: string;
 }>;
 
 export type RunningService = Readonly<{

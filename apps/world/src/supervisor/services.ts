@@ -14,6 +14,15 @@ const INDEXER_PORT = 7410;
 /** The aggregator simulator's port (its own default); the keeper reaches it by AGGREGATOR_URL. */
 const AGGREGATOR_PORT = 7420;
 
+/** Where each app answers /readyz in the local world (their default ports). */
+const READY_BASES: Record<(typeof OPTIONAL_APPS)[number], string> = {
+  'aggregator-sim': `http://127.0.0.1:${AGGREGATOR_PORT}`,
+  indexer: `http://127.0.0.1:${INDEXER_PORT}`,
+  'webhook-emitter': 'http://127.0.0.1:7411',
+  keeper: 'http://127.0.0.1:7413',
+  dapp: 'http://127.0.0.1:7430',
+};
+
 export function worldServices(input: {
   root: string;
   manifestPath: string;
@@ -57,6 +66,7 @@ export function worldServices(input: {
         ...(input.chainClock ? { TOKENIZED_SIM_CHAIN_CLOCK: '1' } : {}),
       },
       url: tokenizedApiUrl,
+      readyUrl: `http://127.0.0.1:${input.simPort}/readyz`,
     },
   ];
   const present = (app: string) => existsSync(join(input.root, `apps/${app}/src/main.ts`));
@@ -83,6 +93,7 @@ export function worldServices(input: {
       entry: `apps/${app}/src/main.ts`,
       env: appEnv,
       ...(url ? { url } : {}),
+      readyUrl: `${READY_BASES[app]}/readyz`,
     });
   }
   return specs;
@@ -106,6 +117,7 @@ function keeperReplicas(env: Record<string, string>): ServiceSpec[] {
       TOKENIZED_API_KEY: DEFAULT_SIM_API_KEY,
     },
     url: `http://127.0.0.1:${7415 + i}/status`,
+    readyUrl: `http://127.0.0.1:${7413 + i}/readyz`,
   }));
 }
 

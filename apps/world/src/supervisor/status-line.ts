@@ -1,5 +1,6 @@
 // The live status line: the chain's slot, each SKU's NAV (value and age as the vault sees it,
-// read through the SDK exactly as the dapp reads it) and which services are up.
+// read through the SDK exactly as the dapp reads it) and each service: up and ready, up but
+// not ready (with its /readyz reasons), or down (and when the supervisor restarts it).
 import type { WorldManifest } from '@basket/localnet';
 import { getNavQuote, type ProgramAddresses } from '@basket/sdk';
 import type { Chain } from '../chain.ts';
@@ -9,11 +10,42 @@ function usd(micro: bigint): string {
   return `$${whole.toLocaleString('en-US')}`;
 }
 
+/** A service as the status line shows it. */
+export type ServiceStatus = Readonly<{
+  name: string;
+  up: boolean;
+  notReady?: string | null;
+  restartingInMs?: number | null;
+}>;
+
+/**
+ * The services' part of the line: "indexer up", "indexer NOT READY (queue: ...)",
+ * "keeper-a DOWN (restarting in 2 s)".
+ *
+ * @example
+ * servicesPhrase([{ name: 'indexer', up: true, notReady: 'queue: stopped' }]);
+ * // 'indexer NOT READY (queue: stopped)'
+ */
+export function servicesPhrase(services: readonly ServiceStatus[]): string {
+  return services
+    .map((s) => {
+      if (!s.up) {
+        const restart =
+          s.restartingInMs === null || s.restartingInMs === undefined
+            ? ''
+            : ` (restarting in ${Math.ceil(s.restartingInMs / 1000)} s)`;
+        return `${s.name} DOWN${restart}`;
+      }
+      return s.notReady ? `${s.name} NOT READY (${s.notReady})` : `${s.name} up`;
+    })
+    .join(', ');
+}
+
 export async function statusLine(
   chain: Chain,
   manifest: WorldManifest,
   programs: ProgramAddresses,
-  services: readonly { name: string; up: boolean }[],
+  services: readonly ServiceStatus[],
 ): Promise<string> {
   const slot = await chain.rpc.getSlot({ commitment: 'confirmed' }).send();
   const parts = [`slot ${slot}`];
@@ -33,6 +65,6 @@ export async function statusLine(
       );
     }
   }
-  parts.push(services.map((s) => `${s.name} ${s.up ? 'up' : 'DOWN'}`).join(', '));
+  parts.push(servicesPhrase(services));
   return parts.join(' | ');
 }
