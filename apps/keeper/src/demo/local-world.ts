@@ -200,6 +200,8 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
     // The world registers its trade-authority key as every vault's (bootstrap/skus.ts).
     tradeSigner: { kind: 'keypair-file', path: m.keys.tradeAuthority },
     aggregatorUrl: aggregator.url,
+    // The only program whose swap instructions the keeper signs (the transaction firewall).
+    ...(m.programs.testSwap ? { aggregatorProgram: m.programs.testSwap } : {}),
     leaseTtlMs: 2_000,
     txPerMinutePerJob: 60,
     rpcPerSecond: 50,
