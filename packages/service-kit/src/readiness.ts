@@ -58,6 +58,9 @@ function reasonOf(error: unknown): string {
   return publicReason(error instanceof Error ? error.message || error.name : String(error));
 }
 
+/** A probe still unanswered after this long marks its part down. */
+export const PROBE_TIMEOUT_MS = 5_000;
+
 /** The default probe cadence: often enough for a supervisor, rare enough to cost nothing. */
 export const DEFAULT_PROBE_MS = 2_000;
 
@@ -88,11 +91,22 @@ export function createReadiness(): Readiness {
     probe(check, intervalMs = DEFAULT_PROBE_MS) {
       const p = part(check.name, 'not yet checked');
       const once = async () => {
+        let timer: NodeJS.Timeout | undefined;
+        // A dependency that never answers is down, not a /readyz that never answers.
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)),
+            PROBE_TIMEOUT_MS,
+          );
+          timer.unref();
+        });
         try {
-          if (await check.check()) p.up();
+          if (await Promise.race([Promise.resolve(check.check()), timeout])) p.up();
           else p.down('check failed');
         } catch (error) {
           p.down(reasonOf(error));
+        } finally {
+          clearTimeout(timer);
         }
       };
       firstRounds.push(once());
