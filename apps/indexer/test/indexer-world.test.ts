@@ -246,6 +246,29 @@ describe('the indexer on the local world', () => {
     );
   });
 
+  it('reconciles every vault of the world clean with the chain, each one listed', async () => {
+    // Given the fresh world's vaults (their init included) and the activity indexed
+    const { reconcileRound } = await import('../src/reconcile-job.ts');
+    const { differences } = await import('../src/reconcile.ts');
+    const { createIndexerRpc } = await import('../src/rpc-client.ts');
+    // When the rows are compared with the chain at each vault's event sequence
+    const round = await reconcileRound({
+      pool: indexer.writePool,
+      rpc: createIndexerRpc(world.localnet.rpcUrl, 50),
+      programs: programAddressesOf(world.manifest),
+      repair: false,
+    });
+    // Then every vault on chain was compared and nothing differs
+    expect(round.moving).toEqual([]);
+    expect(round.compared.map((c) => c.sku)).toContain(SKU);
+    expect(differences(round.compared)).toEqual([]);
+    // And the API lists every one of them
+    const listed = (
+      (await (await fetch(`${indexer.url}/api/skus`)).json()) as { sku: string }[]
+    ).map((s) => s.sku);
+    for (const c of round.compared) expect(listed).toContain(c.sku);
+  });
+
   it('a backfill into an empty database writes the same vault rows', async () => {
     const other = await startTestDatabase('indexer_backfill');
     const second = await startIndexer(
