@@ -303,6 +303,7 @@ export function createFencedSender(deps: {
       await finishAction(deps.pool, input.actionKey, 'sent', signature, {
         ...input.detail,
         priorityLamports: fee.priorityLamports.toString(),
+        ms: result.elapsedMs,
         resends: result.resends,
         versions: result.versions,
       });
