@@ -220,6 +220,8 @@ export async function runAggregatorRoute(
     actionKey: `rebalance:${plan.skuId}:${plan.mint}:aggregator:${quote.contextSlot ?? ''}:${payRaw}`,
     instructions,
     commitment: 'finalized',
+    // The leg's priority fee is bounded by what it trades (KEEPER_FEE_CAP_REBALANCE_BPS).
+    legValueUsd1e8: plan.trade.notionalUsd1e8,
     describe: `${plan.skuId} ${plan.trade.side} ${plan.symbol} via the aggregator`,
     detail: { route: 'aggregator', payRaw: payRaw.toString(), expectedRaw: expectedRaw.toString() },
   });
