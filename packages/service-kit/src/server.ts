@@ -34,7 +34,12 @@ function readinessRoutes(app: FastifyInstance, readiness: Readiness): void {
       const reasons = Object.fromEntries(
         report.failing.map((name) => [name, report.parts[name]?.reason ?? 'down']),
       );
-      return reply.code(503).send({ status: 'not ready', failing: report.failing, reasons });
+      return reply.code(503).send({
+        status: 'not ready',
+        failing: report.failing,
+        reasons,
+        parts: Object.keys(report.parts),
+      });
     }
     return { status: 'ready', parts: Object.keys(report.parts) };
   });
@@ -45,7 +50,8 @@ function readinessRoutes(app: FastifyInstance, readiness: Readiness): void {
  * answers) and `/readyz` (every part of the readiness state is up; 503 naming each part that
  * is down, with its reason, otherwise). A second, admin listener (127.0.0.1 and a free port
  * unless `admin` says otherwise) answers `/metrics` and whatever the service registers on
- * `app.admin` (`/status`, ...); it starts when the public server listens and closes with it.
+ * `app.admin` (`/status`, ...); it listens when the service gets ready (`listen`, `ready` or a
+ * first `inject`) and closes with it.
  * `readiness` is either the service's own registry or checks to probe on a timer (never per
  * request).
  *
@@ -96,18 +102,14 @@ export function createServiceServer(options: {
     return options.metrics.registry.metrics();
   });
   let adminUrl: string | null = null;
-  app.addHook('onListen', async () => {
-    try {
-      adminUrl = await admin.listen({
-        host: options.admin?.host ?? DEFAULT_ADMIN_HOST,
-        port: options.admin?.port ?? 0,
-      });
-      options.logger.info({ adminUrl }, 'admin listener (metrics, status) listening');
-    } catch (error) {
-      // The public server stays up; readiness says why the admin side is missing.
-      readiness.part('admin-listener').down(`admin listener: ${(error as Error).message}`);
-      options.logger.error({ err: error }, 'admin listener failed to start');
-    }
+  // The admin side listens as the service gets ready (before its public port opens), so a
+  // service whose admin port is taken fails to start rather than run without its metrics.
+  app.addHook('onReady', async () => {
+    adminUrl = await admin.listen({
+      host: options.admin?.host ?? DEFAULT_ADMIN_HOST,
+      port: options.admin?.port ?? 0,
+    });
+    options.logger.info({ adminUrl }, 'admin listener (metrics, status) listening');
   });
   app.addHook('onClose', async () => {
     await readiness.close();

@@ -109,6 +109,7 @@ describe('createServiceServer', () => {
         status: 'not ready',
         failing: ['db', 'queue'],
         reasons: { db: 'not connected yet', queue: 'not started' },
+        parts: ['db', 'queue'],
       });
       db.up();
       queue.down('queue runner stopped by itself; restarting');
