@@ -4,10 +4,12 @@
  * signature, and empty slots for the admins. One nonce per proposal: advancing it on submit
  * retires exactly this proposal and no other.
  */
+import { setComputeBudget } from '@basket/sdk';
 import type { Chain } from '@basket/world';
 import {
   type Address,
   appendTransactionMessageInstructions,
+  type Base64EncodedWireTransaction,
   compileTransaction,
   createTransactionMessage,
   generateKeyPairSigner,
@@ -27,6 +29,7 @@ import {
   SYSTEM_PROGRAM_ADDRESS,
 } from '@solana-program/system';
 import { OpsError } from './errors.ts';
+import { proposalPriorityFee } from './proposal-fee.ts';
 import {
   encodeTransaction,
   type Governance,
@@ -92,7 +95,14 @@ export async function buildProposal(
 ): Promise<Proposal> {
   const nonceAccount = input.nonceAccount ?? (await createNonceAccount(chain, input.feePayer));
   const nonce = await currentNonce(chain, nonceAccount);
-  return assembleProposal({ ...input, nonceAccount, nonce });
+  // Priced now: the admins sign this exact message, so the fee cannot change later.
+  const unpriced = await assembleProposal({ ...input, nonceAccount, nonce });
+  const priorityFee = await proposalPriorityFee(
+    chain,
+    unpriced.transaction as Base64EncodedWireTransaction,
+    input.instructions,
+  );
+  return assembleProposal({ ...input, nonceAccount, nonce, priorityFee });
 }
 
 /**
@@ -112,6 +122,8 @@ export async function assembleProposal(input: {
   operatorSigners?: readonly Address[];
   nonceAccount: Address;
   nonce: Nonce;
+  /** Compute-unit limit and price (buildProposal measures and decides them); omitted: none. */
+  priorityFee?: { computeUnitLimit: number; microLamportsPerCu: bigint };
 }): Promise<Proposal> {
   const { nonceAccount, nonce } = input;
   const message = pipe(
@@ -122,6 +134,7 @@ export async function assembleProposal(input: {
         { nonce, nonceAccountAddress: nonceAccount, nonceAuthorityAddress: input.feePayer.address },
         m,
       ),
+    (m) => (input.priorityFee ? setComputeBudget(m, input.priorityFee) : m),
     (m) => appendTransactionMessageInstructions(input.instructions, m),
   );
   const transaction = await partiallySignTransaction(

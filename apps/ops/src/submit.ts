@@ -1,7 +1,7 @@
 /**
  * Sending a proposal: the checks first (admin set read from the chain now, signatures, the
  * nonce still current), then a simulation so a program error is shown with its logs before
- * anything is spent, then the send and the wait for confirmation.
+ * anything is spent, then the send, re-sent until it is seen, and the wait for confirmation.
  */
 import { waitFor } from '@basket/localnet';
 import type { ProgramAddresses } from '@basket/sdk';
@@ -17,6 +17,9 @@ import { OpsError } from './errors.ts';
 import { decodeTransaction, type Proposal } from './proposal-file.ts';
 import { checkReadyToSubmit } from './proposal-signatures.ts';
 import { currentNonce } from './propose.ts';
+
+/** How often an unseen proposal transaction is sent again. */
+const RESEND_INTERVAL_MS = 2_000;
 
 /**
  * Submits a proposal once the governing admin threshold has signed; throws an
@@ -57,10 +60,20 @@ export async function submitProposal(
   await chain.rpc
     .sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'confirmed' })
     .send();
+  // A send the provider drops is found by the status alone: re-send the same transaction every
+  // 2 s until it is seen (its durable nonce keeps it valid; once landed, a re-send is refused).
+  let lastSend = Date.now();
   await waitFor(
     `transaction ${signature} was not confirmed`,
     async () => {
       const { value } = await chain.rpc.getSignatureStatuses([signature]).send();
+      if (value[0] === null && Date.now() - lastSend >= RESEND_INTERVAL_MS) {
+        lastSend = Date.now();
+        await chain.rpc
+          .sendTransaction(wire, { encoding: 'base64', skipPreflight: true, maxRetries: 0n })
+          .send()
+          .catch(() => {});
+      }
       const status = value[0];
       if (status?.err) {
         throw new OpsError(

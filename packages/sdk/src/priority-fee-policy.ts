@@ -9,7 +9,17 @@
  * {@link createPriorityFeeEstimator}, which reads the samples.
  */
 
-import { type Address, type Instruction, isWritableRole } from '@solana/kit';
+import {
+  type Address,
+  type Instruction,
+  isWritableRole,
+  type MicroLamports,
+  type TransactionMessage,
+} from '@solana/kit';
+import {
+  updateOrAppendSetComputeUnitLimitInstruction,
+  updateOrAppendSetComputeUnitPriceInstruction,
+} from '@solana-program/compute-budget';
 import { type ComputeCost, computeUnitLimit } from './compute-unit-costs.ts';
 
 /**
@@ -296,4 +306,21 @@ export function formatLamportsAsSol(lamports: bigint): string {
   const whole = lamports / 1_000_000_000n;
   const frac = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
   return frac.length > 0 ? `${whole}.${frac}` : whole.toString();
+}
+
+/**
+ * Sets (or replaces) a message's compute-unit limit and price: for messages not built by
+ * `buildTransactionMessage` (a durable-nonce proposal), with a limit measured by simulation.
+ *
+ * @example
+ * const priced = setComputeBudget(message, { computeUnitLimit: 60_000, microLamportsPerCu: fee.microLamportsPerCu });
+ */
+export function setComputeBudget<M extends TransactionMessage>(
+  message: M,
+  budget: { computeUnitLimit: number; microLamportsPerCu: bigint },
+): M {
+  return updateOrAppendSetComputeUnitPriceInstruction(
+    budget.microLamportsPerCu as MicroLamports,
+    updateOrAppendSetComputeUnitLimitInstruction(budget.computeUnitLimit, message),
+  );
 }
