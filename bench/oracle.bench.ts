@@ -1,5 +1,6 @@
 import {
   encodeSkuId,
+  findNavReferencePda,
   findNavSnapshotPda,
   getApproveDeviationInstruction,
   getCreateSnapshotInstruction,
@@ -98,6 +99,7 @@ async function snapshotBench(
   for (const n of [1, 5, 10, 20]) {
     const skuId = encodeSkuId(`BENCH${n}`);
     const [snapshot] = await findNavSnapshotPda(skuId);
+    const [reference] = await findNavReferencePda(skuId);
     const mints = await Promise.all(
       Array.from({ length: n }, async () => (await newKeyPairSigner()).address),
     );
@@ -105,6 +107,7 @@ async function snapshotBench(
       payer,
       config,
       snapshot,
+      reference,
       systemProgram: SYSTEM_PROGRAM,
       skuId,
       mintCount: n,
@@ -144,6 +147,8 @@ async function snapshotBench(
       const approve = getApproveDeviationInstruction({
         snapshot,
         config,
+        reference,
+        sequence: 4n,
         adminSigners: admins.slice(0, 3),
       });
       record('approve_deviation', '3 of 5 admins', await send(svm, [approve], payer));
@@ -169,6 +174,8 @@ async function snapshotBench(
         const approve = getApproveDeviationInstruction({
           snapshot,
           config,
+          reference,
+          sequence,
           adminSigners: admins.slice(0, 3),
         });
         const approved = await send(svm, [approve], payer);

@@ -20,23 +20,18 @@ import {
   REWARDS_PAUSE_FLAGS,
   ROTATION_KIND,
 } from '@basket/sdk';
-import { type Chain, findProgramDataAddress, upgradeInstruction } from '@basket/world';
-import {
-  AccountRole,
-  type Address,
-  createNoopSigner,
-  type Instruction,
-  type TransactionSigner,
-} from '@solana/kit';
-import { readAdminSet, readVault } from './chain-state.ts';
+import type { Chain } from '@basket/world';
+import { type Address, createNoopSigner, type Instruction } from '@solana/kit';
+import { readAdminSet, readSnapshotSequence, readVault } from './chain-state.ts';
 import { OpsError } from './errors.ts';
+import { gateSetAdminsAction, gateSetAuthorityAction } from './gate-actions.ts';
 import { readOnChainProgram } from './program-binary.ts';
 import type { Governance } from './proposal-file.ts';
+import { programUpgradeAction } from './upgrade-action.ts';
 import {
   gateAdoptInstruction,
   gateAuthorityOf,
   gateInitializeInstructions,
-  gateUpgradeInstruction,
 } from './upgrade-gate.ts';
 
 export const ADMIN_ACTIONS = [
@@ -56,6 +51,8 @@ export const ADMIN_ACTIONS = [
   'program.upgrade',
   'gate.initialize',
   'gate.adopt',
+  'gate.set-admins',
+  'gate.set-authority',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -66,8 +63,22 @@ export type ActionInput = Readonly<{
   status?: keyof typeof ASSET_STATUS;
   weights?: readonly number[];
   keepers?: readonly Address[];
-  /** vault.rotate-keeper / vault.rotate-trade-authority: the key that takes over. */
+  /**
+   * vault.rotate-keeper / vault.rotate-trade-authority: the key that takes over;
+   * gate.set-authority: the program's (or buffer's) new authority.
+   */
   newKey?: Address;
+  /** oracle.approve-deviation: the push it approves (default: the snapshot's next). */
+  sequence?: bigint;
+  /** gate.set-admins: the five keys of the new set, its threshold, and who of it signs. */
+  newAdmins?: readonly Address[];
+  newThreshold?: number;
+  newSigners?: readonly Address[];
+  /**
+   * program.upgrade: the local reproducible build (`.so`) the buffer must equal; the proposal
+   * is refused (`HASH_MISMATCH`) when the buffer holds other bytes.
+   */
+  localBinary?: string;
   /** vault.cancel-rotation: which pending rotation to cancel. */
   rotation?: RotationName;
   rewardMints?: readonly Address[];
@@ -206,8 +217,17 @@ export async function buildAdminAction(
       return one(ix.instruction, `oracle keepers := ${keepers.join(', ')}`);
     }
     case 'oracle.approve-deviation': {
-      const ix = await getApproveDeviationInstructionFor({ sku: sku(), adminSigners }, programs);
-      return one(ix.instruction, `approve the next NAV push of ${sku()} beyond the deviation cap`);
+      // Bound to one push: the next unless named (a push of another sequence cannot use it).
+      const sequence =
+        input.sequence ?? (await readSnapshotSequence(chain.rpc, programs, sku())) + 1n;
+      const ix = await getApproveDeviationInstructionFor(
+        { sku: sku(), sequence, adminSigners },
+        programs,
+      );
+      return one(
+        ix.instruction,
+        `approve NAV push #${sequence} of ${sku()} beyond the deviation cap`,
+      );
     }
     case 'rewards.pause': {
       const flags =
@@ -230,33 +250,8 @@ export async function buildAdminAction(
       return one(ix.instruction, `reward mints := ${rewardMints.join(', ')}`);
     }
     case 'program.upgrade': {
-      const name = required(input.program, '--program');
-      const address =
-        name in programs ? programs[name as keyof ProgramAddresses] : (name as Address);
-      const buffer = required(input.buffer, '--buffer');
-      if (governance.kind === 'gate') {
-        // Held by the gate: the chain checks the 3 admins and the buffer's hash itself.
-        const { instruction, sha256 } = await gateUpgradeInstruction(chain.rpc, {
-          gateProgram: governance.program,
-          program: address,
-          buffer,
-          spill: required(input.spill, 'spill'),
-          adminSigners,
-        });
-        return one(
-          instruction,
-          `upgrade ${name} (${address}) through the gate from buffer ${buffer} (sha256 ${sha256})`,
-        );
-      }
-      const authority = required(input.upgradeAuthority, 'upgradeAuthority');
-      const ix = await upgradeWithAdmins(
-        address,
-        buffer,
-        authority,
-        input.spill ?? authority,
-        adminSigners,
-      );
-      return one(ix, `upgrade ${name} (${address}) from buffer ${buffer}`, [authority]);
+      const built = await programUpgradeAction(chain, programs, governance, input, adminSigners);
+      return one(built.instruction, built.summary, built.operatorSigners);
     }
     case 'gate.initialize': {
       const gateProgram = required(input.gateProgram, 'programs.upgradeGate');
@@ -292,6 +287,36 @@ export async function buildAdminAction(
         [authority],
       );
     }
+    case 'gate.set-admins': {
+      const built = await gateSetAdminsAction(chain.rpc, {
+        gateProgram: required(input.gateProgram, 'programs.upgradeGate'),
+        current: set,
+        adminSigners,
+        next: {
+          keys: required(input.newAdmins, '--new-admins'),
+          threshold: required(input.newThreshold, '--new-threshold'),
+        },
+        ...(input.newSigners ? { nextSigners: input.newSigners } : {}),
+      });
+      return one(built.instruction, built.summary, built.operatorSigners);
+    }
+    case 'gate.set-authority': {
+      const name = input.program;
+      const address =
+        name === undefined
+          ? undefined
+          : name in programs
+            ? programs[name as keyof ProgramAddresses]
+            : (name as Address);
+      const built = await gateSetAuthorityAction(chain.rpc, {
+        gateProgram: required(input.gateProgram, 'programs.upgradeGate'),
+        ...(address ? { program: address } : {}),
+        ...(input.buffer ? { buffer: input.buffer } : {}),
+        newAuthority: required(input.newKey, '--new-key'),
+        adminSigners,
+      });
+      return one(built.instruction, built.summary);
+    }
   }
 }
 
@@ -303,6 +328,10 @@ async function governanceOf(
 ): Promise<Governance> {
   if (action.startsWith('vault.')) return { kind: 'vault', sku: required(input.sku, '--sku') };
   if (action.startsWith('rewards.')) return { kind: 'rewards' };
+  if (action === 'gate.set-admins' || action === 'gate.set-authority') {
+    // The gate's own administration is decided by the gate's own admin set.
+    return { kind: 'gate', program: required(input.gateProgram, 'programs.upgradeGate') };
+  }
   if (action === 'program.upgrade' && input.gateProgram) {
     // A program held by the gate is upgraded through it, under the gate's own admin set.
     const name = required(input.program, '--program');
@@ -314,35 +343,6 @@ async function governanceOf(
   }
   // The oracle's admin set is the platform's: it also governs upgrades and the gate's set-up.
   return { kind: 'oracle' };
-}
-
-/**
- * The loader's `Upgrade` with the admins appended as read-only signers: the loader reads its
- * first seven accounts and ignores the rest, while the runtime refuses the transaction unless
- * every listed signer signed, so the upgrade cannot land without the admins' signatures in the
- * same transaction as the upgrade authority's.
- */
-async function upgradeWithAdmins(
-  program: Address,
-  buffer: Address,
-  authority: Address,
-  spill: Address,
-  admins: readonly TransactionSigner[],
-): Promise<Instruction> {
-  const base = upgradeInstruction({
-    programData: await findProgramDataAddress(program),
-    program,
-    buffer,
-    spill,
-    authority: createNoopSigner(authority),
-  });
-  return {
-    ...base,
-    accounts: [
-      ...(base.accounts ?? []),
-      ...admins.map((a) => ({ address: a.address, role: AccountRole.READONLY_SIGNER, signer: a })),
-    ],
-  };
 }
 
 async function vaultOf(chain: Chain, programs: ProgramAddresses, sku: string) {
@@ -365,7 +365,7 @@ function assetIndexOf(assets: readonly { mint: Address }[], asset: string): numb
   return i;
 }
 
-function required<T>(value: T | undefined, name: string): T {
+export function required<T>(value: T | undefined, name: string): T {
   if (value === undefined) throw new OpsError('INVALID_INPUT', `${name} is required`);
   return value;
 }

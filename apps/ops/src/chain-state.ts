@@ -8,6 +8,7 @@ import type { RewardsConfig } from '@basket/rewards-client';
 import {
   findRewardsConfigAddress,
   findSkuAddresses,
+  navSnapshotAccount,
   oracleConfigAccount,
   type ProgramAddresses,
   readAccounts,
@@ -101,4 +102,24 @@ export async function readAdminSet(
   const vault = await readVault(rpc, programs, governance.sku);
   if (!vault) throw new OpsError('ACCOUNT_NOT_FOUND', `no vault for SKU ${governance.sku}`);
   return adminSetOf(vault.data.admins);
+}
+
+/**
+ * The sequence of `sku`'s NAV snapshot now (what `oracle.approve-deviation` names the next
+ * push by).
+ *
+ * @example
+ * const next = (await readSnapshotSequence(chain.rpc, programs, 'TECH6')) + 1n;
+ */
+export async function readSnapshotSequence(
+  rpc: Rpc,
+  programs: ProgramAddresses,
+  sku: string,
+): Promise<bigint> {
+  const { navSnapshot } = await findSkuAddresses(sku, programs);
+  const [snapshot] = await readAccounts(rpc, [navSnapshotAccount(navSnapshot, programs)]);
+  if (!snapshot.exists) {
+    throw new OpsError('ACCOUNT_NOT_FOUND', `no NAV snapshot for SKU ${sku}`);
+  }
+  return snapshot.data.sequence;
 }

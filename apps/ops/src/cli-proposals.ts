@@ -6,7 +6,8 @@
 import type { Address } from '@solana/kit';
 import { type Command, Option } from 'commander';
 import { ADMIN_ACTIONS, type AdminAction, buildAdminAction, ROTATIONS } from './admin-actions.ts';
-import { envOption, list, openContext, say } from './cli-context.ts';
+import { type CliContext, envOption, list, note, openContext, say } from './cli-context.ts';
+import { buildPrograms, soPaths } from './deploy.ts';
 import { requireUpgradeAuthority } from './env-config.ts';
 import { OpsError } from './errors.ts';
 import { signerFromFile } from './key-reference.ts';
@@ -28,6 +29,26 @@ const NEEDS_UPGRADE_AUTHORITY: readonly string[] = [
   'gate.adopt',
 ];
 
+/**
+ * The local build a program.upgrade's buffer must equal: `--binary`, else the named program
+ * built reproducibly (or, with `--skip-build`, as it is under target/deploy).
+ */
+function localBuildOf(
+  ctx: CliContext,
+  o: { binary?: string; program?: string; skipBuild?: boolean },
+): string {
+  if (o.binary) return o.binary;
+  const name = o.program;
+  if (name !== 'oracle' && name !== 'vault' && name !== 'rewards') {
+    throw new OpsError('INVALID_INPUT', `--binary <file> is required for program ${name}`);
+  }
+  const localnetIds = ctx.config.localnetIds;
+  const paths = o.skipBuild
+    ? soPaths(localnetIds, [name])
+    : buildPrograms({ localnetIds, names: [name], log: note });
+  return paths[name] as string;
+}
+
 export function registerProposalCommands(program: Command): void {
   program
     .command('propose')
@@ -38,6 +59,11 @@ export function registerProposalCommands(program: Command): void {
     .addOption(envOption())
     .requiredOption('--out <file>', 'the proposal file to write')
     .option('--sku <id>', 'the SKU (vault actions, approve-deviation)')
+    .option(
+      '--sequence <n>',
+      'oracle.approve-deviation: the push it approves (default: the next)',
+      (v) => BigInt(v),
+    )
     .option('--asset <index|mint>', 'vault.asset-status: the asset')
     .addOption(
       new Option('--status <status>', 'vault.asset-status').choices([
@@ -52,7 +78,7 @@ export function registerProposalCommands(program: Command): void {
     .option('--keepers <addresses>', 'rotate-keepers: the new set', list)
     .option(
       '--new-key <address>',
-      'vault.rotate-keeper / vault.rotate-trade-authority: the new key',
+      'vault.rotate-keeper / vault.rotate-trade-authority: the new key; gate.set-authority: the new authority',
     )
     .addOption(
       new Option('--rotation <kind>', 'vault.cancel-rotation: which one').choices(
@@ -66,7 +92,22 @@ export function registerProposalCommands(program: Command): void {
       '--program <name|address>',
       'program.upgrade: oracle, vault, rewards, or a program address',
     )
-    .option('--buffer <address>', 'program.upgrade: the staged buffer (from deploy)')
+    .option(
+      '--buffer <address>',
+      'program.upgrade: the staged buffer (from deploy); gate.set-authority: a buffer to hand over',
+    )
+    .option(
+      '--binary <file>',
+      'program.upgrade: the local build the buffer must equal (default: build the named program reproducibly)',
+    )
+    .option('--skip-build', 'program.upgrade: use the binary already under target/deploy')
+    .option('--new-admins <addresses>', 'gate.set-admins: the five keys of the new set', list)
+    .option('--new-threshold <n>', 'gate.set-admins: the new threshold (3 to 5)', Number)
+    .option(
+      '--new-signers <addresses>',
+      'gate.set-admins: the keys of the new set who will sign (default: its first threshold keys)',
+      list,
+    )
     .option(
       '--signers <addresses>',
       'the admins who will sign (default: the first threshold admins)',
@@ -87,6 +128,7 @@ export function registerProposalCommands(program: Command): void {
       const feePayer = await ctx.feePayer();
       const built = await buildAdminAction(ctx.chain, ctx.programs, action as AdminAction, {
         sku: o.sku,
+        sequence: o.sequence,
         asset: o.asset,
         status: o.status,
         weights: o.weights,
@@ -98,6 +140,10 @@ export function registerProposalCommands(program: Command): void {
         pauseClaims: Boolean(o.pauseClaims),
         program: o.program,
         buffer: o.buffer,
+        ...(action === 'program.upgrade' ? { localBinary: localBuildOf(ctx, o) } : {}),
+        newAdmins: o.newAdmins,
+        newThreshold: o.newThreshold,
+        newSigners: o.newSigners,
         ...(NEEDS_UPGRADE_AUTHORITY.includes(action)
           ? { upgradeAuthority: requireUpgradeAuthority(ctx.config) }
           : {}),

@@ -13,6 +13,8 @@ import {
   type GateConfig,
   getGateConfigDecoder,
   getInitializeInstruction,
+  getSetAdminsInstruction,
+  getSetAuthorityInstruction,
   getUpgradeInstruction,
 } from '@basket/upgrade-gate-client';
 import { type Chain, findProgramDataAddress, setAuthorityInstruction } from '@basket/world';
@@ -150,9 +152,43 @@ export async function readBuffer(
   };
 }
 
+/** The gate's present proposal nonce: every gate proposal is bound to it (a later gate action voids it). */
+export async function readGateNonce(rpc: Rpc, gateProgram: Address): Promise<bigint> {
+  const config = await readGateConfig(rpc, gateProgram);
+  if (!config) {
+    throw new OpsError(
+      'ACCOUNT_NOT_FOUND',
+      `the upgrade gate ${gateProgram} is not initialized (propose gate.initialize)`,
+    );
+  }
+  return config.proposalNonce;
+}
+
+/**
+ * Refuses (`HASH_MISMATCH`) a buffer whose bytes are not the local reproducible build's, so
+ * the admins are never asked to approve bytes nobody rebuilt.
+ *
+ * @example
+ * assertBufferIsLocalBuild(await readBuffer(rpc, buffer), buffer, localBinary('target/deploy/vault.so'), 'target/deploy/vault.so');
+ */
+export function assertBufferIsLocalBuild(
+  buffer: { sha256: string },
+  bufferAddress: Address,
+  local: { sha256: string },
+  localPath: string,
+): void {
+  if (buffer.sha256 !== local.sha256) {
+    throw new OpsError(
+      'HASH_MISMATCH',
+      `buffer ${bufferAddress} holds sha256 ${buffer.sha256}, the local build ${localPath} is ${local.sha256}: rebuild, or stage the build with deploy`,
+    );
+  }
+}
+
 /**
  * The gate's `upgrade` of `program` from `buffer`, bound to the buffer's bytes as they are
- * now: the admins sign this hash, and the gate refuses any other bytes.
+ * now (the admins sign this hash, and the gate refuses any other bytes) and to the gate's
+ * present nonce (a later gate action voids it).
  */
 export async function gateUpgradeInstruction(
   rpc: Rpc,
@@ -166,6 +202,7 @@ export async function gateUpgradeInstruction(
 ): Promise<{ instruction: Instruction; sha256: string }> {
   const authority = await gateAuthorityOf(input.gateProgram);
   const buffer = await readBuffer(rpc, input.buffer);
+  const nonce = await readGateNonce(rpc, input.gateProgram);
   if (buffer.authority !== authority) {
     throw new OpsError(
       'INVALID_INPUT',
@@ -182,9 +219,64 @@ export async function gateUpgradeInstruction(
       spill: input.spill,
       authority,
       expectedSha256: Buffer.from(buffer.sha256, 'hex'),
+      nonce,
       adminSigners: [...input.adminSigners],
     },
     { programAddress: input.gateProgram },
   );
   return { instruction, sha256: buffer.sha256 };
+}
+
+/**
+ * The gate's `set_admins`: `adminSigners` must hold the present set's threshold of its admins
+ * and the new set's threshold of the new admins (the chain refuses otherwise).
+ *
+ * @example
+ * const ix = await gateSetAdminsInstruction(rpc, { gateProgram, admins: { keys, threshold: 3 }, adminSigners });
+ */
+export async function gateSetAdminsInstruction(
+  rpc: Rpc,
+  input: { gateProgram: Address; admins: AdminSet; adminSigners: readonly TransactionSigner[] },
+): Promise<Instruction> {
+  const [config] = await findGateConfigPda({ programAddress: input.gateProgram });
+  return getSetAdminsInstruction(
+    {
+      config,
+      admins: [...input.admins.keys],
+      threshold: input.admins.threshold,
+      nonce: await readGateNonce(rpc, input.gateProgram),
+      adminSigners: [...input.adminSigners],
+    },
+    { programAddress: input.gateProgram },
+  );
+}
+
+/**
+ * The gate's `set_authority`: hands `target` (a program's ProgramData, or a buffer the gate
+ * holds) to `newAuthority`.
+ *
+ * @example
+ * const ix = await gateSetAuthorityInstruction(rpc, { gateProgram, target: programData, newAuthority, adminSigners });
+ */
+export async function gateSetAuthorityInstruction(
+  rpc: Rpc,
+  input: {
+    gateProgram: Address;
+    target: Address;
+    newAuthority: Address;
+    adminSigners: readonly TransactionSigner[];
+  },
+): Promise<Instruction> {
+  const [config] = await findGateConfigPda({ programAddress: input.gateProgram });
+  return getSetAuthorityInstruction(
+    {
+      config,
+      target: input.target,
+      authority: await gateAuthorityOf(input.gateProgram),
+      newAuthority: input.newAuthority,
+      nonce: await readGateNonce(rpc, input.gateProgram),
+      adminSigners: [...input.adminSigners],
+    },
+    { programAddress: input.gateProgram },
+  );
 }

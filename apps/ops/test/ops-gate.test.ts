@@ -39,6 +39,8 @@ let admins: KeyPairSigner[];
 let authority: KeyPairSigner;
 let gate: Address;
 let gatePda: Address;
+/** The program the third case deploys into the gate's hands (handed on in the last case). */
+let scratchProgram: Address;
 
 beforeAll(async () => {
   ops = await startOpsWorld();
@@ -131,10 +133,19 @@ describe('the upgrade gate on the local world', () => {
     expect((await readBuffer(world.chain.rpc, buffer)).authority).toBe(gatePda);
 
     const signers = admins.slice(1, 4);
+    // A buffer that is not the local build is refused before anything is proposed.
+    const wrongBuild = propose('program.upgrade', {
+      program: scratch.address,
+      buffer,
+      signers: signers.map((a) => a.address),
+      localBinary: paths.oracle as string,
+    });
+    expect(await refusal(wrongBuild)).toBe('HASH_MISMATCH');
     let p = await propose('program.upgrade', {
       program: scratch.address,
       buffer,
       signers: signers.map((a) => a.address),
+      localBinary: paths.rewards as string,
     });
     expect(p.governance).toEqual({ kind: 'gate', program: gate });
     expect(p.summary).toContain(`sha256 ${localBinary(paths.rewards as string).sha256}`);
@@ -155,6 +166,7 @@ describe('the upgrade gate on the local world', () => {
 
     p = await signProposal(p, signers[2] as KeyPairSigner);
     await submitProposal(world.chain, programs, p);
+    scratchProgram = scratch.address;
     await expect(
       verifyDeployed(
         world.chain,
@@ -164,4 +176,44 @@ describe('the upgrade gate on the local world', () => {
       ),
     ).resolves.toBeTruthy();
   }, 240_000);
+
+  it('gate.set-admins needs the new set to sign; a handover proposed before it is then void', async () => {
+    // Given a handover of the scratch program proposed (and fully signed) at the present nonce
+    const successor = await generateKeyPairSigner();
+    let handover = await propose('gate.set-authority', {
+      program: scratchProgram,
+      newKey: successor.address,
+      signers: admins.slice(0, 3).map((a) => a.address),
+    });
+    expect(handover.governance).toEqual({ kind: 'gate', program: gate });
+    for (const k of admins.slice(0, 3)) handover = await signProposal(handover, k);
+    // When the gate's admins are replaced (keeping admins 3 and 4), signed by 3 of the old
+    // set and 3 of the new
+    const fresh = await Promise.all(Array.from({ length: 3 }, () => generateKeyPairSigner()));
+    const next = [admins[3], admins[4], ...fresh] as KeyPairSigner[];
+    const p = await propose('gate.set-admins', {
+      newAdmins: next.map((a) => a.address),
+      newThreshold: 3,
+      newSigners: [admins[3], admins[4], fresh[0]].map((a) => (a as KeyPairSigner).address),
+      signers: [admins[0], admins[3], admins[4]].map((a) => (a as KeyPairSigner).address),
+    });
+    expect(p.operatorSigners).toEqual([fresh[0]?.address]);
+    // Without the new key's signature `submit` refuses; with it the set is installed
+    let partial = p;
+    for (const k of [admins[0], admins[3], admins[4]]) {
+      partial = await signProposal(partial, k as KeyPairSigner);
+    }
+    expect(await refusal(submitProposal(world.chain, programs, partial))).toBe('MISSING_SIGNATURE');
+    await submitProposal(
+      world.chain,
+      programs,
+      await signProposal(partial, fresh[0] as KeyPairSigner),
+    );
+    const config = await readGateConfig(world.chain.rpc, gate);
+    expect(config?.admins.keys).toEqual(next.map((a) => a.address));
+    // Then the handover signed before the change is refused (its signers are no longer
+    // the gate's admins, and its nonce is spent: the chain refuses it as StaleProposal too)
+    expect(await refusal(submitProposal(world.chain, programs, handover))).toBe('NON_ADMIN_SIGNER');
+    expect((await readOnChainProgram(world.chain, scratchProgram))?.upgradeAuthority).toBe(gatePda);
+  }, 120_000);
 });

@@ -162,6 +162,7 @@ describe('basket-ops on the local world', () => {
       buffer: staged.buffer,
       upgradeAuthority: feePayer.address,
       signers: admins.slice(2, 5).map((a) => a.address),
+      localBinary: paths.rewards as string,
     };
     let p = await proposeAction(ops, 'program.upgrade', input);
     for (const k of admins.slice(2, 4)) p = await signProposal(p, k);

@@ -8,7 +8,7 @@ import {
 import { getEd25519VerifyInstruction } from './ed25519-instruction.ts';
 import { getPushSnapshotInstruction, ORACLE_PROGRAM_ADDRESS } from './generated/index.ts';
 import { encodeNavPayload, type NavPayloadEntry } from './nav-payload.ts';
-import { addressBytes } from './sku-id.ts';
+import { addressBytes, findNavReferencePda } from './sku-id.ts';
 
 /** The Solana instructions sysvar. */
 export const INSTRUCTIONS_SYSVAR_ADDRESS =
@@ -61,6 +61,7 @@ export async function getSignedPushSnapshotInstructions(
       snapshot: input.snapshot,
       config: input.config,
       instructionsSysvar: INSTRUCTIONS_SYSVAR_ADDRESS,
+      reference: (await findNavReferencePda(input.skuId, programAddress))[0],
       adminSigners: input.adminSigners ?? [],
     },
     { programAddress },

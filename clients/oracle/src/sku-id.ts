@@ -44,6 +44,24 @@ export async function findNavSnapshotPda(
   });
 }
 
+/**
+ * The deviation reference of a SKU (what its snapshot's deviation cap is held against, and
+ * the push the admins approved past it): PDA `["nav_reference", sku_id]` of the oracle program.
+ *
+ * @example
+ * const [reference] = await findNavReferencePda(encodeSkuId('MAG7'));
+ */
+export async function findNavReferencePda(
+  skuId: Uint8Array,
+  programAddress: Address = ORACLE_PROGRAM_ADDRESS,
+): Promise<ProgramDerivedAddress> {
+  if (skuId.length !== SKU_ID_LENGTH) throw new RangeError('SKU id must be 16 bytes');
+  return getProgramDerivedAddress({
+    programAddress,
+    seeds: [getUtf8Encoder().encode('nav_reference'), skuId],
+  });
+}
+
 /** The 32 bytes of an address, for byte-level payloads. */
 export function addressBytes(address: Address): Uint8Array {
   return Uint8Array.from(getAddressEncoder().encode(address));

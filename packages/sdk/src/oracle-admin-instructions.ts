@@ -1,18 +1,21 @@
 /**
  * Admin multisig and keeper instructions of the oracle program (`initialize_config`,
- * `rotate_keepers`, `create_snapshot`, `approve_deviation`, `push_snapshot`), every PDA
- * resolved here (config `["oracle_config"]`, snapshot `["nav_snapshot", sku_id]`, the
- * program's ProgramData). Admin signers: at least the configured threshold (3 of 5).
+ * `rotate_keepers`, `create_snapshot`, `approve_deviation`, `reset_sequence`,
+ * `push_snapshot`), every PDA resolved here (config `["oracle_config"]`, snapshot
+ * `["nav_snapshot", sku_id]`, deviation reference `["nav_reference", sku_id]`, the program's
+ * ProgramData). Admin signers: at least the configured threshold (3 of 5).
  */
 
 import {
   encodeSkuId,
+  findNavReferencePda,
   findNavSnapshotPda,
   findOracleConfigPda,
   findOracleProgramDataPda,
   getApproveDeviationInstruction,
   getCreateSnapshotInstruction,
   getInitializeConfigInstruction,
+  getResetSequenceInstruction,
   getRotateKeepersInstruction,
   getSignedPushSnapshotInstructions,
   type NavPayloadEntry,
@@ -133,11 +136,13 @@ export async function getCreateSnapshotInstructionFor(
     findOracleConfigPda({ programAddress }),
     findNavSnapshotPda(skuId, programAddress),
   ]);
+  const [reference, referenceBump] = await findNavReferencePda(skuId, programAddress);
   const instruction = getCreateSnapshotInstruction(
     {
       payer: input.payer,
       config,
       snapshot,
+      reference,
       systemProgram: SYSTEM_PROGRAM,
       skuId,
       mintCount: input.mints.length,
@@ -152,36 +157,81 @@ export async function getCreateSnapshotInstructionFor(
   return {
     instruction,
     snapshot,
-    costs: [{ key: 'oracle.createSnapshot' }, ...bumpSteps(bump)],
+    // Two canonical PDAs found on chain: the snapshot's and the deviation reference's.
+    costs: [{ key: 'oracle.createSnapshot' }, ...bumpSteps(bump), ...bumpSteps(referenceBump)],
   };
 }
 
 /**
- * An `approve_deviation`: lets the next push of `sku`'s snapshot move beyond the cap.
+ * An `approve_deviation`: lets the push of `sku`'s snapshot with exactly `sequence` (1 to 16
+ * above the stored one) move beyond the cap; no other push can use it. Without `sequence`,
+ * the push it approves is the snapshot's next as it stands when the approval lands.
  *
  * @example
- * const approve = await getApproveDeviationInstructionFor({ sku: 'MAG7', adminSigners });
+ * const approve = await getApproveDeviationInstructionFor({ sku: 'MAG7', sequence: 43n, adminSigners });
  */
 export async function getApproveDeviationInstructionFor(
-  input: { sku: string; adminSigners: readonly TransactionSigner[] },
+  input: { sku: string; sequence?: bigint; adminSigners: readonly TransactionSigner[] },
   programs: Partial<ProgramAddresses> = {},
 ): Promise<CostedInstruction> {
   const programAddress = resolveProgramAddresses(programs).oracle;
-  const [[config], [snapshot]] = await Promise.all([
+  const skuId = encodeSkuId(input.sku);
+  const [[config], [snapshot], [reference]] = await Promise.all([
     findOracleConfigPda({ programAddress }),
-    findNavSnapshotPda(encodeSkuId(input.sku), programAddress),
+    findNavSnapshotPda(skuId, programAddress),
+    findNavReferencePda(skuId, programAddress),
   ]);
   const instruction = getApproveDeviationInstruction(
-    { snapshot, config, adminSigners: [...input.adminSigners] },
+    {
+      snapshot,
+      config,
+      reference,
+      // 0: the snapshot's next push, resolved on chain when the approval lands.
+      sequence: input.sequence ?? 0n,
+      adminSigners: [...input.adminSigners],
+    },
     { programAddress },
   );
   return { instruction, costs: [{ key: 'oracle.approveDeviation' }] };
 }
 
 /**
+ * A `reset_sequence` (admin recovery): sets `sku`'s snapshot sequence to `sequence`, so its
+ * keepers push again from `sequence + 1`, and drops any pending approval.
+ *
+ * @example
+ * const reset = await getResetSequenceInstructionFor({ sku: 'MAG7', sequence: 41n, adminSigners });
+ */
+export async function getResetSequenceInstructionFor(
+  input: { sku: string; sequence: bigint; adminSigners: readonly TransactionSigner[] },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction> {
+  const programAddress = resolveProgramAddresses(programs).oracle;
+  const skuId = encodeSkuId(input.sku);
+  const [[config], [snapshot], [reference]] = await Promise.all([
+    findOracleConfigPda({ programAddress }),
+    findNavSnapshotPda(skuId, programAddress),
+    findNavReferencePda(skuId, programAddress),
+  ]);
+  const instruction = getResetSequenceInstruction(
+    {
+      snapshot,
+      config,
+      reference,
+      sequence: input.sequence,
+      adminSigners: [...input.adminSigners],
+    },
+    { programAddress },
+  );
+  // Priced as an approval: the same accounts, checks and one 8-byte write.
+  return { instruction, costs: [{ key: 'oracle.approveDeviation' }] };
+}
+
+/**
  * A keeper-signed `push_snapshot` of `sku`: the Ed25519 verification and the push, to send in
  * this order, adjacent, in one transaction. `entries` follow the snapshot's mint order;
- * `sequence` is above the stored one. Admin co-signers only for a move beyond the cap.
+ * `sequence` is 1 to 16 above the stored one (the keeper sends the next). Admin co-signers
+ * only for a move beyond the cap.
  *
  * @example
  * const [verify, push] = await getPushSnapshotInstructionsFor({ keeper: keeperKeyPair, sku: 'MAG7', sequence: 42n, entries });

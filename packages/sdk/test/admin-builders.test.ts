@@ -163,12 +163,16 @@ describe('oracle and vault admin builders in LiteSVM', () => {
     expect(snapshot.exists && snapshot.data.entryCount).toBe(3);
   });
 
-  it('approve_deviation lets the next push move beyond the cap', async () => {
+  it('approve_deviation lets the push it names move beyond the cap', async () => {
     // a 50% price move is beyond the 10% cap: refused without approval
     const tooFar = await landAndCost(svm, payer, await push(2n, 5_000_000_000n));
     expect(tooFar.failure).toMatchObject({ kind: 'custom', program: 'oracle' });
     await land('oracle.approve_deviation', [
-      await getApproveDeviationInstructionFor({ sku: SKU, adminSigners: admins.slice(2, 5) }),
+      await getApproveDeviationInstructionFor({
+        sku: SKU,
+        sequence: 2n,
+        adminSigners: admins.slice(2, 5),
+      }),
     ]);
     await land('oracle.push_snapshot (approved move)', await push(2n, 5_000_000_000n));
     // a move beyond the cap can also be co-signed by the admins in the push itself

@@ -10,8 +10,9 @@ use pinocchio::AccountView;
 
 /// Number of admin key slots.
 pub const MAX_ADMINS: usize = 5;
-/// Smallest threshold an admin set may be configured with: a single key is not a multisig.
-pub const MIN_ADMIN_THRESHOLD: u8 = 2;
+/// Smallest threshold an admin set may be configured with: the spec's admin multisig is 3 of
+/// 5, and with 2 any two keys (or two stolen keys) could act alone, so no program accepts less.
+pub const MIN_ADMIN_THRESHOLD: u8 = 3;
 
 /// Stored admin signer set: `[0..160]` five keys, `[160]` threshold, `[161]` reserved.
 #[repr(C)]
@@ -96,13 +97,24 @@ mod tests {
 
     #[test]
     fn rejects_thresholds_out_of_range() {
-        for t in [0, 1, 6, 255] {
+        for t in [0, 1, 2, 6, 255] {
             assert_eq!(
                 SignerSet::new(keys(), t),
                 Err(CommonError::InvalidSignerSet),
                 "{t}"
             );
         }
+    }
+
+    #[test]
+    fn the_smallest_threshold_is_three() {
+        assert_eq!(MIN_ADMIN_THRESHOLD, 3);
+        assert!(SignerSet::new(keys(), 3).is_ok());
+        assert!(SignerSet::new(keys(), 5).is_ok());
+        assert_eq!(
+            SignerSet::new(keys(), 2),
+            Err(CommonError::InvalidSignerSet)
+        );
     }
 
     #[test]

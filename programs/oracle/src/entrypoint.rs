@@ -2,8 +2,8 @@ use crate::{error::OracleError, instruction::discriminator, instructions};
 use basket_common::CommonError;
 use pinocchio::{no_allocator, program_entrypoint, AccountView, Address, ProgramResult};
 
-// The largest oracle instruction (initialize_config) takes 5 fixed accounts plus up to 5
-// admin signers.
+// The largest oracle instructions (initialize_config, create_snapshot) take 5 fixed accounts
+// plus up to 5 admin signers.
 program_entrypoint!(process_instruction, 16);
 no_allocator!();
 // Panics log one fixed line and abort (why: `basket_common::fixed_panic_handler`).
@@ -30,6 +30,7 @@ pub fn process_instruction(
         discriminator::APPROVE_DEVIATION => {
             instructions::approve_deviation::process(accounts, rest)
         }
+        discriminator::RESET_SEQUENCE => instructions::reset_sequence::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

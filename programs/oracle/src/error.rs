@@ -92,6 +92,19 @@ pub enum OracleError {
         message = "The oracle program is immutable: initialize_config needs an upgrade authority"
     ))]
     ImmutableProgram = 2021,
+    /// The payload's sequence is more than `MAX_SEQUENCE_STEP` above the snapshot's last one
+    /// (a jump towards `u64::MAX` would stop every later push).
+    #[codama(error(
+        message = "The NAV payload sequence is too far above the last pushed sequence"
+    ))]
+    SequenceTooFarAhead = 2022,
+    /// `approve_deviation` names a sequence that is not one of the next `MAX_SEQUENCE_STEP`
+    /// pushes of the snapshot.
+    #[codama(error(message = "The approved sequence is not one of the snapshot's next pushes"))]
+    ApprovalSequenceOutOfRange = 2023,
+    /// The deviation reference account is not the snapshot's (another SKU's, or not one).
+    #[codama(error(message = "The deviation reference is not the snapshot's"))]
+    WrongReference = 2024,
 }
 
 impl From<OracleError> for ProgramError {

@@ -20,6 +20,7 @@ pub enum OracleEventKind {
     SnapshotCreated = 3,
     SnapshotPushed = 4,
     DeviationApproved = 5,
+    SequenceReset = 6,
 }
 
 /// `initialize_config`.
@@ -100,7 +101,7 @@ basket_common::impl_event!(
     len = 57
 );
 
-/// `approve_deviation`: admins allow the next push past the cap.
+/// `approve_deviation`: admins allow the push with `sequence` past the cap.
 ///
 /// Payload: 24 bytes after `[5][1]`.
 #[repr(C)]
@@ -108,7 +109,7 @@ basket_common::impl_event!(
 pub struct DeviationApprovedEvent {
     #[codama(type = fixed_size(bytes, 16))]
     pub sku_id: [u8; 16],
-    /// Sequence the approval was given after.
+    /// The sequence of the one push the approval lets past the cap.
     #[codama(type = number(u64))]
     pub sequence: PodU64,
 }
@@ -120,6 +121,29 @@ basket_common::impl_event!(
     len = 24
 );
 
+/// `reset_sequence`: the admins set a snapshot's sequence.
+///
+/// Payload: 32 bytes after `[6][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct SequenceResetEvent {
+    #[codama(type = fixed_size(bytes, 16))]
+    pub sku_id: [u8; 16],
+    /// The sequence before the reset.
+    #[codama(type = number(u64))]
+    pub previous: PodU64,
+    /// The sequence after it: the next push is 1 to `MAX_SEQUENCE_STEP` above.
+    #[codama(type = number(u64))]
+    pub sequence: PodU64,
+}
+
+basket_common::impl_event!(
+    SequenceResetEvent,
+    OracleEventKind::SequenceReset,
+    version = 1,
+    len = 32
+);
+
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
 pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<ConfigInitializedEvent>("ConfigInitializedEvent"),
@@ -127,6 +151,7 @@ pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<SnapshotCreatedEvent>("SnapshotCreatedEvent"),
     EventInfo::of::<SnapshotPushedEvent>("SnapshotPushedEvent"),
     EventInfo::of::<DeviationApprovedEvent>("DeviationApprovedEvent"),
+    EventInfo::of::<SequenceResetEvent>("SequenceResetEvent"),
 ];
 
 #[cfg(test)]
@@ -218,8 +243,16 @@ mod tests {
     }
 
     #[test]
+    fn sequence_reset_layout() {
+        assert_eq!(<SequenceResetEvent as Event>::LEN, 32);
+        assert_eq!(<SequenceResetEvent as Event>::DISCRIMINATOR, 6);
+        assert_eq!(offset_of!(SequenceResetEvent, previous), 16);
+        assert_eq!(offset_of!(SequenceResetEvent, sequence), 24);
+    }
+
+    #[test]
     fn events_list_every_kind_once_in_order() {
-        assert_eq!(EVENTS.len(), OracleEventKind::DeviationApproved as usize);
+        assert_eq!(EVENTS.len(), OracleEventKind::SequenceReset as usize);
         for (i, e) in EVENTS.iter().enumerate() {
             assert_eq!(usize::from(e.discriminator), i + 1, "{}", e.name);
         }

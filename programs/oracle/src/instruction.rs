@@ -11,6 +11,7 @@ pub mod discriminator {
     pub const CREATE_SNAPSHOT: u8 = 2;
     pub const PUSH_SNAPSHOT: u8 = 3;
     pub const APPROVE_DEVIATION: u8 = 4;
+    pub const RESET_SEQUENCE: u8 = 5;
 }
 
 #[repr(C, u8)]
@@ -72,14 +73,20 @@ pub enum OracleInstruction {
         #[codama(type = array(public_key, 8))]
         keepers: [[u8; 32]; 8],
     } = 1,
-    /// Creates a SKU's snapshot account with its fixed mint list (no prices yet). The mint
-    /// list is part of what the vault trusts, so the admin threshold must sign.
-    #[codama(account(name = "payer", signer, writable, docs = "Pays for the account"))]
+    /// Creates a SKU's snapshot account with its fixed mint list (no prices yet), and its
+    /// deviation reference. The mint list is part of what the vault trusts, so the admin
+    /// threshold must sign.
+    #[codama(account(name = "payer", signer, writable, docs = "Pays for the accounts"))]
     #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]
     #[codama(account(
         name = "snapshot",
         writable,
         docs = "PDA [\"nav_snapshot\", sku_id], created here"
+    ))]
+    #[codama(account(
+        name = "reference",
+        writable,
+        docs = "PDA [\"nav_reference\", sku_id], the deviation reference, created here"
     ))]
     #[codama(account(name = "system_program", docs = "System program"))]
     #[codama(remaining_accounts(
@@ -96,13 +103,20 @@ pub enum OracleInstruction {
     } = 2,
     /// Writes a keeper-signed NAV payload into the snapshot. The instruction right before
     /// this one must be an Ed25519 check of exactly one keeper signature over the canonical
-    /// payload (see `payload.rs`); the payload is read from there. Admin signers are only
-    /// needed when an entry moves beyond the deviation cap.
+    /// payload (see `payload.rs`); the payload is read from there. Its sequence is 1 to
+    /// `MAX_SEQUENCE_STEP` above the last. Every entry is capped against the SKU's deviation
+    /// reference, which holds for `DEVIATION_WINDOW_SLOTS`; admin signers (or an approval of
+    /// this sequence) are only needed when an entry moves beyond that cap.
     #[codama(account(name = "snapshot", writable, docs = "The SKU's snapshot PDA"))]
     #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]
     #[codama(account(
         name = "instructions_sysvar",
         docs = "Instructions sysvar (Sysvar1nstructions1111111111111111111111111)"
+    ))]
+    #[codama(account(
+        name = "reference",
+        writable,
+        docs = "The SKU's deviation reference PDA [\"nav_reference\", sku_id]"
     ))]
     #[codama(remaining_accounts(
         argument("adminSigners"),
@@ -110,17 +124,41 @@ pub enum OracleInstruction {
         docs = "Admin co-signers, only for a move beyond the deviation cap"
     ))]
     PushSnapshot = 3,
-    /// Lets the next push of this snapshot move entries beyond the deviation cap, for
-    /// baskets too large to carry admin co-signatures in the push transaction. At least
+    /// Lets the push of this snapshot with exactly `sequence` (one of its next
+    /// `MAX_SEQUENCE_STEP`; 0 names the next push as the snapshot stands when the approval
+    /// lands) move entries beyond the deviation cap, for baskets too large to carry admin
+    /// co-signatures in the push transaction; no other push can use it. At least
     /// `threshold` distinct configured admins must sign (remaining accounts).
-    #[codama(account(name = "snapshot", writable, docs = "The SKU's snapshot PDA"))]
+    #[codama(account(name = "snapshot", docs = "The SKU's snapshot PDA"))]
     #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]
+    #[codama(account(
+        name = "reference",
+        writable,
+        docs = "The SKU's deviation reference PDA [\"nav_reference\", sku_id]"
+    ))]
     #[codama(remaining_accounts(
         argument("adminSigners"),
         signer,
         docs = "Admin signers (at least `threshold` distinct admins)"
     ))]
-    ApproveDeviation = 4,
+    ApproveDeviation { sequence: u64 } = 4,
+    /// Recovery: sets the snapshot's sequence (the next push is then 1 to
+    /// `MAX_SEQUENCE_STEP` above it) and drops any pending approval, for a snapshot whose
+    /// sequence was driven where its keepers cannot follow. At least `threshold` distinct
+    /// configured admins must sign (remaining accounts).
+    #[codama(account(name = "snapshot", writable, docs = "The SKU's snapshot PDA"))]
+    #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]
+    #[codama(account(
+        name = "reference",
+        writable,
+        docs = "The SKU's deviation reference PDA [\"nav_reference\", sku_id]"
+    ))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
+    ResetSequence { sequence: u64 } = 5,
 }
 
 #[cfg(test)]
@@ -158,8 +196,12 @@ mod tests {
             discriminator::PUSH_SNAPSHOT
         );
         assert_eq!(
-            tag(&OracleInstruction::ApproveDeviation),
+            tag(&OracleInstruction::ApproveDeviation { sequence: 0 }),
             discriminator::APPROVE_DEVIATION
+        );
+        assert_eq!(
+            tag(&OracleInstruction::ResetSequence { sequence: 0 }),
+            discriminator::RESET_SEQUENCE
         );
     }
 }

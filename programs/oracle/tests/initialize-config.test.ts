@@ -63,6 +63,7 @@ describe('initialize_config', () => {
     signers: KeyPairSigner[],
     keeperCount = 1,
     upgradeAuthority: KeyPairSigner = deployer,
+    threshold = 3,
   ) {
     return getInitializeConfigInstruction({
       payer,
@@ -70,7 +71,7 @@ describe('initialize_config', () => {
       systemProgram: SYSTEM_PROGRAM,
       upgradeAuthority,
       admins: admins.map((a) => a.address),
-      threshold: 3,
+      threshold,
       keeperCount,
       keepers: [keeper.address, ...Array(7).fill(SYSTEM_PROGRAM)],
       maxDeviationBps: 1_000,
@@ -160,6 +161,12 @@ describe('initialize_config', () => {
     // When they initialize first, Then NotUpgradeAuthority and no config exists
     await expectRejected(ix, ORACLE_ERROR__NOT_UPGRADE_AUTHORITY, stranger);
     // And the deployer can still initialize afterwards
+    expect((await send(svm, [initIx(admins.slice(0, 3))], payer)).ok).toBe(true);
+  });
+
+  it('rejects an admin set below 3 of 5 even when three admins sign', async () => {
+    // CommonError::InvalidSignerSet: two keys (or two stolen keys) would rule the oracle.
+    await expectRejected(initIx(admins.slice(0, 3), 1, deployer, 2), 109);
     expect((await send(svm, [initIx(admins.slice(0, 3))], payer)).ok).toBe(true);
   });
 

@@ -11,12 +11,16 @@ import {
   getInitializeConfigInstructionDataEncoder,
   getNavEntryDecoder,
   getNavEntryEncoder,
+  getNavReferenceDecoder,
+  getNavReferenceEncoder,
   getNavSnapshotDecoder,
   getNavSnapshotEncoder,
   getOracleConfigDecoder,
   getOracleConfigEncoder,
   getPushSnapshotInstructionDataDecoder,
   getPushSnapshotInstructionDataEncoder,
+  getResetSequenceInstructionDataDecoder,
+  getResetSequenceInstructionDataEncoder,
   getRotateKeepersInstructionDataDecoder,
   getRotateKeepersInstructionDataEncoder,
   NAV_PAYLOAD_ENTRY_LENGTH,
@@ -36,6 +40,10 @@ const CODECS: Record<string, Codec> = {
   OracleConfig: { encoder: getOracleConfigEncoder() as never, decoder: getOracleConfigDecoder() },
   NavSnapshot: { encoder: getNavSnapshotEncoder() as never, decoder: getNavSnapshotDecoder() },
   NavEntry: { encoder: getNavEntryEncoder() as never, decoder: getNavEntryDecoder() },
+  NavReference: {
+    encoder: getNavReferenceEncoder() as never,
+    decoder: getNavReferenceDecoder(),
+  },
   InitializeConfigInstructionData: {
     encoder: getInitializeConfigInstructionDataEncoder() as never,
     decoder: getInitializeConfigInstructionDataDecoder(),
@@ -51,6 +59,10 @@ const CODECS: Record<string, Codec> = {
   ApproveDeviationInstructionData: {
     encoder: getApproveDeviationInstructionDataEncoder() as never,
     decoder: getApproveDeviationInstructionDataDecoder(),
+  },
+  ResetSequenceInstructionData: {
+    encoder: getResetSequenceInstructionDataEncoder() as never,
+    decoder: getResetSequenceInstructionDataDecoder(),
   },
   PushSnapshotInstructionData: {
     encoder: getPushSnapshotInstructionDataEncoder() as never,

@@ -5,6 +5,7 @@ import {
   addressBytes,
   encodeNavPayload,
   encodeSkuId,
+  findNavReferencePda,
   findNavSnapshotPda,
   findOracleConfigPda,
   getCreateSnapshotInstruction,
@@ -90,16 +91,19 @@ export async function createSnapshotIx(
   mints: Address[],
   signers = o.admins.slice(0, 3),
   skuId = encodeSkuId(sku),
+  payer: KeyPairSigner = o.payer,
 ): Promise<{ ix: Instruction; snapshot: Address }> {
   const [snapshot] = await findNavSnapshotPda(skuId);
+  const [reference] = await findNavReferencePda(skuId);
   const padded = [...mints, ...Array(20 - Math.min(mints.length, 20)).fill(SYSTEM_PROGRAM)].slice(
     0,
     20,
   );
   const ix = getCreateSnapshotInstruction({
-    payer: o.payer,
+    payer,
     config: o.config,
     snapshot,
+    reference,
     systemProgram: SYSTEM_PROGRAM,
     skuId,
     mintCount: mints.length,
@@ -165,15 +169,16 @@ export async function signedVerifyIx(
 }
 
 /** A bare push_snapshot instruction (no Ed25519 instruction attached). */
-export function pushOnlyIx(
+export async function pushOnlyIx(
   o: Oracle,
-  snapshot: Address,
+  snap: { snapshot: Address; skuId: Uint8Array },
   instructionsSysvar: Address = INSTRUCTIONS_SYSVAR_ADDRESS,
 ) {
   return getPushSnapshotInstruction({
-    snapshot,
+    snapshot: snap.snapshot,
     config: o.config,
     instructionsSysvar,
+    reference: (await findNavReferencePda(snap.skuId))[0],
     adminSigners: [],
   });
 }

@@ -163,10 +163,10 @@ describe('push_snapshot deviation cap', () => {
     expectOk(await pushWith([entry(atCap, ONE / 2n), entry(PRICE, ONE)]));
   });
 
-  it('fits an admin co-signed push in one packet up to 15 entries', async () => {
-    // Given SKUs of 15 and 16 mints with a first push each
+  it('fits an admin co-signed push in one packet up to 13 entries (the deviation reference takes 32 bytes)', async () => {
+    // Given SKUs of 13 and 14 mints with a first push each
     const sizes: Record<number, number> = {};
-    for (const n of [15, 16]) {
+    for (const n of [13, 14]) {
       const s = await createSnapshot(o, `COSIGN${n}`, n);
       const args = { keeper: o.keepers[0]!, ...s };
       expectOk(
@@ -188,9 +188,10 @@ describe('push_snapshot deviation cap', () => {
       );
       sizes[n] = r.txBytes;
     }
-    // Then 15 entries fit the 1,232-byte packet and 16 do not (LiteSVM does not enforce it)
-    expect(sizes[15]).toBeLessThanOrEqual(MAX_TRANSACTION_BYTES);
-    expect(sizes[16]).toBeGreaterThan(MAX_TRANSACTION_BYTES);
+    // Then 13 entries fit the 1,232-byte packet and 14 do not (LiteSVM does not enforce it);
+    // larger baskets use approve_deviation
+    expect(sizes[13]).toBeLessThanOrEqual(MAX_TRANSACTION_BYTES);
+    expect(sizes[14]).toBeGreaterThan(MAX_TRANSACTION_BYTES);
   });
 
   it('rejects a read-only snapshot account', async () => {
@@ -235,6 +236,7 @@ describe('push_snapshot deviation cap', () => {
         { ...p.accounts![0]!, address: o.config },
         { ...p.accounts![1]!, address: snap.snapshot },
         p.accounts![2]!,
+        p.accounts![3]!,
       ],
     };
     await expectRejected(

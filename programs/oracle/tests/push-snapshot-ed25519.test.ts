@@ -68,13 +68,13 @@ describe('push_snapshot Ed25519 introspection', () => {
   });
 
   it('rejects a push without an Ed25519 instruction', async () => {
-    await expectRejected([pushOnlyIx(o, snap.snapshot)], ORACLE_ERROR__MISSING_ED25519_INSTRUCTION);
+    await expectRejected([await pushOnlyIx(o, snap)], ORACLE_ERROR__MISSING_ED25519_INSTRUCTION);
   });
 
   it('rejects an Ed25519 instruction placed after the push', async () => {
     const verify = await signedVerifyIx(keeper, message());
     await expectRejected(
-      [pushOnlyIx(o, snap.snapshot), verify],
+      [await pushOnlyIx(o, snap), verify],
       ORACLE_ERROR__MISSING_ED25519_INSTRUCTION,
     );
   });
@@ -83,7 +83,7 @@ describe('push_snapshot Ed25519 introspection', () => {
     const verify = await signedVerifyIx(keeper, message());
     const between = getSetComputeUnitLimitInstruction({ units: 200_000 });
     await expectRejected(
-      [verify, between, pushOnlyIx(o, snap.snapshot)],
+      [verify, between, await pushOnlyIx(o, snap)],
       ORACLE_ERROR__MISSING_ED25519_INSTRUCTION,
     );
   });
@@ -93,10 +93,7 @@ describe('push_snapshot Ed25519 introspection', () => {
     const fake = (await generateKeyPairSigner()).address;
     cloneAccountTo(o.svm, o.config, fake, SYSTEM_PROGRAM);
     const verify = await signedVerifyIx(keeper, message());
-    await expectRejected(
-      [verify, pushOnlyIx(o, snap.snapshot, fake)],
-      ORACLE_ERROR__INVALID_SYSVAR,
-    );
+    await expectRejected([verify, await pushOnlyIx(o, snap, fake)], ORACLE_ERROR__INVALID_SYSVAR);
   });
 
   it.each([
@@ -109,7 +106,7 @@ describe('push_snapshot Ed25519 introspection', () => {
     const original = await signedVerifyIx(keeper, message());
     const borrowing = patched(original, { [at]: 0 });
     await expectRejected(
-      [original, borrowing, pushOnlyIx(o, snap.snapshot)],
+      [original, borrowing, await pushOnlyIx(o, snap)],
       ORACLE_ERROR__INVALID_ED25519_INSTRUCTION,
     );
   });
@@ -138,7 +135,7 @@ describe('push_snapshot Ed25519 introspection', () => {
     data.set(body2, base2);
     const verify: Instruction = { programAddress: ED25519_PROGRAM_ADDRESS, data };
     await expectRejected(
-      [verify, pushOnlyIx(o, snap.snapshot)],
+      [verify, await pushOnlyIx(o, snap)],
       ORACLE_ERROR__INVALID_ED25519_INSTRUCTION,
     );
   });
@@ -157,14 +154,14 @@ describe('push_snapshot Ed25519 introspection', () => {
     new DataView(data.buffer).setUint16(6, d.length, true);
     const verify: Instruction = { programAddress: ED25519_PROGRAM_ADDRESS, data };
     // Then the program compares the stranger's key and refuses it
-    await expectRejected([verify, pushOnlyIx(o, snap.snapshot)], ORACLE_ERROR__UNAUTHORIZED_KEEPER);
+    await expectRejected([verify, await pushOnlyIx(o, snap)], ORACLE_ERROR__UNAUTHORIZED_KEEPER);
   });
 
   it('fails the whole transaction when the signature does not verify', async () => {
     const verify = await signedVerifyIx(keeper, message());
     const data = Uint8Array.from(verify.data!);
     data[48] = data[48]! ^ 0xff; // first signature byte
-    const r = await expectRejected([{ ...verify, data }, pushOnlyIx(o, snap.snapshot)], null);
+    const r = await expectRejected([{ ...verify, data }, await pushOnlyIx(o, snap)], null);
     expect(r.error).toMatch(/precompile|signature|Custom|InstructionError/i);
   });
 });

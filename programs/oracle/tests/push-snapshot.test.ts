@@ -127,7 +127,7 @@ describe('push_snapshot', () => {
         o.keepers[0]!,
         payloadBytes({ ...snap, sequence: 1n, entries: entries(o, 3) }),
       ),
-      pushOnlyIx(o, snap.snapshot),
+      await pushOnlyIx(o, snap),
     ];
     expectOk(await pushEntries(entries(o, 3), 2n));
     // When the held-back sequence 1 is sent, Then it is rejected
@@ -192,7 +192,7 @@ describe('push_snapshot', () => {
     message.set(base);
     message.set(base.subarray(base.length - 28), base.length);
     message[101] = 21;
-    const ixs = [await signedVerifyIx(o.keepers[0]!, message), pushOnlyIx(o, snap.snapshot)];
+    const ixs = [await signedVerifyIx(o.keepers[0]!, message), await pushOnlyIx(o, snap)];
     await expectRejected(() => send(o.svm, ixs, o.payer), ORACLE_ERROR__TOO_MANY_ENTRIES);
   });
 
@@ -205,7 +205,7 @@ describe('push_snapshot', () => {
       sequence: 1n,
       entries: entries(o, 3),
     });
-    const ixs = [await signedVerifyIx(o.keepers[0]!, message), pushOnlyIx(o, snap.snapshot)];
+    const ixs = [await signedVerifyIx(o.keepers[0]!, message), await pushOnlyIx(o, snap)];
     await expectRejected(() => send(o.svm, ixs, o.payer), ORACLE_ERROR__WRONG_SKU);
   });
 
@@ -214,7 +214,7 @@ describe('push_snapshot', () => {
     const other = await createSnapshot(o, 'OTHER', 3);
     const message = payloadBytes({ ...other, sequence: 1n, entries: entries(o, 3) });
     // When it is submitted against MAG7's snapshot, Then it is refused (domain separation)
-    const ixs = [await signedVerifyIx(o.keepers[0]!, message), pushOnlyIx(o, snap.snapshot)];
+    const ixs = [await signedVerifyIx(o.keepers[0]!, message), await pushOnlyIx(o, snap)];
     await expectRejected(() => send(o.svm, ixs, o.payer), ORACLE_ERROR__WRONG_SKU);
   });
 
@@ -226,7 +226,7 @@ describe('push_snapshot', () => {
       sequence: 1n,
       entries: entries(o, 3),
     });
-    const ixs = [await signedVerifyIx(o.keepers[0]!, message), pushOnlyIx(o, snap.snapshot)];
+    const ixs = [await signedVerifyIx(o.keepers[0]!, message), await pushOnlyIx(o, snap)];
     await expectRejected(() => send(o.svm, ixs, o.payer), ORACLE_ERROR__INVALID_PAYLOAD);
   });
 
@@ -237,7 +237,7 @@ describe('push_snapshot', () => {
     const otherTag = Uint8Array.from(good);
     otherTag[12] = 0x32; // "BASKET_NAV_V2"
     for (const message of [otherProgram, otherTag]) {
-      const ixs = [await signedVerifyIx(o.keepers[0]!, message), pushOnlyIx(o, snap.snapshot)];
+      const ixs = [await signedVerifyIx(o.keepers[0]!, message), await pushOnlyIx(o, snap)];
       await expectRejected(() => send(o.svm, ixs, o.payer), ORACLE_ERROR__INVALID_PAYLOAD);
     }
   });

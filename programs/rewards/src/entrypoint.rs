@@ -34,6 +34,7 @@ pub fn process_instruction(
         discriminator::SET_PAUSED => instructions::set_paused::process(accounts, rest),
         discriminator::SET_REWARD_MINTS => instructions::set_reward_mints::process(accounts, rest),
         discriminator::SWEEP_EPOCH => instructions::sweep_epoch::process(accounts, rest),
+        discriminator::RESET_LAST_EPOCH => instructions::reset_last_epoch::process(accounts, rest),
         _ => Err(CommonError::InvalidInstructionData.into()),
     }
 }

@@ -99,6 +99,14 @@ pub enum RewardsError {
     /// More transfer-hook extra accounts than the program forwards to one transfer (16).
     #[codama(error(message = "Too many transfer-hook extra accounts (at most 16)"))]
     TooManyHookAccounts = 4027,
+    /// A new epoch id is more than `MAX_EPOCH_STEP` above the last distributed one (a jump
+    /// towards `u64::MAX` would stop every later epoch).
+    #[codama(error(message = "The epoch id is too far above the last distributed epoch id"))]
+    EpochTooFarAhead = 4028,
+    /// A later claim of an epoch presents another leaf than the one its claim status records
+    /// (a tree with two leaves for one claimant pays only the first one claimed).
+    #[codama(error(message = "The claim presents another leaf than the one already claimed"))]
+    LeafMismatch = 4029,
 }
 
 impl From<RewardsError> for ProgramError {

@@ -16,6 +16,7 @@ pub mod discriminator {
     pub const SET_PAUSED: u8 = 6;
     pub const SET_REWARD_MINTS: u8 = 7;
     pub const SWEEP_EPOCH: u8 = 8;
+    pub const RESET_LAST_EPOCH: u8 = 9;
 }
 
 #[repr(C, u8)]
@@ -249,6 +250,18 @@ pub enum RewardsInstruction {
         docs = "Admin signers (at least `threshold` distinct admins)"
     ))]
     SweepEpoch { epoch_id: u64, mint_count: u8 } = 8,
+
+    /// Recovery: sets the last distributed epoch id (the next `distribute_epoch` is then 1 to
+    /// `MAX_EPOCH_STEP` above it), for a configuration whose id was driven where the keepers
+    /// cannot follow. An epoch that exists can never be posted again whatever the id. At
+    /// least `threshold` distinct admins must sign.
+    #[codama(account(name = "config", writable, docs = "PDA [\"rewards_config\"]"))]
+    #[codama(remaining_accounts(
+        argument("adminSigners"),
+        signer,
+        docs = "Admin signers (at least `threshold` distinct admins)"
+    ))]
+    ResetLastEpoch { last_epoch_id: u64 } = 9,
 }
 
 #[cfg(test)]
@@ -310,5 +323,9 @@ mod tests {
             mint_count: 0,
         };
         assert_eq!(tag(&w), discriminator::SWEEP_EPOCH);
+        assert_eq!(
+            tag(&RewardsInstruction::ResetLastEpoch { last_epoch_id: 0 }),
+            discriminator::RESET_LAST_EPOCH
+        );
     }
 }

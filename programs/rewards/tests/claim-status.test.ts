@@ -34,7 +34,7 @@ import { type Claimant, claimOf, type PostedEpoch, postEpoch } from './claim-wor
 import { claimStatusAddress, epochPda, type Fixture, setup } from './fixture.ts';
 import { send } from './measured.ts';
 
-const CLAIM_STATUS_LEN = 44n;
+const CLAIM_STATUS_LEN = 76n;
 
 describe('claim status', () => {
   let f: Fixture;
@@ -75,7 +75,7 @@ describe('claim status', () => {
       f.svm.minimumBalanceForRentExemption(CLAIM_STATUS_LEN),
     );
     const decoded = getClaimStatusDecoder().decode(Uint8Array.from(acc.data));
-    expect(decoded).toMatchObject({ discriminator: 4, version: 1, epochId: 1n });
+    expect(decoded).toMatchObject({ discriminator: 4, version: 2, epochId: 1n });
     expect(decoded.claimant).toBe(who.signer.address);
   }
 
@@ -225,7 +225,7 @@ describe('claim status', () => {
     await expectSecondClaimRefused();
   });
 
-  it.each([0n, 44n, 200n])(
+  it.each([0n, 76n, 200n])(
     'claims once when the claimant pre-created the address with %i zero bytes',
     async (space) => {
       // Given the claimant's own CreateAccountWithSeed of the address, owned by the rewards

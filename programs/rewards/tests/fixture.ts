@@ -138,6 +138,7 @@ export function initializeIx(
     upgradeAuthority?: KeyPairSigner;
     admins?: Address[];
     keeper?: Address;
+    threshold?: number;
   } = {},
 ): Instruction {
   const mints = overrides.rewardMints ?? [f.xStock.address, f.legacy.address];
@@ -151,7 +152,7 @@ export function initializeIx(
     programData: f.programData,
     upgradeAuthority: overrides.upgradeAuthority ?? f.upgradeAuthority,
     admins: overrides.admins ?? f.admins.map((a) => a.address),
-    threshold: 3,
+    threshold: overrides.threshold ?? 3,
     keeperCount: 1,
     keepers: [overrides.keeper ?? f.keeper.address, ...Array(7).fill(SYSTEM_PROGRAM_ADDRESS)],
     rewardMintCount: mints.length,

@@ -46,6 +46,16 @@ pub enum GateError {
     /// The account whose authority is being set is not a loader ProgramData or Buffer account.
     #[codama(error(message = "The target is not a loader ProgramData or Buffer account"))]
     NotLoaderAccount = 7011,
+    /// `set_admins`: fewer distinct keys of the new admin set signed than its threshold (the
+    /// new keys must be shown to be held before they can lock or unlock the gate).
+    #[codama(error(message = "Fewer distinct admins of the new set signed than its threshold"))]
+    NewAdminsThresholdNotMet = 7012,
+    /// The proposal names another nonce than the gate's: another gate action landed after
+    /// it was approved (a superseded upgrade, handover or admin change), so it is void.
+    #[codama(error(
+        message = "The proposal's nonce is not the gate's present one: it was superseded"
+    ))]
+    StaleProposal = 7013,
 }
 
 impl From<GateError> for ProgramError {

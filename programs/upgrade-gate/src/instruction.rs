@@ -50,9 +50,14 @@ pub enum GateInstruction {
         threshold: u8,
     } = 0,
     /// Upgrades a program whose upgrade authority is the gate's PDA from a buffer whose
-    /// authority is that PDA too, once `threshold` distinct admins sign and the buffer's
-    /// program bytes hash to `expected_sha256` (what the admins reviewed).
-    #[codama(account(name = "config", docs = "Gate configuration PDA [\"gate_config\"]"))]
+    /// authority is that PDA too, once `threshold` distinct admins sign, the buffer's program
+    /// bytes hash to `expected_sha256` (what the admins reviewed) and `nonce` is the gate's
+    /// present proposal nonce (no other gate action landed since the proposal was made).
+    #[codama(account(
+        name = "config",
+        writable,
+        docs = "Gate configuration PDA [\"gate_config\"]"
+    ))]
     #[codama(account(
         name = "program_data",
         writable,
@@ -85,11 +90,16 @@ pub enum GateInstruction {
     Upgrade {
         #[codama(type = fixed_size(bytes, 32))]
         expected_sha256: [u8; 32],
+        nonce: u64,
     } = 1,
     /// Hands a program (its ProgramData account) or a buffer held by the gate to a new
     /// authority (another gate, or a key during an emergency), once `threshold` distinct
-    /// admins sign.
-    #[codama(account(name = "config", docs = "Gate configuration PDA [\"gate_config\"]"))]
+    /// admins sign and `nonce` is the gate's present proposal nonce.
+    #[codama(account(
+        name = "config",
+        writable,
+        docs = "Gate configuration PDA [\"gate_config\"]"
+    ))]
     #[codama(account(
         name = "target",
         writable,
@@ -107,8 +117,10 @@ pub enum GateInstruction {
         signer,
         docs = "Approving admins (at least `threshold` distinct admins, no others)"
     ))]
-    SetAuthority = 2,
-    /// Replaces the admin set, once `threshold` distinct admins of the current set sign.
+    SetAuthority { nonce: u64 } = 2,
+    /// Replaces the admin set, once `threshold` distinct admins of the current set sign, and
+    /// `threshold` of the new set too (so the new keys are proven held: a mistyped set cannot
+    /// lock the gate), and `nonce` is the gate's present proposal nonce.
     #[codama(account(
         name = "config",
         writable,
@@ -117,12 +129,13 @@ pub enum GateInstruction {
     #[codama(remaining_accounts(
         argument("adminSigners"),
         signer,
-        docs = "Approving admins of the current set (at least `threshold`, no others)"
+        docs = "Approving admins: at least the current set's threshold of its admins and the new set's threshold of its admins (a key in both counts for both), no others"
     ))]
     SetAdmins {
         #[codama(type = array(public_key, 5))]
         admins: [[u8; 32]; 5],
         threshold: u8,
+        nonce: u64,
     } = 3,
 }
 
@@ -140,6 +153,7 @@ mod tests {
         let set = GateInstruction::SetAdmins {
             admins: [[0; 32]; 5],
             threshold: 3,
+            nonce: 0,
         };
         let init = GateInstruction::Initialize {
             admins: [[0; 32]; 5],
@@ -147,11 +161,12 @@ mod tests {
         };
         let upgrade = GateInstruction::Upgrade {
             expected_sha256: [0; 32],
+            nonce: 0,
         };
         assert_eq!(tag(&init), discriminator::INITIALIZE);
         assert_eq!(tag(&upgrade), discriminator::UPGRADE);
         assert_eq!(
-            tag(&GateInstruction::SetAuthority),
+            tag(&GateInstruction::SetAuthority { nonce: 0 }),
             discriminator::SET_AUTHORITY
         );
         assert_eq!(tag(&set), discriminator::SET_ADMINS);

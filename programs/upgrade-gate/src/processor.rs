@@ -4,7 +4,7 @@
 //! is the PDA itself.
 
 use crate::{
-    approval::check_approvals,
+    approval::{check_approvals, check_rotation},
     error::{upgrade_authority_error, GateError},
     loader::{self, BPF_LOADER_UPGRADEABLE_ID},
     state::{GateConfig, AUTHORITY_SEED, CONFIG_SEED},
@@ -19,26 +19,47 @@ use pinocchio::{
     AccountView, Address, ProgramResult,
 };
 
-/// Five admin keys and a threshold: 161 bytes.
-fn parse_admin_set(data: &[u8]) -> Result<SignerSet, CommonError> {
+/// Five admin keys and a threshold (161 bytes), then what follows them.
+fn parse_admin_set(data: &[u8]) -> Result<(SignerSet, &[u8]), CommonError> {
     let (keys, rest) = data
         .split_first_chunk::<160>()
         .ok_or(CommonError::InvalidInstructionData)?;
-    let [threshold] = rest else {
+    let [threshold, rest @ ..] = rest else {
         return Err(CommonError::InvalidInstructionData);
     };
     let mut admins = [[0u8; 32]; 5];
     for (key, bytes) in admins.iter_mut().zip(keys.chunks_exact(32)) {
         key.copy_from_slice(bytes);
     }
-    SignerSet::new(admins, *threshold)
+    Ok((SignerSet::new(admins, *threshold)?, rest))
 }
 
-/// The gate's configuration, read-only, after its owner, type and version checks.
-fn load_config(config: &AccountView) -> Result<&GateConfig, CommonError> {
+/// A proposal's nonce: exactly eight bytes, u64 LE.
+fn parse_nonce(data: &[u8]) -> Result<u64, CommonError> {
+    let bytes: [u8; 8] = data
+        .try_into()
+        .map_err(|_| CommonError::InvalidInstructionData)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// The gate's configuration, writable, after its owner, type and version checks.
+fn load_config_mut(config: &mut AccountView) -> Result<&mut GateConfig, CommonError> {
+    validate::check_writable(config)?;
     validate::check_owner(config, &crate::ID)?;
-    // SAFETY: read-only view; no mutable borrow of the config is alive in these paths.
-    GateConfig::load(unsafe { config.borrow_unchecked() })
+    // SAFETY: the only borrow of the config in the instruction that calls this.
+    GateConfig::load_mut(unsafe { config.borrow_unchecked_mut() })
+}
+
+/// Refuses a proposal made against another nonce (a later gate action superseded it), then
+/// consumes the nonce so the same approval can never act twice either.
+fn consume_nonce(state: &mut GateConfig, nonce: u64) -> Result<(), pinocchio::error::ProgramError> {
+    let current = state.proposal_nonce.get();
+    if nonce != current {
+        return Err(GateError::StaleProposal.into());
+    }
+    let next = current.checked_add(1).ok_or(CommonError::MathOverflow)?;
+    state.proposal_nonce.set(next);
+    Ok(())
 }
 
 /// The checks before the gate signs for its PDA: the approvals, the loader, the authority.
@@ -82,7 +103,10 @@ pub fn initialize(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     upgrade_authority::check_upgrade_authority(&crate::ID, program_data, upgrade_authority)
         .map_err(upgrade_authority_error)?;
     // The admins approve their own installation, so mistyped keys cannot lock the gate.
-    let admins = parse_admin_set(data)?;
+    let (admins, rest) = parse_admin_set(data)?;
+    if !rest.is_empty() {
+        return Err(CommonError::InvalidInstructionData.into());
+    }
     check_approvals(&admins, approvers)?;
 
     let bump = pda::find_canonical(config, &[CONFIG_SEED], &crate::ID)?;
@@ -114,11 +138,14 @@ pub fn upgrade(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     else {
         return Err(CommonError::NotEnoughAccounts.into());
     };
-    let expected: &[u8; 32] = data
-        .try_into()
-        .map_err(|_| CommonError::InvalidInstructionData)?;
-    let state = load_config(config)?;
+    let (expected, nonce) = data
+        .split_first_chunk::<32>()
+        .ok_or(CommonError::InvalidInstructionData)?;
+    let nonce = parse_nonce(nonce)?;
+    let mut config_account = *config;
+    let state = load_config_mut(&mut config_account)?;
     check_gate(state, approvers, loader_account, authority)?;
+    consume_nonce(state, nonce)?;
     // The buffer must already be the gate's: then nobody can rewrite it between the admins'
     // review and this upgrade, and its bytes are the ones whose hash they approved.
     validate::check_owner(buffer, &BPF_LOADER_UPGRADEABLE_ID)
@@ -164,11 +191,11 @@ pub fn set_authority(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     else {
         return Err(CommonError::NotEnoughAccounts.into());
     };
-    if !data.is_empty() {
-        return Err(CommonError::InvalidInstructionData.into());
-    }
-    let state = load_config(config)?;
+    let nonce = parse_nonce(data)?;
+    let mut config_account = *config;
+    let state = load_config_mut(&mut config_account)?;
     check_gate(state, approvers, loader_account, authority)?;
+    consume_nonce(state, nonce)?;
     validate::check_owner(target, &BPF_LOADER_UPGRADEABLE_ID)
         .map_err(|_| GateError::NotLoaderAccount)?;
     // SAFETY: read-only view of a loader account this program never writes.
@@ -200,13 +227,14 @@ pub fn set_admins(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let [config, approvers @ ..] = accounts else {
         return Err(CommonError::NotEnoughAccounts.into());
     };
-    validate::check_writable(config)?;
-    validate::check_owner(config, &crate::ID)?;
-    let admins = parse_admin_set(data)?;
+    let (admins, nonce) = parse_admin_set(data)?;
+    let nonce = parse_nonce(nonce)?;
     let mut config_account = *config;
-    // SAFETY: the only borrow of the config in this instruction.
-    let state = GateConfig::load_mut(unsafe { config_account.borrow_unchecked_mut() })?;
-    check_approvals(&state.admins, approvers)?;
+    let state = load_config_mut(&mut config_account)?;
+    // The new set signs too: keys nobody holds (a typo) would lock the gate, and with it
+    // every program, for good.
+    check_rotation(&state.admins, &admins, approvers)?;
+    consume_nonce(state, nonce)?;
     let version = state
         .admin_set_version
         .get()

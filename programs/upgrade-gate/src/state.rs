@@ -22,7 +22,10 @@ pub mod account_type {
 /// - `[0]` discriminator = 1, `[1]` version = 1, `[2]` config bump, `[3]` authority bump
 /// - `[4..166]` admin signer set (five keys, threshold, reserved)
 /// - `[166..174]` admin-set version, incremented by every `set_admins`
-/// - `[174..192]` reserved
+/// - `[174..182]` proposal nonce: every `upgrade`, `set_authority` and `set_admins` names the
+///   value it was proposed against and raises it by one when it lands, so an approval signed
+///   before any later gate action (a superseded upgrade, handover or admin change) is refused
+/// - `[182..192]` reserved
 #[repr(C)]
 #[derive(CodamaAccount)]
 #[codama(discriminator(field = "discriminator"))]
@@ -36,7 +39,9 @@ pub struct GateConfig {
     pub admins: SignerSet,
     #[codama(type = number(u64))]
     pub admin_set_version: PodU64,
-    pub reserved: [u8; 18],
+    #[codama(type = number(u64))]
+    pub proposal_nonce: PodU64,
+    pub reserved: [u8; 10],
 }
 
 const _: () =

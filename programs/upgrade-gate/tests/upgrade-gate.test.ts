@@ -3,24 +3,17 @@
 // with 3 distinct admin signatures (refused with 2, with a stranger, with a duplicate, with a
 // buffer the gate does not hold, with bytes other than the approved hash, through a fake
 // loader); the admin set changes only by 3 of 5; a program is handed back by 3 of 5.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import {
   addUpgradeableProgram,
   BPF_LOADER_UPGRADEABLE_ADDRESS,
   findProgramDataAddress,
   fund,
-  programPath,
   send,
 } from '@basket/test-harness';
 import {
-  findGateAuthorityPda,
-  findGateConfigPda,
-  getGateConfigDecoder,
   getInitializeInstruction,
   getSetAdminsInstruction,
   getSetAuthorityInstruction,
-  getUpgradeInstruction,
   UPGRADE_GATE_ERROR__BUFFER_HASH_MISMATCH,
   UPGRADE_GATE_ERROR__DUPLICATE_SIGNER,
   UPGRADE_GATE_ERROR__NON_ADMIN_SIGNER,
@@ -37,115 +30,40 @@ import {
   getAddressEncoder,
   type Instruction,
   type KeyPairSigner,
-  lamports,
   type TransactionSigner,
 } from '@solana/kit';
 import { LiteSVM } from 'litesvm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  deployedElf as deployedElfOf,
+  type Gate,
+  gateWorld,
+  ORACLE_ELF,
+  putBuffer as putBufferIn,
+  REWARDS_ELF,
+  readGate,
+  sha256,
+  upgradeIx as upgradeIxOf,
+} from './gate-fixture.ts';
 
-const ORACLE_ELF = readFileSync(programPath('oracle'));
-const REWARDS_ELF = readFileSync(programPath('rewards'));
-const sha256 = (b: Uint8Array) => new Uint8Array(createHash('sha256').update(b).digest());
-
+let g: Gate;
 let svm: LiteSVM;
 let deployer: KeyPairSigner;
 let admins: KeyPairSigner[];
 let config: Address;
 let authority: Address;
-/** The gated program (the oracle's binary at a fresh address), its ProgramData. */
 let target: Address;
 let targetData: Address;
 
-/** The loader's SetAuthority, signed by the present authority. */
-function loaderSetAuthority(account: Address, current: TransactionSigner, next: Address) {
-  return {
-    programAddress: BPF_LOADER_UPGRADEABLE_ADDRESS,
-    accounts: [
-      { address: account, role: AccountRole.WRITABLE },
-      { address: current.address, role: AccountRole.READONLY_SIGNER, signer: current },
-      { address: next, role: AccountRole.READONLY },
-    ],
-    data: Uint8Array.of(4, 0, 0, 0),
-  } as Instruction;
-}
-
-/** A loader Buffer account (u32 1, Some(authority), the ELF) written straight into the SVM. */
-async function putBuffer(elf: Uint8Array, bufferAuthority: Address): Promise<Address> {
-  const buffer = (await generateKeyPairSigner()).address;
-  const data = new Uint8Array(37 + elf.length);
-  data.set([1, 0, 0, 0, 1]);
-  data.set(getAddressEncoder().encode(bufferAuthority), 5);
-  data.set(elf, 37);
-  svm.setAccount({
-    address: buffer,
-    data,
-    executable: false,
-    lamports: lamports(svm.minimumBalanceForRentExemption(BigInt(data.length))),
-    programAddress: BPF_LOADER_UPGRADEABLE_ADDRESS,
-    space: BigInt(data.length),
-  });
-  return buffer;
-}
-
-function upgradeIx(
-  buffer: Address,
-  signers: TransactionSigner[],
-  expected: Uint8Array = sha256(REWARDS_ELF),
-) {
-  return getUpgradeInstruction({
-    config,
-    programData: targetData,
-    program: target,
-    buffer,
-    spill: deployer.address,
-    authority,
-    expectedSha256: expected,
-    adminSigners: signers,
-  });
-}
-
-/** The program bytes now in the target's ProgramData (the ELF, zero-padded). */
-function deployedElf(length: number): Uint8Array {
-  const account = svm.getAccount(targetData);
-  if (!account.exists) throw new Error('no ProgramData');
-  return Uint8Array.from(account.data).slice(45, 45 + length);
-}
+const putBuffer = (elf: Uint8Array, bufferAuthority: Address) =>
+  putBufferIn(g, elf, bufferAuthority);
+const upgradeIx = (buffer: Address, signers: TransactionSigner[], expected?: Uint8Array) =>
+  upgradeIxOf(g, buffer, signers, { expected });
+const deployedElf = (length: number) => deployedElfOf(g, length);
 
 beforeEach(async () => {
-  svm = new LiteSVM();
-  deployer = await generateKeyPairSigner();
-  admins = await Promise.all(Array.from({ length: 5 }, () => generateKeyPairSigner()));
-  fund(svm, deployer.address);
-  await addUpgradeableProgram(svm, {
-    programAddress: UPGRADE_GATE_PROGRAM_ADDRESS,
-    program: 'upgrade-gate',
-    authority: deployer.address,
-  });
-  [config] = await findGateConfigPda();
-  [authority] = await findGateAuthorityPda();
-  const init = getInitializeInstruction({
-    payer: deployer,
-    config,
-    programData: (await findProgramDataAddress(UPGRADE_GATE_PROGRAM_ADDRESS))[0],
-    admins: admins.map((a) => a.address),
-    threshold: 3,
-    adminSigners: admins.slice(0, 3),
-  });
-  expect((await send(svm, [init], deployer)).error).toBeNull();
-
-  // The gated program: deployed with room for a larger binary (as `deploy` sizes it), then
-  // handed by its deployer to the gate's PDA through the loader itself.
-  target = (await generateKeyPairSigner()).address;
-  const room = new Uint8Array(Math.max(ORACLE_ELF.length, REWARDS_ELF.length) + 1024);
-  room.set(ORACLE_ELF);
-  targetData = await addUpgradeableProgram(svm, {
-    programAddress: target,
-    elf: room,
-    authority: deployer.address,
-  });
-  svm.warpToSlot(100n); // the loader refuses an upgrade in the deployment's own slot
-  const handover = loaderSetAuthority(targetData, deployer, authority);
-  expect((await send(svm, [handover], deployer)).error).toBeNull();
+  g = await gateWorld();
+  ({ svm, deployer, admins, config, authority, target, targetData } = g);
 });
 
 describe('upgrade gate: upgrades', () => {
@@ -268,15 +186,17 @@ describe('upgrade gate: admin set and handover', () => {
         config,
         admins: next.map((a) => a.address),
         threshold: 3,
+        nonce: readGate(g).proposalNonce,
         adminSigners: signers,
       });
-    expect((await send(svm, [setAdmins(admins.slice(0, 2))], deployer)).customError).toBe(
-      UPGRADE_GATE_ERROR__THRESHOLD_NOT_MET,
-    );
-    expect((await send(svm, [setAdmins(admins.slice(2, 5))], deployer)).error).toBeNull();
-    const account = svm.getAccount(config);
-    if (!account.exists) throw new Error('no config');
-    const stored = getGateConfigDecoder().decode(Uint8Array.from(account.data));
+    expect(
+      (await send(svm, [setAdmins([...admins.slice(0, 2), ...next.slice(0, 3)])], deployer))
+        .customError,
+    ).toBe(UPGRADE_GATE_ERROR__THRESHOLD_NOT_MET);
+    expect(
+      (await send(svm, [setAdmins([...admins.slice(2, 5), ...next.slice(0, 3)])], deployer)).error,
+    ).toBeNull();
+    const stored = readGate(g);
     expect(stored.admins.keys).toEqual(next.map((a) => a.address));
     expect(stored.adminSetVersion).toBe(2n);
 
@@ -295,6 +215,7 @@ describe('upgrade gate: admin set and handover', () => {
         target: targetData,
         authority,
         newAuthority: successor.address,
+        nonce: readGate(g).proposalNonce,
         adminSigners: signers,
       });
     expect((await send(svm, [handover(admins.slice(0, 2))], deployer)).customError).toBe(

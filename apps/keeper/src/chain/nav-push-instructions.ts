@@ -4,6 +4,7 @@
 import {
   encodeNavPayload,
   encodeSkuId,
+  findNavReferencePda,
   findOracleConfigPda,
   getEd25519VerifyInstruction,
   getPushSnapshotInstruction,
@@ -47,6 +48,7 @@ export async function buildSignedPush(input: {
       snapshot: input.snapshot,
       config,
       instructionsSysvar: INSTRUCTIONS_SYSVAR_ADDRESS,
+      reference: (await findNavReferencePda(encodeSkuId(input.skuId), input.oracle))[0],
       adminSigners: [],
     },
     { programAddress: input.oracle },

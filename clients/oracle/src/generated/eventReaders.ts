@@ -4,7 +4,7 @@
  */
 
 import type { Address } from "@solana/kit";
-import type { ConfigInitializedEvent, KeepersRotatedEvent, SnapshotCreatedEvent, SnapshotPushedEvent, DeviationApprovedEvent } from "./types";
+import type { ConfigInitializedEvent, KeepersRotatedEvent, SnapshotCreatedEvent, SnapshotPushedEvent, DeviationApprovedEvent, SequenceResetEvent } from "./types";
 
 /**
  * Readers of every oracle event payload by event name: each field read at its offset, the
@@ -39,6 +39,12 @@ export function createOracleEventReaders(readAddress: (bytes: Uint8Array, offset
     deviationApproved: (b: Uint8Array, v: DataView): DeviationApprovedEvent => ({
       skuId: b.slice(0, 16),
       sequence: v.getBigUint64(16, true),
+    }),
+    /** sequenceReset v1: 32 bytes. */
+    sequenceReset: (b: Uint8Array, v: DataView): SequenceResetEvent => ({
+      skuId: b.slice(0, 16),
+      previous: v.getBigUint64(16, true),
+      sequence: v.getBigUint64(24, true),
     }),
   } as const;
 }

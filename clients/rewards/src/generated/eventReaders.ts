@@ -4,7 +4,7 @@
  */
 
 import type { Address } from "@solana/kit";
-import type { InitializedEvent, StakedEvent, UnstakedEvent, EpochDistributedEvent, ClaimedEvent, KeepersRotatedEvent, PauseSetEvent, RewardMintsSetEvent, EpochSweptEvent, ClaimShortfallEvent } from "./types";
+import type { InitializedEvent, StakedEvent, UnstakedEvent, EpochDistributedEvent, ClaimedEvent, KeepersRotatedEvent, PauseSetEvent, RewardMintsSetEvent, EpochSweptEvent, ClaimShortfallEvent, LastEpochResetEvent } from "./types";
 
 /**
  * Readers of every rewards event payload by event name: each field read at its offset, the
@@ -139,6 +139,11 @@ export function createRewardsEventReaders(readAddress: (bytes: Uint8Array, offse
       paid: v.getBigUint64(80, true),
       held: v.getBigUint64(88, true),
       outstanding: v.getBigUint64(96, true),
+    }),
+    /** lastEpochReset v1: 16 bytes. */
+    lastEpochReset: (b: Uint8Array, v: DataView): LastEpochResetEvent => ({
+      previous: v.getBigUint64(0, true),
+      lastEpochId: v.getBigUint64(8, true),
     }),
   } as const;
 }

@@ -26,13 +26,6 @@ pub mod entry_flags {
     pub const ALL: u32 = MARKET_OPEN | FALLBACK_PRICE | CORPORATE_ACTION_FREEZE | TRADING_HALTED;
 }
 
-/// Bits of [`NavSnapshot::flags`].
-pub mod snapshot_flags {
-    /// The admin threshold approved (`approve_deviation`) that the next push may move
-    /// entries beyond the deviation cap. Cleared by the next successful push.
-    pub const DEVIATION_APPROVED: u32 = 1 << 0;
-}
-
 /// One asset's price and multiplier in a snapshot (64 bytes).
 ///
 /// - `[0..32]` mint
@@ -64,10 +57,13 @@ const _: () =
 ///
 /// - `[0]` discriminator = 2, `[1]` version = 1, `[2]` bump, `[3]` entry count
 /// - `[4..20]` SKU id
-/// - `[20..28]` sequence: strictly increasing per SKU
+/// - `[20..28]` sequence: each push raises it by 1 to `MAX_SEQUENCE_STEP` (so no push can
+///   take it near `u64::MAX`); `reset_sequence` (admin threshold) sets it
 /// - `[28..36]` publish slot, `[36..44]` publish unix time (the Clock's, at push)
 /// - `[44..76]` keeper that signed the pushed payload
-/// - `[76..80]` snapshot flags (see [`snapshot_flags`]; other bits zero)
+/// - `[76..80]` snapshot flags, zero (bit 0 once marked an approval of "the next push", which
+///   a push of any size consumed; an approval now names its push's sequence, in the SKU's
+///   [`super::NavReference`])
 /// - `[80..1360]` 20 entries of 64 bytes; entries past the count are zero
 #[repr(C)]
 #[derive(CodamaAccount)]

@@ -1,7 +1,8 @@
 //! Events of the admin and configuration instructions: initialize, rotate_keepers,
-//! set_paused, set_reward_mints.
+//! set_paused, set_reward_mints, reset_last_epoch.
 
 use super::RewardsEventKind;
+use basket_common::layout::PodU64;
 use codama_macros::CodamaType;
 
 /// `initialize`.
@@ -69,4 +70,25 @@ basket_common::impl_event!(
     RewardsEventKind::RewardMintsSet,
     version = 1,
     len = 1
+);
+
+/// `reset_last_epoch`: the admins set the last distributed epoch id.
+///
+/// Payload: 16 bytes after `[11][1]`.
+#[repr(C)]
+#[derive(Clone, Copy, CodamaType)]
+pub struct LastEpochResetEvent {
+    /// The last epoch id before the reset.
+    #[codama(type = number(u64))]
+    pub previous: PodU64,
+    /// The last epoch id after it: the next epoch is 1 to `MAX_EPOCH_STEP` above.
+    #[codama(type = number(u64))]
+    pub last_epoch_id: PodU64,
+}
+
+basket_common::impl_event!(
+    LastEpochResetEvent,
+    RewardsEventKind::LastEpochReset,
+    version = 1,
+    len = 16
 );

@@ -38,6 +38,7 @@ pub enum RewardsEventKind {
     RewardMintsSet = 8,
     EpochSwept = 9,
     ClaimShortfall = 10,
+    LastEpochReset = 11,
 }
 
 /// Every event of this program in discriminator order (read by `scripts/idl-gen`).
@@ -52,6 +53,7 @@ pub const EVENTS: &[EventInfo] = &[
     EventInfo::of::<RewardMintsSetEvent>("RewardMintsSetEvent"),
     EventInfo::of::<EpochSweptEvent>("EpochSweptEvent"),
     EventInfo::of::<ClaimShortfallEvent>("ClaimShortfallEvent"),
+    EventInfo::of::<LastEpochResetEvent>("LastEpochResetEvent"),
 ];
 
 #[cfg(test)]

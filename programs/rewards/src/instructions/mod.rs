@@ -5,6 +5,7 @@ mod admin;
 pub mod claim;
 pub mod distribute_epoch;
 pub mod initialize;
+pub mod reset_last_epoch;
 pub(crate) mod reward_transfer;
 pub mod rotate_keepers;
 pub mod set_paused;

@@ -58,13 +58,16 @@ pub fn claim_status_address(
 
 /// Receipt of one claim, at [`claim_status_address`] (created with seed, base = claimant).
 ///
-/// Layout (44 bytes):
-/// - `[0]` discriminator = 4, `[1]` version = 1
+/// Layout (76 bytes):
+/// - `[0]` discriminator = 4, `[1]` version = 2 (1 had no leaf)
 /// - `[2..4]` deferred (u16 LE): bit `i` set = the leaf's amount of the epoch's mint `i` is
 ///   owed but was not paid (its holding or the destination was frozen, the mint paused, or
 ///   the holding short after a seizure); a later `claim` with the same proof pays it
 /// - `[4..12]` epoch id
 /// - `[12..44]` claimant
+/// - `[44..76]` leaf: the hash of the leaf the first claim proved; a later claim (paying what
+///   it deferred) must present the same leaf, so a tree holding two leaves for one claimant
+///   never pays a second one outside the epoch's accounting
 ///
 /// No claim time: reading the Clock costs compute on the hot path, and the claim's
 /// transaction (and its event) carries the time.
@@ -81,15 +84,17 @@ pub struct ClaimStatus {
     pub epoch_id: PodU64,
     #[codama(type = public_key)]
     pub claimant: [u8; 32],
+    #[codama(type = fixed_size(bytes, 32))]
+    pub leaf: [u8; 32],
 }
 
 const _: () =
-    assert!(core::mem::size_of::<ClaimStatus>() == 44 && core::mem::align_of::<ClaimStatus>() == 1);
+    assert!(core::mem::size_of::<ClaimStatus>() == 76 && core::mem::align_of::<ClaimStatus>() == 1);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
 unsafe impl AccountLayout for ClaimStatus {
     const DISCRIMINATOR: u8 = account_type::CLAIM_STATUS;
-    const VERSION: u8 = 1;
+    const VERSION: u8 = 2;
 }
 
 #[cfg(test)]

@@ -6,5 +6,6 @@
  * @see https://github.com/codama-idl/codama
  */
 
+export * from "./navReference";
 export * from "./navSnapshot";
 export * from "./oracleConfig";

@@ -56,10 +56,14 @@ export const ORACLE_ERROR__NOT_TOP_LEVEL = 0x7e2; // 2018
 export const ORACLE_ERROR__INVALID_MINT_LIST = 0x7e3; // 2019
 export const ORACLE_ERROR__NOT_UPGRADE_AUTHORITY = 0x7e4; // 2020
 export const ORACLE_ERROR__IMMUTABLE_PROGRAM = 0x7e5; // 2021
+export const ORACLE_ERROR__SEQUENCE_TOO_FAR_AHEAD = 0x7e6; // 2022
+export const ORACLE_ERROR__APPROVAL_SEQUENCE_OUT_OF_RANGE = 0x7e7; // 2023
+export const ORACLE_ERROR__WRONG_REFERENCE = 0x7e8; // 2024
 
 export type OracleError =
   | typeof ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET
   | typeof ORACLE_ERROR__ALREADY_INITIALIZED
+  | typeof ORACLE_ERROR__APPROVAL_SEQUENCE_OUT_OF_RANGE
   | typeof ORACLE_ERROR__DEVIATION_TOO_LARGE
   | typeof ORACLE_ERROR__DUPLICATE_MINT
   | typeof ORACLE_ERROR__ENTRY_COUNT_MISMATCH
@@ -90,6 +94,7 @@ export type OracleError =
   | typeof ORACLE_ERROR__NOT_UPGRADE_AUTHORITY
   | typeof ORACLE_ERROR__NOT_WRITABLE
   | typeof ORACLE_ERROR__SEQUENCE_NOT_INCREASING
+  | typeof ORACLE_ERROR__SEQUENCE_TOO_FAR_AHEAD
   | typeof ORACLE_ERROR__STALE_NAV
   | typeof ORACLE_ERROR__TOO_MANY_ENTRIES
   | typeof ORACLE_ERROR__UNAUTHORIZED_KEEPER
@@ -97,6 +102,7 @@ export type OracleError =
   | typeof ORACLE_ERROR__UNSUPPORTED_MINT_EXTENSION
   | typeof ORACLE_ERROR__UNSUPPORTED_VERSION
   | typeof ORACLE_ERROR__WRONG_PROGRAM_ID
+  | typeof ORACLE_ERROR__WRONG_REFERENCE
   | typeof ORACLE_ERROR__WRONG_SKU
   | typeof ORACLE_ERROR__ZERO_MULTIPLIER
   | typeof ORACLE_ERROR__ZERO_PRICE;
@@ -106,6 +112,7 @@ if (process.env["NODE_ENV"] !== "production") {
   oracleErrorMessages = {
     [ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET]: `Not enough distinct admin signers signed the transaction`,
     [ORACLE_ERROR__ALREADY_INITIALIZED]: `The account is already initialized`,
+    [ORACLE_ERROR__APPROVAL_SEQUENCE_OUT_OF_RANGE]: `The approved sequence is not one of the snapshot's next pushes`,
     [ORACLE_ERROR__DEVIATION_TOO_LARGE]: `A price moved beyond the deviation cap without admin co-signature`,
     [ORACLE_ERROR__DUPLICATE_MINT]: `A mint appears more than once in the snapshot`,
     [ORACLE_ERROR__ENTRY_COUNT_MISMATCH]: `The NAV payload entry count differs from the snapshot's mint count`,
@@ -136,6 +143,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [ORACLE_ERROR__NOT_UPGRADE_AUTHORITY]: `initialize_config must be signed by the oracle program's upgrade authority`,
     [ORACLE_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
     [ORACLE_ERROR__SEQUENCE_NOT_INCREASING]: `The NAV payload sequence is not above the last pushed sequence`,
+    [ORACLE_ERROR__SEQUENCE_TOO_FAR_AHEAD]: `The NAV payload sequence is too far above the last pushed sequence`,
     [ORACLE_ERROR__STALE_NAV]: `The NAV snapshot is stale`,
     [ORACLE_ERROR__TOO_MANY_ENTRIES]: `A NAV snapshot holds at most 20 entries`,
     [ORACLE_ERROR__UNAUTHORIZED_KEEPER]: `The NAV payload was not signed by an authorized keeper`,
@@ -143,6 +151,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [ORACLE_ERROR__UNSUPPORTED_MINT_EXTENSION]: `The mint carries an unsupported Token-2022 extension`,
     [ORACLE_ERROR__UNSUPPORTED_VERSION]: `The account has an unsupported layout version`,
     [ORACLE_ERROR__WRONG_PROGRAM_ID]: `The program was invoked under an unexpected address`,
+    [ORACLE_ERROR__WRONG_REFERENCE]: `The deviation reference is not the snapshot's`,
     [ORACLE_ERROR__WRONG_SKU]: `The NAV payload is for another SKU`,
     [ORACLE_ERROR__ZERO_MULTIPLIER]: `A NAV entry has a zero multiplier`,
     [ORACLE_ERROR__ZERO_PRICE]: `A NAV entry has a zero price`,

@@ -11,6 +11,8 @@ import {
   combineCodec,
   getStructDecoder,
   getStructEncoder,
+  getU64Decoder,
+  getU64Encoder,
   getU8Decoder,
   getU8Encoder,
   SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
@@ -45,34 +47,47 @@ export type ApproveDeviationInstruction<
   TProgram extends string = typeof ORACLE_PROGRAM_ADDRESS,
   TAccountSnapshot extends string | AccountMeta<string> = string,
   TAccountConfig extends string | AccountMeta<string> = string,
+  TAccountReference extends string | AccountMeta<string> = string,
   TRemainingAccounts extends readonly AccountMeta<string>[] = [],
 > = Instruction<TProgram> &
   InstructionWithData<ReadonlyUint8Array> &
   InstructionWithAccounts<
     [
       TAccountSnapshot extends string
-        ? WritableAccount<TAccountSnapshot>
+        ? ReadonlyAccount<TAccountSnapshot>
         : TAccountSnapshot,
       TAccountConfig extends string
         ? ReadonlyAccount<TAccountConfig>
         : TAccountConfig,
+      TAccountReference extends string
+        ? WritableAccount<TAccountReference>
+        : TAccountReference,
       ...TRemainingAccounts,
     ]
   >;
 
-export type ApproveDeviationInstructionData = { discriminator: number };
+export type ApproveDeviationInstructionData = {
+  discriminator: number;
+  sequence: bigint;
+};
 
-export type ApproveDeviationInstructionDataArgs = {};
+export type ApproveDeviationInstructionDataArgs = { sequence: number | bigint };
 
 export function getApproveDeviationInstructionDataEncoder(): FixedSizeEncoder<ApproveDeviationInstructionDataArgs> {
   return transformEncoder(
-    getStructEncoder([["discriminator", getU8Encoder()]]),
+    getStructEncoder([
+      ["discriminator", getU8Encoder()],
+      ["sequence", getU64Encoder()],
+    ]),
     (value) => ({ ...value, discriminator: APPROVE_DEVIATION_DISCRIMINATOR }),
   );
 }
 
 export function getApproveDeviationInstructionDataDecoder(): FixedSizeDecoder<ApproveDeviationInstructionData> {
-  return getStructDecoder([["discriminator", getU8Decoder()]]);
+  return getStructDecoder([
+    ["discriminator", getU8Decoder()],
+    ["sequence", getU64Decoder()],
+  ]);
 }
 
 export function getApproveDeviationInstructionDataCodec(): FixedSizeCodec<
@@ -88,33 +103,44 @@ export function getApproveDeviationInstructionDataCodec(): FixedSizeCodec<
 export type ApproveDeviationInput<
   TAccountSnapshot extends string = string,
   TAccountConfig extends string = string,
+  TAccountReference extends string = string,
 > = {
   /** The SKU's snapshot PDA */
   snapshot: Address<TAccountSnapshot>;
   /** Oracle configuration PDA ["oracle_config"] */
   config: Address<TAccountConfig>;
+  /** The SKU's deviation reference PDA ["nav_reference", sku_id] */
+  reference: Address<TAccountReference>;
+  sequence: ApproveDeviationInstructionDataArgs["sequence"];
   adminSigners: Array<TransactionSigner>;
 };
 
 export function getApproveDeviationInstruction<
   TAccountSnapshot extends string,
   TAccountConfig extends string,
+  TAccountReference extends string,
   TProgramAddress extends Address = typeof ORACLE_PROGRAM_ADDRESS,
 >(
-  input: ApproveDeviationInput<TAccountSnapshot, TAccountConfig>,
+  input: ApproveDeviationInput<
+    TAccountSnapshot,
+    TAccountConfig,
+    TAccountReference
+  >,
   config?: { programAddress?: TProgramAddress },
 ): ApproveDeviationInstruction<
   TProgramAddress,
   TAccountSnapshot,
-  TAccountConfig
+  TAccountConfig,
+  TAccountReference
 > {
   // Program address.
   const programAddress = config?.programAddress ?? ORACLE_PROGRAM_ADDRESS;
 
   // Original accounts.
   const originalAccounts = {
-    snapshot: { value: input.snapshot ?? null, isWritable: true },
+    snapshot: { value: input.snapshot ?? null, isWritable: false },
     config: { value: input.config ?? null, isWritable: false },
+    reference: { value: input.reference ?? null, isWritable: true },
   };
   const accounts = originalAccounts as Record<
     keyof typeof originalAccounts,
@@ -136,14 +162,18 @@ export function getApproveDeviationInstruction<
     accounts: [
       getAccountMeta("snapshot", accounts.snapshot),
       getAccountMeta("config", accounts.config),
+      getAccountMeta("reference", accounts.reference),
       ...remainingAccounts,
     ],
-    data: getApproveDeviationInstructionDataEncoder().encode({}),
+    data: getApproveDeviationInstructionDataEncoder().encode(
+      args as ApproveDeviationInstructionDataArgs,
+    ),
     programAddress,
   } as ApproveDeviationInstruction<
     TProgramAddress,
     TAccountSnapshot,
-    TAccountConfig
+    TAccountConfig,
+    TAccountReference
   >);
 }
 
@@ -157,6 +187,8 @@ export type ParsedApproveDeviationInstruction<
     snapshot: TAccountMetas[0];
     /** Oracle configuration PDA ["oracle_config"] */
     config: TAccountMetas[1];
+    /** The SKU's deviation reference PDA ["nav_reference", sku_id] */
+    reference: TAccountMetas[2];
   };
   data: ApproveDeviationInstructionData;
 };
@@ -169,12 +201,12 @@ export function parseApproveDeviationInstruction<
     InstructionWithAccounts<TAccountMetas> &
     InstructionWithData<ReadonlyUint8Array>,
 ): ParsedApproveDeviationInstruction<TProgram, TAccountMetas> {
-  if (instruction.accounts.length < 2) {
+  if (instruction.accounts.length < 3) {
     throw new SolanaError(
       SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
       {
         actualAccountMetas: instruction.accounts.length,
-        expectedAccountMetas: 2,
+        expectedAccountMetas: 3,
       },
     );
   }
@@ -186,7 +218,11 @@ export function parseApproveDeviationInstruction<
   };
   return {
     programAddress: instruction.programAddress,
-    accounts: { snapshot: getNextAccount(), config: getNextAccount() },
+    accounts: {
+      snapshot: getNextAccount(),
+      config: getNextAccount(),
+      reference: getNextAccount(),
+    },
     data: getApproveDeviationInstructionDataDecoder().decode(instruction.data),
   };
 }

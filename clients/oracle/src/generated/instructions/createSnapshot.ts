@@ -56,6 +56,7 @@ export type CreateSnapshotInstruction<
   TAccountPayer extends string | AccountMeta<string> = string,
   TAccountConfig extends string | AccountMeta<string> = string,
   TAccountSnapshot extends string | AccountMeta<string> = string,
+  TAccountReference extends string | AccountMeta<string> = string,
   TAccountSystemProgram extends string | AccountMeta<string> = string,
   TRemainingAccounts extends readonly AccountMeta<string>[] = [],
 > = Instruction<TProgram> &
@@ -72,6 +73,9 @@ export type CreateSnapshotInstruction<
       TAccountSnapshot extends string
         ? WritableAccount<TAccountSnapshot>
         : TAccountSnapshot,
+      TAccountReference extends string
+        ? WritableAccount<TAccountReference>
+        : TAccountReference,
       TAccountSystemProgram extends string
         ? ReadonlyAccount<TAccountSystemProgram>
         : TAccountSystemProgram,
@@ -127,14 +131,17 @@ export type CreateSnapshotInput<
   TAccountPayer extends string = string,
   TAccountConfig extends string = string,
   TAccountSnapshot extends string = string,
+  TAccountReference extends string = string,
   TAccountSystemProgram extends string = string,
 > = {
-  /** Pays for the account */
+  /** Pays for the accounts */
   payer: TransactionSigner<TAccountPayer>;
   /** Oracle configuration PDA ["oracle_config"] */
   config: Address<TAccountConfig>;
   /** PDA ["nav_snapshot", sku_id], created here */
   snapshot: Address<TAccountSnapshot>;
+  /** PDA ["nav_reference", sku_id], the deviation reference, created here */
+  reference: Address<TAccountReference>;
   /** System program */
   systemProgram: Address<TAccountSystemProgram>;
   skuId: CreateSnapshotInstructionDataArgs["skuId"];
@@ -147,6 +154,7 @@ export function getCreateSnapshotInstruction<
   TAccountPayer extends string,
   TAccountConfig extends string,
   TAccountSnapshot extends string,
+  TAccountReference extends string,
   TAccountSystemProgram extends string,
   TProgramAddress extends Address = typeof ORACLE_PROGRAM_ADDRESS,
 >(
@@ -154,6 +162,7 @@ export function getCreateSnapshotInstruction<
     TAccountPayer,
     TAccountConfig,
     TAccountSnapshot,
+    TAccountReference,
     TAccountSystemProgram
   >,
   config?: { programAddress?: TProgramAddress },
@@ -162,6 +171,7 @@ export function getCreateSnapshotInstruction<
   TAccountPayer,
   TAccountConfig,
   TAccountSnapshot,
+  TAccountReference,
   TAccountSystemProgram
 > {
   // Program address.
@@ -172,6 +182,7 @@ export function getCreateSnapshotInstruction<
     payer: { value: input.payer ?? null, isWritable: true },
     config: { value: input.config ?? null, isWritable: false },
     snapshot: { value: input.snapshot ?? null, isWritable: true },
+    reference: { value: input.reference ?? null, isWritable: true },
     systemProgram: { value: input.systemProgram ?? null, isWritable: false },
   };
   const accounts = originalAccounts as Record<
@@ -195,6 +206,7 @@ export function getCreateSnapshotInstruction<
       getAccountMeta("payer", accounts.payer),
       getAccountMeta("config", accounts.config),
       getAccountMeta("snapshot", accounts.snapshot),
+      getAccountMeta("reference", accounts.reference),
       getAccountMeta("systemProgram", accounts.systemProgram),
       ...remainingAccounts,
     ],
@@ -207,6 +219,7 @@ export function getCreateSnapshotInstruction<
     TAccountPayer,
     TAccountConfig,
     TAccountSnapshot,
+    TAccountReference,
     TAccountSystemProgram
   >);
 }
@@ -217,14 +230,16 @@ export type ParsedCreateSnapshotInstruction<
 > = {
   programAddress: Address<TProgram>;
   accounts: {
-    /** Pays for the account */
+    /** Pays for the accounts */
     payer: TAccountMetas[0];
     /** Oracle configuration PDA ["oracle_config"] */
     config: TAccountMetas[1];
     /** PDA ["nav_snapshot", sku_id], created here */
     snapshot: TAccountMetas[2];
+    /** PDA ["nav_reference", sku_id], the deviation reference, created here */
+    reference: TAccountMetas[3];
     /** System program */
-    systemProgram: TAccountMetas[3];
+    systemProgram: TAccountMetas[4];
   };
   data: CreateSnapshotInstructionData;
 };
@@ -237,12 +252,12 @@ export function parseCreateSnapshotInstruction<
     InstructionWithAccounts<TAccountMetas> &
     InstructionWithData<ReadonlyUint8Array>,
 ): ParsedCreateSnapshotInstruction<TProgram, TAccountMetas> {
-  if (instruction.accounts.length < 4) {
+  if (instruction.accounts.length < 5) {
     throw new SolanaError(
       SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
       {
         actualAccountMetas: instruction.accounts.length,
-        expectedAccountMetas: 4,
+        expectedAccountMetas: 5,
       },
     );
   }
@@ -258,6 +273,7 @@ export function parseCreateSnapshotInstruction<
       payer: getNextAccount(),
       config: getNextAccount(),
       snapshot: getNextAccount(),
+      reference: getNextAccount(),
       systemProgram: getNextAccount(),
     },
     data: getCreateSnapshotInstructionDataDecoder().decode(instruction.data),

@@ -10,4 +10,5 @@ export * from "./approveDeviation";
 export * from "./createSnapshot";
 export * from "./initializeConfig";
 export * from "./pushSnapshot";
+export * from "./resetSequence";
 export * from "./rotateKeepers";

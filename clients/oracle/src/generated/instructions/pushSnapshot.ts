@@ -46,6 +46,7 @@ export type PushSnapshotInstruction<
   TAccountSnapshot extends string | AccountMeta<string> = string,
   TAccountConfig extends string | AccountMeta<string> = string,
   TAccountInstructionsSysvar extends string | AccountMeta<string> = string,
+  TAccountReference extends string | AccountMeta<string> = string,
   TRemainingAccounts extends readonly AccountMeta<string>[] = [],
 > = Instruction<TProgram> &
   InstructionWithData<ReadonlyUint8Array> &
@@ -60,6 +61,9 @@ export type PushSnapshotInstruction<
       TAccountInstructionsSysvar extends string
         ? ReadonlyAccount<TAccountInstructionsSysvar>
         : TAccountInstructionsSysvar,
+      TAccountReference extends string
+        ? WritableAccount<TAccountReference>
+        : TAccountReference,
       ...TRemainingAccounts,
     ]
   >;
@@ -93,6 +97,7 @@ export type PushSnapshotInput<
   TAccountSnapshot extends string = string,
   TAccountConfig extends string = string,
   TAccountInstructionsSysvar extends string = string,
+  TAccountReference extends string = string,
 > = {
   /** The SKU's snapshot PDA */
   snapshot: Address<TAccountSnapshot>;
@@ -100,6 +105,8 @@ export type PushSnapshotInput<
   config: Address<TAccountConfig>;
   /** Instructions sysvar (Sysvar1nstructions1111111111111111111111111) */
   instructionsSysvar: Address<TAccountInstructionsSysvar>;
+  /** The SKU's deviation reference PDA ["nav_reference", sku_id] */
+  reference: Address<TAccountReference>;
   adminSigners: Array<TransactionSigner>;
 };
 
@@ -107,19 +114,22 @@ export function getPushSnapshotInstruction<
   TAccountSnapshot extends string,
   TAccountConfig extends string,
   TAccountInstructionsSysvar extends string,
+  TAccountReference extends string,
   TProgramAddress extends Address = typeof ORACLE_PROGRAM_ADDRESS,
 >(
   input: PushSnapshotInput<
     TAccountSnapshot,
     TAccountConfig,
-    TAccountInstructionsSysvar
+    TAccountInstructionsSysvar,
+    TAccountReference
   >,
   config?: { programAddress?: TProgramAddress },
 ): PushSnapshotInstruction<
   TProgramAddress,
   TAccountSnapshot,
   TAccountConfig,
-  TAccountInstructionsSysvar
+  TAccountInstructionsSysvar,
+  TAccountReference
 > {
   // Program address.
   const programAddress = config?.programAddress ?? ORACLE_PROGRAM_ADDRESS;
@@ -132,6 +142,7 @@ export function getPushSnapshotInstruction<
       value: input.instructionsSysvar ?? null,
       isWritable: false,
     },
+    reference: { value: input.reference ?? null, isWritable: true },
   };
   const accounts = originalAccounts as Record<
     keyof typeof originalAccounts,
@@ -154,6 +165,7 @@ export function getPushSnapshotInstruction<
       getAccountMeta("snapshot", accounts.snapshot),
       getAccountMeta("config", accounts.config),
       getAccountMeta("instructionsSysvar", accounts.instructionsSysvar),
+      getAccountMeta("reference", accounts.reference),
       ...remainingAccounts,
     ],
     data: getPushSnapshotInstructionDataEncoder().encode({}),
@@ -162,7 +174,8 @@ export function getPushSnapshotInstruction<
     TProgramAddress,
     TAccountSnapshot,
     TAccountConfig,
-    TAccountInstructionsSysvar
+    TAccountInstructionsSysvar,
+    TAccountReference
   >);
 }
 
@@ -178,6 +191,8 @@ export type ParsedPushSnapshotInstruction<
     config: TAccountMetas[1];
     /** Instructions sysvar (Sysvar1nstructions1111111111111111111111111) */
     instructionsSysvar: TAccountMetas[2];
+    /** The SKU's deviation reference PDA ["nav_reference", sku_id] */
+    reference: TAccountMetas[3];
   };
   data: PushSnapshotInstructionData;
 };
@@ -190,12 +205,12 @@ export function parsePushSnapshotInstruction<
     InstructionWithAccounts<TAccountMetas> &
     InstructionWithData<ReadonlyUint8Array>,
 ): ParsedPushSnapshotInstruction<TProgram, TAccountMetas> {
-  if (instruction.accounts.length < 3) {
+  if (instruction.accounts.length < 4) {
     throw new SolanaError(
       SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
       {
         actualAccountMetas: instruction.accounts.length,
-        expectedAccountMetas: 3,
+        expectedAccountMetas: 4,
       },
     );
   }
@@ -211,6 +226,7 @@ export function parsePushSnapshotInstruction<
       snapshot: getNextAccount(),
       config: getNextAccount(),
       instructionsSysvar: getNextAccount(),
+      reference: getNextAccount(),
     },
     data: getPushSnapshotInstructionDataDecoder().decode(instruction.data),
   };

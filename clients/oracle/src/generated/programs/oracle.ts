@@ -32,8 +32,11 @@ import {
   type SelfPlanAndSendFunctions,
 } from "@solana/kit/program-client-core";
 import {
+  getNavReferenceCodec,
   getNavSnapshotCodec,
   getOracleConfigCodec,
+  type NavReference,
+  type NavReferenceArgs,
   type NavSnapshot,
   type NavSnapshotArgs,
   type OracleConfig,
@@ -44,11 +47,13 @@ import {
   getCreateSnapshotInstruction,
   getInitializeConfigInstruction,
   getPushSnapshotInstruction,
+  getResetSequenceInstruction,
   getRotateKeepersInstruction,
   parseApproveDeviationInstruction,
   parseCreateSnapshotInstruction,
   parseInitializeConfigInstruction,
   parsePushSnapshotInstruction,
+  parseResetSequenceInstruction,
   parseRotateKeepersInstruction,
   type ApproveDeviationInput,
   type CreateSnapshotInput,
@@ -57,8 +62,10 @@ import {
   type ParsedCreateSnapshotInstruction,
   type ParsedInitializeConfigInstruction,
   type ParsedPushSnapshotInstruction,
+  type ParsedResetSequenceInstruction,
   type ParsedRotateKeepersInstruction,
   type PushSnapshotInput,
+  type ResetSequenceInput,
   type RotateKeepersInput,
 } from "../instructions";
 import { findOracleConfigPda } from "../pdas";
@@ -68,6 +75,7 @@ export const ORACLE_PROGRAM_ADDRESS =
 
 export enum OracleAccount {
   OracleConfig,
+  NavReference,
   NavSnapshot,
 }
 
@@ -77,6 +85,9 @@ export function identifyOracleAccount(
   const data = "data" in account ? account.data : account;
   if (containsBytes(data, getU8Encoder().encode(1), 0)) {
     return OracleAccount.OracleConfig;
+  }
+  if (containsBytes(data, getU8Encoder().encode(3), 0)) {
+    return OracleAccount.NavReference;
   }
   if (containsBytes(data, getU8Encoder().encode(2), 0)) {
     return OracleAccount.NavSnapshot;
@@ -93,6 +104,7 @@ export enum OracleInstruction {
   CreateSnapshot,
   PushSnapshot,
   ApproveDeviation,
+  ResetSequence,
 }
 
 export function identifyOracleInstruction(
@@ -113,6 +125,9 @@ export function identifyOracleInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(4), 0)) {
     return OracleInstruction.ApproveDeviation;
+  }
+  if (containsBytes(data, getU8Encoder().encode(5), 0)) {
+    return OracleInstruction.ResetSequence;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -137,7 +152,10 @@ export type ParsedOracleInstruction<
     } & ParsedPushSnapshotInstruction<TProgram>)
   | ({
       instructionType: OracleInstruction.ApproveDeviation;
-    } & ParsedApproveDeviationInstruction<TProgram>);
+    } & ParsedApproveDeviationInstruction<TProgram>)
+  | ({
+      instructionType: OracleInstruction.ResetSequence;
+    } & ParsedResetSequenceInstruction<TProgram>);
 
 export function parseOracleInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -179,6 +197,13 @@ export function parseOracleInstruction<TProgram extends string>(
         ...parseApproveDeviationInstruction(instruction),
       };
     }
+    case OracleInstruction.ResetSequence: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: OracleInstruction.ResetSequence,
+        ...parseResetSequenceInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -196,6 +221,8 @@ export type OraclePlugin = {
 export type OraclePluginAccounts = {
   oracleConfig: ReturnType<typeof getOracleConfigCodec> &
     SelfFetchFunctions<OracleConfigArgs, OracleConfig>;
+  navReference: ReturnType<typeof getNavReferenceCodec> &
+    SelfFetchFunctions<NavReferenceArgs, NavReference>;
   navSnapshot: ReturnType<typeof getNavSnapshotCodec> &
     SelfFetchFunctions<NavSnapshotArgs, NavSnapshot>;
 };
@@ -220,6 +247,10 @@ export type OraclePluginInstructions = {
     input: ApproveDeviationInput,
   ) => ReturnType<typeof getApproveDeviationInstruction> &
     SelfPlanAndSendFunctions;
+  resetSequence: (
+    input: ResetSequenceInput,
+  ) => ReturnType<typeof getResetSequenceInstruction> &
+    SelfPlanAndSendFunctions;
 };
 
 export type OraclePluginPdas = { oracleConfig: typeof findOracleConfigPda };
@@ -238,6 +269,7 @@ export function oracleProgram() {
       oracle: <OraclePlugin>{
         accounts: {
           oracleConfig: addSelfFetchFunctions(client, getOracleConfigCodec()),
+          navReference: addSelfFetchFunctions(client, getNavReferenceCodec()),
           navSnapshot: addSelfFetchFunctions(client, getNavSnapshotCodec()),
         },
         instructions: {
@@ -265,6 +297,11 @@ export function oracleProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getApproveDeviationInstruction(input),
+            ),
+          resetSequence: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getResetSequenceInstruction(input),
             ),
         },
         pdas: { oracleConfig: findOracleConfigPda },

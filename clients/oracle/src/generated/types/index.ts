@@ -11,6 +11,8 @@ export * from "./deviationApprovedEvent";
 export * from "./keepersRotatedEvent";
 export * from "./navEntry";
 export * from "./oracleEventKind";
+export * from "./referenceEntry";
+export * from "./sequenceResetEvent";
 export * from "./signerSet";
 export * from "./snapshotCreatedEvent";
 export * from "./snapshotPushedEvent";

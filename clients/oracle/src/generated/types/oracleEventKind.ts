@@ -22,6 +22,7 @@ export enum OracleEventKind {
   SnapshotCreated,
   SnapshotPushed,
   DeviationApproved,
+  SequenceReset,
 }
 
 export type OracleEventKindArgs = OracleEventKind;

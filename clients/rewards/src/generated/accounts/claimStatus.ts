@@ -13,8 +13,12 @@ import {
   decodeAccount,
   fetchEncodedAccount,
   fetchEncodedAccounts,
+  fixDecoderSize,
+  fixEncoderSize,
   getAddressDecoder,
   getAddressEncoder,
+  getBytesDecoder,
+  getBytesEncoder,
   getStructDecoder,
   getStructEncoder,
   getU16Decoder,
@@ -49,6 +53,7 @@ export type ClaimStatus = {
   deferred: number;
   epochId: bigint;
   claimant: Address;
+  leaf: ReadonlyUint8Array;
 };
 
 export type ClaimStatusArgs = {
@@ -57,6 +62,7 @@ export type ClaimStatusArgs = {
   deferred: number;
   epochId: number | bigint;
   claimant: Address;
+  leaf: ReadonlyUint8Array;
 };
 
 /** Gets the encoder for {@link ClaimStatusArgs} account data. */
@@ -68,6 +74,7 @@ export function getClaimStatusEncoder(): FixedSizeEncoder<ClaimStatusArgs> {
       ["deferred", getU16Encoder()],
       ["epochId", getU64Encoder()],
       ["claimant", getAddressEncoder()],
+      ["leaf", fixEncoderSize(getBytesEncoder(), 32)],
     ]),
     (value) => ({
       ...value,
@@ -84,6 +91,7 @@ export function getClaimStatusDecoder(): FixedSizeDecoder<ClaimStatus> {
     ["deferred", getU16Decoder()],
     ["epochId", getU64Decoder()],
     ["claimant", getAddressDecoder()],
+    ["leaf", fixDecoderSize(getBytesDecoder(), 32)],
   ]);
 }
 

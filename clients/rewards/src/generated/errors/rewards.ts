@@ -62,6 +62,8 @@ export const REWARDS_ERROR__NOT_UPGRADE_AUTHORITY = 0xfb8; // 4024
 export const REWARDS_ERROR__IMMUTABLE_PROGRAM = 0xfb9; // 4025
 export const REWARDS_ERROR__INVALID_CLAIM_STATUS_ADDRESS = 0xfba; // 4026
 export const REWARDS_ERROR__TOO_MANY_HOOK_ACCOUNTS = 0xfbb; // 4027
+export const REWARDS_ERROR__EPOCH_TOO_FAR_AHEAD = 0xfbc; // 4028
+export const REWARDS_ERROR__LEAF_MISMATCH = 0xfbd; // 4029
 
 export type RewardsError =
   | typeof REWARDS_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -74,6 +76,7 @@ export type RewardsError =
   | typeof REWARDS_ERROR__EPOCH_MISMATCH
   | typeof REWARDS_ERROR__EPOCH_NOT_INCREASING
   | typeof REWARDS_ERROR__EPOCH_SWEPT
+  | typeof REWARDS_ERROR__EPOCH_TOO_FAR_AHEAD
   | typeof REWARDS_ERROR__EPOCH_UNDERFUNDED
   | typeof REWARDS_ERROR__IMMUTABLE_PROGRAM
   | typeof REWARDS_ERROR__INVALID_ACCOUNT_LENGTH
@@ -94,6 +97,7 @@ export type RewardsError =
   | typeof REWARDS_ERROR__INVALID_TIER
   | typeof REWARDS_ERROR__INVALID_TOKEN_ACCOUNT
   | typeof REWARDS_ERROR__INVALID_TOKEN_PROGRAM
+  | typeof REWARDS_ERROR__LEAF_MISMATCH
   | typeof REWARDS_ERROR__MATH_OVERFLOW
   | typeof REWARDS_ERROR__MISSING_SIGNER
   | typeof REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS
@@ -126,6 +130,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [REWARDS_ERROR__EPOCH_MISMATCH]: `The epoch id does not match the epoch account`,
     [REWARDS_ERROR__EPOCH_NOT_INCREASING]: `The epoch id must be greater than the last distributed epoch id`,
     [REWARDS_ERROR__EPOCH_SWEPT]: `The epoch's unclaimed rewards were swept; its claims are closed`,
+    [REWARDS_ERROR__EPOCH_TOO_FAR_AHEAD]: `The epoch id is too far above the last distributed epoch id`,
     [REWARDS_ERROR__EPOCH_UNDERFUNDED]: `A reward holding holds less than the epoch total`,
     [REWARDS_ERROR__IMMUTABLE_PROGRAM]: `The rewards program is immutable: initialize needs an upgrade authority`,
     [REWARDS_ERROR__INVALID_ACCOUNT_LENGTH]: `The account data has the wrong length`,
@@ -146,6 +151,7 @@ if (process.env["NODE_ENV"] !== "production") {
     [REWARDS_ERROR__INVALID_TIER]: `The lock tier must be 30, 90 or 180 days`,
     [REWARDS_ERROR__INVALID_TOKEN_ACCOUNT]: `The token account has the wrong mint or owner`,
     [REWARDS_ERROR__INVALID_TOKEN_PROGRAM]: `The token program is not the mint's owner or not a known token program`,
+    [REWARDS_ERROR__LEAF_MISMATCH]: `The claim presents another leaf than the one already claimed`,
     [REWARDS_ERROR__MATH_OVERFLOW]: `Arithmetic overflow`,
     [REWARDS_ERROR__MISSING_SIGNER]: `A required signer did not sign the transaction`,
     [REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS]: `Not enough accounts were passed`,

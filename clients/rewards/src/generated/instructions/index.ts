@@ -9,6 +9,7 @@
 export * from "./claim";
 export * from "./distributeEpoch";
 export * from "./initialize";
+export * from "./resetLastEpoch";
 export * from "./rotateKeepers";
 export * from "./setPaused";
 export * from "./setRewardMints";

@@ -49,6 +49,7 @@ import {
   getClaimInstruction,
   getDistributeEpochInstruction,
   getInitializeInstruction,
+  getResetLastEpochInstruction,
   getRotateKeepersInstruction,
   getSetPausedInstruction,
   getSetRewardMintsInstruction,
@@ -58,6 +59,7 @@ import {
   parseClaimInstruction,
   parseDistributeEpochInstruction,
   parseInitializeInstruction,
+  parseResetLastEpochInstruction,
   parseRotateKeepersInstruction,
   parseSetPausedInstruction,
   parseSetRewardMintsInstruction,
@@ -70,12 +72,14 @@ import {
   type ParsedClaimInstruction,
   type ParsedDistributeEpochInstruction,
   type ParsedInitializeInstruction,
+  type ParsedResetLastEpochInstruction,
   type ParsedRotateKeepersInstruction,
   type ParsedSetPausedInstruction,
   type ParsedSetRewardMintsInstruction,
   type ParsedStakeInstruction,
   type ParsedSweepEpochInstruction,
   type ParsedUnstakeInstruction,
+  type ResetLastEpochInput,
   type RotateKeepersInput,
   type SetPausedInput,
   type SetRewardMintsInput,
@@ -131,6 +135,7 @@ export enum RewardsInstruction {
   SetPaused,
   SetRewardMints,
   SweepEpoch,
+  ResetLastEpoch,
 }
 
 export function identifyRewardsInstruction(
@@ -163,6 +168,9 @@ export function identifyRewardsInstruction(
   }
   if (containsBytes(data, getU8Encoder().encode(8), 0)) {
     return RewardsInstruction.SweepEpoch;
+  }
+  if (containsBytes(data, getU8Encoder().encode(9), 0)) {
+    return RewardsInstruction.ResetLastEpoch;
   }
   throw new SolanaError(
     SOLANA_ERROR__PROGRAM_CLIENTS__FAILED_TO_IDENTIFY_INSTRUCTION,
@@ -199,7 +207,10 @@ export type ParsedRewardsInstruction<
     } & ParsedSetRewardMintsInstruction<TProgram>)
   | ({
       instructionType: RewardsInstruction.SweepEpoch;
-    } & ParsedSweepEpochInstruction<TProgram>);
+    } & ParsedSweepEpochInstruction<TProgram>)
+  | ({
+      instructionType: RewardsInstruction.ResetLastEpoch;
+    } & ParsedResetLastEpochInstruction<TProgram>);
 
 export function parseRewardsInstruction<TProgram extends string>(
   instruction: Instruction<TProgram> & InstructionWithData<ReadonlyUint8Array>,
@@ -269,6 +280,13 @@ export function parseRewardsInstruction<TProgram extends string>(
         ...parseSweepEpochInstruction(instruction),
       };
     }
+    case RewardsInstruction.ResetLastEpoch: {
+      assertIsInstructionWithAccounts(instruction);
+      return {
+        instructionType: RewardsInstruction.ResetLastEpoch,
+        ...parseResetLastEpochInstruction(instruction),
+      };
+    }
     default:
       throw new SolanaError(
         SOLANA_ERROR__PROGRAM_CLIENTS__UNRECOGNIZED_INSTRUCTION_TYPE,
@@ -325,6 +343,10 @@ export type RewardsPluginInstructions = {
   sweepEpoch: (
     input: SweepEpochInput,
   ) => ReturnType<typeof getSweepEpochInstruction> & SelfPlanAndSendFunctions;
+  resetLastEpoch: (
+    input: ResetLastEpochInput,
+  ) => ReturnType<typeof getResetLastEpochInstruction> &
+    SelfPlanAndSendFunctions;
 };
 
 export type RewardsPluginPdas = {
@@ -384,6 +406,11 @@ export function rewardsProgram() {
             addSelfPlanAndSendFunctions(
               client,
               getSweepEpochInstruction(input),
+            ),
+          resetLastEpoch: (input) =>
+            addSelfPlanAndSendFunctions(
+              client,
+              getResetLastEpochInstruction(input),
             ),
         },
         pdas: {

@@ -12,6 +12,7 @@ export * from "./epochDistributedEvent";
 export * from "./epochSweptEvent";
 export * from "./initializedEvent";
 export * from "./keepersRotatedEvent";
+export * from "./lastEpochResetEvent";
 export * from "./pauseSetEvent";
 export * from "./rewardEntry";
 export * from "./rewardMintsSetEvent";

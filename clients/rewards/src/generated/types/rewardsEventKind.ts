@@ -27,6 +27,7 @@ export enum RewardsEventKind {
   RewardMintsSet,
   EpochSwept,
   ClaimShortfall,
+  LastEpochReset,
 }
 
 export type RewardsEventKindArgs = RewardsEventKind;

@@ -55,6 +55,7 @@ export type GateConfig = {
   authorityBump: number;
   admins: SignerSet;
   adminSetVersion: bigint;
+  proposalNonce: bigint;
   reserved: Array<number>;
 };
 
@@ -65,6 +66,7 @@ export type GateConfigArgs = {
   authorityBump: number;
   admins: SignerSetArgs;
   adminSetVersion: number | bigint;
+  proposalNonce: number | bigint;
   reserved: Array<number>;
 };
 
@@ -78,7 +80,8 @@ export function getGateConfigEncoder(): FixedSizeEncoder<GateConfigArgs> {
       ["authorityBump", getU8Encoder()],
       ["admins", getSignerSetEncoder()],
       ["adminSetVersion", getU64Encoder()],
-      ["reserved", getArrayEncoder(getU8Encoder(), { size: 18 })],
+      ["proposalNonce", getU64Encoder()],
+      ["reserved", getArrayEncoder(getU8Encoder(), { size: 10 })],
     ]),
     (value) => ({
       ...value,
@@ -96,7 +99,8 @@ export function getGateConfigDecoder(): FixedSizeDecoder<GateConfig> {
     ["authorityBump", getU8Decoder()],
     ["admins", getSignerSetDecoder()],
     ["adminSetVersion", getU64Decoder()],
-    ["reserved", getArrayDecoder(getU8Decoder(), { size: 18 })],
+    ["proposalNonce", getU64Decoder()],
+    ["reserved", getArrayDecoder(getU8Decoder(), { size: 10 })],
   ]);
 }
 

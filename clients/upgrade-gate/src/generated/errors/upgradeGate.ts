@@ -46,6 +46,8 @@ export const UPGRADE_GATE_ERROR__BUFFER_HASH_MISMATCH = 0x1b60; // 7008
 export const UPGRADE_GATE_ERROR__IMMUTABLE_PROGRAM = 0x1b61; // 7009
 export const UPGRADE_GATE_ERROR__NOT_UPGRADE_AUTHORITY = 0x1b62; // 7010
 export const UPGRADE_GATE_ERROR__NOT_LOADER_ACCOUNT = 0x1b63; // 7011
+export const UPGRADE_GATE_ERROR__NEW_ADMINS_THRESHOLD_NOT_MET = 0x1b64; // 7012
+export const UPGRADE_GATE_ERROR__STALE_PROPOSAL = 0x1b65; // 7013
 
 export type UpgradeGateError =
   | typeof UPGRADE_GATE_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -68,11 +70,13 @@ export type UpgradeGateError =
   | typeof UPGRADE_GATE_ERROR__INVALID_TOKEN_PROGRAM
   | typeof UPGRADE_GATE_ERROR__MATH_OVERFLOW
   | typeof UPGRADE_GATE_ERROR__MISSING_SIGNER
+  | typeof UPGRADE_GATE_ERROR__NEW_ADMINS_THRESHOLD_NOT_MET
   | typeof UPGRADE_GATE_ERROR__NON_ADMIN_SIGNER
   | typeof UPGRADE_GATE_ERROR__NOT_ENOUGH_ACCOUNTS
   | typeof UPGRADE_GATE_ERROR__NOT_LOADER_ACCOUNT
   | typeof UPGRADE_GATE_ERROR__NOT_UPGRADE_AUTHORITY
   | typeof UPGRADE_GATE_ERROR__NOT_WRITABLE
+  | typeof UPGRADE_GATE_ERROR__STALE_PROPOSAL
   | typeof UPGRADE_GATE_ERROR__THRESHOLD_NOT_MET
   | typeof UPGRADE_GATE_ERROR__UNSUPPORTED_MINT_EXTENSION
   | typeof UPGRADE_GATE_ERROR__UNSUPPORTED_VERSION
@@ -104,11 +108,13 @@ if (process.env["NODE_ENV"] !== "production") {
     [UPGRADE_GATE_ERROR__INVALID_TOKEN_PROGRAM]: `The token program is not the mint's owner or not a known token program`,
     [UPGRADE_GATE_ERROR__MATH_OVERFLOW]: `Arithmetic overflow`,
     [UPGRADE_GATE_ERROR__MISSING_SIGNER]: `A required signer did not sign the transaction`,
+    [UPGRADE_GATE_ERROR__NEW_ADMINS_THRESHOLD_NOT_MET]: `Fewer distinct admins of the new set signed than its threshold`,
     [UPGRADE_GATE_ERROR__NON_ADMIN_SIGNER]: `An approving signer is not a configured admin`,
     [UPGRADE_GATE_ERROR__NOT_ENOUGH_ACCOUNTS]: `Not enough accounts were passed`,
     [UPGRADE_GATE_ERROR__NOT_LOADER_ACCOUNT]: `The target is not a loader ProgramData or Buffer account`,
     [UPGRADE_GATE_ERROR__NOT_UPGRADE_AUTHORITY]: `Only the gate program's upgrade authority may initialize it`,
     [UPGRADE_GATE_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
+    [UPGRADE_GATE_ERROR__STALE_PROPOSAL]: `The proposal's nonce is not the gate's present one: it was superseded`,
     [UPGRADE_GATE_ERROR__THRESHOLD_NOT_MET]: `Fewer distinct configured admins signed than the threshold`,
     [UPGRADE_GATE_ERROR__UNSUPPORTED_MINT_EXTENSION]: `The mint carries an unsupported Token-2022 extension`,
     [UPGRADE_GATE_ERROR__UNSUPPORTED_VERSION]: `The account has an unsupported layout version`,

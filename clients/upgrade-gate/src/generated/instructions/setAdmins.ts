@@ -15,6 +15,8 @@ import {
   getArrayEncoder,
   getStructDecoder,
   getStructEncoder,
+  getU64Decoder,
+  getU64Encoder,
   getU8Decoder,
   getU8Encoder,
   SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
@@ -63,11 +65,13 @@ export type SetAdminsInstructionData = {
   discriminator: number;
   admins: Array<Address>;
   threshold: number;
+  nonce: bigint;
 };
 
 export type SetAdminsInstructionDataArgs = {
   admins: Array<Address>;
   threshold: number;
+  nonce: number | bigint;
 };
 
 export function getSetAdminsInstructionDataEncoder(): FixedSizeEncoder<SetAdminsInstructionDataArgs> {
@@ -76,6 +80,7 @@ export function getSetAdminsInstructionDataEncoder(): FixedSizeEncoder<SetAdmins
       ["discriminator", getU8Encoder()],
       ["admins", getArrayEncoder(getAddressEncoder(), { size: 5 })],
       ["threshold", getU8Encoder()],
+      ["nonce", getU64Encoder()],
     ]),
     (value) => ({ ...value, discriminator: SET_ADMINS_DISCRIMINATOR }),
   );
@@ -86,6 +91,7 @@ export function getSetAdminsInstructionDataDecoder(): FixedSizeDecoder<SetAdmins
     ["discriminator", getU8Decoder()],
     ["admins", getArrayDecoder(getAddressDecoder(), { size: 5 })],
     ["threshold", getU8Decoder()],
+    ["nonce", getU64Decoder()],
   ]);
 }
 
@@ -104,6 +110,7 @@ export type SetAdminsInput<TAccountConfig extends string = string> = {
   config: Address<TAccountConfig>;
   admins: SetAdminsInstructionDataArgs["admins"];
   threshold: SetAdminsInstructionDataArgs["threshold"];
+  nonce: SetAdminsInstructionDataArgs["nonce"];
   adminSigners: Array<TransactionSigner>;
 };
 

@@ -11,6 +11,8 @@ import {
   combineCodec,
   getStructDecoder,
   getStructEncoder,
+  getU64Decoder,
+  getU64Encoder,
   getU8Decoder,
   getU8Encoder,
   SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
@@ -55,7 +57,7 @@ export type SetAuthorityInstruction<
   InstructionWithAccounts<
     [
       TAccountConfig extends string
-        ? ReadonlyAccount<TAccountConfig>
+        ? WritableAccount<TAccountConfig>
         : TAccountConfig,
       TAccountTarget extends string
         ? WritableAccount<TAccountTarget>
@@ -73,19 +75,28 @@ export type SetAuthorityInstruction<
     ]
   >;
 
-export type SetAuthorityInstructionData = { discriminator: number };
+export type SetAuthorityInstructionData = {
+  discriminator: number;
+  nonce: bigint;
+};
 
-export type SetAuthorityInstructionDataArgs = {};
+export type SetAuthorityInstructionDataArgs = { nonce: number | bigint };
 
 export function getSetAuthorityInstructionDataEncoder(): FixedSizeEncoder<SetAuthorityInstructionDataArgs> {
   return transformEncoder(
-    getStructEncoder([["discriminator", getU8Encoder()]]),
+    getStructEncoder([
+      ["discriminator", getU8Encoder()],
+      ["nonce", getU64Encoder()],
+    ]),
     (value) => ({ ...value, discriminator: SET_AUTHORITY_DISCRIMINATOR }),
   );
 }
 
 export function getSetAuthorityInstructionDataDecoder(): FixedSizeDecoder<SetAuthorityInstructionData> {
-  return getStructDecoder([["discriminator", getU8Decoder()]]);
+  return getStructDecoder([
+    ["discriminator", getU8Decoder()],
+    ["nonce", getU64Decoder()],
+  ]);
 }
 
 export function getSetAuthorityInstructionDataCodec(): FixedSizeCodec<
@@ -115,6 +126,7 @@ export type SetAuthorityInput<
   newAuthority: Address<TAccountNewAuthority>;
   /** The upgradeable BPF loader */
   loader?: Address<TAccountLoader>;
+  nonce: SetAuthorityInstructionDataArgs["nonce"];
   adminSigners: Array<TransactionSigner>;
 };
 
@@ -147,7 +159,7 @@ export function getSetAuthorityInstruction<
 
   // Original accounts.
   const originalAccounts = {
-    config: { value: input.config ?? null, isWritable: false },
+    config: { value: input.config ?? null, isWritable: true },
     target: { value: input.target ?? null, isWritable: true },
     authority: { value: input.authority ?? null, isWritable: false },
     newAuthority: { value: input.newAuthority ?? null, isWritable: false },
@@ -184,7 +196,9 @@ export function getSetAuthorityInstruction<
       getAccountMeta("loader", accounts.loader),
       ...remainingAccounts,
     ],
-    data: getSetAuthorityInstructionDataEncoder().encode({}),
+    data: getSetAuthorityInstructionDataEncoder().encode(
+      args as SetAuthorityInstructionDataArgs,
+    ),
     programAddress,
   } as SetAuthorityInstruction<
     TProgramAddress,

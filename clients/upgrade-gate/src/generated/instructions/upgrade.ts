@@ -15,6 +15,8 @@ import {
   getBytesEncoder,
   getStructDecoder,
   getStructEncoder,
+  getU64Decoder,
+  getU64Encoder,
   getU8Decoder,
   getU8Encoder,
   SOLANA_ERROR__PROGRAM_CLIENTS__INSUFFICIENT_ACCOUNT_METAS,
@@ -65,7 +67,7 @@ export type UpgradeInstruction<
   InstructionWithAccounts<
     [
       TAccountConfig extends string
-        ? ReadonlyAccount<TAccountConfig>
+        ? WritableAccount<TAccountConfig>
         : TAccountConfig,
       TAccountProgramData extends string
         ? WritableAccount<TAccountProgramData>
@@ -98,15 +100,20 @@ export type UpgradeInstruction<
 export type UpgradeInstructionData = {
   discriminator: number;
   expectedSha256: ReadonlyUint8Array;
+  nonce: bigint;
 };
 
-export type UpgradeInstructionDataArgs = { expectedSha256: ReadonlyUint8Array };
+export type UpgradeInstructionDataArgs = {
+  expectedSha256: ReadonlyUint8Array;
+  nonce: number | bigint;
+};
 
 export function getUpgradeInstructionDataEncoder(): FixedSizeEncoder<UpgradeInstructionDataArgs> {
   return transformEncoder(
     getStructEncoder([
       ["discriminator", getU8Encoder()],
       ["expectedSha256", fixEncoderSize(getBytesEncoder(), 32)],
+      ["nonce", getU64Encoder()],
     ]),
     (value) => ({ ...value, discriminator: UPGRADE_DISCRIMINATOR }),
   );
@@ -116,6 +123,7 @@ export function getUpgradeInstructionDataDecoder(): FixedSizeDecoder<UpgradeInst
   return getStructDecoder([
     ["discriminator", getU8Decoder()],
     ["expectedSha256", fixDecoderSize(getBytesDecoder(), 32)],
+    ["nonce", getU64Decoder()],
   ]);
 }
 
@@ -159,6 +167,7 @@ export type UpgradeInput<
   /** The upgradeable BPF loader */
   loader?: Address<TAccountLoader>;
   expectedSha256: UpgradeInstructionDataArgs["expectedSha256"];
+  nonce: UpgradeInstructionDataArgs["nonce"];
   adminSigners: Array<TransactionSigner>;
 };
 
@@ -203,7 +212,7 @@ export function getUpgradeInstruction<
 
   // Original accounts.
   const originalAccounts = {
-    config: { value: input.config ?? null, isWritable: false },
+    config: { value: input.config ?? null, isWritable: true },
     programData: { value: input.programData ?? null, isWritable: true },
     program: { value: input.program ?? null, isWritable: true },
     buffer: { value: input.buffer ?? null, isWritable: true },

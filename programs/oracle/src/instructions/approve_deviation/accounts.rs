@@ -1,14 +1,16 @@
 use crate::bytes;
-use basket_common::{validate, CommonError};
+use basket_common::CommonError;
 use pinocchio::AccountView;
 
 /// Accounts of `approve_deviation`:
-/// 0. `[WRITE]` snapshot PDA `["nav_snapshot", sku_id]`
+/// 0. `[]` snapshot PDA `["nav_snapshot", sku_id]`
 /// 1. `[]` config PDA `["oracle_config"]`
-/// 2. `[SIGNER]` admin signers: the remaining accounts, any number
+/// 2. `[WRITE]` deviation reference PDA `["nav_reference", sku_id]` (checked at load)
+/// 3. `[SIGNER]` admin signers: the remaining accounts, any number
 pub struct ApproveDeviationAccounts<'a> {
     pub snapshot: &'a AccountView,
     pub config: &'a AccountView,
+    pub reference: &'a AccountView,
     pub admin_signers: &'a [AccountView],
 }
 
@@ -16,17 +18,17 @@ impl<'a> TryFrom<&'a [AccountView]> for ApproveDeviationAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [snapshot, config, admin_signers @ ..] = accounts else {
+        let [snapshot, config, reference, admin_signers @ ..] = accounts else {
             return Err(CommonError::NotEnoughAccounts);
         };
-        // 1. The snapshot is writable and this program's (type checked at load).
-        validate::check_writable(snapshot)?;
+        // 1. The snapshot is this program's (type checked at load).
         bytes::check_owner(snapshot, &crate::ID)?;
         // 2. The config is this program's.
         bytes::check_owner(config, &crate::ID)?;
         Ok(Self {
             snapshot,
             config,
+            reference,
             admin_signers,
         })
     }

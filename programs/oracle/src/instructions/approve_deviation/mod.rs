@@ -1,5 +1,5 @@
-//! `approve_deviation`: the admin multisig lets the next push of one snapshot move entries
-//! beyond the deviation cap.
+//! `approve_deviation`: the admin multisig lets one named push (by its sequence) of one
+//! snapshot move entries beyond the deviation cap.
 
 mod accounts;
 mod processor;

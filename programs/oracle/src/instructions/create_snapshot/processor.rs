@@ -1,6 +1,6 @@
 use super::{CreateSnapshotAccounts, CreateSnapshotData};
 use crate::events::SnapshotCreatedEvent;
-use crate::state::{NavSnapshot, OracleConfig, SNAPSHOT_SEED};
+use crate::state::{NavReference, NavSnapshot, OracleConfig, REFERENCE_SEED, SNAPSHOT_SEED};
 use basket_common::{create::create_pda_account, event::Event as _, layout::AccountLayout, pda};
 use pinocchio::{
     cpi::{Seed, Signer},
@@ -17,6 +17,21 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.admins.check_signed(accounts.admin_signers)?;
 
     let bump = pda::find_canonical(accounts.snapshot, &[SNAPSHOT_SEED, args.sku_id], &crate::ID)?;
+    let reference_bump = pda::find_canonical(
+        accounts.reference,
+        &[REFERENCE_SEED, args.sku_id],
+        &crate::ID,
+    )?;
+
+    // Emitted before the first CPI, so no log of the calls below can push it past the
+    // runtime's log limit (docs/decisions/0100); a failure after it fails the transaction,
+    // and a failed transaction's events are never read.
+    SnapshotCreatedEvent {
+        sku_id: *args.sku_id,
+        mint_count: args.mint_count,
+    }
+    .emit();
+
     let bump_seed = [bump];
     let seeds = [
         Seed::from(SNAPSHOT_SEED),
@@ -29,6 +44,19 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         NavSnapshot::LEN,
         &crate::ID,
         &[Signer::from(&seeds)],
+    )?;
+    let reference_bump_seed = [reference_bump];
+    let reference_seeds = [
+        Seed::from(REFERENCE_SEED),
+        Seed::from(&args.sku_id[..]),
+        Seed::from(&reference_bump_seed),
+    ];
+    create_pda_account(
+        accounts.payer,
+        accounts.reference,
+        NavReference::LEN,
+        &crate::ID,
+        &[Signer::from(&reference_seeds)],
     )?;
 
     let mut snapshot_account = *accounts.snapshot;
@@ -45,11 +73,10 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     {
         entry.mint.copy_from_slice(args.mint(i));
     }
-
-    SnapshotCreatedEvent {
-        sku_id: *args.sku_id,
-        mint_count: args.mint_count,
-    }
-    .emit();
+    let mut reference_account = *accounts.reference;
+    // SAFETY: created above by this instruction; nothing else borrows it.
+    let reference = NavReference::init(unsafe { reference_account.borrow_unchecked_mut() })?;
+    reference.bump = reference_bump;
+    reference.sku_id = *args.sku_id;
     Ok(())
 }

@@ -33,6 +33,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     admins.check_signed(accounts.admin_signers)?;
 
     let bump = pda::find_canonical(accounts.config, &[CONFIG_SEED], &crate::ID)?;
+    // Emitted before the account is created (the instruction's one CPI): see
+    // docs/decisions/0100.
+    ConfigInitializedEvent {
+        keeper_count: args.keeper_count,
+        threshold: args.threshold,
+    }
+    .emit();
     let bump_seed = [bump];
     let seeds = [Seed::from(CONFIG_SEED), Seed::from(&bump_seed)];
     create_pda_account(
@@ -54,10 +61,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.max_deviation_bps.set(args.max_deviation_bps);
     config.keeper_set_version.set(1);
 
-    ConfigInitializedEvent {
-        keeper_count: args.keeper_count,
-        threshold: args.threshold,
-    }
-    .emit();
     Ok(())
 }

@@ -6,12 +6,14 @@ use pinocchio::{sysvars::instructions::INSTRUCTIONS_ID, AccountView};
 /// 0. `[WRITE]` snapshot PDA `["nav_snapshot", sku_id]`
 /// 1. `[]` config PDA `["oracle_config"]`
 /// 2. `[]` instructions sysvar
-/// 3. `[SIGNER]` admin co-signers: the remaining accounts, needed only for a move beyond
+/// 3. `[WRITE]` deviation reference PDA `["nav_reference", sku_id]` (checked at load)
+/// 4. `[SIGNER]` admin co-signers: the remaining accounts, needed only for a move beyond
 ///    the deviation cap
 pub struct PushSnapshotAccounts<'a> {
     pub snapshot: &'a AccountView,
     pub config: &'a AccountView,
     pub instructions: &'a AccountView,
+    pub reference: &'a AccountView,
     pub admin_signers: &'a [AccountView],
 }
 
@@ -19,7 +21,7 @@ impl<'a> TryFrom<&'a [AccountView]> for PushSnapshotAccounts<'a> {
     type Error = CommonError;
 
     fn try_from(accounts: &'a [AccountView]) -> Result<Self, CommonError> {
-        let [snapshot, config, instructions, admin_signers @ ..] = accounts else {
+        let [snapshot, config, instructions, reference, admin_signers @ ..] = accounts else {
             return Err(CommonError::NotEnoughAccounts);
         };
         // 1. The snapshot is writable and this program's (type checked at load; it can only
@@ -35,6 +37,7 @@ impl<'a> TryFrom<&'a [AccountView]> for PushSnapshotAccounts<'a> {
             snapshot,
             config,
             instructions,
+            reference,
             admin_signers,
         })
     }

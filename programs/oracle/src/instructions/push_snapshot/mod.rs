@@ -6,4 +6,4 @@ mod introspect;
 mod processor;
 
 pub use accounts::PushSnapshotAccounts;
-pub use processor::{process, MAX_ENTRY_AGE_SLOTS};
+pub use processor::{process, MAX_ENTRY_AGE_SLOTS, MAX_SEQUENCE_STEP};

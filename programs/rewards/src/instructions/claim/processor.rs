@@ -60,7 +60,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     )?;
 
     // One claim status per (epoch, claimant), at the one address the claimant's key and the
-    // epoch id give: a second claim finds it, and only pays what the first one deferred.
+    // epoch id give: a second claim finds it, and only pays what the first one deferred, of
+    // the same leaf (a tree with two leaves for one claimant pays the first one claimed).
     let id = epoch.epoch_id.0;
     let seed = claim_seed(args.epoch_id);
     shared::require(
@@ -72,33 +73,27 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     )?;
     let mut status_account = *accounts.claim_status;
     let first = !status::is_initialized(&status_account);
-    let receipt = if first {
-        let created = status::create(accounts.claimant, &mut status_account, &seed)?;
-        created.epoch_id.0 = id;
-        created.claimant = *claimant;
-        created
-    } else {
-        // SAFETY: the only borrow of the claim status in this instruction.
-        let existing = ClaimStatus::load_mut(unsafe { status_account.borrow_unchecked_mut() })?;
-        shared::require(existing.deferred.get() != 0, RewardsError::AlreadyClaimed)?;
-        existing
-    };
     // Mints still owed by this leaf: all of them on the first claim.
     let owed = if first {
         u16::MAX
     } else {
-        receipt.deferred.get()
+        // SAFETY: read-only look; the status is borrowed mutably only after this one ends.
+        let existing = ClaimStatus::load(unsafe { status_account.borrow_unchecked() })?;
+        shared::require(existing.deferred.get() != 0, RewardsError::AlreadyClaimed)?;
+        shared::require(
+            shared::eq32(&existing.leaf, &leaf),
+            RewardsError::LeafMismatch,
+        )?;
+        existing.deferred.get()
     };
 
-    let epoch_bump = [epoch.bump];
-    let epoch_seeds = [
-        Seed::from(EPOCH_SEED),
-        Seed::from(&id),
-        Seed::from(&epoch_bump),
-    ];
     let epoch_pausable = epoch.pausable.get();
     let mut paid = [PodU64::default(); MAX_REWARD_MINTS];
     let mut deferred = 0u16;
+    // Pass 1, no CPI: check each group, decide what it pays now and update the epoch's
+    // books, emitting any shortfall event. The events are then all out before the first
+    // CPI, so no log of the transfers (hooks log too) or of the status's creation can push
+    // them past the runtime's log limit (docs/decisions/0100).
     for (i, group) in groups.chunks_exact(4).enumerate() {
         let (mint, holding, destination, token_program) =
             (&group[0], &group[1], &group[2], &group[3]);
@@ -138,7 +133,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             continue;
         }
         // Mint and token program equal the epoch's, checked at distribution time.
-        let mut payment = RewardTransfer {
+        let payment = RewardTransfer {
             holding,
             mint,
             destination,
@@ -164,14 +159,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             // Paid short: the holding really has less than the epoch still owes (a seizure).
             emit_shortfall(id, claimant, &payment, due, outstanding);
         }
-        payment.amount = due;
-        payment.pay(&[Signer::from(&epoch_seeds)])?;
         paid[i].set(due);
         // The claim is done for this mint, at the reduced amount after a seizure: its whole
         // amount leaves what the epoch owes (no wrap: settled + amount <= claimed).
         settled.set(settled.get().wrapping_add(amount));
     }
-    receipt.deferred.set(deferred);
     if first {
         let count = epoch
             .claim_count
@@ -192,6 +184,46 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         amounts: paid,
     }
     .emit();
+
+    // Pass 2: the CPIs. The status first (created on the first claim, with its leaf).
+    let receipt = if first {
+        let created = status::create(accounts.claimant, &mut status_account, &seed)?;
+        created.epoch_id.0 = id;
+        created.claimant = *claimant;
+        created.leaf = leaf;
+        created
+    } else {
+        // SAFETY: the only mutable borrow of the claim status in this instruction.
+        ClaimStatus::load_mut(unsafe { status_account.borrow_unchecked_mut() })?
+    };
+    receipt.deferred.set(deferred);
+
+    let epoch_bump = [epoch.bump];
+    let epoch_seeds = [
+        Seed::from(EPOCH_SEED),
+        Seed::from(&id),
+        Seed::from(&epoch_bump),
+    ];
+    for (i, group) in groups.chunks_exact(4).enumerate() {
+        let due = paid[i].get();
+        if due == 0 {
+            continue;
+        }
+        let entry = &epoch.rewards[i];
+        RewardTransfer {
+            holding: &group[1],
+            mint: &group[0],
+            destination: &group[2],
+            epoch: accounts.epoch,
+            token_program: &group[3],
+            amount: due,
+            decimals: entry.decimals,
+            hook_accounts,
+            is_token_2022: entry.token_program == token_program_kind::TOKEN_2022,
+            pausable: false,
+        }
+        .pay(&[Signer::from(&epoch_seeds)])?;
+    }
     Ok(())
 }
 

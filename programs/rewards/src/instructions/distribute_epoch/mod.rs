@@ -6,4 +6,4 @@ mod processor;
 
 pub use accounts::DistributeEpochAccounts;
 pub use data::DistributeEpochData;
-pub use processor::process;
+pub use processor::{process, MAX_EPOCH_STEP};

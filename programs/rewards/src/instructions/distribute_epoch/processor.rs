@@ -15,6 +15,10 @@ use pinocchio::{
     AccountView, ProgramResult,
 };
 
+/// How far above the last distributed epoch id a new one may be: the keeper posts the next
+/// (`last + 1`); a small window tolerates an id skipped by hand, never a jump to `u64::MAX`.
+pub const MAX_EPOCH_STEP: u64 = 16;
+
 #[inline(never)]
 pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let accounts = DistributeEpochAccounts::try_from(accounts)?;
@@ -25,9 +29,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // SAFETY: the only borrow of the config in this instruction.
     let config = RewardsConfig::load_mut(unsafe { config_account.borrow_unchecked_mut() })?;
     // Strictly increasing ids: a replayed or reordered post can never overwrite or skip back.
+    // And at most MAX_EPOCH_STEP ahead: one keeper signature can never post `u64::MAX` and
+    // stop every later epoch (the admins' `reset_last_epoch` is the way back).
+    let last = config.last_epoch_id.get();
+    shared::require(args.epoch_id > last, RewardsError::EpochNotIncreasing)?;
     shared::require(
-        args.epoch_id > config.last_epoch_id.get(),
-        RewardsError::EpochNotIncreasing,
+        args.epoch_id.saturating_sub(last) <= MAX_EPOCH_STEP,
+        RewardsError::EpochTooFarAhead,
     )?;
     if !accounts.epoch.is_data_empty() {
         return Err(CommonError::AlreadyInitialized.into());
@@ -91,6 +99,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         entry.total.set(args.totals[i]);
     }
 
+    // Emitted before the epoch account's creation (the one CPI), so nothing the call logs
+    // can push it past the runtime's log limit (docs/decisions/0100).
+    EpochDistributedEvent {
+        epoch_id: PodU64(id),
+        merkle_root: args.merkle_root,
+        mint_count: args.mint_count,
+        totals: args.totals.map(PodU64::new),
+    }
+    .emit();
+
     let bump_seed = [bump];
     let seeds = [
         Seed::from(EPOCH_SEED),
@@ -117,12 +135,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     epoch.pausable.set(pausable);
     config.last_epoch_id.set(args.epoch_id);
 
-    EpochDistributedEvent {
-        epoch_id: PodU64(id),
-        merkle_root: args.merkle_root,
-        mint_count: args.mint_count,
-        totals: args.totals.map(PodU64::new),
-    }
-    .emit();
     Ok(())
 }

@@ -45,6 +45,14 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         accounts.config.address(),
     )?;
 
+    // Emitted before the config's creation (the one CPI): docs/decisions/0100.
+    InitializedEvent {
+        keeper_count: args.keeper_count,
+        threshold: args.threshold,
+        reward_mint_count: args.reward_mint_count,
+    }
+    .emit();
+
     let bump_seed = [bump];
     let seeds = [Seed::from(CONFIG_SEED), Seed::from(&bump_seed)];
     create_pda_account(
@@ -69,11 +77,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.reward_mint_count = args.reward_mint_count;
     config.reward_mints[..INIT_REWARD_MINTS].copy_from_slice(&args.reward_mints);
 
-    InitializedEvent {
-        keeper_count: args.keeper_count,
-        threshold: args.threshold,
-        reward_mint_count: args.reward_mint_count,
-    }
-    .emit();
     Ok(())
 }

@@ -42,6 +42,19 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.total_staked.set(total);
     let decimals = config.staking_decimals;
 
+    // Emitted before the transfer (a hooked staking mint's hook logs too) and the record's
+    // creation, so no log of those calls can push it past the runtime's limit
+    // (docs/decisions/0100).
+    StakedEvent {
+        owner: *owner,
+        stake_index: PodU64(index),
+        amount: PodU64::new(args.amount),
+        tier_days: PodU16::new(args.tier.days),
+        start: PodI64::new(start),
+        unlock: PodI64::new(unlock),
+    }
+    .emit();
+
     shared::transfer_checked(
         [
             accounts.owner_token_account,
@@ -81,14 +94,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     record.start_ts.set(start);
     record.unlock_ts.set(unlock);
 
-    StakedEvent {
-        owner: *owner,
-        stake_index: PodU64(index),
-        amount: PodU64::new(args.amount),
-        tier_days: PodU16::new(args.tier.days),
-        start: PodI64::new(start),
-        unlock: PodI64::new(unlock),
-    }
-    .emit();
     Ok(())
 }

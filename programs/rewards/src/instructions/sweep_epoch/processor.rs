@@ -83,10 +83,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         mint_count: args.count,
         swept: [SweptMint::default(); MAX_REWARD_MINTS],
     };
+    // Two passes: every group is checked and its balance read first, so the event is out
+    // before the first transfer (whose hook may log) and no log of the transfers can push it
+    // past the runtime's limit (docs/decisions/0100); then the transfers.
     let mut done = [false; MAX_REWARD_MINTS];
+    let mut moves = [(0usize, 0u64); MAX_REWARD_MINTS];
     for (g, group) in groups.chunks_exact(4).enumerate() {
-        let (mint, holding, destination, token_program) =
-            (&group[0], &group[1], &group[2], &group[3]);
+        let (mint, holding, token_program) = (&group[0], &group[1], &group[3]);
         // 4. Each group is one of the epoch's mints with its own holding and token program,
         //    at most once per sweep.
         let n = (epoch.mint_count as usize).min(MAX_REWARD_MINTS);
@@ -95,11 +98,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             .position(|e| shared::eq32(&e.mint, mint.address().as_array()))
             .ok_or(RewardsError::RewardAccountMismatch)?;
         let entry = &epoch.rewards[i];
-        let program = if entry.token_program == token_program_kind::TOKEN_2022 {
-            token2022::TOKEN_2022_PROGRAM_ID
-        } else {
-            token2022::TOKEN_PROGRAM_ID
-        };
+        let program = program_of(entry.token_program);
         let matches = !done[i]
             && shared::eq32(holding.address().as_array(), &entry.holding)
             && shared::eq32(token_program.address().as_array(), program.as_array());
@@ -113,27 +112,42 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
             mint.address(),
             epoch_account.address(),
         )?;
-        if left > 0 {
-            RewardTransfer {
-                holding,
-                mint,
-                destination,
-                epoch: epoch_account,
-                token_program,
-                amount: left,
-                decimals: entry.decimals,
-                hook_accounts,
-                is_token_2022: entry.token_program == token_program_kind::TOKEN_2022,
-                // The sweep does not ask whether a payment can move: a paused mint fails it.
-                pausable: false,
-            }
-            .pay(&[Signer::from(&seeds)])?;
-        }
-        if let Some(s) = event.swept.get_mut(g) {
+        if let (Some(s), Some(m)) = (event.swept.get_mut(g), moves.get_mut(g)) {
             s.mint = entry.mint;
             s.amount.set(left);
+            *m = (i, left);
         }
     }
     event.emit();
+    for (group, &(i, left)) in groups.chunks_exact(4).zip(moves.iter()) {
+        if left == 0 {
+            continue;
+        }
+        let entry = &epoch.rewards[i];
+        RewardTransfer {
+            holding: &group[1],
+            mint: &group[0],
+            destination: &group[2],
+            epoch: epoch_account,
+            token_program: &group[3],
+            amount: left,
+            decimals: entry.decimals,
+            hook_accounts,
+            is_token_2022: entry.token_program == token_program_kind::TOKEN_2022,
+            // The sweep does not ask whether a payment can move: a paused mint fails it.
+            pausable: false,
+        }
+        .pay(&[Signer::from(&seeds)])?;
+    }
     Ok(())
+}
+
+/// The token program of an epoch entry's kind.
+#[inline(always)]
+fn program_of(kind: u8) -> pinocchio::Address {
+    if kind == token_program_kind::TOKEN_2022 {
+        token2022::TOKEN_2022_PROGRAM_ID
+    } else {
+        token2022::TOKEN_PROGRAM_ID
+    }
 }

@@ -48,6 +48,15 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     config.total_staked.set(total);
     let (bump, decimals) = (config.bump, config.staking_decimals);
 
+    // Emitted before the transfer, whose hook may log: docs/decisions/0100.
+    UnstakedEvent {
+        owner: record.owner,
+        stake_index: record.stake_index,
+        amount: PodU64::new(amount),
+        unix_time: PodI64::new(now),
+    }
+    .emit();
+
     let bump_seed = [bump];
     let seeds = [Seed::from(CONFIG_SEED), Seed::from(&bump_seed)];
     shared::transfer_checked(
@@ -63,12 +72,5 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         &[Signer::from(&seeds)],
     )?;
 
-    UnstakedEvent {
-        owner: record.owner,
-        stake_index: record.stake_index,
-        amount: PodU64::new(amount),
-        unix_time: PodI64::new(now),
-    }
-    .emit();
     Ok(())
 }
