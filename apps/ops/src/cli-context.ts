@@ -8,6 +8,7 @@ import type { KeyPairSigner } from '@solana/kit';
 import { Option } from 'commander';
 import { type EnvConfig, loadEnvConfig } from './env-config.ts';
 import { signerFromReference } from './key-reference.ts';
+import { OPS_PRIORITY_FEE_CAP_LAMPORTS } from './proposal-fee.ts';
 
 export type CliContext = Readonly<{
   config: EnvConfig;
@@ -24,7 +25,10 @@ export type CliContext = Readonly<{
 export function openContext(envPath: string): CliContext {
   const config = loadEnvConfig(envPath);
   const programs = config.programs as ProgramAddresses;
-  const chain = connectChain(config.cluster.rpcUrl, config.cluster.wsUrl, programs);
+  // Every transaction the operator CLI lands carries the policy's priority fee, capped.
+  const chain = connectChain(config.cluster.rpcUrl, config.cluster.wsUrl, programs, {
+    priorityFeeCapLamports: OPS_PRIORITY_FEE_CAP_LAMPORTS,
+  });
   return {
     config,
     chain,

@@ -3,9 +3,12 @@ import {
   type BlockhashLifetime,
   buildTransactionMessage,
   type CostedInstruction,
+  createPriorityFeeEstimator,
   createSendAndConfirm,
+  DEFAULT_PRIORITY_FEE_POLICY,
   type ProgramAddresses,
   type SendableMessage,
+  setComputeBudget,
 } from '@basket/sdk';
 import {
   type Address,
@@ -36,10 +39,25 @@ export function connectChain(
   wsUrl: string,
   /** Program ids other than the generated defaults, so failures decode to named errors. */
   programs?: Partial<ProgramAddresses>,
+  /**
+   * A cap (lamports of priority fee per transaction) turns on the SDK's priority-fee policy for
+   * every transaction landed (the operator CLI); unset: no price (the local world's bootstrap).
+   */
+  options: { priorityFeeCapLamports?: bigint } = {},
 ) {
   const rpc = createSolanaRpc(rpcUrl);
   const rpcSubscriptions = createSolanaRpcSubscriptions(wsUrl);
   const sendAndConfirm = createSendAndConfirm({ rpc, rpcSubscriptions });
+  const cap = options.priorityFeeCapLamports;
+  const fees =
+    cap === undefined
+      ? null
+      : createPriorityFeeEstimator({ rpc, policy: DEFAULT_PRIORITY_FEE_POLICY });
+  /** The price for `instructions` (decided once per landing, before anything is signed). */
+  const priceFor = async (instructions: readonly CostedInstruction[]) =>
+    fees && cap !== undefined
+      ? (await fees.decide({ instructions, capLamports: cap, attempt: 0 })).microLamportsPerCu
+      : undefined;
 
   /** SDK instructions (with their measured compute costs) as one confirmed transaction. */
   async function land(
@@ -50,12 +68,14 @@ export function connectChain(
     computeMarginBps?: number,
   ) {
     try {
+      const price = await priceFor(instructions);
       return await sendAndConfirm(
         (lifetime) =>
           buildTransactionMessage({
             feePayer,
             lifetime,
             instructions,
+            ...(price === undefined ? {} : { priorityFeeMicroLamports: price }),
             ...(addressLookupTables ? { addressLookupTables } : {}),
             ...(computeMarginBps === undefined ? {} : { computeMarginBps }),
           }),
@@ -75,11 +95,18 @@ export function connectChain(
     feePayer: TransactionSigner,
     instructions: readonly Instruction[],
   ) {
+    // Priced, the limit is the runtime's default for these instructions, so the cap holds.
+    const computeUnitLimit = Math.min(1_400_000, 200_000 * instructions.length);
+    const price = await priceFor(instructions.map((instruction) => ({ instruction, costs: [] })));
     const build = (lifetime: BlockhashLifetime) =>
       pipe(
         createTransactionMessage({ version: 0 }),
         (m) => setTransactionMessageFeePayerSigner(feePayer, m),
         (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+        (m) =>
+          price === undefined
+            ? m
+            : setComputeBudget(m, { computeUnitLimit, microLamportsPerCu: price }),
         (m) => appendTransactionMessageInstructions(instructions, m),
       ) as unknown as SendableMessage;
     try {
