@@ -89,11 +89,10 @@ export function startSupervisedQueue(
   if (!(QUEUE_SCHEMAS as readonly string[]).includes(options.schema))
     throw new UnknownQueueSchema(options.schema);
   const log = supervision.logger.child({ component: 'queue-supervisor', schema: options.schema });
-  const factory = new ExponentialBackoff({
-    initialDelay: supervision.initialDelayMs ?? 1_000,
-    maxDelay: supervision.maxDelayMs ?? 30_000,
+  const backoff = restartBackoff({
+    initialDelayMs: supervision.initialDelayMs ?? 1_000,
+    maxDelayMs: supervision.maxDelayMs ?? 30_000,
   });
-  let backoff: IBackoff<unknown> | undefined;
   let current: Runner | null = null;
   let stopping = false;
   let restarts = 0;
@@ -108,10 +107,6 @@ export function startSupervisedQueue(
   // Never an unhandled rejection when nobody awaits `started`.
   started.catch(() => {});
 
-  const nextDelay = () => {
-    backoff = backoff ? backoff.next(undefined) : factory.next();
-    return backoff.duration;
-  };
   const sleep = async (ms: number) => {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
@@ -147,12 +142,12 @@ export function startSupervisedQueue(
         current = null;
         if (half) await half.stop().catch(() => {});
         supervision.part?.down(`queue runner could not start: ${(error as Error).message}`);
-        const ms = nextDelay();
+        const ms = backoff.next();
         log.warn({ err: error, retryInMs: ms }, 'queue runner failed to start; retrying');
         await sleep(ms);
         continue;
       }
-      backoff = undefined;
+      backoff.reset();
       supervision.part?.up();
       if (first) {
         first = false;
@@ -170,7 +165,7 @@ export function startSupervisedQueue(
       current = null;
       if (stopping) break;
       supervision.part?.down(`queue runner ${reason}; restarting`);
-      const ms = nextDelay();
+      const ms = backoff.next();
       log.warn({ reason, restartInMs: ms }, 'queue runner stopped by itself; restarting');
       await sleep(ms);
     }
