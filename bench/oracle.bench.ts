@@ -5,6 +5,7 @@ import {
   getApproveDeviationInstruction,
   getCreateSnapshotInstruction,
   getInitializeConfigInstruction,
+  getResetSequenceInstruction,
   getRotateKeepersInstruction,
   getSignedPushSnapshotInstructions,
   type NavPayloadEntry,
@@ -188,6 +189,15 @@ async function snapshotBench(
           await push(sequence++, entries(n, (price * 1_003n) / 1_000n, ONE - 1_000_000n)),
         );
       }
+      // The admins' recovery path, here setting the sequence to what it already is.
+      const reset = getResetSequenceInstruction({
+        snapshot,
+        config,
+        reference,
+        sequence: sequence - 1n,
+        adminSigners: admins.slice(0, 3),
+      });
+      record('reset_sequence', '3 of 5 admins', await send(svm, [reset], payer));
     }
   }
   const rotate = getRotateKeepersInstruction({

@@ -11,7 +11,12 @@
 
 import { createHash } from 'node:crypto';
 import { leafHash, nodeHash } from '@basket/merkle';
-import { REWARDS_PROGRAM_ADDRESS, withTransferHookAccounts } from '@basket/rewards-client';
+import {
+  getResetLastEpochInstruction,
+  getRewardsConfigDecoder,
+  REWARDS_PROGRAM_ADDRESS,
+  withTransferHookAccounts,
+} from '@basket/rewards-client';
 import {
   createTokenAccount,
   fund,
@@ -297,6 +302,19 @@ async function admin(f: Fixture, record: Recorder, mints: TestMint[]): Promise<v
     'set_paused',
     'unpause, 3 of 5 admins',
     await send(f.svm, [setPausedIx(f, 0, admins)], f.payer),
+  );
+  // The admins' recovery path, here setting the last epoch id to what it already is.
+  const configNow = f.svm.getAccount(f.config);
+  if (!configNow.exists) throw new Error('no rewards config');
+  const { lastEpochId } = getRewardsConfigDecoder().decode(Uint8Array.from(configNow.data));
+  record(
+    'reset_last_epoch',
+    '3 of 5 admins',
+    await send(
+      f.svm,
+      [getResetLastEpochInstruction({ config: f.config, lastEpochId, adminSigners: admins })],
+      f.payer,
+    ),
   );
   // Epoch 5 paid 10 mints, half of each never claimed: sweep 5 of them after the 90-day
   // claim window (all 10 would need the lookup table).
