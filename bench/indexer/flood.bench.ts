@@ -179,6 +179,8 @@ const indexer = await startIndexer(
     dataDir: '/nonexistent',
     host: '127.0.0.1',
     port: 0,
+    adminHost: '127.0.0.1',
+    adminPort: 0,
     webhookSecret: SECRET,
     rpcUrl: rpc.url,
     programs: PROGRAMS,

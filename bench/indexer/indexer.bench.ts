@@ -140,6 +140,8 @@ async function ackLatency(databaseUrl: string): Promise<{ p50: number; p99: numb
       dataDir: '/nonexistent',
       host: '127.0.0.1',
       port: 0,
+      adminHost: '127.0.0.1',
+      adminPort: 0,
       webhookSecret: secret,
       // No cluster: the finality pass fails quietly, which is not what is measured here.
       rpcUrl: 'http://127.0.0.1:9',

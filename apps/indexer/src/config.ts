@@ -14,6 +14,9 @@ const schema = z.object({
   dataDir: z.string().min(1),
   host: z.string().min(1),
   port: z.coerce.number().int().min(0).max(65_535),
+  /** The admin listener (/metrics): loopback by default, any free port unless given. */
+  adminHost: z.string().min(1),
+  adminPort: z.coerce.number().int().min(0).max(65_535),
   /** The shared secret the webhook sender puts in `Authorization` (by reference). */
   webhookSecret: z.string().min(16, 'at least 16 characters'),
   rpcUrl: z.url(),
@@ -51,6 +54,8 @@ const NAMES: Record<string, string> = {
   dataDir: 'INDEXER_DATA_DIR',
   host: 'INDEXER_HOST',
   port: 'INDEXER_PORT',
+  adminHost: 'INDEXER_ADMIN_HOST',
+  adminPort: 'INDEXER_ADMIN_PORT',
   webhookSecret: 'WEBHOOK_SECRET',
   rpcUrl: 'SOLANA_RPC_URL',
   programs: 'WORLD_MANIFEST or INDEXER_PROGRAM_IDS',
@@ -116,6 +121,8 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
       dataDir: env.INDEXER_DATA_DIR ?? '.localnet/indexer-postgres',
       host: env.INDEXER_HOST ?? '127.0.0.1',
       port: env.INDEXER_PORT ?? '7410',
+      adminHost: env.INDEXER_ADMIN_HOST ?? '127.0.0.1',
+      adminPort: env.INDEXER_ADMIN_PORT ?? '0',
       webhookSecret,
       rpcUrl: env.SOLANA_RPC_URL,
       programs,

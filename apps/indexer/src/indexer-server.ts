@@ -7,9 +7,9 @@ import {
   type Logger,
   type Metrics,
   type ReadinessCheck,
+  type ServiceServer,
 } from '@basket/service-kit';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { apiRoutes, vaultReader } from './api-routes.ts';
 import type { IndexerConfig } from './config.ts';
@@ -33,22 +33,28 @@ export async function indexerServer(input: {
   config: Pick<
     IndexerConfig,
     'webhookSecret' | 'bodyLimitBytes' | 'rateLimitPerMinute' | 'rewardPrices'
-  >;
+  > &
+    Partial<Pick<IndexerConfig, 'adminHost' | 'adminPort'>>;
   logger: Logger;
   metrics: Metrics;
   writePool: pg.Pool;
   readPool: pg.Pool;
+  /** Probed on a timer by the service kit (every `probeIntervalMs`), never per request. */
   readiness: readonly ReadinessCheck[];
+  probeIntervalMs?: number;
   /** Management fee shares accrued and not yet collected, read from the chain. */
   accruedMgmtFee?: (sku: string) => Promise<bigint | null>;
   cache?: ReadCache;
-}): Promise<FastifyInstance> {
+}): Promise<ServiceServer> {
   const { config, metrics } = input;
   const server = createServiceServer({
     logger: input.logger,
     metrics,
     bodyLimit: OTHER_BODY_LIMIT,
     readiness: input.readiness,
+    ...(input.probeIntervalMs ? { probeIntervalMs: input.probeIntervalMs } : {}),
+    // /metrics on its own listener, loopback unless the deployment says otherwise.
+    admin: { host: config.adminHost ?? '127.0.0.1', port: config.adminPort ?? 0 },
   });
   const limited = metrics.counter(
     'http_rate_limited_total',

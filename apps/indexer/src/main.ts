@@ -17,6 +17,8 @@ Environment:
   DATABASE_URL                  Postgres (unset: a local server under INDEXER_DATA_DIR)
   INDEXER_DATA_DIR              default .localnet/indexer-postgres
   INDEXER_HOST, INDEXER_PORT    listen address (default 127.0.0.1:7410; 0 = any free port)
+  INDEXER_ADMIN_HOST, INDEXER_ADMIN_PORT
+                                the admin listener: /metrics (default 127.0.0.1, any free port)
   WEBHOOK_SECRET                the Authorization value senders use: env:NAME, file:/path or the value
   SOLANA_RPC_URL                the cluster (finality checks, backfill)
   WORLD_MANIFEST                the local world's manifest (program ids), or
@@ -35,8 +37,8 @@ Environment:
 
 Endpoints: POST /webhooks/{oracle,vault,rewards}; GET /api/skus, /api/skus/:sku,
 /api/skus/:sku/nav-history, /api/skus/:sku/apr?days=30, /api/skus/:sku/fees,
-/api/wallets/:address?limit=&list=&before=, /api/unread-events, /api/rewards/apr?days=30; /healthz, /readyz,
-/metrics (docs/indexer.md lists every route).`;
+/api/wallets/:address?limit=&list=&before=, /api/unread-events, /api/rewards/apr?days=30; /healthz, /readyz;
+/metrics on the admin listener (docs/indexer.md lists every route).`;
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'reconcile') {

@@ -16,7 +16,6 @@ import type { IndexerConfig } from './config.ts';
 import { finalityPass } from './finality.ts';
 import { indexerServer } from './indexer-server.ts';
 import { ingestMetrics, ingestTaskList } from './ingest.ts';
-import { keptReadiness } from './kept-readiness.ts';
 import { migrate } from './migrate.ts';
 import { differences } from './reconcile.ts';
 import { reconcileMetrics, reconcileRound } from './reconcile-job.ts';
@@ -178,27 +177,18 @@ export async function startIndexer(
       stops.unshift(() => reconciling.stop());
     }
 
-    // Readiness from kept state: the periodic ping below, never a query per probe.
-    const postgres = keptReadiness(Math.max(3 * config.finalityIntervalMs, 15_000));
-    const ping = periodic(
-      async () => {
-        await readPool.query('select 1');
-        postgres.passed();
-      },
-      config.finalityIntervalMs,
-      (error) => {
-        postgres.failed();
-        logger.warn({ err: error }, 'postgres ping failed');
-      },
-    );
-    stops.unshift(() => ping.stop());
     const server = await indexerServer({
       config,
       logger,
       metrics,
       writePool,
       readPool,
-      readiness: [{ name: 'postgres', check: postgres.check }, queueReadiness(queue)],
+      // Probed by the service kit every finality interval: /readyz answers from the last probe.
+      readiness: [
+        { name: 'postgres', check: async () => (await readPool.query('select 1')).rowCount === 1 },
+        queueReadiness(queue),
+      ],
+      probeIntervalMs: config.finalityIntervalMs,
       accruedMgmtFee: (sku) => rpc.mgmtFeeAccruedShares(sku, programs),
     });
     const url = await server.listen({ host: config.host, port: config.port });

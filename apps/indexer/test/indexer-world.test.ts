@@ -23,6 +23,8 @@ function indexerConfig(world: TestWorld, databaseUrl: string): IndexerConfig {
     dataDir: join(world.dir, 'unused-pg'),
     host: '127.0.0.1',
     port: 0,
+    adminHost: '127.0.0.1',
+    adminPort: 0,
     webhookSecret: SECRET,
     rpcUrl: world.localnet.rpcUrl,
     programs: programAddressesOf(world.manifest),

@@ -3,12 +3,10 @@
 // authenticated sender; a made-up SKU is answered from the database with no chain read; a
 // wallet's history comes a page at a time; made-up input cannot evict real cache entries;
 // /readyz costs no query; the body schema refuses what a column cannot hold, naming the path.
-import { createLogger, createMetrics } from '@basket/service-kit';
-import type { FastifyInstance } from 'fastify';
+import { createLogger, createMetrics, type ServiceServer } from '@basket/service-kit';
 import { runMigrations } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexerServer } from '../src/indexer-server.ts';
-import { keptReadiness } from '../src/kept-readiness.ts';
 import { createReadCache } from '../src/read-cache.ts';
 import { QUEUE_SCHEMA } from '../src/start-indexer.ts';
 import { indexerDb } from './support/indexer-db.ts';
@@ -19,15 +17,15 @@ const WALLET = '11111111111111111111111111111112';
 
 describe('public edges of the indexer', () => {
   const t = indexerDb('public_edges');
-  let app: FastifyInstance;
+  let app: ServiceServer;
   const cache = createReadCache(40);
   const chainReads = vi.fn(async (_sku: string) => 5n);
-  const postgres = keptReadiness(60_000);
+  // The readiness check counts its calls; probed by the service kit on a timer.
+  const postgresCheck = vi.fn(async () => true);
 
   beforeAll(async () => {
     await t.start();
     await runMigrations({ pgPool: t.pool(), schema: QUEUE_SCHEMA });
-    postgres.passed();
     app = await indexerServer({
       config: {
         webhookSecret: SECRET,
@@ -39,7 +37,8 @@ describe('public edges of the indexer', () => {
       metrics: createMetrics('edges_test'),
       writePool: t.pool(),
       readPool: t.pool(),
-      readiness: [{ name: 'postgres', check: postgres.check }],
+      readiness: [{ name: 'postgres', check: postgresCheck }],
+      probeIntervalMs: 600_000,
       accruedMgmtFee: chainReads,
       cache,
     });
@@ -186,24 +185,21 @@ describe('public edges of the indexer', () => {
 
   it('serves /readyz from kept state, with no query per request', async () => {
     const query = vi.spyOn(t.pool(), 'query');
+    const checks = postgresCheck.mock.calls.length;
     for (let i = 0; i < 20; i += 1)
       expect(
         (await app.inject({ method: 'GET', url: '/readyz', ...from('10.0.0.8') })).statusCode,
       ).toBe(200);
+    // The check ran at its probe, not once per request, and no request asked Postgres
+    expect(postgresCheck.mock.calls.length).toBe(checks);
     expect(query).not.toHaveBeenCalled();
     query.mockRestore();
   });
 
-  it('keeps readiness as the last ping left it: stale or failed is not ready', () => {
-    let now = 0;
-    const kept = keptReadiness(10_000, () => now);
-    expect(kept.check()).toBe(false);
-    kept.passed();
-    expect(kept.check()).toBe(true);
-    now += 10_001;
-    expect(kept.check()).toBe(false);
-    kept.passed();
-    kept.failed();
-    expect(kept.check()).toBe(false);
+  it('serves /metrics on the admin listener only', async () => {
+    expect(
+      (await app.inject({ method: 'GET', url: '/metrics', ...from('10.0.0.9') })).statusCode,
+    ).toBe(404);
+    expect((await app.admin.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
   });
 });
