@@ -97,7 +97,8 @@ function lossySender(ctx: KeeperContext, dropped: string[]): KeeperContext['send
       const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
       if (message.staticAccounts[0] !== ctx.signer.address) {
         const signature = getSignatureFromTransaction(transaction);
-        dropped.push(signature);
+        // The sender re-sends a transaction until it expires: each one is listed once.
+        if (!dropped.includes(signature)) dropped.push(signature);
         // What the cluster answers on receipt: the signature (the packet is then lost).
         return { jsonrpc: '2.0', id: payload.id, result: signature } as never;
       }
