@@ -226,6 +226,11 @@ export async function startSimulator(
     logger,
     metrics: createMetrics('tokenized_api_sim'),
     bodyLimit: MAX_RFQ_BODY_BYTES,
+    // In world mode the chain backs corporate actions and the clock: not ready without it.
+    readiness:
+      world === null
+        ? []
+        : [{ name: 'rpc', check: async () => (await world.rpc.getHealth().send()) === 'ok' }],
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
