@@ -195,7 +195,7 @@ pub fn reconcile_each(
     for (i, holding) in holdings.iter().take(n).enumerate() {
         let asset = vault.assets.get(i).ok_or(VaultError::InvalidAssetCount)?;
         let book = load_u64(&asset.holdings_raw.0);
-        let owed = claims_backed(vault, i);
+        let owed = load_u64(&asset.claims_owed_raw.0);
         if book | owed == 0 {
             continue;
         }
@@ -205,6 +205,8 @@ pub fn reconcile_each(
         // SAFETY: the account is the asset's recorded holding (compared above), a token
         // account of at least 165 bytes (see `balance_unchecked`); read-only view.
         let balance = unsafe { balance_unchecked(holding) };
+        // Below book + owed: `reconcile` compares with book + backed (a seizure already
+        // split leaves the holding at exactly that) and cuts only a new shortfall.
         if balance < book || balance.wrapping_sub(book) < owed {
             core::hint::cold_path();
             reconcile(vault, i, holding)?;

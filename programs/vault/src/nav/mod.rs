@@ -24,9 +24,9 @@ use crate::{
     error::VaultError,
     holdings, price_memo,
     share_math::asset_value_usd,
-    state::{AssetEntry, AssetStatus, TokenProgramKind, VaultState, MAX_ASSETS},
+    state::{AssetEntry, AssetStatus, TokenProgramKind, VaultState},
 };
-use basket_common::{layout::PodU64, math::Rounding, multiplier::MULTIPLIER_SCALE, CommonError};
+use basket_common::{math::Rounding, multiplier::MULTIPLIER_SCALE, CommonError};
 use oracle::state::{NavEntry, NavSnapshot};
 use pinocchio::{error::ProgramError, AccountView};
 
@@ -134,11 +134,16 @@ pub fn vault_nav(
     }
     price_memo::roll(vault, pricing.snapshot);
     let sequence = pricing.snapshot.sequence.get();
-    let (covered, bits_hold) = check_pairs(vault, pairs, pricing.now, sequence)?;
+    let (mut covered, bits_hold) = check_pairs(vault, pairs, pricing.now, sequence)?;
     if !covered {
+        // A holding below book + owed: each reconciled. One whose seizure was already split
+        // (it covers book + what backs the claims) changes nothing and keeps the cache; a
+        // new shortfall is split and drops it (`invalidate_nav_cache`).
+        let before = vault.nav_cache_sequence.get();
         for (index, pair) in pairs.chunks_exact(2).take(n).enumerate() {
             holdings::reconcile(vault, index, &pair[1])?;
         }
+        covered = vault.nav_cache_sequence.get() == before;
     }
     let cached =
         covered && bits_hold && sequence != 0 && vault.nav_cache_sequence.get() == sequence;
@@ -181,9 +186,9 @@ fn check_pairs(
     debug_assert!(pairs.len() >= assets.len().saturating_mul(2));
     // One loop per case, so "is the cache live" is not a flag carried through every asset.
     if sequence != 0 && vault.nav_cache_sequence.get() == sequence {
-        walk_pairs::<true>(assets, &vault.claims_unbacked_raw, pairs, now)
+        walk_pairs::<true>(assets, pairs, now)
     } else {
-        walk_pairs::<false>(assets, &vault.claims_unbacked_raw, pairs, now)
+        walk_pairs::<false>(assets, pairs, now)
     }
 }
 
@@ -193,14 +198,13 @@ fn check_pairs(
 #[inline(always)]
 fn walk_pairs<const CACHED: bool>(
     assets: &[AssetEntry],
-    unbacked: &[PodU64; MAX_ASSETS],
     pairs: &[AccountView],
     now: i64,
 ) -> Result<(bool, bool), ProgramError> {
     let mut short = false;
     let mut changed = false;
     let mut pair = pairs.as_ptr();
-    for (asset, unbacked) in assets.iter().zip(unbacked) {
+    for asset in assets {
         // SAFETY: `pairs` holds two accounts per asset (checked by `vault_nav`).
         let (mint, holding) = unsafe { (&*pair, &*pair.add(1)) };
         pair = pair.wrapping_add(2);
@@ -208,9 +212,7 @@ fn walk_pairs<const CACHED: bool>(
             return Err(wrong_mint());
         }
         let book = holdings::load_u64(&asset.holdings_raw.0);
-        // What the holding backs for the claims: owed less what a shared seizure left unbacked.
-        let owed = holdings::load_u64(&asset.claims_owed_raw.0)
-            .saturating_sub(holdings::load_u64(&unbacked.0));
+        let owed = holdings::load_u64(&asset.claims_owed_raw.0);
         if book | owed == 0 {
             continue;
         }

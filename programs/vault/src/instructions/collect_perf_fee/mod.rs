@@ -53,7 +53,7 @@ pub fn open_period_end(last: i64, now: i64) -> Option<i64> {
     }
     let periods = elapsed / PERF_FEE_PERIOD_SECS;
     let end = last.checked_add(periods.checked_mul(PERF_FEE_PERIOD_SECS)?)?;
-    (now - end <= PERF_FEE_WINDOW_SECS).then_some(end)
+    (now.checked_sub(end)? <= PERF_FEE_WINDOW_SECS).then_some(end)
 }
 
 #[inline(never)]
