@@ -68,7 +68,7 @@ export type ActionInput = Readonly<{
    * gate.set-authority: the program's (or buffer's) new authority.
    */
   newKey?: Address;
-  /** oracle.approve-deviation: the push it approves (default: the snapshot's next). */
+  /** oracle.approve-deviation: the push it approves (default: the next when it lands). */
   sequence?: bigint;
   /** gate.set-admins: the five keys of the new set, its threshold, and who of it signs. */
   newAdmins?: readonly Address[];
@@ -217,17 +217,17 @@ export async function buildAdminAction(
       return one(ix.instruction, `oracle keepers := ${keepers.join(', ')}`);
     }
     case 'oracle.approve-deviation': {
-      // Bound to one push: the next unless named (a push of another sequence cannot use it).
-      const sequence =
-        input.sequence ?? (await readSnapshotSequence(chain.rpc, programs, sku())) + 1n;
+      // Bound to one push: the named sequence, or else the snapshot's next as it stands when
+      // the approval lands (a keeper held at the cap does not advance it meanwhile).
+      const next = (await readSnapshotSequence(chain.rpc, programs, sku())) + 1n;
       const ix = await getApproveDeviationInstructionFor(
-        { sku: sku(), sequence, adminSigners },
+        { sku: sku(), ...(input.sequence ? { sequence: input.sequence } : {}), adminSigners },
         programs,
       );
-      return one(
-        ix.instruction,
-        `approve NAV push #${sequence} of ${sku()} beyond the deviation cap`,
-      );
+      const which = input.sequence
+        ? `NAV push #${input.sequence}`
+        : `the next NAV push (#${next} as the snapshot stands now)`;
+      return one(ix.instruction, `approve ${which} of ${sku()} beyond the deviation cap`);
     }
     case 'rewards.pause': {
       const flags =

@@ -61,7 +61,7 @@ export function registerProposalCommands(program: Command): void {
     .option('--sku <id>', 'the SKU (vault actions, approve-deviation)')
     .option(
       '--sequence <n>',
-      'oracle.approve-deviation: the push it approves (default: the next)',
+      'oracle.approve-deviation: the push it approves (default: the next when the approval lands)',
       (v) => BigInt(v),
     )
     .option('--asset <index|mint>', 'vault.asset-status: the asset')
