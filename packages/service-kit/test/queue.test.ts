@@ -1,9 +1,16 @@
 // The services' queues against a real Postgres: a runner of one schema is never stopped by
 // another schema's migration (issue 32's first-start race), and a runner that stops by itself
 // is started again with its readiness part down meanwhile.
+import { EventEmitter, once } from 'node:events';
 import { Writable } from 'node:stream';
 import { createDatabase, startTestDatabase } from '@basket/postgres-server';
-import { type Runner, run, type Task, Logger as WorkerLogger } from 'graphile-worker';
+import {
+  type Runner,
+  run,
+  type Task,
+  type WorkerEvents,
+  Logger as WorkerLogger,
+} from 'graphile-worker';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -77,9 +84,12 @@ describe('queue schemas and runners', () => {
   });
 
   it('without the common migration, a second schema migrating stops the first runner (the bug)', async () => {
-    // Given a keeper runner started alone on a fresh database, as graphile-worker's run() does
+    // Given a keeper runner started alone on a fresh database, as graphile-worker's run() does,
+    // and listening for notices
     const db = await freshDatabase();
     try {
+      const events: WorkerEvents = new EventEmitter();
+      const listening = once(events, 'pool:listen:success');
       const keeper = await run({
         pgPool: db.pool,
         schema: 'keeper_worker',
@@ -87,7 +97,9 @@ describe('queue schemas and runners', () => {
         pollInterval: 1_000,
         logger: silentWorkerLogger,
         taskList: {},
+        events,
       });
+      await listening;
       // When the indexer's schema migrates beside it
       const indexer = await run({
         pgPool: db.pool,
@@ -186,12 +198,15 @@ describe('queue schemas and runners', () => {
       });
       let starts = 0;
       const probe = probeTask();
+      const events: WorkerEvents = new EventEmitter();
+      const listening = once(events, 'pool:listen:success');
       const queue = startSupervisedQueue(
         {
           pgPool: db.pool,
           schema: 'indexer_worker',
           noHandleSignals: true,
           taskList: probe.taskList,
+          events,
         },
         {
           logger: quiet,
@@ -205,6 +220,7 @@ describe('queue schemas and runners', () => {
         },
       );
       await queue.started;
+      await listening;
       expect(readiness.report().ready).toBe(true);
       const first = queue.runner() as Runner;
       // When another deployment announces a breaking migration, the runner shuts itself down
