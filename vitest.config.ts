@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // target/deploy, which `npm test` builds first (scripts/test.sh).
 export default defineConfig({
   test: {
-    include: ['{packages,clients,apps,programs,bench,scripts}/**/*.test.ts'],
+    include: ['{packages,clients,apps,programs,bench,fuzz,scripts}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'target/**'],
     pool: 'forks',
     // Three test files at once on two cores (the default is one): the world suites spend most of

@@ -1,0 +1,245 @@
+/**
+ * The driver: fast-check's model-based commands over a fresh world per sequence, seeded,
+ * shrinking a failing sequence to a shortest one, run sequence after sequence until the
+ * requested number of steps. Used by the CLI (`npm run fuzz`) and the fixed-seed test.
+ */
+
+import { seedKeys } from '@basket/test-harness';
+import fc from 'fast-check';
+import * as ops from './commands/ops.ts';
+import * as users from './commands/users.ts';
+import type { Mix, Model, Real } from './harness.ts';
+import { createWorld, USDC } from './world.ts';
+
+const actor = fc.nat({ max: 2 });
+const bps = fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.constantFrom(10_000, 5_000, 1, 0));
+const asset = fc.nat({ max: 2 });
+// Cents, unbiased (fast-check's bias would make most deposits fall below the $1 minimum).
+const usdcAmount = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .noBias(fc.integer({ min: 1, max: 500_000 }))
+      .map((c) => BigInt(c) * (USDC / 100n)),
+  },
+  { weight: 1, arbitrary: fc.constantFrom(0n, 1n, 999_999n, USDC, 60_000n * USDC) },
+);
+
+/** Every command with its weight in the mix (money paths weigh most). */
+export const COMMANDS = [
+  { weight: 10, arbitrary: fc.tuple(actor, usdcAmount).map(([a, x]) => users.deposit(a, x)) },
+  { weight: 4, arbitrary: fc.tuple(actor, bps).map(([a, x]) => users.withdrawInKind(a, x)) },
+  { weight: 5, arbitrary: fc.tuple(actor, bps).map(([a, x]) => users.withdrawUsdc(a, x)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(actor, bps, fc.integer({ min: 0, max: 20_000 }))
+      .map(([a, x, y]) => users.requestWithdraw(a, x, y)),
+  },
+  { weight: 3, arbitrary: fc.nat({ max: 7 }).map((i) => users.fulfilRequest(i)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.nat({ max: 7 }), fc.boolean())
+      .map(([i, o]) => users.cancelRequest(i, o)),
+  },
+  { weight: 2, arbitrary: fc.tuple(actor, bps).map(([a, x]) => users.beginRedemption(a, x)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.nat({ max: 7 }), fc.nat({ max: 7 }), fc.boolean())
+      .map(([i, s, c]) => users.payRedemption(i, s, c)),
+  },
+  {
+    weight: 8,
+    arbitrary: fc
+      .tuple(
+        fc.array(fc.noBias(fc.integer({ min: -1_200, max: 1_200 })), {
+          minLength: 3,
+          maxLength: 3,
+        }),
+        fc.option(asset, { freq: 12 }),
+      )
+      .map(([moves, freeze]) => ops.navPush(moves, freeze)),
+  },
+  { weight: 2, arbitrary: fc.constant(null).map(() => ops.refreshNav()) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .oneof(fc.integer({ min: 1, max: 90 }), fc.constantFrom(3_600, 86_400, 48 * 3_600 + 1))
+      .map((s) => ops.clockMove(s)),
+  },
+  {
+    weight: 5,
+    arbitrary: fc
+      .tuple(
+        fc.nat({ max: 3 }),
+        fc.nat({ max: 3 }),
+        bps,
+        fc.constantFrom('fair' as const, 'generous' as const, 'short' as const),
+      )
+      .map(([p, r, x, q]) => ops.rebalanceLeg(p, r, x, q)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(asset, fc.constantFrom(50, 200, 150, 110, 90), fc.constantFrom(0, 0, 30, 3_600))
+      .map(([a, f, d]) => ops.multiplierChange(a, f, d)),
+  },
+  { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectMgmtFee()) },
+  { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectPerfFee()) },
+  { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectWithdrawFees()) },
+  // Resuming weighs more: a vault paused half the time refuses half of every money path.
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(
+        { weight: 1, arbitrary: fc.constant(true) },
+        { weight: 4, arbitrary: fc.constant(false) },
+      )
+      .map((p) => ops.setPaused(p)),
+  },
+  { weight: 1, arbitrary: fc.nat({ max: 2 }).map((s) => ops.weightsChange(s + 1)) },
+  { weight: 1, arbitrary: fc.constant(null).map(() => ops.applyWeights()) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          'freeze' as const,
+          'thaw' as const,
+          'thaw' as const,
+          'pause' as const,
+          'resume' as const,
+          'resume' as const,
+          'burn' as const,
+          'move' as const,
+        ),
+        asset,
+        bps,
+      )
+      .map(([k, a, x]) => ops.issuerPower(k, a, x)),
+  },
+];
+
+export interface FuzzOptions {
+  steps: number;
+  seed: number;
+  /** Commands per sequence (each sequence starts from a fresh world). */
+  maxCommands?: number;
+  /** Shrink candidates tried per failure (default 200). */
+  shrinkBudget?: number;
+  onProgress?: (steps: number, violations: number) => void;
+}
+
+export interface Violation {
+  seed: number;
+  sequence: number;
+  error: string;
+  /** The shrunk command sequence. */
+  shrunk: string;
+  /** fast-check's replay path of the shrunk case. */
+  path: string | null;
+}
+
+export interface FuzzResult {
+  steps: number;
+  /** Steps replayed while shrinking failures (not in `steps` nor in the mix). */
+  shrinkSteps: number;
+  sequences: number;
+  seeds: number[];
+  violations: Violation[];
+  mix: Mix;
+  elapsedMs: number;
+}
+
+/** Runs sequences until `steps` commands have run; each sequence's seed is `seed + k`. */
+export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
+  const mix: Mix = {};
+  const counter = { count: 0, shrinking: 0 };
+  const violations: Violation[] = [];
+  const seeds: number[] = [];
+  const started = performance.now();
+  let sequence = 0;
+  while (counter.count < o.steps) {
+    const seed = o.seed + sequence;
+    seeds.push(seed);
+    let failure: string | null = null;
+    // A world that cannot be set up is no violation: the run stops with the set-up's error.
+    let setupError: Error | null = null;
+    // fast-check runs the generated sequence once, then only shrink candidates.
+    let attempt = 0;
+    const property = fc.asyncProperty(
+      fc.commands([fc.oneof(...COMMANDS)], { maxCommands: o.maxCommands ?? 400, size: 'max' }),
+      async (cmds) => {
+        // A shrinking budget: past it every candidate passes, so fast-check stops at the
+        // shortest failing sequence found so far (a 400-command case can take an hour).
+        if (attempt > (o.shrinkBudget ?? 200)) return;
+        // Keys derive from the seed, so a sequence (and its shrinking) replays exactly.
+        seedKeys(`fuzz/${seed}`);
+        let w: Awaited<ReturnType<typeof createWorld>>;
+        try {
+          w = await createWorld();
+        } catch (e) {
+          setupError = e instanceof Error ? e : new Error(String(e));
+          return;
+        }
+        const model: Model = {
+          requests: [],
+          claims: [],
+          nonces: w.actors.map(() => 1n),
+          seized: w.b.assets.map(() => 0n),
+        };
+        const real: Real = { w, mix, steps: counter, shrinking: attempt > 0 };
+        attempt += 1;
+        try {
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+        } catch (e) {
+          failure = e instanceof Error ? e.message : String(e);
+          throw e;
+        }
+      },
+    );
+    const details = await fc.check(property, { seed, numRuns: 1, endOnFailure: false });
+    if (setupError) throw setupError;
+    if (details.failed) {
+      violations.push({
+        seed,
+        sequence,
+        error: failure ?? String(details.errorInstance),
+        shrunk: details.counterexample ? String(details.counterexample[0]) : '(none)',
+        path: details.counterexamplePath,
+      });
+    }
+    sequence += 1;
+    o.onProgress?.(counter.count, violations.length);
+  }
+  return {
+    steps: counter.count,
+    shrinkSteps: counter.shrinking,
+    sequences: sequence,
+    seeds,
+    violations,
+    mix,
+    elapsedMs: performance.now() - started,
+  };
+}
+
+/** Replays a fixed command sequence on a fresh world (the regression tests' driver). */
+export async function replay(
+  label: string,
+  cmds: Iterable<ReturnType<(typeof users)['deposit']>>,
+): Promise<Mix> {
+  seedKeys(`fuzz/regression/${label}`);
+  const w = await createWorld();
+  const mix: Mix = {};
+  const model: Model = {
+    requests: [],
+    claims: [],
+    nonces: w.actors.map(() => 1n),
+    seized: w.b.assets.map(() => 0n),
+  };
+  const real: Real = { w, mix, steps: { count: 0, shrinking: 0 }, shrinking: false };
+  await fc.asyncModelRun(() => ({ model, real }), cmds);
+  return mix;
+}
