@@ -90,7 +90,7 @@ export async function adminScenario(): Promise<AdminScenario> {
   await step('applyWeights', [getApplyWeightsInstructionFor({ vault: await vault() }).instruction]);
   const appliedWeights = (await vault()).data.assets.slice(0, 3).map((a) => a.targetWeightBps);
 
-  // The performance fee: the mark at today's price per share, then 90 days on the first
+  // The performance fee: the mark at today's price per share, then at the period end the first
   // stock is up 10% (pushed twice: the fee prices at the lower of the last two snapshots).
   const treasury = await treasuryAccounts(b);
   const supply = mintSupply(b.svm, b.shareMint);
@@ -98,7 +98,9 @@ export async function adminScenario(): Promise<AdminScenario> {
     ...s,
     highWaterMarkPps: ((navDown(b) + VIRTUAL_ASSETS_USD) * PPS) / (supply + VIRTUAL_SHARES),
   }));
-  setUnixTime(b.svm, b.svm.getClock().unixTimestamp + 91n * 86_400n);
+  // An hour after the first period end: the fee runs only within a day after a fixed 90-day
+  // end from the vault's creation (decision 0101).
+  setUnixTime(b.svm, (await vault()).data.lastPerfFeeTime + 90n * 86_400n + 3_600n);
   const a0 = b.assets[0];
   if (!a0) throw new Error('fixture has no asset 0');
   a0.priceUsd1e8 = (a0.priceUsd1e8 * 110n) / 100n;

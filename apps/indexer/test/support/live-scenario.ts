@@ -212,7 +212,10 @@ export async function liveScenario(): Promise<LiveScenario> {
   await land(b, [freezeInstruction(xStock, b.holdings[0] as Address, true)]);
   await land(b, [pauseInstruction(split, true)]);
   const out = await newRedeemerAccounts(b, alice.signer.address);
-  await step('inKind', [withdrawInKindIx(b, alice.signer, alice.shareAccount, out, shares)]);
+  // The owner's signed consent names the two slots left to the other holders.
+  await step('inKind', [
+    withdrawInKindIx(b, alice.signer, alice.shareAccount, out, shares, undefined, 0b101),
+  ]);
   const inKindCash = tokenAmount(b.svm, out.usdcAccount);
 
   // Rotations: a new keeper applied after the 48 h timelock, a trade authority cancelled.
