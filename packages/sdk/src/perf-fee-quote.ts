@@ -26,12 +26,13 @@ export const PERF_FEE_PERIOD_SECS = 90n * 86_400n;
 
 /**
  * How long after a period end the fee may be crystallized (program `PERF_FEE_WINDOW_SECS`,
- * one day); outside it `collect_perf_fee` is refused until the next end.
+ * two days: the keeper's daily run always meets one); outside it `collect_perf_fee` is
+ * refused until the next end.
  *
  * @example
- * PERF_FEE_WINDOW_SECS; // 86_400n
+ * PERF_FEE_WINDOW_SECS; // 172_800n
  */
-export const PERF_FEE_WINDOW_SECS = 86_400n;
+export const PERF_FEE_WINDOW_SECS = 2n * 86_400n;
 
 /**
  * The period end open at `now` (program `open_period_end`): the latest grid point
@@ -74,7 +75,7 @@ export type PerfFeeQuote =
   | { readonly ok: false; readonly refusal: VaultRefusal };
 
 /**
- * Quotes `collect_perf_fee` at the quote's instant: pause, an open period end (within a day
+ * Quotes `collect_perf_fee` at the quote's instant: pause, an open period end (within two days
  * of a fixed 90-day grid point), snapshot and held-asset guards, a snapshot published at or
  * after that end, then the fee on the NAV rounded down (price memory applied) over the
  * supply with the management fee accrued.

@@ -275,7 +275,7 @@ describe('withdrawal builders in LiteSVM', () => {
           flags: FLAG_MARKET_OPEN,
         })),
       });
-    // An hour after the first period end (the fee runs within a day of a fixed 90-day end).
+    // An hour after the first period end (the fee runs within two days of a fixed 90-day end).
     setUnixTime(b.svm, b.svm.getClock().unixTimestamp + 90n * 86_400n + 3_600n);
     risen(2n);
     expect((await send(b.svm, [depositIx(b, alice, 10n * USDC, 0n)], b.payer)).ok).toBe(true);

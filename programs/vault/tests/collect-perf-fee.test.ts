@@ -38,7 +38,7 @@ import {
 
 const USDC = 1_000_000n;
 const PERIOD = 90n * 86_400n;
-const WINDOW = 86_400n;
+const WINDOW = 2n * 86_400n;
 const YEAR = 365n * 86_400n;
 const PPS = 1_000_000_000_000n;
 

@@ -98,7 +98,7 @@ export async function adminScenario(): Promise<AdminScenario> {
     ...s,
     highWaterMarkPps: ((navDown(b) + VIRTUAL_ASSETS_USD) * PPS) / (supply + VIRTUAL_SHARES),
   }));
-  // An hour after the first period end: the fee runs only within a day after a fixed 90-day
+  // An hour after the first period end: the fee runs only within two days after a fixed 90-day
   // end from the vault's creation (decision 0101).
   setUnixTime(b.svm, (await vault()).data.lastPerfFeeTime + 90n * 86_400n + 3_600n);
   const a0 = b.assets[0];

@@ -39,9 +39,9 @@ use pinocchio::{
 pub const PERF_FEE_PERIOD_SECS: i64 = 90 * 86_400;
 
 /// How long after a period end the fee may be crystallized (and its snapshot published):
-/// one day, so a weekend or a missed push at the valuation point does not lose it, while
-/// the caller's choice of moment stays within that day.
-pub const PERF_FEE_WINDOW_SECS: i64 = 86_400;
+/// two days, so the keeper's daily collect-fees run always meets one window (with a day's
+/// slack for an outage), while the caller's choice of moment stays within those two days.
+pub const PERF_FEE_WINDOW_SECS: i64 = 2 * 86_400;
 
 /// The period end open at `now` for a vault whose last crystallized end (or creation) is
 /// `last`: the latest grid point `last + k x PERF_FEE_PERIOD_SECS` (k >= 1) at or before
