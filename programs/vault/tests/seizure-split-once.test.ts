@@ -1,11 +1,12 @@
 // Issue 30, item 1: a seizure while redemption claims are open is split between the book and
 // the claims ONCE. The issue's numbers on a real issuer mint (9 decimals, multiplier 2.5):
 // book 600, owed 400, the delegate burns down to 500 -> book 300, the claims 200. Then every
-// reconciling instruction (refresh_nav, deposit, withdraw_usdc, withdraw_in_kind, a rebalance
-// leg, begin_redemption's reconcile, pay_redemption of other slots) runs again and again: no
+// reconciling instruction (refresh_nav, deposit, withdraw_usdc, a withdrawal request's
+// fulfilment, withdraw_in_kind, a rebalance leg, pay_redemption of other slots) runs again and
+// again: no
 // second HoldingBelowBook, the book, the claims and their unbacked part stay, the NAV of the
 // refreshes does not move, and each claimant is paid exactly its share of the 200.
-import { delegateBurnInstruction, tokenAmount } from '@basket/test-harness';
+import { delegateBurnInstruction, setUnixTime, tokenAmount } from '@basket/test-harness';
 import {
   getHoldingBelowBookEventDecoder,
   getRedemptionClaimDecoder,
@@ -20,14 +21,18 @@ import {
   claimAddress,
   type Depositor,
   depositIx,
+  fulfilWithdrawalIx,
   initVault,
+  MONDAY_15H,
   newDepositor,
   newRedeemerAccounts,
   patchVault,
   payRedemptionIx,
   readVault,
+  requestWithdrawIx,
   setupBasket,
   stockHoldings,
+  treasuryAccounts,
   withdrawInKindIx,
   writeSnapshot,
 } from './fixture.ts';
@@ -159,11 +164,19 @@ describe('a seizure with open claims is split once', () => {
     const carol = await newDepositor(b, 100_000n * USDC);
     const counterparty = await newCounterparty(b);
     const out = await newRedeemerAccounts(b, alice.signer.address);
+    const treasury = await treasuryAccounts(b);
     for (let i = 0; i < REPEATS; i++) {
       expectNotCutAgain((await ok(b, [refreshIx(b)])).logs, `refresh ${i}`);
       expectNotCutAgain((await ok(b, [depositIx(b, carol, 100n * USDC)])).logs, `deposit ${i}`);
       await withdrawUsdcExactly(b, carol, 10n * USDC);
       expectNotCutAgain((await ok(b, [refreshIx(b)])).logs, `withdraw_usdc ${i}`);
+      // A withdrawal request, fulfilled by the keeper at a push after it (forward pricing).
+      const nonce = BigInt(i + 1);
+      await ok(b, [await requestWithdrawIx(b, carol, 5n * USDC, 1n, nonce)]);
+      setUnixTime(b.svm, MONDAY_15H + 20n * nonce);
+      writeSnapshot(b);
+      const fulfilled = await ok(b, [await fulfilWithdrawalIx(b, carol, treasury.usdc, { nonce })]);
+      expectNotCutAgain(fulfilled.logs, `fulfil_withdrawal ${i}`);
       const inKind = await ok(b, [
         withdrawInKindIx(b, alice.signer, alice.shareAccount, out, 10n * USDC),
       ]);
