@@ -17,6 +17,8 @@ const webhookSchema = z.object({
 const schema = z.object({
   rpcUrl: z.url(),
   port: z.coerce.number().int().min(0).max(65_535),
+  /** The admin listener (/metrics, /status) on 127.0.0.1; unset or 0: any free port. */
+  adminPort: z.coerce.number().int().min(0).max(65_535).optional(),
   stateDir: z.string().min(1),
   pollMs: z.coerce.number().int().min(100).max(60_000),
   batchSize: z.coerce.number().int().min(1).max(100),
@@ -35,6 +37,7 @@ export type EmitterConfig = Omit<z.infer<typeof schema>, 'webhooks'> & {
 const NAMES: Record<string, string> = {
   rpcUrl: 'SOLANA_RPC_URL',
   port: 'WEBHOOK_EMITTER_PORT',
+  adminPort: 'WEBHOOK_EMITTER_ADMIN_PORT',
   stateDir: 'WEBHOOK_EMITTER_STATE_DIR',
   pollMs: 'WEBHOOK_EMITTER_POLL_MS',
   batchSize: 'WEBHOOK_EMITTER_BATCH_SIZE',
@@ -77,6 +80,7 @@ export function loadEmitterConfig(env: NodeJS.ProcessEnv = process.env): Emitter
     {
       rpcUrl: env.SOLANA_RPC_URL,
       port: env.WEBHOOK_EMITTER_PORT ?? '7411',
+      adminPort: env.WEBHOOK_EMITTER_ADMIN_PORT ?? '0',
       stateDir: env.WEBHOOK_EMITTER_STATE_DIR ?? '.localnet/webhook-emitter',
       pollMs: env.WEBHOOK_EMITTER_POLL_MS ?? '500',
       batchSize: env.WEBHOOK_EMITTER_BATCH_SIZE ?? '20',

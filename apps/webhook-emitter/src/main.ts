@@ -10,7 +10,8 @@ Environment:
                                    authorization is a reference: env:NAME or file:/path (never the value in a file you commit)
   WORLD_MANIFEST                   without WEBHOOK_EMITTER_WEBHOOKS: one webhook per program of the local world
                                    to INDEXER_URL/webhooks/<program> with Authorization from WEBHOOK_SECRET
-  WEBHOOK_EMITTER_PORT             health and metrics port (default 7411; 0 = any free port)
+  WEBHOOK_EMITTER_PORT             health port: /healthz, /readyz (default 7411; 0 = any free port)
+  WEBHOOK_EMITTER_ADMIN_PORT       admin port on 127.0.0.1: /metrics, /status (default any free port)
   WEBHOOK_EMITTER_STATE_DIR        where cursors are kept (default .localnet/webhook-emitter)
   WEBHOOK_EMITTER_POLL_MS          pass interval (default 500)
   WEBHOOK_EMITTER_BATCH_SIZE       transactions per POST (default 20)

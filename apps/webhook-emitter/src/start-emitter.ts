@@ -12,8 +12,13 @@ export async function startEmitter(config: EmitterConfig, logger: Logger, metric
     logger,
     metrics,
     readiness: [{ name: 'rpc', check: async () => (await rpc.getHealth().send()) === 'ok' }],
+    // /metrics and /status on their own loopback listener.
+    admin: { host: '127.0.0.1', port: config.adminPort ?? 0 },
   });
-  server.get('/status', async () => ({ lastTickOk, webhooks: config.webhooks.map((w) => w.name) }));
+  server.admin.get('/status', async () => ({
+    lastTickOk,
+    webhooks: config.webhooks.map((w) => w.name),
+  }));
   const timer = periodic(
     async () => {
       await emitter.tick();
