@@ -54,11 +54,17 @@ export const COMMANDS = [
     weight: 8,
     arbitrary: fc
       .tuple(
-        fc.array(fc.noBias(fc.integer({ min: -1_200, max: 1_200 })), {
-          minLength: 3,
-          maxLength: 3,
-        }),
-        fc.option(asset, { freq: 12 }),
+        // Mostly small moves (the cap holds against a reference kept for 150 slots, so a
+        // random walk of large ones is refused most of the time), some past the 10% cap.
+        fc.array(
+          fc.oneof(
+            { weight: 6, arbitrary: fc.noBias(fc.integer({ min: -300, max: 300 })) },
+            { weight: 1, arbitrary: fc.noBias(fc.integer({ min: -1_200, max: 1_200 })) },
+          ),
+          { minLength: 3, maxLength: 3 },
+        ),
+        // One push in twelve flags a corporate-action freeze on one asset.
+        fc.oneof({ weight: 11, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: asset }),
       )
       .map(([moves, freeze]) => ops.navPush(moves, freeze)),
   },
@@ -70,7 +76,7 @@ export const COMMANDS = [
       .map((s) => ops.clockMove(s)),
   },
   {
-    weight: 5,
+    weight: 8,
     arbitrary: fc
       .tuple(
         fc.nat({ max: 3 }),
@@ -91,7 +97,7 @@ export const COMMANDS = [
   { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectWithdrawFees()) },
   // Resuming weighs more: a vault paused half the time refuses half of every money path.
   {
-    weight: 2,
+    weight: 1,
     arbitrary: fc
       .oneof(
         { weight: 1, arbitrary: fc.constant(true) },

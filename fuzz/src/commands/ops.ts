@@ -29,6 +29,7 @@ import {
   assetPairs,
   FLAG_CORPORATE_ACTION_FREEZE,
   FLAG_MARKET_OPEN,
+  multiplierNum,
 } from '../../../programs/vault/tests/fixture.ts';
 import {
   type Leg,
@@ -45,11 +46,17 @@ import { command } from './users.ts';
 export function navPush(movesBps: number[], freeze: number | null) {
   return command(`navPush([${movesBps.join(', ')}]bps, freeze ${freeze})`, async (m, real) => {
     const { w } = real;
-    const entries = w.pushed.map((p, i) => ({
-      priceUsd1e8: (p.priceUsd1e8 * BigInt(10_000 + (movesBps[i] ?? 0))) / 10_000n,
-      multiplier: currentMultiplier(w, i),
-      flags: FLAG_MARKET_OPEN | (freeze === i ? FLAG_CORPORATE_ACTION_FREEZE : 0),
-    }));
+    const entries = w.pushed.map((p, i) => {
+      const multiplier = currentMultiplier(w, i);
+      // A multiplier change (a split) leaves the value of a raw unit where it was: the price
+      // per displayed token moves by the inverse factor, then by the market's move.
+      const rescaled = (p.priceUsd1e8 * multiplierNum(p.multiplier)) / multiplierNum(multiplier);
+      return {
+        priceUsd1e8: (rescaled * BigInt(10_000 + (movesBps[i] ?? 0))) / 10_000n,
+        multiplier,
+        flags: FLAG_MARKET_OPEN | (freeze === i ? FLAG_CORPORATE_ACTION_FREEZE : 0),
+      };
+    });
     const sequence = w.oracleSequence + 1n;
     const r = await step(
       m,
