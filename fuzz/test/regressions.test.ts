@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import * as ops from '../src/commands/ops.ts';
+import * as users from '../src/commands/users.ts';
+import { replay } from '../src/run.ts';
+
+// The shrunk counterexamples the fuzzer found, each replayed as found. Both were flaws of the
+// free-money check, not of the programs; each sequence must now run clean with its key step
+// landing (a refusal would make the case vacuous).
+describe('fuzz regressions', () => {
+  it("a generous fill is the trade authority's gift to the holders, not free money", async () => {
+    // seed 1: deposit $1, then a cash -> stock leg whose counterparty delivers 1% more than the
+    // slippage bound needs; the holders gained 42 micro-USD, all of it from the trade
+    // authority's wallet, which the check now counts as a party.
+    const mix = await replay('generous-fill', [
+      users.deposit(0, 1_000_000n),
+      ops.rebalanceLeg(3, 0, 160, 'generous'),
+    ]);
+    expect(mix['rebalance_leg(generous)']?.ok).toBe(1);
+  });
+
+  it("minting management-fee shares shrinks the virtual shares' claim, which is no one's money", async () => {
+    // seed 103: after a week of accrual the fee shares raise the supply, the virtual share's
+    // slice of the NAV shrinks and the real holders together were valued 51 micro-USD higher;
+    // the virtual shares' claim is now a party of the sum.
+    const mix = await replay('mgmt-fee-virtual-shares', [
+      users.deposit(0, 18_550_000n),
+      ops.clockMove(86_400),
+      ops.clockMove(172_801),
+      ops.clockMove(172_801),
+      ops.clockMove(172_801),
+      ops.clockMove(172_801),
+      ops.clockMove(86_400),
+      ops.collectMgmtFee(),
+    ]);
+    expect(mix.collect_mgmt_fee?.ok).toBe(1);
+  });
+});
