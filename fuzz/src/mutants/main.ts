@@ -142,37 +142,66 @@ function decide(
   const indent = /^\s*/.exec(lines[m.line - 1] ?? '')?.[0] ?? '';
   lines[m.line - 1] = indent + m.mutated;
   writeFileSync(file, lines.join('\n'));
+  let verdict: { status: Status; killedBy: string | null };
   try {
-    const unit = run(dir, 'cargo', ['test', '-p', 'vault', '--lib', '--quiet'], {
-      RUSTC: '/usr/bin/rustc',
-    });
-    if (!unit.ok) {
-      return /error(\[E\d+\])?:/.test(unit.out) && !/test result: FAILED/.test(unit.out)
-        ? { status: 'unviable', killedBy: null }
-        : { status: 'killed', killedBy: 'cargo test -p vault --lib' };
-    }
-    if (!run(dir, 'bash', ['scripts/build-programs.sh', 'vault']).ok)
-      return { status: 'unviable', killedBy: null };
-    const tests = focusedTests(m.path);
-    if (!run(dir, 'npx', ['vitest', 'run', ...tests]).ok)
-      return { status: 'killed', killedBy: `vitest ${tests.join(' ')}` };
-    const fuzz = run(dir, 'npx', [
-      'tsx',
-      'fuzz/src/main.ts',
-      '--steps',
-      String(fuzzSteps),
-      '--seed',
-      '1',
-    ]);
-    if (!fuzz.ok) return { status: 'killed', killedBy: `fuzz --steps ${fuzzSteps} --seed 1` };
-    return EQUIVALENT[m.hash]
-      ? { status: 'equivalent', killedBy: null }
-      : { status: 'survived', killedBy: null };
+    verdict = judge(dir, m, fuzzSteps);
   } finally {
     writeFileSync(file, source);
-    if (!run(dir, 'git', ['diff', '--quiet', '--', m.path]).ok)
-      throw new Error(`mutants: ${m.path} was not restored in ${dir}`);
   }
+  if (!run(dir, 'git', ['diff', '--quiet', '--', m.path]).ok) {
+    throw new Error(`mutants: ${m.path} was not restored in ${dir}`);
+  }
+  return verdict;
+}
+
+/** The checks a mutant must pass to survive, in order of cost. */
+function judge(
+  dir: string,
+  m: Mutant,
+  fuzzSteps: number,
+): { status: Status; killedBy: string | null } {
+  const unit = run(dir, 'cargo', ['test', '-p', 'vault', '--lib', '--quiet'], {
+    RUSTC: '/usr/bin/rustc',
+  });
+  if (!unit.ok) {
+    return /error(\[E\d+\])?:/.test(unit.out) && !/test result: FAILED/.test(unit.out)
+      ? { status: 'unviable', killedBy: null }
+      : { status: 'killed', killedBy: 'cargo test -p vault --lib' };
+  }
+  if (!run(dir, 'bash', ['scripts/build-programs.sh', 'vault']).ok)
+    return { status: 'unviable', killedBy: null };
+  const tests = focusedTests(m.path);
+  if (!run(dir, 'npx', ['vitest', 'run', ...tests]).ok)
+    return { status: 'killed', killedBy: `vitest ${tests.join(' ')}` };
+  const fuzz = run(dir, 'npx', [
+    'tsx',
+    'fuzz/src/main.ts',
+    '--steps',
+    String(fuzzSteps),
+    '--seed',
+    '1',
+  ]);
+  if (!fuzz.ok) return { status: 'killed', killedBy: `fuzz --steps ${fuzzSteps} --seed 1` };
+  return EQUIVALENT[m.hash]
+    ? { status: 'equivalent', killedBy: null }
+    : { status: 'survived', killedBy: null };
+}
+
+function baseline(dir: string, all: Mutant[], fuzzSteps: number): void {
+  const checks: [string, string[], NodeJS.ProcessEnv][] = [
+    ['cargo', ['test', '-p', 'vault', '--lib', '--quiet'], { RUSTC: '/usr/bin/rustc' }],
+    ['bash', ['scripts/build-programs.sh', 'vault'], {}],
+    ['npx', ['vitest', 'run', ...new Set(all.flatMap((m) => focusedTests(m.path)))], {}],
+    ['npx', ['tsx', 'fuzz/src/main.ts', '--steps', String(fuzzSteps), '--seed', '1'], {}],
+  ];
+  for (const [cmd, args, env] of checks) {
+    const r = run(dir, cmd, args, env);
+    if (!r.ok)
+      throw new Error(
+        `mutants: the unmutated baseline fails ${cmd} ${args.join(' ')}:\n${r.out.slice(-3000)}`,
+      );
+  }
+  console.log('mutants: the unmutated baseline passes every check');
 }
 
 async function main(): Promise<void> {
@@ -218,6 +247,9 @@ async function main(): Promise<void> {
       );
     return;
   }
+  // The unmutated build must pass everything a mutant is judged by, or every mutant would
+  // count as killed.
+  if (!values.list) baseline(dir, all, Number.parseInt(values['fuzz-steps'], 10));
   const todo = all.filter(
     (m) => !results.has(m.hash) && `${m.path} ${m.operator}`.includes(values.filter),
   );
