@@ -34,6 +34,7 @@ export * from './raw-amount.ts';
 export * from './real-balances.ts';
 export * from './rebalance.ts';
 export * from './redemption-instructions.ts';
+export * from './resilient-send-and-confirm.ts';
 export * from './rewards-admin-instructions.ts';
 export * from './rewards-claim-hooks.ts';
 export * from './rewards-instructions.ts';

@@ -5,7 +5,7 @@ import {
   BasketTransactionError,
   buildTransactionMessage,
   type CostedInstruction,
-  createSendAndConfirm,
+  createResilientSendAndConfirm,
   fetchAddressLookupTables,
   simulateTransactionMessage,
 } from '@basket/sdk';
@@ -95,7 +95,8 @@ export async function runTransaction(
       commitment: 'confirmed',
     });
     onState({ step: 'signing', label, fee: decided });
-    const { signature } = await createSendAndConfirm({
+    // Re-sent until it lands or expires; the wallet is asked again only for a new blockhash.
+    const { signature } = await createResilientSendAndConfirm({
       rpc: ctx.rpc,
       rpcSubscriptions: ctx.rpcSubscriptions,
     })(build, {
