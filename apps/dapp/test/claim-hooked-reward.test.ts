@@ -7,11 +7,11 @@ import { getEpochDecoder } from '@basket/rewards-client';
 import {
   buildTransactionMessage,
   type CostedInstruction,
-  computeUnitLimit,
   findAssociatedTokenAddress,
   getClaimInstructionFor,
-  hookedTransferCost,
+  hookedTransferCosts,
   resolveProgramAddresses,
+  transferHookValidationBump,
 } from '@basket/sdk';
 import {
   createTestHookedMint,
@@ -127,13 +127,14 @@ describe('the claim page with a hooked reward mint', () => {
     const claim = transactions[1]?.[0];
     const accounts = claim?.instruction.accounts?.map((a) => a.address) ?? [];
     expect(accounts).toContain(TEST_HOOK_PROGRAM_ADDRESS);
-    // The hook's run is priced by the SDK alone, at its budget of one hooked transfer; the
-    // limit covers the most a claim on a fresh hooked mint was measured to use (43,350 CU, its
-    // validation account's bump 7 below 255: Token-2022 and the hook each search it).
-    expect(claim?.costs.filter((c) => c.key === 'vault.perHookedTransfer')).toEqual([
-      hookedTransferCost(1),
-    ]);
-    expect(computeUnitLimit(claim?.costs ?? [])).toBeGreaterThan(43_350);
+    // The hook's run is priced by the SDK alone, from the hooked mint's validation bump (the
+    // one hooked transfer: Token-2022 and the hook each search that bump).
+    const bump = await transferHookValidationBump(TEST_HOOK_PROGRAM_ADDRESS, hooked.address);
+    expect(
+      claim?.costs.filter(
+        (c) => c.key === 'vault.perHookedTransfer' || c.key === 'runtime.bumpSearchStep',
+      ),
+    ).toEqual(hookedTransferCosts([bump]));
     const sent = [];
     for (const instructions of transactions) sent.push(await land(instructions, alice));
     for (const s of sent) expect(s.bytes).toBeLessThanOrEqual(MAX_TRANSACTION_BYTES);

@@ -94,8 +94,19 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
    * program with its extra accounts), on top of `vault.perPaidAsset` or the leg's cost.
    */
   'vault.perHookedTransfer': {
-    computeUnits: 11_500,
-    measured: 'bench: in kind of 3 assets, one hooked (test hook, one extra account): 28,877',
+    computeUnits: 8_000,
+    measured:
+      'SDK test over 48 fresh mints: 7,916 at validation bump 255 (+3,000 per bump below, priced apart); in kind, hook set vs unset: 7,933',
+  },
+  /**
+   * One hook account a program passes through to one of its Token-2022 transfer CPIs (the
+   * vault forwards what follows its own accounts to every stock transfer, the rewards program
+   * to every reward transfer), hook set or not.
+   */
+  'vault.perForwardedHookAccount': {
+    computeUnits: 400,
+    measured:
+      'bench: in kind, 3 accounts to 3 stock transfers 2,756 (306 each); rebalance_leg 3 to 1: 1,116; claim 3 to 1: 928',
   },
   'vault.perPaidAsset': {
     computeUnits: 3_500,
@@ -153,27 +164,38 @@ export interface ComputeCost {
 }
 
 /**
- * How many `vault.perHookedTransfer` one transfer through a set transfer hook is budgeted.
- * Three, because the cost depends on the mint, not only on the measured case: Token-2022 and
- * the hook (the test hook does) each search the bump of the mint's validation account, 1,500 CU
- * per rejected bump, so a mint whose bump is k below 255 pays 3,000·k more. A hooked claim
- * over 151 fresh mints consumed 22,350 CU at k = 0 up to 43,350 at k = 7; priced at twice the
- * entry, 2 of those claims would have run out of compute. A limit too high costs nothing
- * without a priority fee; one too low fails the transaction whole, for that mint every time.
+ * How many times a transfer through a set hook searches the bump of the mint's validation
+ * account `["extra-account-metas", mint]`: Token-2022 once (it derives the account to find it
+ * among the instruction's) and the hook once (the test hook checks it; a hook that does not
+ * is over-budgeted by this search alone). A bump k below 255 costs `runtime.bumpSearchStep`
+ * k times more in each search.
  */
-const HOOKED_TRANSFER_BUDGET = 3;
+const VALIDATION_SEARCHES_PER_HOOKED_TRANSFER = 2;
 
 /**
- * The budget of `transfers` transfers through a set transfer hook, on top of each transfer's
- * own cost: {@link HOOKED_TRANSFER_BUDGET} times the measured `vault.perHookedTransfer` each.
- * Every builder and caller that prices a hooked transfer uses this, so they stay priced alike.
+ * The budget of transfers through a set transfer hook, on top of each transfer's own cost:
+ * `vault.perHookedTransfer` each (measured at bump 255), plus the bump searches below 255
+ * of each one's validation account, from the bump the SDK derived when it resolved the
+ * hook's accounts (`resolveTransferHook`, `hookValidationBumps`). Every builder and caller
+ * that prices a hooked transfer uses this, so they stay priced alike; no blanket margin (a
+ * test over many fresh mints holds it within 200 CU of what the hook uses).
  *
  * @example
- * const costs: ComputeCost[] = [{ key: 'token2022.transferChecked' }, hookedTransferCost(1)];
+ * const costs: ComputeCost[] = [{ key: 'token2022.transferChecked' }, ...hookedTransferCosts([254])];
  */
-export function hookedTransferCost(transfers: number): ComputeCost {
-  return { key: 'vault.perHookedTransfer', count: HOOKED_TRANSFER_BUDGET * transfers };
+export function hookedTransferCosts(validationBumps: readonly number[]): ComputeCost[] {
+  if (validationBumps.length === 0) return [];
+  const below = validationBumps.reduce((sum, bump) => sum + (255 - bump), 0);
+  const costs: ComputeCost[] = [{ key: 'vault.perHookedTransfer', count: validationBumps.length }];
+  if (below > 0) {
+    costs.push({
+      key: 'runtime.bumpSearchStep',
+      count: VALIDATION_SEARCHES_PER_HOOKED_TRANSFER * below,
+    });
+  }
+  return costs;
 }
+
 /**
  * Cost of each compute-budget instruction itself.
  *

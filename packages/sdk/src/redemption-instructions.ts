@@ -100,8 +100,8 @@ export async function getPayRedemptionInstructionFor(
     cash: boolean;
     destinations: ReadonlyMap<number, Address>;
     stableDestination: Address;
-    /** The hooked slots' transfer-hook accounts, and how many transfers they hook. */
-    hooks?: { hookAccounts: readonly AccountMeta[]; hookedTransfers: number };
+    /** The hooked slots' transfer-hook accounts, and each hooked transfer's validation bump. */
+    hooks?: { hookAccounts: readonly AccountMeta[]; validationBumps: readonly number[] };
   },
   programs: Partial<ProgramAddresses> = {},
 ): Promise<CostedInstruction> {
@@ -151,6 +151,6 @@ export async function getPayRedemptionInstructionFor(
       instruction: Object.freeze({ ...built, accounts }),
       costs: [{ key: 'vault.payRedemption' }, { key: 'vault.perPaidAsset', count: slots.length }],
     },
-    input.hooks ?? { hookAccounts: [], hookedTransfers: 0 },
+    input.hooks ?? { hookAccounts: [], validationBumps: [] },
   );
 }

@@ -5,10 +5,11 @@
  */
 import { withTransferHookAccounts } from '@basket/rewards-client';
 import type { AccountMeta } from '@solana/kit';
-import { hookedTransferCost } from './compute-unit-costs.ts';
+import { hookedTransferCosts } from './compute-unit-costs.ts';
 import type { ProgramAddresses } from './program-addresses.ts';
 import { getClaimInstructionFor } from './rewards-instructions.ts';
 import type { CostedInstruction } from './transaction-message.ts';
+import { hookValidationBumps } from './transfer-hook-accounts.ts';
 
 /**
  * A `claim` whose hooked reward mints get their extra accounts: pass in `hookAccounts` what
@@ -29,25 +30,31 @@ export async function getClaimInstructionWithHooksFor(
      * proof pays them.
      */
     defer?: readonly number[];
-    /**
-     * How many of the claim's transfers run a hook (each priced with {@link hookedTransferCost}:
-     * Token-2022 invoking the hook program). Without it, every transfer of the claim (one per
-     * destination) is priced as hooked when `hookAccounts` is not empty: a limit too high costs
-     * nothing, one too low fails the claim for lack of compute.
-     */
-    hookedTransfers?: number;
   },
   programs: Partial<ProgramAddresses> = {},
 ): Promise<CostedInstruction> {
-  const { hookAccounts, defer = [], hookedTransfers, ...claim } = input;
+  const { hookAccounts, defer = [], ...claim } = input;
   const destinations = claim.destinations.map((d, i) =>
     defer.includes(i) ? (claim.epoch.rewards[i]?.holding ?? d) : d,
   );
   const costed = await getClaimInstructionFor({ ...claim, destinations }, programs);
   if (hookAccounts.length === 0) return costed;
-  const hooked = hookedTransfers ?? claim.destinations.length;
+  // Each paid mint whose hook is among the accounts runs it, priced from its validation bump
+  // (a deferred mint moves nothing).
+  const paidMints = claim.destinations.flatMap((_, i) => {
+    const mint = claim.epoch.rewards[i]?.mint;
+    return mint && !defer.includes(i) ? [mint] : [];
+  });
+  const instruction = withTransferHookAccounts(costed.instruction, hookAccounts);
+  // The program passes every hook account to each reward transfer it makes.
+  const forwarded =
+    (instruction.accounts?.length ?? 0) - (costed.instruction.accounts?.length ?? 0);
   return {
-    instruction: withTransferHookAccounts(costed.instruction, hookAccounts),
-    costs: [...costed.costs, hookedTransferCost(hooked)],
+    instruction,
+    costs: [
+      ...costed.costs,
+      ...hookedTransferCosts(await hookValidationBumps(paidMints, hookAccounts)),
+      { key: 'vault.perForwardedHookAccount', count: forwarded * paidMints.length },
+    ],
   };
 }

@@ -84,19 +84,50 @@ export interface HookedTransferInput {
 }
 
 /**
- * The accounts a transfer of a hooked mint needs after its four own: the extra accounts,
- * the hook program and its validation account. Empty when the mint has no hook set.
+ * The bump of a hook's validation account `["extra-account-metas", mint]` under `program`:
+ * Token-2022 and a hook that checks the account each search it from 255 down on every
+ * transfer, so it prices the transfer (`hookedTransferCosts`).
  *
  * @example
- * const hook = await resolveTransferHookAccounts({ mint, mintData, source: holding, destination, authority: vault, amount }, fetchData);
+ * const bump = await transferHookValidationBump(hookProgram, mint);
  */
-export async function resolveTransferHookAccounts(
+export async function transferHookValidationBump(program: Address, mint: Address): Promise<number> {
+  const [, bump] = await getProgramDerivedAddress({
+    programAddress: program,
+    seeds: [getUtf8Encoder().encode('extra-account-metas'), addressEncoder.encode(mint)],
+  });
+  return bump;
+}
+
+/**
+ * A transfer's hook: its program, the bump of its validation account (Token-2022 and a hook
+ * that checks the account each search it on chain, so it prices the transfer) and the
+ * accounts the transfer needs after its four own (the extra accounts, the program, the
+ * validation account).
+ *
+ * @example
+ * const hook: ResolvedTransferHook = { program, validationBump: 254, accounts };
+ */
+export interface ResolvedTransferHook {
+  program: Address;
+  validationBump: number;
+  accounts: AccountMeta[];
+}
+
+/**
+ * The hook of one transfer of a hooked mint, or `null` when the mint has no hook set.
+ *
+ * @example
+ * const hook = await resolveTransferHook({ mint, mintData, source: holding, destination, authority: vault, amount }, fetchData);
+ * const costs = hook ? hookedTransferCosts([hook.validationBump]) : [];
+ */
+export async function resolveTransferHook(
   input: HookedTransferInput,
   fetch: AccountDataFetcher,
-): Promise<AccountMeta[]> {
+): Promise<ResolvedTransferHook | null> {
   const program = transferHookProgramOf(input.mintData);
-  if (program === null) return [];
-  const [validation] = await getProgramDerivedAddress({
+  if (program === null) return null;
+  const [validation, validationBump] = await getProgramDerivedAddress({
     programAddress: program,
     seeds: [getUtf8Encoder().encode('extra-account-metas'), addressEncoder.encode(input.mint)],
   });
@@ -134,11 +165,60 @@ export async function resolveTransferHookAccounts(
       });
     }
   }
-  return [
-    ...metas,
-    { address: program, role: AccountRole.READONLY },
-    { address: validation, role: AccountRole.READONLY },
-  ];
+  return {
+    program,
+    validationBump,
+    accounts: [
+      ...metas,
+      { address: program, role: AccountRole.READONLY },
+      { address: validation, role: AccountRole.READONLY },
+    ],
+  };
+}
+
+/**
+ * The accounts a transfer of a hooked mint needs after its four own: the extra accounts,
+ * the hook program and its validation account. Empty when the mint has no hook set.
+ *
+ * @example
+ * const hook = await resolveTransferHookAccounts({ mint, mintData, source: holding, destination, authority: vault, amount }, fetchData);
+ */
+export async function resolveTransferHookAccounts(
+  input: HookedTransferInput,
+  fetch: AccountDataFetcher,
+): Promise<AccountMeta[]> {
+  return (await resolveTransferHook(input, fetch))?.accounts ?? [];
+}
+
+/**
+ * The validation-account bump of each of `mints`' transfers whose hook accounts are among
+ * `hookAccounts` (a mint's validation account `["extra-account-metas", mint]` of a program
+ * also listed there), in the order of `mints`; a mint none of whose hook is listed runs no
+ * hook here and is left out. For builders handed merged hook accounts.
+ *
+ * @example
+ * const bumps = await hookValidationBumps([mintA, mintB], hookAccounts);
+ * const costs = hookedTransferCosts(bumps);
+ */
+export async function hookValidationBumps(
+  mints: readonly Address[],
+  hookAccounts: readonly AccountMeta[],
+): Promise<number[]> {
+  const listed = new Set(hookAccounts.map((m) => m.address));
+  const bumps: number[] = [];
+  for (const mint of mints) {
+    for (const program of listed) {
+      const [validation, bump] = await getProgramDerivedAddress({
+        programAddress: program,
+        seeds: [getUtf8Encoder().encode('extra-account-metas'), addressEncoder.encode(mint)],
+      });
+      if (listed.has(validation)) {
+        bumps.push(bump);
+        break;
+      }
+    }
+  }
+  return bumps;
 }
 
 async function resolveMeta(
@@ -244,8 +324,9 @@ export async function resolveMintTransferHookAccounts(
 
 /**
  * The hook accounts of a rewards `claim`: one transfer per reward mint, from the epoch's
- * holding to the claimant's destination with the epoch account as authority, and how many of
- * those transfers run a hook (pass both to `getClaimInstructionWithHooksFor`).
+ * holding to the claimant's destination with the epoch account as authority, how many of
+ * those transfers run a hook and each one's validation bump (pass `hookAccounts` to
+ * `getClaimInstructionWithHooksFor`, which prices them from the bumps it derives).
  *
  * @example
  * const { hookAccounts, hookedTransfers } = await resolveClaimHookAccounts({ epoch: epochAddress, rewards: epoch.rewards, destinations, amounts }, rpcAccountData(rpc));
@@ -260,15 +341,18 @@ export async function resolveClaimHookAccounts(
     amounts: readonly bigint[];
   },
   fetch: AccountDataFetcher,
-): Promise<{ hookAccounts: AccountMeta[]; hookedTransfers: number }> {
+): Promise<HookedTransfers> {
   const hookAccounts: AccountMeta[] = [];
-  let hookedTransfers = 0;
+  const validationBumps: number[] = [];
   for (const [i, destination] of input.destinations.entries()) {
     const reward = input.rewards[i];
     if (!reward) continue;
-    const hook = await resolveMintTransferHookAccounts(
+    const mintData = await fetch(reward.mint);
+    if (mintData === null) continue;
+    const hook = await resolveTransferHook(
       {
         mint: reward.mint,
+        mintData,
         source: reward.holding,
         destination,
         authority: input.epoch,
@@ -276,8 +360,22 @@ export async function resolveClaimHookAccounts(
       },
       fetch,
     );
-    if (hook.length > 0) hookedTransfers += 1;
-    hookAccounts.push(...hook);
+    if (hook === null) continue;
+    validationBumps.push(hook.validationBump);
+    hookAccounts.push(...hook.accounts);
   }
-  return { hookAccounts, hookedTransfers };
+  return { hookAccounts, hookedTransfers: validationBumps.length, validationBumps };
+}
+
+/**
+ * The hook accounts of several transfers, how many of them run a hook and the bump of each
+ * one's validation account (what prices it: `hookedTransferCosts(validationBumps)`).
+ *
+ * @example
+ * const none: HookedTransfers = { hookAccounts: [], hookedTransfers: 0, validationBumps: [] };
+ */
+export interface HookedTransfers {
+  hookAccounts: AccountMeta[];
+  hookedTransfers: number;
+  validationBumps: number[];
 }

@@ -27,9 +27,9 @@ import {
   findEpochPda,
   findRewardsConfigAddress,
   getDistributeEpochInstructionFor,
-  hookedTransferCost,
+  hookedTransferCosts,
   readAccounts,
-  resolveTransferHookAccounts,
+  resolveTransferHook,
   rewardsConfigAccount,
   stakeRecordAccount,
   TOKEN_2022_PROGRAM_ADDRESS,
@@ -348,7 +348,7 @@ async function fundingTransfer(
   };
   const mintData = token2022 ? await accountData(m.mint) : null;
   const hook = mintData
-    ? await resolveTransferHookAccounts(
+    ? await resolveTransferHook(
         {
           mint: m.mint,
           mintData,
@@ -359,13 +359,13 @@ async function fundingTransfer(
         },
         accountData,
       )
-    : [];
+    : null;
   return {
-    instruction: { ...transfer, accounts: [...transfer.accounts, ...hook] },
+    instruction: { ...transfer, accounts: [...transfer.accounts, ...(hook?.accounts ?? [])] },
     costs: [
       { key: token2022 ? 'token2022.transferChecked' : 'token.transferChecked' },
       // Token-2022 invoking the hook program, at the SDK's budget of a hooked transfer.
-      ...(hook.length > 0 ? [hookedTransferCost(1)] : []),
+      ...hookedTransferCosts(hook ? [hook.validationBump] : []),
     ],
   };
 }

@@ -12,6 +12,7 @@ import {
   tokenAccountAmount,
   tokenMintAccount,
   transferHookProgramOf,
+  transferHookValidationBump,
 } from '@basket/sdk';
 import type { RfqQuote, SwapAsset } from '@basket/tokenized-api';
 import {
@@ -33,6 +34,7 @@ import {
   rpcLifetime,
 } from '../routes/firewall-guard.ts';
 import { routeCosts } from '../routes/instruction-costs.ts';
+import type { HookedMint } from '../routes/leg-types.ts';
 import { centsText, preCommitCheck } from '../routes/rfq-route.ts';
 import type { KeeperContext } from './context.ts';
 import { minRewardStockRaw } from './reward-purchase-price.ts';
@@ -105,7 +107,7 @@ export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutc
         const outcome = await ctx.send({
           job: JOB,
           actionKey: buy.key,
-          instructions: routeCosts(fill.instructions),
+          instructions: routeCosts(fill.instructions, await rewardHooks(ctx, buy.decision.mint)),
           describe: `reward purchase ${buy.symbol} via RFQ ${quote.id}`,
           detail: {
             route: 'rfq',
@@ -149,6 +151,16 @@ async function rewardMint(ctx: KeeperContext, mint: Address, owner: Address) {
   const data = Uint8Array.from(encoded.data);
   const funding = await findAssociatedTokenAddress({ owner, mint, tokenProgram });
   return { tokenProgram, hookProgram: transferHookProgramOf(data), funding };
+}
+
+/**
+ * The reward mint as a route prices it: a hooked stock (HOODx in the local world) runs its
+ * hook in the maker's or the venue's delivery, priced from its validation bump.
+ */
+async function rewardHooks(ctx: KeeperContext, mint: Address): Promise<HookedMint[]> {
+  const { hookProgram } = await rewardMint(ctx, mint, ctx.signer.address);
+  if (hookProgram === null) return [];
+  return [{ mint, validationBump: await transferHookValidationBump(hookProgram, mint) }];
 }
 
 /**
@@ -296,7 +308,7 @@ export async function buyViaAggregator(ctx: KeeperContext, buy: Buy) {
     },
     fields: { mint: buy.decision.mint },
   });
-  const route: CostedInstruction[] = routeCosts(kit);
+  const route: CostedInstruction[] = routeCosts(kit, await rewardHooks(ctx, buy.decision.mint));
   const before = await funding.balance();
   const sent = await ctx.send({
     job: JOB,

@@ -3,17 +3,17 @@
 // extra-account-meta list and the extra accounts the list names. They are resolved with the
 // SDK's resolver from the mint's list, as the vault's own transfers and the epoch-distributor's
 // funding transfer are, and each hooked transfer is priced with the hook's run (the SDK's
-// budget of a hooked transfer).
+// budget of a hooked transfer, from the mint's validation bump).
 import {
   type CostedInstruction,
-  hookedTransferCost,
+  hookedTransferCosts,
   resolveTransferHookAccounts,
   rpcAccountData,
   withVaultHookAccounts,
 } from '@basket/sdk';
 import type { AccountMeta, Address } from '@solana/kit';
 import type { KeeperContext } from '../jobs/context.ts';
-import type { LegSetup, LegSide } from './leg-types.ts';
+import type { HookedMint, LegSetup, LegSide } from './leg-types.ts';
 
 /**
  * The hook accounts of one transfer of `side`'s mint (empty when its mint has no hook set).
@@ -34,14 +34,32 @@ export async function sideHookAccounts(
 }
 
 /**
- * The mints of a leg whose transfers run a hook: a route instruction naming one of them (an
- * RFQ fill's transfer, a venue's swap) is priced with the hook's run.
+ * The mints of a leg whose transfers run a hook, with their validation bumps: a route
+ * instruction naming one of them (an RFQ fill's transfer, a venue's swap) is priced with the
+ * hook's run.
  *
  * @example
  * routeCosts(fill, hookedMints(setup));
  */
-export function hookedMints(setup: LegSetup): Address[] {
-  return [setup.pay, setup.receive].filter((s) => s.hookProgram !== null).map((s) => s.mint);
+export function hookedMints(setup: LegSetup): HookedMint[] {
+  return [setup.pay, setup.receive].flatMap((s) =>
+    s.hookProgram !== null && s.hookValidationBump !== null
+      ? [{ mint: s.mint, validationBump: s.hookValidationBump }]
+      : [],
+  );
+}
+
+/**
+ * What one transfer of `side`'s mint costs on top of the token program's own: the hook's run
+ * at the mint's validation bump (nothing when no hook is set).
+ *
+ * @example
+ * const costs = [base, ...sideHookCosts(setup.receive)];
+ */
+export function sideHookCosts(side: LegSide) {
+  return side.hookProgram !== null && side.hookValidationBump !== null
+    ? hookedTransferCosts([side.hookValidationBump])
+    : [];
 }
 
 /**
@@ -70,7 +88,12 @@ export async function withLegHookAccounts(
   return [
     {
       instruction: withVaultHookAccounts(leg.instruction, hook),
-      costs: [...leg.costs, hookedTransferCost(1)],
+      costs: [
+        ...leg.costs,
+        ...sideHookCosts(setup.pay),
+        // The vault passes each hook account through to its one payment transfer.
+        { key: 'vault.perForwardedHookAccount', count: hook.length },
+      ],
     },
     ...rest,
   ];

@@ -6,15 +6,16 @@ import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   type ComputeCost,
   type CostedInstruction,
-  hookedTransferCost,
+  hookedTransferCosts,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/sdk';
 import type { Address, Instruction } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
 import type { KeeperContext } from '../jobs/context.ts';
-import { sideHookAccounts } from './hook-accounts.ts';
+import { sideHookAccounts, sideHookCosts } from './hook-accounts.ts';
 import type { LegSide } from './leg-setup.ts';
+import type { HookedMint } from './leg-types.ts';
 
 /**
  * A venue's swap has no measured cost of its own: priced as this many Token-2022 transfers
@@ -46,14 +47,16 @@ function programCost(programAddress: Address): ComputeCost {
  */
 export function routeCosts(
   route: readonly Instruction[],
-  hookedMints: readonly Address[] = [],
+  hookedMints: readonly HookedMint[] = [],
 ): CostedInstruction[] {
   return route.map((instruction) => {
     const base = programCost(instruction.programAddress);
+    const named = (instruction.accounts ?? []).map((a) => a.address);
     const hooked =
-      instruction.programAddress !== ASSOCIATED_TOKEN_PROGRAM_ADDRESS &&
-      (instruction.accounts ?? []).some((a) => hookedMints.includes(a.address));
-    return { instruction, costs: hooked ? [base, hookedTransferCost(1)] : [base] };
+      instruction.programAddress === ASSOCIATED_TOKEN_PROGRAM_ADDRESS
+        ? []
+        : hookedMints.filter((h) => named.includes(h.mint)).map((h) => h.validationBump);
+    return { instruction, costs: [base, ...hookedTransferCosts(hooked)] };
   });
 }
 
@@ -90,6 +93,6 @@ export async function forwardInstruction(
   const base = programCost(side.tokenProgram);
   return {
     instruction: { ...transfer, accounts: [...transfer.accounts, ...hook] },
-    costs: hook.length > 0 ? [base, hookedTransferCost(1)] : [base],
+    costs: hook.length > 0 ? [base, ...sideHookCosts(side)] : [base],
   };
 }

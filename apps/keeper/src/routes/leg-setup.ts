@@ -17,6 +17,7 @@ import {
   rebalanceSideAccounts,
   tokenMintAccount,
   transferHookProgramOf,
+  transferHookValidationBump,
   type VaultStateAccount,
   vaultStateAccount,
 } from '@basket/sdk';
@@ -43,13 +44,16 @@ async function sideOf(ctx: KeeperContext, vault: VaultStateAccount, side: Rebala
     mint: accounts.mint,
     tokenProgram: accounts.tokenProgram,
   });
+  const hookProgram = transferHookProgramOf(mintData);
   return {
     side,
     ...accounts,
     decimals: mint.decimals,
     tradeAccount,
     mintData,
-    hookProgram: transferHookProgramOf(mintData),
+    hookProgram,
+    hookValidationBump:
+      hookProgram === null ? null : await transferHookValidationBump(hookProgram, accounts.mint),
   };
 }
 

@@ -16,7 +16,15 @@ export type LegSide = Readonly<{
   mintData: Uint8Array;
   /** The mint's transfer-hook program when one is set. */
   hookProgram: Address | null;
+  /**
+   * The bump of the hook's validation account `["extra-account-metas", mint]` when a hook is
+   * set: Token-2022 and the hook search it on every transfer, so it prices the hook's run.
+   */
+  hookValidationBump: number | null;
 }>;
+
+/** A mint whose transfers run a hook, and its validation bump (what prices the run). */
+export type HookedMint = Readonly<{ mint: Address; validationBump: number }>;
 
 export type LegSetup = Readonly<{
   vault: VaultStateAccount;

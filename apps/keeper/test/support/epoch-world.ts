@@ -146,7 +146,7 @@ export async function claimFromArtifact(
   const before = await balance();
   // A reward mint with a transfer hook (HOODx) needs its hook's accounts on the claim.
   const amounts = leaf.amounts.map(BigInt);
-  const { hookAccounts, hookedTransfers } = await resolveClaimHookAccounts(
+  const { hookAccounts } = await resolveClaimHookAccounts(
     { epoch: address, rewards: epoch.data.rewards, destinations: accounts.addresses, amounts },
     (a) => accountData(world, a),
   );
@@ -158,7 +158,6 @@ export async function claimFromArtifact(
       amounts,
       proof: leaf.proof.map((p) => Uint8Array.from(Buffer.from(p, 'hex'))),
       hookAccounts,
-      hookedTransfers,
     },
     programs,
   );

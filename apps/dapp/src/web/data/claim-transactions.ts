@@ -72,7 +72,6 @@ export async function claimTransactions(
       amounts,
       proof: item.claim.proof.map(hexBytes),
       hookAccounts,
-      hookedTransfers,
     },
     programs,
   );
