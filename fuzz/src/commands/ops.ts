@@ -6,6 +6,7 @@
  * through the 48 h timelock, and the issuer's powers over the vault's holdings.
  */
 
+import { decodeProgramEvents } from '@basket/sdk';
 import {
   delegateBurnInstruction,
   delegateTransferInstruction,
@@ -38,6 +39,7 @@ import {
   swapIxs,
 } from '../../../programs/vault/tests/rebalance-fixture.ts';
 import { step, tick } from '../harness.ts';
+import { InvariantViolation } from '../invariants.ts';
 import { balanceOf, vaultState } from '../observe.ts';
 import { currentMultiplier, pushInstructions } from '../world.ts';
 import { command } from './users.ts';
@@ -90,7 +92,29 @@ export function refreshNav() {
       navSnapshot: b.snapshot,
       assetAccounts: assetPairs(b),
     });
-    await step(m, real, 'refresh_nav', [ix], b.keeper, { reconciles: true });
+    await step(m, real, 'refresh_nav', [ix], b.keeper, {
+      reconciles: true,
+      // The vault's payout NAV (each stock at the less favourable of the last two pushes,
+      // rounded down) is never above the reference at the latest push and the real balances.
+      landed: (r, _before, after) => {
+        const event = decodeProgramEvents(r.logs).find(
+          (e) => e.status === 'decoded' && e.name === 'navRefreshed',
+        );
+        const navDown = (event as { event?: { navDownUsd?: bigint } } | undefined)?.event
+          ?.navDownUsd;
+        if (navDown === undefined)
+          throw new InvariantViolation(
+            'events consistent with state',
+            'refresh_nav landed without NavRefreshed',
+          );
+        if (navDown > after.navDown) {
+          throw new InvariantViolation(
+            'shares x NAV vs value held',
+            `the vault's NAV ${navDown} is above the reference ${after.navDown}`,
+          );
+        }
+      },
+    });
   });
 }
 
