@@ -96,7 +96,7 @@ export const COMPUTE_UNIT_COSTS = Object.freeze({
   'vault.perHookedTransfer': {
     computeUnits: 8_000,
     measured:
-      'SDK test over 48 fresh mints: 7,916 at validation bump 255 (+3,000 per bump below, priced apart); in kind, hook set vs unset: 7,933',
+      'SDK test over 48 fresh mints: 7,920 at validation bump 255 (+3,000 per bump below, priced apart); in kind, hook set vs unset: 7,933',
   },
   /**
    * One hook account a program passes through to one of its Token-2022 transfer CPIs (the

@@ -24,6 +24,14 @@ export const TEST_HOOK_PROGRAM_ADDRESS = 'N8duKhBiWAEmuxbU9PdCCyKiCthjAfaV4vBLNG
 
 /** The custom error of refuse mode. */
 export const TEST_HOOK_REFUSED = 7000;
+/** The custom error of refuse-account mode, for a transfer touching the refused account. */
+export const TEST_HOOK_ACCOUNT_REFUSED = 7001;
+
+/**
+ * A mode of the test hook: record every transfer, refuse every transfer, or refuse only the
+ * transfers whose source, destination or owner is `refuseAccount` (recording the others).
+ */
+export type TestHookMode = 'record' | 'refuse' | { refuseAccount: Address };
 
 const INITIALIZE = [43, 34, 13, 49, 167, 88, 235, 235];
 const SET_MODE = Array.from(getUtf8Encoder().encode('set_mode'));
@@ -75,23 +83,31 @@ export async function initializeTestHookInstruction(
 }
 
 /**
- * Switches the hook of `mint` to recording (`'record'`) or refusing (`'refuse'`) transfers.
+ * Switches the hook of `mint` to recording (`'record'`), refusing (`'refuse'`) transfers, or
+ * refusing one account's (`{ refuseAccount }`).
  *
  * @example
  * await send(svm, [await setTestHookModeInstruction(mint.address, issuer, 'refuse')], payer);
+ * await send(svm, [await setTestHookModeInstruction(mint.address, issuer, { refuseAccount: wallet })], payer);
  */
 export async function setTestHookModeInstruction(
   mint: Address,
   authority: TransactionSigner,
-  mode: 'record' | 'refuse',
+  mode: TestHookMode,
 ): Promise<Instruction> {
+  const modeBytes =
+    mode === 'record'
+      ? [0]
+      : mode === 'refuse'
+        ? [1]
+        : [2, ...getAddressEncoder().encode(mode.refuseAccount)];
   return {
     programAddress: TEST_HOOK_PROGRAM_ADDRESS,
     accounts: [
       { address: await testHookRecordAddress(mint), role: AccountRole.WRITABLE },
       signerMeta(authority, AccountRole.READONLY_SIGNER),
     ],
-    data: Uint8Array.from([...SET_MODE, mode === 'refuse' ? 1 : 0]),
+    data: Uint8Array.from([...SET_MODE, ...modeBytes]),
   };
 }
 

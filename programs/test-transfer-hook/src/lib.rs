@@ -1,6 +1,6 @@
 //! Test-only transfer-hook program (spl-transfer-hook-interface): a mint's hook that records
 //! every transfer in a per-mint record account, or refuses every transfer while in refuse
-//! mode. Its extra-account-meta list names one extra account, the record (writable), so a
+//! mode, or only those touching one account in refuse-account mode. Its extra-account-meta list names one extra account, the record (writable), so a
 //! caller must resolve and pass it like any real hook's extra accounts. Never deployed with
 //! the product. See docs/decisions/0044-issuer-mints-in-the-vault-1.md.
 //!
@@ -9,8 +9,9 @@
 //!   `["extra-account-metas", mint]`, `[]` mint, `[WRITE, SIGNER]` authority (pays, and alone
 //!   may set the mode), `[]` system program, `[WRITE]` record PDA `["record", mint]`.
 //! - `execute(amount)`: source, mint, destination, owner, validation PDA, `[WRITE]` record.
-//! - `set_mode(mode)` (`b"set_mode"` then one byte: 0 record, 1 refuse): `[WRITE]` record,
-//!   `[SIGNER]` authority.
+//! - `set_mode(mode[, account])` (`b"set_mode"` then one byte: 0 record, 1 refuse, 2 refuse
+//!   the transfers whose source, destination or owner is `account`, the 32 bytes that follow):
+//!   `[WRITE]` record, `[SIGNER]` authority.
 #![no_std]
 
 #[cfg(not(feature = "no-entrypoint"))]
@@ -35,11 +36,19 @@ pub const EXTRA_ACCOUNT_METAS_SEED: &[u8] = b"extra-account-metas";
 /// Seed of the per-mint record.
 pub const RECORD_SEED: &[u8] = b"record";
 
-/// Record layout: `[0..32]` authority, `[32]` mode (0 record, 1 refuse), `[33..41]` transfer
-/// count, `[41..49]` total raw amount (u64 LE, wrapping).
-pub const RECORD_LEN: usize = 49;
+/// Record layout: `[0..32]` authority, `[32]` mode (0 record, 1 refuse, 2 refuse one account),
+/// `[33..41]` transfer count, `[41..49]` total raw amount (u64 LE, wrapping), `[49..81]` the
+/// refused account of mode 2. Only the transfers that happened are counted.
+pub const RECORD_LEN: usize = 81;
 /// Validation layout: Execute discriminator, u32 length, u32 count, one 35-byte meta.
 pub const VALIDATION_LEN: usize = 8 + 4 + 4 + 35;
 
 /// The error refuse mode returns (custom code).
 pub const REFUSED: u32 = 7000;
+/// The error refuse-account mode returns for a transfer touching the refused account.
+pub const ACCOUNT_REFUSED: u32 = 7001;
+
+/// Mode byte: every transfer refused.
+pub const MODE_REFUSE: u8 = 1;
+/// Mode byte: transfers from, to or by the record's refused account refused, others recorded.
+pub const MODE_REFUSE_ACCOUNT: u8 = 2;

@@ -1,7 +1,10 @@
 //! The three instructions. Accounts are checked as much as a test program needs: the record
 //! and validation accounts are this program's PDAs of the mint, the authority signs.
 
-use crate::{EXECUTE, EXTRA_ACCOUNT_METAS_SEED, RECORD_LEN, RECORD_SEED, REFUSED, VALIDATION_LEN};
+use crate::{
+    ACCOUNT_REFUSED, EXECUTE, EXTRA_ACCOUNT_METAS_SEED, MODE_REFUSE, MODE_REFUSE_ACCOUNT,
+    RECORD_LEN, RECORD_SEED, REFUSED, VALIDATION_LEN,
+};
 use basket_common::{
     bytes::address_eq,
     create::{create_account, NewAccount},
@@ -18,6 +21,7 @@ use pinocchio::{
 const MODE_OFFSET: usize = 32;
 const COUNT_OFFSET: usize = 33;
 const TOTAL_OFFSET: usize = 41;
+const REFUSED_ACCOUNT_OFFSET: usize = 49;
 
 /// Creates the validation account (one extra account: the record, writable, by fixed
 /// address) and the record.
@@ -86,9 +90,10 @@ pub fn initialize(accounts: &[AccountView]) -> ProgramResult {
     Ok(())
 }
 
-/// Token-2022's call during a transfer: refuses in refuse mode, else counts it.
+/// Token-2022's call during a transfer: refuses in refuse mode (or, in refuse-account mode,
+/// when the source, destination or owner is the refused account), else counts it.
 pub fn execute(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
-    let [_source, mint, _destination, _owner, validation, record, ..] = accounts else {
+    let [source, mint, destination, owner, validation, record, ..] = accounts else {
         return Err(CommonError::NotEnoughAccounts.into());
     };
     let amount = data
@@ -106,26 +111,43 @@ pub fn execute(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let mut r = *record;
     // SAFETY: the record is borrowed once, here; nothing else in this call touches it.
     let data = unsafe { r.borrow_unchecked_mut() };
-    if data[MODE_OFFSET] == 1 {
+    if data[MODE_OFFSET] == MODE_REFUSE {
         return Err(ProgramError::Custom(REFUSED));
     }
+    if data[MODE_OFFSET] == MODE_REFUSE_ACCOUNT {
+        let refused = &data[REFUSED_ACCOUNT_OFFSET..RECORD_LEN];
+        if [source, destination, owner]
+            .iter()
+            .any(|a| AsRef::<[u8]>::as_ref(a.address()) == refused)
+        {
+            return Err(ProgramError::Custom(ACCOUNT_REFUSED));
+        }
+    }
     let count = read_u64(&data[COUNT_OFFSET..TOTAL_OFFSET]).wrapping_add(1);
-    let total = read_u64(&data[TOTAL_OFFSET..RECORD_LEN]).wrapping_add(amount);
+    let total = read_u64(&data[TOTAL_OFFSET..REFUSED_ACCOUNT_OFFSET]).wrapping_add(amount);
     data[COUNT_OFFSET..TOTAL_OFFSET].copy_from_slice(&count.to_le_bytes());
-    data[TOTAL_OFFSET..RECORD_LEN].copy_from_slice(&total.to_le_bytes());
+    data[TOTAL_OFFSET..REFUSED_ACCOUNT_OFFSET].copy_from_slice(&total.to_le_bytes());
     Ok(())
 }
 
-/// The record's authority switches between recording (0) and refusing (1).
+/// The record's authority switches between recording (0), refusing (1) and refusing one
+/// account's transfers (2, the account in the 32 bytes after the mode).
 pub fn set_mode(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let [record, authority, ..] = accounts else {
         return Err(CommonError::NotEnoughAccounts.into());
     };
     check_signer(authority)?;
     let mode = *data.first().ok_or(CommonError::InvalidInstructionData)?;
-    if mode > 1 {
+    if mode > MODE_REFUSE_ACCOUNT {
         return Err(CommonError::InvalidInstructionData.into());
     }
+    let refused: [u8; 32] = if mode == MODE_REFUSE_ACCOUNT {
+        data.get(1..33)
+            .and_then(|b| b.try_into().ok())
+            .ok_or(CommonError::InvalidInstructionData)?
+    } else {
+        [0; 32]
+    };
     check_record(record)?;
     let mut r = *record;
     // SAFETY: the record is borrowed once, here.
@@ -141,6 +163,7 @@ pub fn set_mode(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(CommonError::MissingSigner.into());
     }
     record_data[MODE_OFFSET] = mode;
+    record_data[REFUSED_ACCOUNT_OFFSET..RECORD_LEN].copy_from_slice(&refused);
     Ok(())
 }
 
