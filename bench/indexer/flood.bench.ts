@@ -98,8 +98,15 @@ async function floodOnce(url: string): Promise<number> {
     .catch(() => 0);
 }
 
-/** Runs `CLIENTS` flood loops in a child process for `ms`; fills `statuses` with what they got. */
-function floodProcess(url: string, ms: number, statuses: Map<number, number>): Promise<void> {
+/**
+ * Starts `CLIENTS` flood loops in a child process; resolves once it is loaded and flooding
+ * (`done` then resolves when it has run `ms` and `statuses` holds what it got).
+ */
+async function floodProcess(
+  url: string,
+  ms: number,
+  statuses: Map<number, number>,
+): Promise<{ done: Promise<void> }> {
   const child = spawn(
     process.execPath,
     [
@@ -114,20 +121,30 @@ function floodProcess(url: string, ms: number, statuses: Map<number, number>): P
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((r) => {
+    markReady = r;
+  });
   child.stdout.on('data', (c) => {
     out += c;
+    if (out.startsWith('ready\n')) markReady();
   });
-  return new Promise((resolve, reject) => {
+  const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', () => {
-      for (const [s, n] of JSON.parse(out || '[]') as [number, number][]) statuses.set(s, n);
+      markReady();
+      const body = out.replace(/^ready\n/, '');
+      for (const [s, n] of JSON.parse(body || '[]') as [number, number][]) statuses.set(s, n);
       resolve();
     });
   });
+  await ready;
+  return { done };
 }
 
 /** The child: `clients` loops of made-up requests for `ms`, then the statuses as JSON. */
 async function floodWorker(url: string, ms: number, clients: number): Promise<void> {
+  process.stdout.write('ready\n');
   const until = performance.now() + ms;
   const statuses = new Map<number, number>();
   let sent = 0;
@@ -162,14 +179,13 @@ async function phase(
   rpc: Awaited<ReturnType<typeof finalityRpc>>,
   flood: boolean,
 ): Promise<Phase> {
-  const until = performance.now() + SECONDS * 1_000;
   const latencies: number[] = [];
   const signatures: string[] = [];
-  const passes0 = rpc.passes();
   const statuses = new Map<number, number>();
-  // The flood runs in another process: its requests and bodies cost this process (the
-  // indexer's) nothing but answering them.
-  const floods = flood ? [floodProcess(indexerUrl, until - performance.now(), statuses)] : [];
+  // The flood process is loaded before the clock starts; it runs as long as the phase.
+  const floods = flood ? [(await floodProcess(indexerUrl, SECONDS * 1_000, statuses)).done] : [];
+  const until = performance.now() + SECONDS * 1_000;
+  const passes0 = rpc.passes();
   const sends: Promise<void>[] = [];
   while (performance.now() < until) {
     await new Promise((r) => setTimeout(r, 50));

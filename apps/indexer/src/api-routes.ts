@@ -73,6 +73,18 @@ export function skuRegistry(pool: pg.Pool, cache: ReadCache) {
 }
 
 /**
+ * Whether the indexer has rows for `address` (one key lookup, nothing cached): the wallet
+ * routes answer any other address empty without reading a view.
+ *
+ * @example
+ * if (!(await walletKnown(pool, address))) return emptyHistory(address);
+ */
+export async function walletKnown(pool: pg.Pool, address: string): Promise<boolean> {
+  const { rowCount } = await pool.query('select 1 from wallets where address = $1', [address]);
+  return (rowCount ?? 0) > 0;
+}
+
+/**
  * A vault's events in order (every per-SKU answer is computed from them: one cached read
  * each) and its last price per share (x 1e12, rounded down; null before a refresh).
  */
@@ -197,9 +209,18 @@ export function apiRoutes(
         const cursor = before === undefined ? null : parseCursor(before);
         if (before !== undefined && cursor === null)
           return reply.code(400).send({ error: 'before: a cursor from a previous answer' });
+        // A wallet with no rows is answered by one key lookup, no view read.
+        if (!(await walletKnown(pool, address)))
+          return { address, list, [list as string]: [], before: null };
         const page = await walletPage(pool, list as WalletList, address, limit, cursor);
         return { address, list, [list as string]: page.rows, before: page.before };
       }
+      if (!(await walletKnown(pool, address)))
+        return {
+          address,
+          ...Object.fromEntries(WALLET_LIST_NAMES.map((l) => [l, []])),
+          before: Object.fromEntries(WALLET_LIST_NAMES.map((l) => [l, null])),
+        };
       const load = async () => {
         const pages = await Promise.all(
           WALLET_LIST_NAMES.map((l) => walletPage(pool, l, address, limit, null)),

@@ -3,7 +3,7 @@
 // Integer sums in SQL (numeric), returned as decimal strings.
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { skuRegistry } from './api-routes.ts';
+import { skuRegistry, walletKnown } from './api-routes.ts';
 import { hasRows, READ_TTL_MS, type ReadCache } from './read-cache.ts';
 import { ADDRESS, limitOf, SKU } from './route-params.ts';
 
@@ -90,6 +90,7 @@ export function flowRoutes(
       async (request, reply) => {
         const { address } = request.params;
         if (!ADDRESS.test(address)) return reply.code(400).send({ error: 'not a base58 address' });
+        if (!(await walletKnown(pool, address))) return { address, positions: [] };
         const rows = await cache.get(
           `positions:${address}`,
           READ_TTL_MS.wallet,

@@ -8,7 +8,14 @@ import type { Task } from 'graphile-worker';
 import type pg from 'pg';
 import { type DeadLetter, reasonOf, recordDeadLetter } from './dead-letters.ts';
 import { type EventRow, eventRowsOf, type TransactionRow, transactionRowOf } from './event-rows.ts';
-import { claimTransactions, copyEvents, loadDelivery, markProcessed, recordSkus } from './store.ts';
+import {
+  claimTransactions,
+  copyEvents,
+  loadDelivery,
+  markProcessed,
+  recordSkus,
+  recordWallets,
+} from './store.ts';
 import type { TransactionItem } from './webhook-body.ts';
 
 export type IngestMetrics = ReturnType<typeof ingestMetrics>;
@@ -106,6 +113,7 @@ async function writeTogether(
   out.events = await decodeClaimed(claimed, landed, programs, out);
   await copyEvents(client, out.events);
   await recordSkus(client, out.events);
+  await recordWallets(client, out.events);
   return out;
 }
 
@@ -128,6 +136,7 @@ async function writeEachAlone(
       const events = await decodeClaimed(claimed, landed, programs, out);
       await copyEvents(client, events);
       await recordSkus(client, events);
+      await recordWallets(client, events);
       out.events.push(...events);
       await client.query('release savepoint item');
     } catch (error) {

@@ -3,7 +3,7 @@
 // settlements. Rows of the 003 views; amounts are decimal strings of raw integers.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type pg from 'pg';
-import { skuRegistry } from './api-routes.ts';
+import { skuRegistry, walletKnown } from './api-routes.ts';
 import { hasRows, READ_TTL_MS, type ReadCache } from './read-cache.ts';
 import { ADDRESS, limitOf, SKU } from './route-params.ts';
 
@@ -55,6 +55,8 @@ export function liveRoutes(pool: pg.Pool, cache: ReadCache) {
           return badRequest(reply, `state: one of ${STATES.join(', ')}`);
         const limit = limitOf(request.query.limit, 100);
         if (limit === null) return badRequest(reply, 'limit: an integer from 1 to 10000');
+        if (!(await walletKnown(pool, address)))
+          return { address, state, ...requestTotals([]), requests: [] };
         const rows = await cache.get(
           `wreq:w:${address}:${state}:${limit}`,
           READ_TTL_MS.wallet,

@@ -152,6 +152,7 @@ export async function writeRows(
   }
   const written = await copyEvents(client, events);
   await recordSkus(client, events);
+  await recordWallets(client, events);
   return written;
 }
 
@@ -176,6 +177,34 @@ export async function recordSkus(
      select s, sl, 'events' from unnest($1::text[], $2::bigint[]) as u(s, sl) order by s
      on conflict (sku) do nothing`,
     [[...first.keys()], [...first.values()].map(String)],
+  );
+}
+
+/** The payload fields that name a wallet with rows (the wallet routes' keys). */
+const WALLET_FIELDS = ['depositor', 'owner', 'claimant'] as const;
+
+/**
+ * Records the wallets that `events` name, so a wallet route can tell a made-up address by
+ * one key lookup (`do nothing`: a known wallet takes no row lock).
+ */
+export async function recordWallets(
+  client: pg.PoolClient,
+  events: readonly EventRow[],
+): Promise<void> {
+  const wallets = new Set<string>();
+  for (const e of events) {
+    if (e.status !== 'decoded') continue;
+    const payload = e.payload as Record<string, unknown>;
+    for (const f of WALLET_FIELDS) {
+      const a = payload[f];
+      if (typeof a === 'string') wallets.add(a);
+    }
+  }
+  if (wallets.size === 0) return;
+  await client.query(
+    `insert into wallets (address) select a from unnest($1::text[]) as u(a) order by a
+     on conflict (address) do nothing`,
+    [[...wallets]],
   );
 }
 

@@ -165,6 +165,29 @@ describe('public edges of the indexer', () => {
     expect((await get('?list=deposits&before=nope')).statusCode).toBe(400);
   });
 
+  it('answers a made-up wallet with one key lookup, reading no view', async () => {
+    const query = vi.spyOn(t.pool(), 'query');
+    const made = '4Nd1mY8uGmBtFgXyZ3q5ZkC9VxQeRWSaEz6LTnHqPbW7';
+    for (const path of ['', '/positions', '/withdrawal-requests', '?list=deposits&limit=5']) {
+      query.mockClear();
+      const r = await app.inject({
+        method: 'GET',
+        url: `/api/wallets/${made}${path}`,
+        ...from('10.0.0.10'),
+      });
+      expect(r.statusCode, path).toBe(200);
+      expect(query, path).toHaveBeenCalledTimes(1);
+      expect(String(query.mock.calls[0]?.[0]), path).toMatch(/from wallets where address/);
+    }
+    query.mockRestore();
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/wallets/${made}`,
+      ...from('10.0.0.10'),
+    });
+    expect(answer.json()).toMatchObject({ deposits: [], stakes: [], before: { deposits: null } });
+  });
+
   it('keeps real cache entries however many made-up wallets are asked for', async () => {
     await app.inject({ method: 'GET', url: `/api/wallets/${WALLET}`, ...from('10.0.0.7') });
     const load = vi.fn(async () => ({ address: WALLET, deposits: [{}] }));
