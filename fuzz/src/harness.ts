@@ -5,9 +5,9 @@
  * instruction mix.
  */
 
-import { decodeProgramEvents } from '@basket/sdk';
 import { type SendResult, send } from '@basket/test-harness';
 import type { Instruction, KeyPairSigner } from '@solana/kit';
+import { decodeProgramEvents } from '../../packages/sdk/src/program-event-decoder.ts';
 import { checkState, checkTransition, InvariantViolation } from './invariants.ts';
 import { type Observation, type OpenEntry, observe, unchangedSince } from './observe.ts';
 import type { World } from './world.ts';

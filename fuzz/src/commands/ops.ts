@@ -6,7 +6,6 @@
  * through the 48 h timelock, and the issuer's powers over the vault's holdings.
  */
 
-import { decodeProgramEvents } from '@basket/sdk';
 import {
   delegateBurnInstruction,
   delegateTransferInstruction,
@@ -26,6 +25,7 @@ import {
   getSetPausedInstruction,
   getUpdateWeightsInstruction,
 } from '@basket/vault-client';
+import { decodeProgramEvents } from '../../../packages/sdk/src/program-event-decoder.ts';
 import {
   assetPairs,
   FLAG_CORPORATE_ACTION_FREEZE,

@@ -5,10 +5,10 @@
  * holds (in basis points) so shrinking keeps a sequence meaningful.
  */
 
-import { decodeProgramEvents } from '@basket/sdk';
 import { type SendResult, TOKEN_2022_PROGRAM_ADDRESS } from '@basket/test-harness';
 import { getCancelWithdrawalInstruction } from '@basket/vault-client';
 import type { AsyncCommand } from 'fast-check';
+import { decodeProgramEvents } from '../../../packages/sdk/src/program-event-decoder.ts';
 import {
   beginRedemptionIx,
   claimAddress,
