@@ -3,6 +3,7 @@ export * from './account-requests.ts';
 export * from './address-lookup-table.ts';
 export * from './admin-compute-unit-costs.ts';
 export * from './associated-token-accounts.ts';
+export * from './claim-payment.ts';
 export * from './compute-unit-costs.ts';
 export * from './decimal-amount.ts';
 export * from './deposit-quote.ts';

@@ -13,8 +13,9 @@ import {
   findAssociatedTokenAddress,
   type TokenAccountSpec,
 } from './associated-token-accounts.ts';
+import { claimPaymentRaw, claimStanding } from './claim-payment.ts';
 import { getNavQuote } from './get-nav-quote.ts';
-import { claimPaymentRaw, resolveInKindHookAccounts, withInKindHooks } from './in-kind-hooks.ts';
+import { resolveInKindHookAccounts, withInKindHooks } from './in-kind-hooks.ts';
 import {
   readInKindTransfers,
   skippedByProgram,
@@ -312,6 +313,7 @@ export async function getPayRedemptionInstructionsFor(
       input.vault.data.assets[transfer.slot] as VaultState['assets'][number],
       transfer.holdingBalance,
       input.vault.data.claimsUnbackedRaw[transfer.slot] ?? 0n,
+      claimStanding(input.vault.data, input.claim.data, transfer.slot),
     ),
   }));
   const hooks = await resolveInKindHookAccounts(

@@ -155,7 +155,8 @@ describe('readAccounts on an encoded RedemptionClaim (fake RPC)', () => {
       createdAt: 1_795_446_000n,
       cashOwed: 12n,
       owed: [7n, 9n, ...Array(18).fill(0n)],
-      reserved: new Uint8Array(4),
+      epoch: 0,
+      haircutAtOpen: Array(20).fill(0n),
     });
     const rpc: GetMultipleAccountsRpc = {
       getMultipleAccounts: (keys) => ({

@@ -47,7 +47,8 @@ const claim = (vault: Address, owner: Address, createdAt: bigint) =>
       createdAt,
       cashOwed: 5n,
       owed: Array.from({ length: 20 }, (_, i) => BigInt(i)),
-      reserved: new Uint8Array(4),
+      epoch: 0,
+      haircutAtOpen: Array.from({ length: 20 }, () => 0n),
     }),
   );
 
@@ -93,7 +94,7 @@ describe('the vault program accounts found by vault or owner', () => {
     expect(calls[0]?.config).toMatchObject({
       encoding: 'base64',
       filters: [
-        { dataSize: 264n },
+        { dataSize: 424n },
         { memcmp: { offset: 0n, encoding: 'base58' } },
         { memcmp: { offset: 4n, bytes: vault } },
         { memcmp: { offset: 36n, bytes: owner } },

@@ -11,8 +11,11 @@
 //! claims, once: the book drops to `floor(book x balance / (book + backed))`, the claims keep
 //! the rest, and what they lost is recorded as unbacked, so the holding covers `book +
 //! backed` again and no later reconcile cuts anything until the next seizure.
-//! `pay_redemption` pays each claim its pro-rata part of what backs the claims
-//! ([`claim_payment`]). A `HoldingBelowBook` event tells the keeper (it alerts on it).
+//! Each split also scales the asset's claims haircut index (`claims_haircut`, 1e-18 per unit
+//! owed) by what the claims kept; a claim records the index when it is made, and
+//! `pay_redemption` pays it `amount x (1 - haircut now) / (1 - haircut at opening)`
+//! ([`claim_payment`]): the seizures since it was made, never an older claim's loss.
+//! A `HoldingBelowBook` event tells the keeper (it alerts on it).
 
 use crate::{
     error::VaultError,
@@ -164,6 +167,7 @@ pub fn reconcile(
     // covers book + backed again and the next reconcile cuts nothing (one split a seizure).
     let backed_after = state.balance.saturating_sub(book_after).min(backed);
     vault.claims_unbacked_raw[index].set(owed.saturating_sub(backed_after));
+    take_haircut(vault, index, backed, backed_after)?;
     vault.invalidate_nav_cache();
     let seq = vault.next_event_sequence();
     HoldingBelowBookEvent {
@@ -243,18 +247,91 @@ pub fn book_after_shortfall(book: u64, owed: u64, balance: u64) -> Result<u64, C
     mul_div(book, balance, total, Rounding::Down).ok_or(CommonError::MathOverflow)
 }
 
+/// Scale of the claims' haircut index: `claims_haircut` and `haircut_at_open` count 1e-18 of
+/// a raw unit owed, so a unit owed is worth `(INDEX_SCALE - haircut) / INDEX_SCALE` units.
+pub const INDEX_SCALE: u64 = 1_000_000_000_000_000_000;
+
+/// After a seizure took what backs asset `index`'s claims from `backed` to `backed_after`:
+/// every open claim keeps the same fraction of its value, so the index's survival
+/// (`INDEX_SCALE - haircut`) is scaled by `backed_after / backed`, rounded down (a claim is
+/// never worth more than its share). A survival that falls to 0 leaves the open claims
+/// nothing: they are wiped (the epoch moves on, so only claims opened before it are worth
+/// nothing), the slot's owed is all unbacked and the index restarts for later claims.
+fn take_haircut(
+    vault: &mut VaultState,
+    index: usize,
+    backed: u64,
+    backed_after: u64,
+) -> Result<(), ProgramError> {
+    if backed == 0 || backed_after >= backed {
+        return Ok(());
+    }
+    let survival = INDEX_SCALE.saturating_sub(vault.claims_haircut[index].get());
+    let after =
+        mul_div(survival, backed_after, backed, Rounding::Down).ok_or(CommonError::MathOverflow)?;
+    if after == 0 {
+        let epoch = vault
+            .claims_epoch
+            .get()
+            .checked_add(1)
+            .ok_or(CommonError::MathOverflow)?;
+        vault.claims_epoch.set(epoch);
+        vault.claims_wiped_epoch[index].set(epoch);
+        vault.claims_haircut[index].set(0);
+        let owed = vault.assets[index].claims_owed_raw.get();
+        vault.claims_unbacked_raw[index].set(owed);
+        return Ok(());
+    }
+    vault.claims_haircut[index].set(INDEX_SCALE.saturating_sub(after));
+    Ok(())
+}
+
+/// One claim slot's standing against its asset's haircut index: the index when the claim was
+/// made and now, and whether a seizure since wiped the claims of its epoch.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub struct ClaimIndex {
+    pub haircut_at_open: u64,
+    pub haircut_now: u64,
+    pub wiped: bool,
+}
+
+impl ClaimIndex {
+    /// Slot `slot` of a claim made at `epoch` with `haircut_at_open`, against the vault now.
+    #[inline(always)]
+    pub fn of(vault: &VaultState, slot: usize, epoch: u32, haircut_at_open: u64) -> Self {
+        Self {
+            haircut_at_open,
+            haircut_now: vault.claims_haircut[slot].get(),
+            wiped: epoch < vault.claims_wiped_epoch[slot].get(),
+        }
+    }
+}
+
 /// What a redemption slot of `amount` raw units is paid when the open claims on its asset are
-/// owed `owed` in all and the holding backs `backed` of it (after the reconcile): the whole
-/// amount when fully backed; the last claim gets all that is backed (so no rounding unit is
-/// stranded); any other its pro-rata part, rounded down (the unit stays for the others).
-pub fn claim_payment(amount: u64, owed: u64, backed: u64) -> Result<u64, CommonError> {
-    if backed >= owed {
-        return Ok(amount);
+/// owed `owed` in all and the holding backs `backed` of it (after the reconcile): its own
+/// share, `floor(amount x (1 - haircut now) / (1 - haircut at opening))` (the seizures since
+/// it was made, no other), nothing if a seizure since wiped its epoch's claims, never more
+/// than is backed; the last claim on the asset gets all that is backed (so no rounding unit
+/// is stranded).
+pub fn claim_payment(
+    amount: u64,
+    owed: u64,
+    backed: u64,
+    index: ClaimIndex,
+) -> Result<u64, CommonError> {
+    if index.wiped {
+        return Ok(0);
     }
     if amount >= owed {
         return Ok(backed);
     }
-    mul_div(amount, backed, owed, Rounding::Down).ok_or(CommonError::MathOverflow)
+    if index.haircut_now == index.haircut_at_open {
+        return Ok(amount.min(backed));
+    }
+    let now = INDEX_SCALE.saturating_sub(index.haircut_now);
+    let open = INDEX_SCALE.saturating_sub(index.haircut_at_open);
+    let share = mul_div(amount, now, open, Rounding::Down).ok_or(CommonError::MathOverflow)?;
+    Ok(share.min(amount).min(backed))
 }
 
 /// After paying `pay` for a slot of `amount`: what the claims still open are owed and what
@@ -292,18 +369,42 @@ mod tests {
         }
     }
 
+    const WHOLE: ClaimIndex = ClaimIndex {
+        haircut_at_open: 0,
+        haircut_now: 0,
+        wiped: false,
+    };
+
+    fn index(open: u64, now: u64) -> ClaimIndex {
+        ClaimIndex {
+            haircut_at_open: open,
+            haircut_now: now,
+            wiped: false,
+        }
+    }
+
+    const HALF: u64 = INDEX_SCALE / 2;
+
     #[test]
-    fn claims_are_paid_in_full_when_covered_and_pro_rata_when_not() {
-        assert_eq!(claim_payment(100, 300, 300), Ok(100));
-        // 200 backing 400 owed: half of each slot, rounded down; the last gets what is left.
-        assert_eq!(claim_payment(101, 400, 200), Ok(50));
-        assert_eq!(claim_payment(100, 400, 0), Ok(0));
-        assert_eq!(claim_payment(400, 400, 200), Ok(200));
+    fn claims_are_paid_in_full_when_covered_and_their_own_share_when_not() {
+        assert_eq!(claim_payment(100, 300, 300, WHOLE), Ok(100));
+        // Half of each unit was seized since the claim was made: half, rounded down; the
+        // last claim gets what is left.
+        assert_eq!(claim_payment(101, 400, 200, index(0, HALF)), Ok(50));
+        assert_eq!(claim_payment(400, 400, 200, index(0, HALF)), Ok(200));
+        // Made after that seizure: whole, though older claims share 200 of 400.
+        assert_eq!(claim_payment(100, 500, 300, index(HALF, HALF)), Ok(100));
+        // Wiped since it was made: nothing, even as the last claim.
+        let wiped = ClaimIndex {
+            wiped: true,
+            ..WHOLE
+        };
+        assert_eq!(claim_payment(100, 100, 50, wiped), Ok(0));
         // Paying claims in turn pays exactly what backed them, never more.
         let (mut owed, mut unbacked) = (400u64, 200u64);
         let mut total = 0;
         for amount in [101u64, 99, 150, 50] {
-            let pay = claim_payment(amount, owed, owed - unbacked).unwrap();
+            let pay = claim_payment(amount, owed, owed - unbacked, index(0, HALF)).unwrap();
             assert!(u128::from(pay) * 400 <= u128::from(amount) * 200 + 400);
             total += pay;
             (owed, unbacked) = after_claim_paid(owed, unbacked, amount, pay);
@@ -311,6 +412,21 @@ mod tests {
         assert_eq!((owed, unbacked, total), (0, 0, 200));
     }
 
+    #[test]
+    fn a_claims_share_rounds_down_and_never_passes_what_is_backed() {
+        // A third survives: 10 x 1/3 = 3.33 -> 3 (the unit stays with the vault).
+        let third = INDEX_SCALE / 3;
+        assert_eq!(
+            claim_payment(10, 100, 100, index(0, INDEX_SCALE - third)),
+            Ok(3)
+        );
+        // Survival 2/3 at opening, 1/3 now: half of it, 5 of 10; 11 gives 5.5 -> 5.
+        let later = index(INDEX_SCALE - 2 * third, INDEX_SCALE - third);
+        assert_eq!(claim_payment(10, 100, 100, later), Ok(5));
+        assert_eq!(claim_payment(11, 100, 100, later), Ok(5));
+        // Never more than is backed.
+        assert_eq!(claim_payment(10, 100, 2, WHOLE), Ok(2));
+    }
     #[test]
     fn the_issues_example_book_600_owed_400_balance_500() {
         // First split: book 300, the claims keep 200 of 400 (200 unbacked); the holding now
@@ -320,6 +436,6 @@ mod tests {
         let backed = 500 - book;
         assert_eq!(backed, 200);
         assert!(500 >= book + backed);
-        assert_eq!(claim_payment(400, 400, backed), Ok(200));
+        assert_eq!(claim_payment(400, 400, backed, index(0, HALF)), Ok(200));
     }
 }

@@ -1,5 +1,5 @@
 use super::{account_type, MAX_ASSETS};
-use basket_common::layout::{AccountLayout, PodI64, PodU64};
+use basket_common::layout::{AccountLayout, PodI64, PodU32, PodU64};
 use codama_macros::CodamaAccount;
 
 /// Seed prefix of a redemption claim: `["claim", vault (32), owner (32), nonce (u64 LE)]`.
@@ -40,12 +40,18 @@ pub struct RedemptionClaim {
     /// Raw amount still owed per asset slot (0 once paid, and past `asset_count`).
     #[codama(type = array(number(u64), 20))]
     pub owed: [PodU64; 20],
-    #[codama(type = fixed_size(bytes, 4))]
-    pub reserved: [u8; 4],
+    /// The vault's `claims_epoch` when the claim was made: a slot whose asset's claims were
+    /// wiped at a later epoch (`claims_wiped_epoch`) is owed nothing.
+    #[codama(type = number(u32))]
+    pub epoch: PodU32,
+    /// Per asset slot, the vault's `claims_haircut` when the claim was made: the slot is paid
+    /// `owed x (1e18 - haircut now) / (1e18 - this)`, its own share of later seizures only.
+    #[codama(type = array(number(u64), 20))]
+    pub haircut_at_open: [PodU64; 20],
 }
 
 const _: () = assert!(
-    core::mem::size_of::<RedemptionClaim>() == 264 && core::mem::align_of::<RedemptionClaim>() == 1
+    core::mem::size_of::<RedemptionClaim>() == 424 && core::mem::align_of::<RedemptionClaim>() == 1
 );
 const _: () = assert!(MAX_ASSETS == 20);
 

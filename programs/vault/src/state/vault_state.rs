@@ -2,7 +2,7 @@ use super::VAULT_SEED;
 use super::{account_type, AssetEntry, TokenProgramKind, MAX_ASSETS};
 use crate::error::VaultError;
 use basket_common::{
-    layout::{AccountLayout, PodBool, PodI64, PodU128, PodU16, PodU64},
+    layout::{AccountLayout, PodBool, PodI64, PodU128, PodU16, PodU32, PodU64},
     signer_set::SignerSet,
 };
 use codama_macros::CodamaAccount;
@@ -192,15 +192,28 @@ pub struct VaultState {
     pub open_requests: PodU64,
     /// Per asset slot: the part of `claims_owed_raw` its holding no longer backs, fixed when a
     /// seizure was shared between the book and the open claims (0 = fully backed). The
-    /// holding backs `book + owed - unbacked`, so a shared seizure is never shared again;
-    /// `pay_redemption` pays each claim `owed x (owed - unbacked) / owed` of its amount (see
-    /// `holdings`).
+    /// holding backs `book + owed - unbacked`, so a shared seizure is never shared again.
     #[codama(type = array(number(u64), 20))]
     pub claims_unbacked_raw: [PodU64; 20],
+    /// Per asset slot: the cumulative haircut index of the open claims, in 1e-18 of a raw unit
+    /// owed (`holdings::INDEX_SCALE`): what seizures took from each unit owed since the index
+    /// was last reset (0 = none; reset when nothing is owed). A claim records it at opening
+    /// and is paid `amount x (1e18 - haircut now) / (1e18 - haircut at opening)`, so a claim
+    /// opened after a seizure never shares the older claims' loss (see `holdings`).
+    #[codama(type = array(number(u64), 20))]
+    pub claims_haircut: [PodU64; 20],
+    /// Per asset slot: the `claims_epoch` at which a seizure last left its open claims nothing
+    /// (0 = never). A claim opened before that epoch is owed nothing on the slot.
+    #[codama(type = array(number(u32), 20))]
+    pub claims_wiped_epoch: [PodU32; 20],
+    /// Counts the seizures that left an asset's open claims nothing (each restarts that
+    /// asset's haircut index at 0); every claim records it at opening.
+    #[codama(type = number(u32))]
+    pub claims_epoch: PodU32,
 }
 
 const _: () =
-    assert!(core::mem::size_of::<VaultState>() == 4266 && core::mem::align_of::<VaultState>() == 1);
+    assert!(core::mem::size_of::<VaultState>() == 4510 && core::mem::align_of::<VaultState>() == 1);
 const _: () = assert!(MAX_ASSETS == 20);
 
 // SAFETY: repr(C), only u8 and byte-array fields, alignment 1, no padding (asserted above).
@@ -307,6 +320,9 @@ mod tests {
         assert_eq!(offset_of!(VaultState, rotation_nonce), 4090);
         assert_eq!(offset_of!(VaultState, open_requests), 4098);
         assert_eq!(offset_of!(VaultState, claims_unbacked_raw), 4106);
-        assert_eq!(VaultState::LEN, 4266);
+        assert_eq!(offset_of!(VaultState, claims_haircut), 4266);
+        assert_eq!(offset_of!(VaultState, claims_wiped_epoch), 4426);
+        assert_eq!(offset_of!(VaultState, claims_epoch), 4506);
+        assert_eq!(VaultState::LEN, 4510);
     }
 }

@@ -13,18 +13,16 @@ import {
   decodeAccount,
   fetchEncodedAccount,
   fetchEncodedAccounts,
-  fixDecoderSize,
-  fixEncoderSize,
   getAddressDecoder,
   getAddressEncoder,
   getArrayDecoder,
   getArrayEncoder,
-  getBytesDecoder,
-  getBytesEncoder,
   getI64Decoder,
   getI64Encoder,
   getStructDecoder,
   getStructEncoder,
+  getU32Decoder,
+  getU32Encoder,
   getU64Decoder,
   getU64Encoder,
   getU8Decoder,
@@ -62,7 +60,8 @@ export type RedemptionClaim = {
   createdAt: bigint;
   cashOwed: bigint;
   owed: Array<bigint>;
-  reserved: ReadonlyUint8Array;
+  epoch: number;
+  haircutAtOpen: Array<bigint>;
 };
 
 export type RedemptionClaimArgs = {
@@ -77,7 +76,8 @@ export type RedemptionClaimArgs = {
   createdAt: number | bigint;
   cashOwed: number | bigint;
   owed: Array<number | bigint>;
-  reserved: ReadonlyUint8Array;
+  epoch: number;
+  haircutAtOpen: Array<number | bigint>;
 };
 
 /** Gets the encoder for {@link RedemptionClaimArgs} account data. */
@@ -95,7 +95,8 @@ export function getRedemptionClaimEncoder(): FixedSizeEncoder<RedemptionClaimArg
       ["createdAt", getI64Encoder()],
       ["cashOwed", getU64Encoder()],
       ["owed", getArrayEncoder(getU64Encoder(), { size: 20 })],
-      ["reserved", fixEncoderSize(getBytesEncoder(), 4)],
+      ["epoch", getU32Encoder()],
+      ["haircutAtOpen", getArrayEncoder(getU64Encoder(), { size: 20 })],
     ]),
     (value) => ({
       ...value,
@@ -118,7 +119,8 @@ export function getRedemptionClaimDecoder(): FixedSizeDecoder<RedemptionClaim> {
     ["createdAt", getI64Decoder()],
     ["cashOwed", getU64Decoder()],
     ["owed", getArrayDecoder(getU64Decoder(), { size: 20 })],
-    ["reserved", fixDecoderSize(getBytesDecoder(), 4)],
+    ["epoch", getU32Decoder()],
+    ["haircutAtOpen", getArrayDecoder(getU64Decoder(), { size: 20 })],
   ]);
 }
 

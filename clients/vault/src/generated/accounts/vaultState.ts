@@ -29,6 +29,8 @@ import {
   getU128Encoder,
   getU16Decoder,
   getU16Encoder,
+  getU32Decoder,
+  getU32Encoder,
   getU64Decoder,
   getU64Encoder,
   getU8Decoder,
@@ -131,6 +133,9 @@ export type VaultState = {
   rotationNonce: bigint;
   openRequests: bigint;
   claimsUnbackedRaw: Array<bigint>;
+  claimsHaircut: Array<bigint>;
+  claimsWipedEpoch: Array<number>;
+  claimsEpoch: number;
 };
 
 export type VaultStateArgs = {
@@ -200,6 +205,9 @@ export type VaultStateArgs = {
   rotationNonce: number | bigint;
   openRequests: number | bigint;
   claimsUnbackedRaw: Array<number | bigint>;
+  claimsHaircut: Array<number | bigint>;
+  claimsWipedEpoch: Array<number>;
+  claimsEpoch: number;
 };
 
 /** Gets the encoder for {@link VaultStateArgs} account data. */
@@ -272,6 +280,9 @@ export function getVaultStateEncoder(): FixedSizeEncoder<VaultStateArgs> {
       ["rotationNonce", getU64Encoder()],
       ["openRequests", getU64Encoder()],
       ["claimsUnbackedRaw", getArrayEncoder(getU64Encoder(), { size: 20 })],
+      ["claimsHaircut", getArrayEncoder(getU64Encoder(), { size: 20 })],
+      ["claimsWipedEpoch", getArrayEncoder(getU32Encoder(), { size: 20 })],
+      ["claimsEpoch", getU32Encoder()],
     ]),
     (value) => ({
       ...value,
@@ -349,6 +360,9 @@ export function getVaultStateDecoder(): FixedSizeDecoder<VaultState> {
     ["rotationNonce", getU64Decoder()],
     ["openRequests", getU64Decoder()],
     ["claimsUnbackedRaw", getArrayDecoder(getU64Decoder(), { size: 20 })],
+    ["claimsHaircut", getArrayDecoder(getU64Decoder(), { size: 20 })],
+    ["claimsWipedEpoch", getArrayDecoder(getU32Decoder(), { size: 20 })],
+    ["claimsEpoch", getU32Decoder()],
   ]);
 }
 

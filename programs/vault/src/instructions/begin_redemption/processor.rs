@@ -147,5 +147,25 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     for (cell, amount) in claim.owed.iter_mut().zip(owed) {
         cell.set(amount);
     }
+    // Where each asset's haircut index stands now: the claim shares only later seizures.
+    claim.epoch = state.claims_epoch;
+    copy_index(&mut claim.haircut_at_open, &state.claims_haircut);
     Ok(())
+}
+
+/// The 160-byte index copy as one `sol_memcpy_` (the inlined copy cost ~500 bytes of binary).
+#[inline(always)]
+fn copy_index(dst: &mut [PodU64; MAX_ASSETS], src: &[PodU64; MAX_ASSETS]) {
+    #[cfg(any(target_os = "solana", target_arch = "bpf"))]
+    // SAFETY: two distinct arrays of the same size (the new claim's and the vault state's
+    // accounts), byte-typed, so no alignment applies.
+    unsafe {
+        pinocchio::syscalls::sol_memcpy_(
+            dst.as_mut_ptr() as *mut u8,
+            src.as_ptr() as *const u8,
+            core::mem::size_of::<[PodU64; MAX_ASSETS]>() as u64,
+        );
+    }
+    #[cfg(not(any(target_os = "solana", target_arch = "bpf")))]
+    dst.copy_from_slice(src);
 }

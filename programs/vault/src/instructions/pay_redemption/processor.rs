@@ -145,11 +145,28 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         }
         let owed_total = asset.claims_owed_raw.get();
         let unbacked = state.claims_unbacked_raw[slot].get();
-        let pay = holdings::claim_payment(amount, owed_total, owed_total.saturating_sub(unbacked))?;
+        // This claim's own share of the seizures since it was made (the haircut index it
+        // recorded against the asset's now), not the ratio of all the claims open.
+        let index = holdings::ClaimIndex::of(
+            state,
+            slot,
+            claim.epoch.get(),
+            claim.haircut_at_open[slot].get(),
+        );
+        let pay = holdings::claim_payment(
+            amount,
+            owed_total,
+            owed_total.saturating_sub(unbacked),
+            index,
+        )?;
         let (owed_after, unbacked_after) =
             holdings::after_claim_paid(owed_total, unbacked, amount, pay);
         state.assets[slot].claims_owed_raw.set(owed_after);
         state.claims_unbacked_raw[slot].set(unbacked_after);
+        if owed_after == 0 {
+            // No claim is open on the asset: the index restarts whole (no claim recorded it).
+            state.claims_haircut[slot].set(0);
+        }
         claim.owed[slot].set(0);
         *paid_slot = pay;
     }
