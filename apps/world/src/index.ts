@@ -3,6 +3,7 @@ export * from './bootstrap/keys.ts';
 export { createLookupTable } from './bootstrap/lookup-table.ts';
 export * from './bootstrap/nav.ts';
 export * from './bootstrap/run-bootstrap.ts';
+export { setWorldHookMode } from './bootstrap/transfer-hook.ts';
 export * from './chain.ts';
 export * from './deploy-program.ts';
 export * from './keys.ts';

@@ -15,8 +15,9 @@ export type CatalogStock = Readonly<{
   priceUsd1e8: bigint;
   /**
    * The one stock whose transfer-hook program is set (the world's stand-in for the issuer's
-   * hook: programs/test-transfer-hook, record mode). Kept out of the SKUs: it exercises the
-   * RFQ and the swap venue with hook accounts without changing every basket flow.
+   * hook: programs/test-transfer-hook, record mode). TECH6 holds it, so every live flow of
+   * that basket (deposits' buys, in-kind withdrawals, redemptions, sales, the trading day)
+   * carries its hook's accounts; BROAD20 stays the twenty others (the vault's limit).
    */
   transferHook?: true;
 }>;
@@ -73,7 +74,9 @@ export const SKUS: readonly CatalogSku[] = [
       { symbol: 'NVDAx', weightBps: 2_000 },
       { symbol: 'GOOGLx', weightBps: 1_500 },
       { symbol: 'TSLAx', weightBps: 1_500 },
-      { symbol: 'SPYx', weightBps: 1_500 },
+      // The hooked stock (docs/decisions/0241): in SPYx's place, so TECH6 keeps six assets
+      // and its weights, and SPYx (MarketHours, like HOODx) stays in BROAD20.
+      { symbol: 'HOODx', weightBps: 1_500 },
       { symbol: 'AMCx', weightBps: 1_000 },
     ],
   },

@@ -11,6 +11,7 @@ import {
   lookupTableAddressesForInstructions,
   type ProgramAddresses,
   readAccounts,
+  resolveMintTransferHookAccounts,
   TOKEN_2022_PROGRAM_ADDRESS,
   type VaultStateAccount,
   vaultLookupTableAddresses,
@@ -43,6 +44,29 @@ export async function readVault(
     commitment: 'confirmed',
   });
   return vault.exists ? { address: vault.address, data: vault.data } : null;
+}
+
+/**
+ * The hook program, validation account and extra accounts of each hooked stock of the SKU:
+ * every in-kind payout, redemption payment and leg of that stock carries them, and a
+ * six-asset withdrawal fits a packet only with them in the table. The test hook's extra
+ * account is the mint's record, a fixed address (the transfer's ends are placeholders).
+ */
+async function hookTableAddresses(
+  chain: Chain,
+  mints: readonly { mint: WorldMint }[],
+  vault: Address,
+): Promise<Address[]> {
+  const out: Address[] = [];
+  for (const { mint } of mints) {
+    if (mint.hookProgram === null) continue;
+    const hook = await resolveMintTransferHookAccounts(
+      { mint: mint.address, source: vault, destination: vault, authority: vault, amount: 0n },
+      (a) => chain.accountData(a),
+    );
+    out.push(...hook.map((m) => m.address));
+  }
+  return out;
 }
 
 export async function ensureSku(
@@ -154,7 +178,10 @@ export async function ensureSku(
       : await createLookupTable(
           chain,
           keys.upgradeAuthority,
-          await vaultLookupTableAddresses(vault, programs, [stableAta.address]),
+          await vaultLookupTableAddresses(vault, programs, [
+            stableAta.address,
+            ...(await hookTableAddresses(chain, mints, vault.address)),
+          ]),
         );
   return {
     skuId: sku.skuId,

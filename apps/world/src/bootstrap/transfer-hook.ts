@@ -4,7 +4,12 @@
 // of that stock carries the hook's extra accounts exactly as on a hooked mainnet mint.
 import { existsSync } from 'node:fs';
 import { repoRoot } from '@basket/localnet';
-import { initializeTestHookInstruction, testHookValidationAddress } from '@basket/test-harness';
+import {
+  initializeTestHookInstruction,
+  setTestHookModeInstruction,
+  type TestHookMode,
+  testHookValidationAddress,
+} from '@basket/test-harness';
 import type { Address, KeyPairSigner } from '@solana/kit';
 import type { Chain } from '../chain.ts';
 import { deployProgram } from '../deploy-program.ts';
@@ -44,4 +49,22 @@ export async function ensureHookAccounts(
     await initializeTestHookInstruction(input.mint, input.issuer),
   ]);
   return true;
+}
+
+/**
+ * The issuer switches the world's hook of `mint`: record every transfer, refuse every
+ * transfer, or refuse only the transfers from, to or signed by one account (`{ refuseAccount }`).
+ * What a refusing hook does to each flow is docs/vault.md's "Transfer hooks".
+ *
+ * @example
+ * await setWorldHookMode(world.chain, { issuer, mint: hoodx, mode: 'refuse' });
+ */
+export async function setWorldHookMode(
+  chain: Chain,
+  input: { issuer: KeyPairSigner; mint: Address; mode: TestHookMode },
+): Promise<void> {
+  const label = typeof input.mode === 'string' ? input.mode : `refuse ${input.mode.refuseAccount}`;
+  await chain.landRaw(`transfer hook of ${input.mint}: ${label}`, input.issuer, [
+    await setTestHookModeInstruction(input.mint, input.issuer, input.mode),
+  ]);
 }
