@@ -9,10 +9,20 @@ import type { RedemptionClaim, VaultState } from '@basket/vault-client';
 import { reconciledBook } from './real-balances.ts';
 import { mulDiv } from './share-math.ts';
 
-/** Scale of the vault's claims haircut index (`holdings::INDEX_SCALE`): 1e-18 per unit owed. */
+/**
+ * Scale of the vault's claims haircut index (`holdings::INDEX_SCALE`): 1e-18 per unit owed.
+ *
+ * @example
+ * const survivingPart = CLAIM_INDEX_SCALE - vault.data.claimsHaircut[slot];
+ */
 export const CLAIM_INDEX_SCALE = 10n ** 18n;
 
-/** A claim slot against its asset's haircut index: at opening, now, and whether wiped since. */
+/**
+ * A claim slot against its asset's haircut index: at opening, now, and whether wiped since.
+ *
+ * @example
+ * const fresh: ClaimStanding = { haircutAtOpen: 0n, haircutNow: 0n, wiped: false };
+ */
 export interface ClaimStanding {
   haircutAtOpen: bigint;
   haircutNow: bigint;

@@ -135,7 +135,16 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     })?;
     let mut claim_account = *accounts.claim;
     // SAFETY: the claim was just created by this instruction; no other borrow of it exists.
-    let claim = RedemptionClaim::init(unsafe { claim_account.borrow_unchecked_mut() })?;
+    let claim_data = unsafe { claim_account.borrow_unchecked_mut() };
+    // The system program just created it zeroed (it was not the vault's and held no data,
+    // checked in step 2): only the header is written, not `init`'s byte-by-byte check that it
+    // is empty (~6 CU a byte of the 424).
+    if claim_data.len() != RedemptionClaim::LEN {
+        return Err(CommonError::InvalidAccountLength.into());
+    }
+    claim_data[0] = RedemptionClaim::DISCRIMINATOR;
+    claim_data[1] = RedemptionClaim::VERSION;
+    let claim = RedemptionClaim::load_mut(claim_data)?;
     claim.bump = bump;
     claim.asset_count = state.asset_count;
     claim.vault = vault_key;
