@@ -14,6 +14,11 @@ const schema = z.object({
   dataDir: z.string().min(1),
   host: z.string().min(1),
   port: z.coerce.number().int().min(0).max(65_535),
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client (addresses or CIDRs, comma
+   * separated); unset: the socket's peer is the client the rate limit counts.
+   */
+  trustedProxies: z.string().min(1).optional(),
   /** The admin listener (/metrics): loopback by default, any free port unless given. */
   adminHost: z.string().min(1),
   adminPort: z.coerce.number().int().min(0).max(65_535),
@@ -54,6 +59,7 @@ const NAMES: Record<string, string> = {
   dataDir: 'INDEXER_DATA_DIR',
   host: 'INDEXER_HOST',
   port: 'INDEXER_PORT',
+  trustedProxies: 'INDEXER_TRUSTED_PROXIES',
   adminHost: 'INDEXER_ADMIN_HOST',
   adminPort: 'INDEXER_ADMIN_PORT',
   webhookSecret: 'WEBHOOK_SECRET',
@@ -121,6 +127,7 @@ export function loadIndexerConfig(env: NodeJS.ProcessEnv = process.env): Indexer
       dataDir: env.INDEXER_DATA_DIR ?? '.localnet/indexer-postgres',
       host: env.INDEXER_HOST ?? '127.0.0.1',
       port: env.INDEXER_PORT ?? '7410',
+      trustedProxies: env.INDEXER_TRUSTED_PROXIES || undefined,
       adminHost: env.INDEXER_ADMIN_HOST ?? '127.0.0.1',
       adminPort: env.INDEXER_ADMIN_PORT ?? '0',
       webhookSecret,

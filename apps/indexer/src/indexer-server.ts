@@ -34,7 +34,7 @@ export async function indexerServer(input: {
     IndexerConfig,
     'webhookSecret' | 'bodyLimitBytes' | 'rateLimitPerMinute' | 'rewardPrices'
   > &
-    Partial<Pick<IndexerConfig, 'adminHost' | 'adminPort'>>;
+    Partial<Pick<IndexerConfig, 'adminHost' | 'adminPort' | 'trustedProxies'>>;
   logger: Logger;
   metrics: Metrics;
   writePool: pg.Pool;
@@ -53,6 +53,8 @@ export async function indexerServer(input: {
     bodyLimit: OTHER_BODY_LIMIT,
     readiness: input.readiness,
     ...(input.probeIntervalMs ? { probeIntervalMs: input.probeIntervalMs } : {}),
+    // The client the rate limit counts: the proxy's X-Forwarded-For only from a trusted proxy.
+    ...(config.trustedProxies ? { trustProxy: config.trustedProxies } : {}),
     // /metrics on its own listener, loopback unless the deployment says otherwise.
     admin: { host: config.adminHost ?? '127.0.0.1', port: config.adminPort ?? 0 },
   });

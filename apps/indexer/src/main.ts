@@ -17,6 +17,7 @@ Environment:
   DATABASE_URL                  Postgres (unset: a local server under INDEXER_DATA_DIR)
   INDEXER_DATA_DIR              default .localnet/indexer-postgres
   INDEXER_HOST, INDEXER_PORT    listen address (default 127.0.0.1:7410; 0 = any free port)
+  INDEXER_TRUSTED_PROXIES       reverse proxies whose X-Forwarded-For names the client (rate limits)
   INDEXER_ADMIN_HOST, INDEXER_ADMIN_PORT
                                 the admin listener: /metrics (default 127.0.0.1, any free port)
   WEBHOOK_SECRET                the Authorization value senders use: env:NAME, file:/path or the value

@@ -99,6 +99,17 @@ describe('public edges of the indexer', () => {
     for (let i = 0; i < 31; i += 1) codes.push((await get()).statusCode);
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
     expect(codes[30]).toBe(429);
+    // Forwarded-for headers from an untrusted peer do not make it another client
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/skus',
+          headers: { 'x-forwarded-for': '10.9.9.9' },
+          ...from('10.0.0.3'),
+        })
+      ).statusCode,
+    ).toBe(429);
     // Another client is unaffected
     expect(
       (await app.inject({ method: 'GET', url: '/api/skus', ...from('10.0.0.4') })).statusCode,
