@@ -20,6 +20,8 @@ export type RunningService = Readonly<{
   spec: ServiceSpec;
   logFile: string;
   alive: () => boolean;
+  /** Sends `signal` to the process (the soak's SIGKILL); its exit is handled as any other. */
+  kill: (signal: NodeJS.Signals) => void;
   stop: (deadlineMs: number) => Promise<void>;
 }>;
 
@@ -53,6 +55,9 @@ export function startService(
     spec,
     logFile,
     alive: () => child.exitCode === null && child.signalCode === null,
+    kill: (signal) => {
+      if (service.alive()) child.kill(signal);
+    },
     stop: async (deadlineMs) => {
       stopping = true;
       if (!service.alive()) return;

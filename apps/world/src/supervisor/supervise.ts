@@ -22,6 +22,8 @@ export type SupervisedService = Readonly<{
   state: () => ServiceState;
   /** Records what its /readyz said (the status line's poll): ready resets the backoff. */
   observe: (notReady: string | null) => void;
+  /** Signals the running process (the soak's SIGKILL); the supervisor restarts it as usual. */
+  kill: (signal: NodeJS.Signals) => void;
   stop: (deadlineMs: number) => Promise<void>;
 }>;
 
@@ -87,6 +89,7 @@ export function superviseService(
       notReady = reason;
       if (reason === null) backoff.reset();
     },
+    kill: (signal) => current.kill(signal),
     stop: async (deadlineMs) => {
       stopping = true;
       if (timer) clearTimeout(timer);

@@ -1,0 +1,71 @@
+// The seeded fault schedule: every kind at least once (in an order drawn from the seed), then
+// more drawn at random while time remains, never two at once: each fault is injected, held,
+// lifted, and the world given time to recover before the next, so each one's detection and
+// recovery are its own.
+import type { Random } from './random.ts';
+
+export const FAULT_KINDS = [
+  'kill-keeper-leader',
+  'kill-keeper-leader-mid-send',
+  'kill-keeper-follower',
+  'kill-indexer',
+  'kill-webhook-emitter',
+  'kill-dapp',
+  'kill-tokenized-api-sim',
+  'postgres-restart',
+  'validator-restart',
+  'rpc-drop-sends',
+  'rpc-429',
+  'rpc-latency',
+  'rpc-stale-blockhash',
+  'rpc-cut',
+  'emitter-duplicate',
+  'emitter-delay',
+  'emitter-reorder',
+] as const;
+
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export type PlannedFault = Readonly<{
+  kind: FaultKind;
+  /** Milliseconds after the fault phase starts. */
+  atMs: number;
+  /** How long the fault is held before it is lifted (0: a kill, lifted by the supervisor). */
+  holdMs: number;
+}>;
+
+/** A fault held for a while (the proxy's and the emitter's switches; an outage). */
+export function holdOf(kind: FaultKind, r: Random): number {
+  if (kind.startsWith('rpc-') || kind.startsWith('emitter-')) return r.int(8_000, 15_000);
+  if (kind === 'postgres-restart' || kind === 'validator-restart') return r.int(3_000, 6_000);
+  return 0;
+}
+
+/**
+ * Faults spread over `durationMs`: the first pass holds every kind once in a seeded order,
+ * each in its own slot; then random kinds in slots of the same width until the time is used.
+ *
+ * @example
+ * const plan = faultSchedule(seeded(1), 10 * 60_000);
+ * new Set(plan.map((f) => f.kind)).size; // FAULT_KINDS.length
+ */
+export function faultSchedule(r: Random, durationMs: number): PlannedFault[] {
+  const order = [...FAULT_KINDS];
+  for (let i = order.length - 1; i > 0; i -= 1) {
+    const j = r.int(0, i);
+    [order[i], order[j]] = [order[j] as FaultKind, order[i] as FaultKind];
+  }
+  // One fault per 90 s when the run is long enough (a killed keeper's takeover and the
+  // checkpoint after it take most of that); a short run packs every kind in regardless, and
+  // a fault whose predecessor recovers late simply starts late.
+  const count = Math.max(order.length, Math.floor(durationMs / 90_000));
+  const slotMs = Math.floor(durationMs / count);
+  const plan: PlannedFault[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const kind = i < order.length ? (order[i] as FaultKind) : r.pick(FAULT_KINDS);
+    // Somewhere in the first third of its slot: the rest is for recovery.
+    const atMs = i * slotMs + r.int(0, Math.floor(slotMs / 3));
+    plan.push({ kind, atMs, holdMs: Math.min(holdOf(kind, r), Math.floor(slotMs / 3)) });
+  }
+  return plan;
+}

@@ -1,0 +1,316 @@
+// One soak: the world up, users and monitors running, the seeded faults one after another
+// (each injected, held, lifted, its detection and recovery timed, then a checkpoint from the
+// chain), simulated trading days between them, and the final proofs.
+import pg from 'pg';
+import { type ChainScan, chainScan } from './chain-scan.ts';
+import {
+  type BooksRow,
+  booksAgainstBalances,
+  type EventsCheck,
+  eventsIndexedOnce,
+  type KeeperActionsCheck,
+  keeperActionsOnce,
+  type RequestsCheck,
+  requestsAndClaims,
+} from './checks.ts';
+import { type Injected, inject } from './faults.ts';
+import { type NavViolation, navWatch, type Outage } from './nav-watch.ts';
+import { seeded } from './random.ts';
+import { type FaultKind, faultSchedule } from './schedule.ts';
+import { REDEMPTION_OWED_ALERT_SECONDS, SERVICE_NAMES } from './services.ts';
+import { type Signals, signalSampler } from './signals.ts';
+import { nextTradingOpen } from './trading-days.ts';
+import { simulatedUsers, type UserTally } from './users.ts';
+import { type SoakWorld, startSoakWorld } from './world.ts';
+
+export type FaultRecord = {
+  kind: FaultKind;
+  target: string;
+  expects: string | null;
+  injectedAt: number;
+  detectedAt: number | null;
+  recoveredAt: number | null;
+  lost: number;
+  doubled: number;
+};
+
+export type SoakProgress = Readonly<{
+  elapsedMs: number;
+  totalMs: number;
+  faultsDone: number;
+  faultsPlanned: number;
+  userActions: number;
+  line: string;
+}>;
+
+export type SoakResult = Readonly<{
+  seed: number;
+  minutes: number;
+  startedAt: string;
+  wallSeconds: number;
+  faults: readonly FaultRecord[];
+  events: EventsCheck;
+  keeper: KeeperActionsCheck;
+  books: { checked: number; differing: readonly BooksRow[] };
+  requests: RequestsCheck & { openWithoutAlert: readonly string[] };
+  nav: { samples: number; staleInOutage: number; violations: readonly NavViolation[] };
+  users: UserTally;
+  tradingDays: number;
+  reasons: readonly string[];
+  verdict: 'pass' | 'fail';
+}>;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const allReady = (s: Signals) => SERVICE_NAMES.every((n) => s.notReady[n] === null);
+/** After a fault's recovery, the keeper's grace to push NAV again before staleness counts. */
+const NAV_GRACE_MS = 90_000;
+
+/**
+ * @example
+ * const result = await runSoak({ minutes: 3, seed: 1, dir, say: console.log, progress: () => {} });
+ */
+export async function runSoak(o: {
+  minutes: number;
+  seed: number;
+  dir: string;
+  say: (line: string) => void;
+  progress: (p: SoakProgress) => void;
+}): Promise<SoakResult> {
+  const started = Date.now();
+  const r = seeded(o.seed);
+  const totalMs = Math.round(o.minutes * 60_000);
+  const plan = faultSchedule(r, totalMs);
+  o.say(`soak: seed ${o.seed}, ${plan.length} faults over ${o.minutes} min; world in ${o.dir}`);
+  const world = await startSoakWorld({
+    dir: o.dir,
+    seed: o.seed,
+    say: (l) => o.say(`world: ${l}`),
+  });
+  const pool = new pg.Pool({ connectionString: world.databaseUrl(), max: 3 });
+  // Postgres is stopped on purpose: a dropped idle connection must not crash the soak.
+  pool.on('error', () => {});
+  const rpc = world.chain.rpc;
+  const sampler = signalSampler(world);
+  let latest = await sampler.sample();
+  const waitFor = async (what: string, ok: (s: Signals) => boolean, ms: number) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      latest = await sampler.sample();
+      if (ok(latest)) return latest.at;
+      await sleep(1_000);
+    }
+    o.say(`soak: ${what}: not within ${ms / 1000} s`);
+    return null;
+  };
+  try {
+    if ((await waitFor('every service ready', allReady, 300_000)) === null)
+      throw new Error(`services not ready: ${JSON.stringify(latest.notReady)}`);
+    const startSlot = await rpc.getSlot({ commitment: 'confirmed' }).send();
+    o.say(`soak: every service ready (slot ${startSlot}); users and faults start`);
+    const scan: ChainScan = chainScan(rpc, world.programs);
+    const users = await simulatedUsers(world.world, world.programs, seeded(o.seed ^ 0x5eed));
+    const outages: Outage[] = [];
+    const nav = navWatch(rpc, world.programs, world.world.manifest.skus, outages);
+    let running = true;
+    let userActions = 0;
+    const loops = [
+      (async () => {
+        const ur = seeded(o.seed ^ 0xabc);
+        while (running) {
+          const step = await users.step();
+          userActions += 1;
+          if (!step.ok && process.env.SOAK_VERBOSE)
+            o.say(`user: ${step.action} refused: ${step.note}`);
+          await sleep(ur.int(500, 2_500));
+        }
+      })(),
+      (async () => {
+        while (running) {
+          await nav.sample().catch(() => {});
+          await sleep(5_000);
+        }
+      })(),
+    ];
+    const faults: FaultRecord[] = [];
+    const phaseStart = Date.now();
+    let tradingDays = 0;
+    let lastTotals = { lost: 0, doubled: 0 };
+    const report = (line: string) =>
+      o.progress({
+        elapsedMs: Date.now() - phaseStart,
+        totalMs,
+        faultsDone: faults.length,
+        faultsPlanned: plan.length,
+        userActions,
+        line,
+      });
+    const checkpoint = async (waitMs: number) => {
+      const slot = await rpc.getSlot({ commitment: 'confirmed' }).send();
+      let events: EventsCheck | null = null;
+      const until = Date.now() + waitMs;
+      // The indexer catches up behind the emitter: wait for it, up to the deadline.
+      for (;;) {
+        await scan.refresh();
+        events = await eventsIndexedOnce(scan.all(), pool, slot);
+        if ((events.lost === 0 && events.doubled === 0) || Date.now() > until) break;
+        await sleep(3_000);
+      }
+      return events;
+    };
+
+    for (const [i, f] of plan.entries()) {
+      while (Date.now() - phaseStart < f.atMs) {
+        report(`next: ${f.kind} in ${Math.ceil((phaseStart + f.atMs - Date.now()) / 1000)} s`);
+        await sleep(1_000);
+      }
+      // A simulated trading day: every fourth fault, the chain's clock leaps to the next open.
+      if (i > 0 && i % 4 === 0) {
+        const now = Number((await world.clock.now()).unixTimestamp) * 1000;
+        const at = nextTradingOpen(now) + r.int(0, 300) * 60_000;
+        outages.push({ from: Date.now(), to: Date.now() + NAV_GRACE_MS, why: 'clock moved' });
+        await world.clock.travelTo(at).catch((e) => o.say(`soak: clock move failed: ${e}`));
+        tradingDays += 1;
+        o.say(
+          `soak: trading day ${tradingDays}: the chain's clock moved to ${new Date(at).toISOString()}`,
+        );
+      }
+      const baseline = await sampler.sample();
+      const rec: FaultRecord = {
+        kind: f.kind,
+        target: '',
+        expects: null,
+        injectedAt: Date.now(),
+        detectedAt: null,
+        recoveredAt: null,
+        lost: 0,
+        doubled: 0,
+      };
+      const outage: Outage = { from: rec.injectedAt, to: null, why: f.kind };
+      outages.push(outage);
+      report(`injecting ${f.kind}`);
+      let injected: Injected;
+      try {
+        injected = await inject(f.kind, world, pool);
+      } catch (error) {
+        o.say(`soak: ${f.kind}: injection failed: ${error}`);
+        outage.to = Date.now();
+        continue;
+      }
+      rec.target = injected.target;
+      rec.expects = injected.expects;
+      rec.injectedAt = Date.now();
+      o.say(`soak: fault ${i + 1}/${plan.length}: ${f.kind} (${injected.target})`);
+      const liftAt = rec.injectedAt + f.holdMs;
+      // Held: watch for its alert; then lifted, and watched until everything is ready again.
+      while (
+        Date.now() < liftAt ||
+        (rec.detectedAt === null &&
+          Date.now() < rec.injectedAt + 30_000 &&
+          injected.expects !== null &&
+          f.holdMs === 0)
+      ) {
+        latest = await sampler.sample();
+        if (rec.detectedAt === null && injected.detected(latest, baseline))
+          rec.detectedAt = latest.at;
+        if (f.holdMs === 0 && rec.detectedAt !== null) break;
+        await sleep(500);
+      }
+      await injected.lift().catch((e) => o.say(`soak: ${f.kind}: lifting failed: ${e}`));
+      const recovered = await waitFor(
+        `${f.kind} recovery`,
+        (s) => {
+          if (rec.detectedAt === null && injected.detected(s, baseline)) rec.detectedAt = s.at;
+          return injected.recovered(s);
+        },
+        180_000,
+      );
+      rec.recoveredAt = recovered;
+      outage.to = (recovered ?? Date.now()) + NAV_GRACE_MS;
+      const events = await checkpoint(45_000);
+      rec.lost = Math.max(0, events.lost - lastTotals.lost);
+      rec.doubled = Math.max(0, events.doubled - lastTotals.doubled);
+      lastTotals = { lost: events.lost, doubled: events.doubled };
+      faults.push(rec);
+      report(`${f.kind} recovered; events on chain ${events.eventsOnChain}, lost ${events.lost}`);
+    }
+    while (Date.now() - phaseStart < totalMs) {
+      report('faults done; users still running');
+      await sleep(1_000);
+    }
+    running = false;
+    await Promise.all(loops);
+    report('final checks');
+    o.say('soak: users stopped; final checks from the chain');
+    const events = await checkpoint(120_000);
+    const keeperAddress = (await readKeeperAddress(world)) as string;
+    const { rows } = await pool.query<{ signature: string }>(
+      'select signature from keeper.actions where signature is not null',
+    );
+    const keeper = keeperActionsOnce(
+      scan.all(),
+      keeperAddress,
+      startSlot,
+      new Set(rows.map((x) => x.signature)),
+    );
+    const vaults = world.world.manifest.skus;
+    const books = await booksAgainstBalances(rpc, world.programs, vaults);
+    const nowSecs = (await world.clock.now()).unixTimestamp;
+    const requests = await requestsAndClaims(rpc, world.programs, scan.all(), nowSecs, vaults);
+    const alerted = new Set(
+      (
+        await pool.query<{ action_key: string }>(
+          "select action_key from keeper.actions where action_key like 'redemption-owed-alert:%'",
+        )
+      ).rows.map((x) => x.action_key.slice('redemption-owed-alert:'.length)),
+    );
+    // An open claim older than the keeper's alert age must have been alerted (the keeper's
+    // payer runs every minute: a minute's slack). Requests have no age alert: they are listed.
+    const openWithoutAlert = requests.open
+      .filter((x) => x.kind === 'claim' && x.ageSecs > BigInt(REDEMPTION_OWED_ALERT_SECONDS + 60))
+      .filter((x) => !alerted.has(x.address))
+      .map((x) => x.address);
+    const reasons: string[] = [];
+    if (events.lost > 0) reasons.push(`${events.lost} event(s) on chain not indexed`);
+    if (events.doubled > 0)
+      reasons.push(`${events.doubled} event(s) indexed twice or not on chain`);
+    if (keeper.doubled > 0) reasons.push(`${keeper.doubled} keeper action(s) landed twice`);
+    if (books.differing.length > 0)
+      reasons.push(`${books.differing.length} book(s) differ from balances`);
+    if (openWithoutAlert.length > 0)
+      reasons.push(`${openWithoutAlert.length} overdue claim(s) not alerted`);
+    if (nav.violations().length > 0)
+      reasons.push(`${nav.violations().length} stale NAV sample(s) outside outages`);
+    for (const f of faults) {
+      if (f.expects !== null && f.detectedAt === null)
+        reasons.push(`${f.kind}: not detected (${f.expects})`);
+      if (f.recoveredAt === null) reasons.push(`${f.kind}: did not recover`);
+    }
+    const kinds = new Set(faults.map((f) => f.kind));
+    if (kinds.size < new Set(plan.map((f) => f.kind)).size)
+      reasons.push('not every planned fault kind was injected');
+    return {
+      seed: o.seed,
+      minutes: o.minutes,
+      startedAt: new Date(started).toISOString(),
+      wallSeconds: Math.round((Date.now() - started) / 1000),
+      faults,
+      events,
+      keeper,
+      books,
+      requests: { ...requests, openWithoutAlert },
+      nav: { ...nav.counts(), violations: nav.violations() },
+      users: users.tally(),
+      tradingDays,
+      reasons,
+      verdict: reasons.length === 0 ? 'pass' : 'fail',
+    };
+  } finally {
+    await pool.end().catch(() => {});
+    await world.stop();
+  }
+}
+
+async function readKeeperAddress(world: SoakWorld): Promise<string> {
+  const { loadWorldKeys } = await import('@basket/world');
+  return (await loadWorldKeys(world.dir)).keeper.address;
+}
