@@ -36,6 +36,7 @@ bench/results/mutants.json; already decided mutants are skipped.
   --filter TEXT    only mutants whose path or operator contains TEXT
   --fuzz-steps N   steps of the short fuzz run per mutant (default 300)
   --list           print the mutant list and the cache's verdicts, run nothing
+  --rejudge-survivors  judge the cached survivors again (after adding a test)
   --help           this text`;
 
 type Status = 'killed' | 'survived' | 'equivalent' | 'unviable';
@@ -60,6 +61,14 @@ const OUT = join(REPO_ROOT, 'bench', 'results', 'mutants.json');
 /** The LiteSVM suites that exercise each mutated path. */
 function focusedTests(path: string): string[] {
   const t = (names: string[]) => names.map((n) => `programs/vault/tests/${n}.test.ts`);
+  // The fuzz package's exact performance-fee cases (written to kill two rounding survivors).
+  const perfFee = 'fuzz/test/perf-fee-rounding.test.ts';
+  if (/share_math|collect_perf_fee/.test(path)) {
+    return [
+      ...t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']),
+      perfFee,
+    ];
+  }
   if (/share_math|nav|holdings/.test(path))
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']);
   if (path.includes('deposit')) return t(['deposit', 'front-running']);
@@ -212,6 +221,7 @@ async function main(): Promise<void> {
       filter: { type: 'string', default: '' },
       'fuzz-steps': { type: 'string', default: '300' },
       list: { type: 'boolean', default: false },
+      'rejudge-survivors': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -224,6 +234,9 @@ async function main(): Promise<void> {
   const all = listMutants(dir).sort((a, b) => priority(a) - priority(b));
   const cache = existsSync(OUT) ? (JSON.parse(readFileSync(OUT, 'utf8')) as Record) : null;
   const results = new Map((cache?.results ?? []).map((r) => [r.hash, r]));
+  // After a new test, the survivors are judged again.
+  if (values['rejudge-survivors'])
+    for (const [h, r] of results) if (r.status === 'survived') results.delete(h);
   // A survivor later explained (equivalent.ts) is re-labelled without a rerun.
   for (const r of results.values())
     if (r.status === 'survived' && EQUIVALENT[r.hash]) r.status = 'equivalent';
