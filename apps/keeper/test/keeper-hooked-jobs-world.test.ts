@@ -1,0 +1,85 @@
+// The keeper's jobs on TECH6, which holds the hooked HOODx (the test hook, record mode): the
+// deposit-router's buy of HOODx (queued, then run by rebalance-exec) carries the hook's
+// accounts and the hook records exactly that leg's transfers; fee collection moves no stock
+// (shares and stablecoin only) and the hook records nothing; a withdrawal moves no stock.
+import type { Address } from '@solana/kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCollectFees } from '../src/jobs/collect-fees.ts';
+import type { KeeperContext } from '../src/jobs/context.ts';
+import { runDepositRouter } from '../src/jobs/deposit-router.ts';
+import { runNavPush } from '../src/jobs/nav-push.ts';
+import { runRebalanceExec } from '../src/jobs/rebalance-exec.ts';
+import type { Keeper } from '../src/keeper.ts';
+import type { KeeperSku } from '../src/service/config.ts';
+import { hookRecord, stockOf } from './hooked-sku-world.ts';
+import { demoWithdraw } from './support/demo-withdraw.ts';
+import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
+import { expectBooksMatch } from './support/vault-checks.ts';
+
+let kw: KeeperWorld;
+let keeper: Keeper;
+let sku: KeeperSku;
+let hood: Address;
+
+beforeAll(async () => {
+  kw = await startKeeperWorld({ slotTimeMs: 100 });
+  keeper = await kw.keeper('hooked-jobs-a', {});
+  const found = keeper.context.skus.find((s) => s.skuId === 'TECH6');
+  if (!found) throw new Error('no TECH6');
+  sku = found;
+  hood = stockOf(kw.world, 'HOODx').mint as Address;
+}, 480_000);
+afterAll(async () => {
+  await keeper?.close();
+  await kw?.stop();
+}, 120_000);
+
+describe("the keeper's jobs on a basket holding a hooked stock", () => {
+  it("deposit-router: the queued buy of HOODx lands with the hook's accounts, recorded exactly", async () => {
+    await runNavPush(keeper.context, sku);
+    await demoDeposit(kw.world, sku.skuId, 3_000n);
+    const queued: { task: string; payload: Record<string, string> }[] = [];
+    const routing: KeeperContext = {
+      ...keeper.context,
+      enqueue: async (task, payload) => {
+        queued.push({ task, payload: payload as Record<string, string> });
+      },
+    };
+    const routed = await runDepositRouter(routing, sku);
+    const leg = queued.find((q) => q.task === 'rebalance-exec' && q.payload.mint === hood);
+    if (!leg) throw new Error(`no HOODx leg queued: ${routed.summary}`);
+    const holding = await holdingOf(hood);
+    const [record, held] = [
+      await hookRecord(kw.world, hood),
+      await kw.world.chain.tokenAmount(holding),
+    ];
+    const ran = await runRebalanceExec(keeper.context, leg.payload);
+    expect(ran.summary).toMatch(/aggregator sent|executed/);
+    const moved = (await kw.world.chain.tokenAmount(holding)) - held;
+    const after = await hookRecord(kw.world, hood);
+    const transfers = after.count - record.count;
+    // The venue's delivery into the holding, or the maker's delivery and the forward.
+    expect(moved).toBeGreaterThan(0n);
+    expect([1n, 2n]).toContain(transfers);
+    expect(after.total - record.total).toBe(transfers * moved);
+    await expectBooksMatch(kw.world, keeper.context, sku.skuId);
+  }, 300_000);
+
+  it('collect-fees and a stablecoin withdrawal move no stock: the hook records nothing', async () => {
+    const before = await hookRecord(kw.world, hood);
+    await runNavPush(keeper.context, sku);
+    await demoWithdraw(kw.world, sku.skuId);
+    await kw.world.clock.advanceBy(86_400_000);
+    await runNavPush(keeper.context, sku);
+    const collected = await runCollectFees(keeper.context, sku);
+    expect(collected.summary).toMatch(/mgmt sent/);
+    expect(await hookRecord(kw.world, hood)).toEqual(before);
+  }, 240_000);
+});
+
+async function holdingOf(mint: Address): Promise<Address> {
+  const m = kw.world.manifest.skus.find((s) => s.skuId === sku.skuId);
+  const a = m?.assets.find((x) => x.mint === mint);
+  if (!a) throw new Error(`no holding of ${mint}`);
+  return a.holding as Address;
+}
