@@ -117,7 +117,11 @@ export async function runSoak(o: {
       (async () => {
         const ur = seeded(o.seed ^ 0xabc);
         while (running) {
-          const step = await users.step();
+          // A send to a validator that is down may wait long: the next user does not.
+          const step = await Promise.race([
+            users.step(),
+            sleep(60_000).then(() => ({ ok: false, action: 'timeout', note: 'no answer in 60 s' })),
+          ]);
           userActions += 1;
           if (!step.ok && process.env.SOAK_VERBOSE)
             o.say(`user: ${step.action} refused: ${step.note}`);
@@ -144,18 +148,22 @@ export async function runSoak(o: {
         userActions,
         line,
       });
-    const checkpoint = async (waitMs: number) => {
+    const checkpoint = async (waitMs: number): Promise<EventsCheck> => {
+      const until = Date.now() + waitMs;
       const slot = await rpc.getSlot({ commitment: 'confirmed' }).send();
       let events: EventsCheck | null = null;
-      const until = Date.now() + waitMs;
       // The indexer catches up behind the emitter: wait for it, up to the deadline.
       for (;;) {
-        await scan.refresh();
-        events = await eventsIndexedOnce(scan.all(), pool, slot);
-        if ((events.lost === 0 && events.doubled === 0) || Date.now() > until) break;
+        try {
+          await scan.refresh();
+          events = await eventsIndexedOnce(scan.all(), pool, slot);
+          if (events.lost === 0 && events.doubled === 0) return events;
+        } catch (error) {
+          if (Date.now() > until) throw error;
+        }
+        if (events && Date.now() > until) return events;
         await sleep(3_000);
       }
-      return events;
     };
 
     for (const [i, f] of plan.entries()) {
@@ -201,18 +209,14 @@ export async function runSoak(o: {
       rec.injectedAt = Date.now();
       o.say(`soak: fault ${i + 1}/${plan.length}: ${f.kind} (${injected.target})`);
       const liftAt = rec.injectedAt + f.holdMs;
-      // Held: watch for its alert; then lifted, and watched until everything is ready again.
-      while (
-        Date.now() < liftAt ||
-        (rec.detectedAt === null &&
-          Date.now() < rec.injectedAt + 30_000 &&
-          injected.expects !== null &&
-          f.holdMs === 0)
-      ) {
+      // A held fault is watched until it is lifted; a kill until its alert shows (30 s at
+      // most), then the supervisor's restart is watched with the recovery below.
+      const watchUntil = f.holdMs > 0 ? liftAt : rec.injectedAt + 30_000;
+      while (Date.now() < watchUntil) {
         latest = await sampler.sample();
         if (rec.detectedAt === null && injected.detected(latest, baseline))
           rec.detectedAt = latest.at;
-        if (f.holdMs === 0 && rec.detectedAt !== null) break;
+        if (f.holdMs === 0 && (rec.detectedAt !== null || injected.expects === null)) break;
         await sleep(500);
       }
       await injected.lift().catch((e) => o.say(`soak: ${f.kind}: lifting failed: ${e}`));
