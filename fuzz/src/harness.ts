@@ -9,7 +9,13 @@ import { type SendResult, send } from '@basket/test-harness';
 import type { Instruction, KeyPairSigner } from '@solana/kit';
 import { decodeProgramEvents } from '../../packages/sdk/src/program-event-decoder.ts';
 import { checkState, checkTransition, InvariantViolation } from './invariants.ts';
-import { type Observation, type OpenEntry, observe, unchangedSince } from './observe.ts';
+import {
+  type Observation,
+  type OpenEntry,
+  observe,
+  unchangedSince,
+  wealthTolerance,
+} from './observe.ts';
 import type { World } from './world.ts';
 
 /** The fast-check model: what the commands' preconditions and targets come from. */
@@ -130,6 +136,7 @@ export async function step(
   o.record?.();
   const after = observe(w, model.requests, model.claims);
   const facts = {
+    tolerance: wealthTolerance(w),
     seizedSinceReconcile: model.seized,
     exogenous: o.exogenous ?? false,
     actor: o.actor ?? null,

@@ -17,12 +17,6 @@ export class InvariantViolation extends Error {
   }
 }
 
-/**
- * Micro-USD each actor's reference wealth may move by from the valuation's own flooring
- * (one unit per component: cash, three assets, shares, a claim's four slots).
- */
-export const WEALTH_TOLERANCE = 10n;
-
 /** What the model knows that the chain cannot say by itself. */
 export interface ModelFacts {
   /** Per asset: raw units the issuer took out of the holding since the vault last reconciled. */
@@ -31,6 +25,8 @@ export interface ModelFacts {
   exogenous: boolean;
   /** Index of the acting user, when one acted. */
   actor: number | null;
+  /** What one party's valuation may move by from flooring alone (see `wealthTolerance`). */
+  tolerance: bigint;
 }
 
 function check(cond: boolean, invariant: string, detail: () => string): void {
@@ -96,12 +92,12 @@ export function checkTransition(before: Observation, after: Observation, facts: 
     // take from it (a deposit priced at the higher of two pushes), which the total bounds.
     if (k !== facts.actor) return;
     check(
-      gain <= WEALTH_TOLERANCE,
+      gain <= facts.tolerance,
       'no free money (the actor)',
       () => `actor ${k} gained ${gain} micro-USD (${before.wealth[k]} -> ${w})`,
     );
   });
-  const tolerance = WEALTH_TOLERANCE * BigInt(after.wealth.length);
+  const tolerance = facts.tolerance * BigInt(after.wealth.length);
   check(
     total <= tolerance,
     'no free money (all actors)',

@@ -111,6 +111,20 @@ export function assetValue(w: World, i: number, raw: bigint): bigint {
   return assetValueDown(raw, multiplierNum(a.multiplier), a.priceUsd1e8, a.mint.decimals);
 }
 
+/**
+ * What one party's valuation may move by from flooring alone: 10 micro-USD, plus per stock
+ * two scaled units' worth (the multiplier's floor and the price's), which at 6 decimals and
+ * $90 is about 190 micro-USD.
+ */
+export function wealthTolerance(w: World): bigint {
+  return w.b.assets.reduce((t, a) => {
+    const unit =
+      (a.priceUsd1e8 + 10n ** BigInt(a.mint.decimals + 2) - 1n) /
+      10n ** BigInt(a.mint.decimals + 2);
+    return t + 2n * unit;
+  }, 10n);
+}
+
 /** Value of `shares` at the reference price per share, rounded down. */
 export function shareValue(
   o: Pick<Observation, 'navDown' | 'pricedSupply'>,
@@ -186,9 +200,10 @@ export function observe(w: World, requests: OpenEntry[], claims: OpenEntry[]): O
     const shares = bal(a.shareAccount);
     shareBalances.push(shares);
     let v = bal(a.usdcAccount);
-    a.assetAccounts.forEach((acc, i) => {
-      v += assetValue(w, i, bal(acc));
-    });
+    // Raw units per stock, the wallet's and the claims' together, valued once: a claim paid
+    // in kind moves raw units from one to the other, and valuing each part apart would floor
+    // twice (one scaled unit of a 6-decimal stock is worth about a hundred micro-USD).
+    const raw = a.assetAccounts.map((acc) => bal(acc));
     let escrowed = 0n;
     requests.forEach((r, j) => {
       if (r.actor === k) escrowed += reqs[j]?.shares ?? 0n;
@@ -199,8 +214,11 @@ export function observe(w: World, requests: OpenEntry[], claims: OpenEntry[]): O
       if (c.actor !== k || !claim) return;
       v += claim.cashOwed;
       claim.owed.forEach((owed, i) => {
-        v += assetValue(w, i, owed);
+        if (i < raw.length) raw[i] = (raw[i] ?? 0n) + owed;
       });
+    });
+    raw.forEach((r, i) => {
+      v += assetValue(w, i, r);
     });
     return v;
   });

@@ -235,8 +235,10 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
 export async function replay(
   label: string,
   cmds: Iterable<ReturnType<(typeof users)['deposit']>>,
+  keys?: string,
 ): Promise<Mix> {
-  seedKeys(`fuzz/regression/${label}`);
+  // The keys of the run that found it (`fuzz/<seed>`), or a label's own.
+  seedKeys(keys ?? `fuzz/regression/${label}`);
   const w = await createWorld();
   const mix: Mix = {};
   const model: Model = {

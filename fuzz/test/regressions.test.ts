@@ -34,4 +34,32 @@ describe('fuzz regressions', () => {
     ]);
     expect(mix.collect_mgmt_fee?.ok).toBe(1);
   });
+
+  it('a claim paid in kind moves raw units from the claim to the wallet: valued together, not floored apart', async () => {
+    // seed 25 of the long run, shrunk (fast-check, then by hand): a redemption claim owing
+    // 122,221 raw of the 6-decimal stock (after its multiplier went x1.1) paid into the
+    // wallet; the owner "gained" 94 micro-USD because the claim and the wallet were each
+    // floored to whole scaled units (about 93 micro-USD each at that price). The program paid
+    // exactly what was owed; the check now values a user's raw units of a stock once.
+    const mix = await replay(
+      'claim-paid-in-kind',
+      [
+        users.deposit(2, 1_085_620_000n),
+        ops.clockMove(172_801),
+        ops.clockMove(172_801),
+        ops.navPush([-218, 842, 249], null),
+        ops.rebalanceLeg(3, 2, 5_000, 'fair'),
+        ops.clockMove(86_400),
+        ops.navPush([-573, 218, -155], 0),
+        users.deposit(2, 1_504_110_000n),
+        users.beginRedemption(2, 174),
+        ops.multiplierChange(2, 110, 0),
+        ops.navPush([119, 78, 146], null),
+        users.withdrawInKind(2, 3_748),
+        users.payRedemption(0, 0b100, false),
+      ],
+      'fuzz/25',
+    );
+    expect(mix.pay_redemption?.ok).toBe(1);
+  });
 });
