@@ -1,7 +1,19 @@
 // The keeper's jobs on TECH6, which holds the hooked HOODx (the test hook, record mode): the
 // deposit-router's buy of HOODx (queued, then run by rebalance-exec) carries the hook's
 // accounts and the hook records exactly that leg's transfers; fee collection moves no stock
-// (shares and stablecoin only) and the hook records nothing; a withdrawal moves no stock.
+// (shares and stablecoin only) and the hook records nothing; a withdrawal moves no stock; the
+// withdrawal-router's cash raise sells the overweight HOODx with the hook's accounts (the
+// vault's payment to the trade authority and its delivery to the venue or the maker).
+import {
+  findAssociatedTokenAddress,
+  getNavQuote,
+  getRequestWithdrawUsdcInstructionFor,
+  quoteWithdrawalRequest,
+  readAccounts,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  vaultStateAccount,
+} from '@basket/sdk';
+import { readSigner } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCollectFees } from '../src/jobs/collect-fees.ts';
@@ -9,6 +21,7 @@ import type { KeeperContext } from '../src/jobs/context.ts';
 import { runDepositRouter } from '../src/jobs/deposit-router.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
 import { runRebalanceExec } from '../src/jobs/rebalance-exec.ts';
+import { runWithdrawalRouter } from '../src/jobs/withdrawal-router.ts';
 import type { Keeper } from '../src/keeper.ts';
 import type { KeeperSku } from '../src/service/config.ts';
 import { hookRecord, stockOf } from './hooked-sku-world.ts';
@@ -75,6 +88,57 @@ describe("the keeper's jobs on a basket holding a hooked stock", () => {
     expect(collected.summary).toMatch(/mgmt sent/);
     expect(await hookRecord(kw.world, hood)).toEqual(before);
   }, 240_000);
+});
+
+describe("the withdrawal-router's sale of a hooked stock", () => {
+  it('a request beyond the cash buffer sells HOODx, each transfer recorded', async () => {
+    const ctx = keeper.context;
+    const rpc = kw.world.chain.rpc;
+    await runNavPush(ctx, sku);
+    const [vault] = await readAccounts(
+      rpc,
+      [vaultStateAccount(sku.vault as Address, ctx.programs)],
+      {
+        commitment: 'confirmed',
+      },
+    );
+    if (!vault?.exists) throw new Error('no vault');
+    const wallet = await readSigner(kw.world.manifest.keys.demoWallets[0] as string);
+    const shareSource = await findAssociatedTokenAddress({
+      owner: wallet.address,
+      mint: vault.data.shareMint,
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    });
+    const shares = ((await kw.world.chain.tokenAmount(shareSource)) * 9n) / 10n;
+    const nav = await getNavQuote(rpc, sku.skuId, {
+      programs: ctx.programs,
+      commitment: 'confirmed',
+    });
+    const quote = quoteWithdrawalRequest(nav, shares, { programs: ctx.programs });
+    if (!quote.ok) throw new Error('request refused');
+    // More than the cash: the router must sell, and HOODx is the one stock held (overweight).
+    expect(quote.payableNow).toBe(false);
+    const request = await getRequestWithdrawUsdcInstructionFor(
+      { owner: wallet, vault, shareSource, shares, minOut: quote.minOut, nonce: 35n },
+      ctx.programs,
+    );
+    await kw.world.chain.land('request_withdraw_usdc', wallet, [request]);
+    const holding = await holdingOf(hood);
+    const [record, held] = [
+      await hookRecord(kw.world, hood),
+      await kw.world.chain.tokenAmount(holding),
+    ];
+    const raised = await runWithdrawalRouter(ctx, sku);
+    const sold = held - (await kw.world.chain.tokenAmount(holding));
+    const after = await hookRecord(kw.world, hood);
+    expect(sold, raised.summary).toBeGreaterThan(0n);
+    // Each sale leg: the vault's payment to the trade authority, then its delivery onward,
+    // both of the leg's amount: two transfers per leg, twice what left the holding.
+    expect((after.count - record.count) % 2n).toBe(0n);
+    expect(after.count - record.count).toBeGreaterThan(0n);
+    expect(after.total - record.total).toBe(2n * sold);
+    await expectBooksMatch(kw.world, ctx, sku.skuId);
+  }, 300_000);
 });
 
 async function holdingOf(mint: Address): Promise<Address> {
