@@ -77,7 +77,9 @@ function focusedTests(path: string): string[] {
   if (path.includes('withdraw_in_kind')) return t(['withdraw-in-kind']);
   if (path.includes('withdrawal_request')) return t(['withdrawal-request']);
   if (path.includes('redemption')) return t(['redemption-claim', 'issuer-claims']);
-  if (path.includes('collect_mgmt_fee')) return t(['withdraw-usdc', 'admin']);
+  if (path.includes('collect_mgmt_fee')) {
+    return [...t(['withdraw-usdc', 'admin']), 'fuzz/test/fee-checks.test.ts'];
+  }
   if (path.includes('collect_perf_fee')) return t(['collect-perf-fee']);
   if (path.includes('collect_withdraw_fees')) return t(['collect-withdraw-fees']);
   return t(['deposit', 'withdraw-usdc']);
