@@ -11,7 +11,14 @@ const root = dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root,
   base: '/',
+  mode: 'production',
   plugins: [react()],
+  // The production JSX runtime whatever NODE_ENV the builder runs under: the dapp server builds
+  // the bundle in-process, and under vitest NODE_ENV is "test", which would compile `jsxDEV`
+  // calls that React's production build does not export.
+  oxc: { jsx: { runtime: 'automatic', development: false } },
+  // The same reason: the production builds of the dependencies that ship two (lightweight-charts).
+  resolve: { conditions: ['module', 'browser', 'production'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
