@@ -13,6 +13,7 @@ import { loadWorldKeys } from './bootstrap/keys.ts';
 import { catalogPrices, pushNav } from './bootstrap/nav.ts';
 import { localProgramAddresses } from './bootstrap/programs.ts';
 import { MANIFEST_FILE, runBootstrap } from './bootstrap/run-bootstrap.ts';
+import { seedHistory } from './bootstrap/seed-history.ts';
 import { connectChain } from './chain.ts';
 import { HELP, parseWorldOptions } from './supervisor/options.ts';
 import { keeperPresent, worldServices } from './supervisor/services.ts';
@@ -88,6 +89,23 @@ async function main(): Promise<number> {
     const manifestPath = join(dir, MANIFEST_FILE);
     say(`world: manifest ${manifestPath}`);
     say(`world: demo wallets (keypair files): ${manifest.keys.demoWallets.join(', ')}`);
+    // A fresh world's charts need history: a few deposits and NAV points at moved clock times,
+    // before the services start (the webhook emitter sends them to the indexer from the start).
+    if (
+      options.services &&
+      !options.once &&
+      (await seedHistory({
+        dir,
+        chain,
+        rpcUrl: net.rpcUrl,
+        manifest,
+        keys: await loadWorldKeys(dir),
+        programs,
+        log: (l) => say(`bootstrap: ${l}`),
+      }))
+    ) {
+      say('world: history seeded (NAV points and deposits over two hours of chain time)');
+    }
     if (options.once) {
       say(`world: ready in ${((Date.now() - started) / 1000).toFixed(1)} s (--once: stopping)`);
       await stopAll();
