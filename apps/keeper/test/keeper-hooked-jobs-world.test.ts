@@ -4,6 +4,7 @@
 // (shares and stablecoin only) and the hook records nothing; a withdrawal moves no stock; the
 // withdrawal-router's cash raise sells the overweight HOODx with the hook's accounts (the
 // vault's payment to the trade authority and its delivery to the venue or the maker).
+import { isOpen, nextClose } from '@basket/market-calendar';
 import {
   findAssociatedTokenAddress,
   getNavQuote,
@@ -13,13 +14,19 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
   vaultStateAccount,
 } from '@basket/sdk';
-import { readSigner } from '@basket/world';
+import {
+  catalogPrices,
+  loadWorldKeys,
+  programAddressesOf,
+  pushNav,
+  readSigner,
+  STOCKS,
+} from '@basket/world';
 import type { Address } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCollectFees } from '../src/jobs/collect-fees.ts';
 import type { KeeperContext } from '../src/jobs/context.ts';
 import { runDepositRouter } from '../src/jobs/deposit-router.ts';
-import { runNavPush } from '../src/jobs/nav-push.ts';
 import { runRebalanceExec } from '../src/jobs/rebalance-exec.ts';
 import { runWithdrawalRouter } from '../src/jobs/withdrawal-router.ts';
 import type { Keeper } from '../src/keeper.ts';
@@ -35,8 +42,16 @@ let sku: KeeperSku;
 let hood: Address;
 
 beforeAll(async () => {
-  kw = await startKeeperWorld({ slotTimeMs: 100 });
-  keeper = await kw.keeper('hooked-jobs-a', {});
+  // The simulator and the keeper follow the chain's clock; HOODx's market closed (the routing
+  // rules take the aggregator, whose pools are at the catalog's prices, pushed below).
+  kw = await startKeeperWorld({ followChainClock: true, slotTimeMs: 100 });
+  const now = kw.clock.now();
+  if (isOpen('MarketHours', now)) {
+    const close = nextClose('MarketHours', now);
+    if (!close) throw new Error('no next close');
+    await kw.clock.travelTo(close.getTime() + 3_600_000);
+  }
+  keeper = await kw.keeper('hooked-jobs-a', { minTradeUsd: '50' });
   const found = keeper.context.skus.find((s) => s.skuId === 'TECH6');
   if (!found) throw new Error('no TECH6');
   sku = found;
@@ -47,9 +62,22 @@ afterAll(async () => {
   await kw?.stop();
 }, 120_000);
 
+/** A snapshot of TECH6 at the catalog's prices (the pools' own), then refresh_nav. */
+async function catalogPush(): Promise<void> {
+  const world = kw.world.manifest.skus.find((s) => s.skuId === sku.skuId);
+  await pushNav(kw.world.chain, {
+    keys: await loadWorldKeys(kw.world.dir),
+    programs: programAddressesOf(kw.world.manifest),
+    skuId: sku.skuId,
+    snapshot: sku.snapshot as Address,
+    prices: catalogPrices(kw.world.manifest, STOCKS),
+    lookupTable: (world?.lookupTable ?? null) as Address | null,
+  });
+}
+
 describe("the keeper's jobs on a basket holding a hooked stock", () => {
   it("deposit-router: the queued buy of HOODx lands with the hook's accounts, recorded exactly", async () => {
-    await runNavPush(keeper.context, sku);
+    await catalogPush();
     await demoDeposit(kw.world, sku.skuId, 3_000n);
     const queued: { task: string; payload: Record<string, string> }[] = [];
     const routing: KeeperContext = {
@@ -80,10 +108,10 @@ describe("the keeper's jobs on a basket holding a hooked stock", () => {
 
   it('collect-fees and a stablecoin withdrawal move no stock: the hook records nothing', async () => {
     const before = await hookRecord(kw.world, hood);
-    await runNavPush(keeper.context, sku);
+    await catalogPush();
     await demoWithdraw(kw.world, sku.skuId);
     await kw.world.clock.advanceBy(86_400_000);
-    await runNavPush(keeper.context, sku);
+    await catalogPush();
     const collected = await runCollectFees(keeper.context, sku);
     expect(collected.summary).toMatch(/mgmt sent/);
     expect(await hookRecord(kw.world, hood)).toEqual(before);
@@ -94,7 +122,7 @@ describe("the withdrawal-router's sale of a hooked stock", () => {
   it('a request beyond the cash buffer sells HOODx, each transfer recorded', async () => {
     const ctx = keeper.context;
     const rpc = kw.world.chain.rpc;
-    await runNavPush(ctx, sku);
+    await catalogPush();
     const [vault] = await readAccounts(
       rpc,
       [vaultStateAccount(sku.vault as Address, ctx.programs)],
