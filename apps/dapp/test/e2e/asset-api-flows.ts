@@ -1,7 +1,7 @@
 // Proof of reserves and the corporate-action timeline in the browser, against the
 // tokenized-asset API simulator (seeded from the world's catalog) behind a second dapp server
 // on the same world: every asset of the basket shows its reserves badge from the API and its
-// multiplier history, read through the dapp's read-only forward.
+// multiplier history (a list and a step chart), read through the dapp's read-only forward.
 import { DEFAULT_SIM_CONFIG, startSimulator } from '@basket/tokenized-api-sim';
 import { expect, it } from 'vitest';
 import { seriousViolations } from './accessibility.ts';
@@ -33,6 +33,12 @@ export function assetApiTests(env: () => BrowserWorld) {
           .getByRole('listitem');
         if ((await items.count()) === 0) continue;
         timelines += 1;
+        // The same history as a step chart (lightweight-charts draws it on a canvas).
+        const chart = page.locator(`[data-chart="${symbol} multiplier"]`);
+        await chart.locator('canvas').first().waitFor({ timeout: 30_000 });
+        expect(await chart.locator('.sr-only').textContent()).toMatch(
+          new RegExp(`^${symbol} multiplier: from \\d+(\\.\\d+)? to \\d+(\\.\\d+)?, \\d+ points`),
+        );
         // "2026-09-27 00:00 UTC — FeeAccrual: 1.0575350 → 1.05752775": time, reason, from, to.
         expect(await items.first().textContent()).toMatch(
           /^\d{4}-\d\d-\d\d \d\d:\d\d UTC — \w+: \d+(\.\d+)? → \d+(\.\d+)?$/,

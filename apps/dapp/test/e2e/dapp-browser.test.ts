@@ -80,6 +80,17 @@ describe('the dapp in a browser', () => {
     expect(await shares('TECH6')).toBeGreaterThan(0n);
   });
 
+  it('lists the deposit in the portfolio History right after its confirmation', async () => {
+    // No indexer in this world: the History falls back to the chain's recent signatures of the
+    // wallet, named from what the page recorded when the deposit confirmed.
+    await go('/portfolio');
+    const line = page.locator('ul.history li', { hasText: 'Deposit TECH6' }).first();
+    await line.waitFor({ timeout: 20_000 });
+    expect(await line.getAttribute('data-source')).toBe('chain');
+    expect(await line.textContent()).toContain('confirmed on chain, not indexed yet');
+    expect(await line.getByRole('link').getAttribute('href')).toContain('explorer');
+  });
+
   it('withdraws a third in USDC, showing the fee and the minimum received', async () => {
     const before = await shares('TECH6');
     await go('/vaults/TECH6/withdraw');

@@ -33,9 +33,11 @@ export function retryDelay(attempt: number): number {
 }
 
 /**
- * The page's query client: data is fresh for 5 s (a second component asking within that
- * reuses it), a failed load is retried twice before the page shows the error, and unused
- * data is dropped after 5 minutes.
+ * The page's query client: a page that mounts shows what is cached at once and loads it again
+ * (chain state moves with every slot and the chain's clock: a stake that was locked a moment
+ * ago may be unlocked now), components on screen at the same time share one load, a failed
+ * load is retried twice before the page shows the error, and unused data is dropped after 5
+ * minutes.
  *
  * @example
  * const client = createQueryClient();
@@ -44,7 +46,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 5_000,
+        staleTime: 0,
         gcTime: 300_000,
         retry: 2,
         retryDelay,
