@@ -13,10 +13,10 @@ import type {
 } from '@jup-ag/api';
 import { AccountRole, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
 import { KeeperError } from '../decisions/errors.ts';
+import type { PlannedLeg } from '../decisions/planned-leg.ts';
 import { USD_ONE } from '../decisions/valuation.ts';
 import { checkAggregatorInstructions } from '../firewall/aggregator.ts';
 import type { JobResult, KeeperContext } from '../jobs/context.ts';
-import type { PlannedLeg } from '../decisions/planned-leg.ts';
 import { guarded, productKeysOf } from './firewall-guard.ts';
 import { hookedMints } from './hook-accounts.ts';
 import { routeCosts } from './instruction-costs.ts';

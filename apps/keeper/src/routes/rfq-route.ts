@@ -27,11 +27,11 @@ import {
 } from '@solana/kit';
 import type { PreparedTransaction } from '../chain/fenced-send.ts';
 import { KeeperError } from '../decisions/errors.ts';
+import type { PlannedLeg } from '../decisions/planned-leg.ts';
 import { chooseLegRoute } from '../decisions/route-choice.ts';
 import { assertSameMessage, decodeMessage } from '../firewall/message.ts';
 import { checkRfqFill } from '../firewall/rfq-fill.ts';
 import type { KeeperContext } from '../jobs/context.ts';
-import type { PlannedLeg } from '../decisions/planned-leg.ts';
 import { type QuoteGuard, type RfqSequenceOutcome, runRfqSequence } from '../jobs/rfq-sequence.ts';
 import { chainNowMs } from './chain-time.ts';
 import { decodeThirdPartyMessage, guarded, productKeysOf, rpcLifetime } from './firewall-guard.ts';
