@@ -51,6 +51,7 @@ try {
       if (done % 20 === 0) process.stderr.write(`  ${dropPercent}% drops: ${done}/${actions}\n`);
     });
     results.push({ dropPercent, rateLimitPercent: rateLimit, ...run });
+    await record(false);
   }
 } finally {
   await keeper.close();
@@ -88,34 +89,40 @@ const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i] as nu
 console.log(line(header));
 for (const row of table) console.log(line(row));
 
-const out = fileURLToPath(new URL('../results/landing.json', import.meta.url));
-await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
-await writeFile(
-  out,
-  `${JSON.stringify(
-    {
-      bench: 'landing',
-      recordedAt: new Date().toISOString(),
-      wallSeconds: Math.round((Date.now() - started) / 1_000),
-      setup:
-        'local world (100 ms slots), two fault proxies in front of its RPC, keeper re-send interval 300 ms, up to 10 versions per action; actions are NAV pushes spread over the SKUs',
-      seed,
-      rates: results.map((r) => ({
-        dropPercent: r.dropPercent,
-        rateLimitPercent: r.rateLimitPercent,
-        actions: r.actions,
-        landed: r.landed,
-        duplicates: r.duplicates,
-        failedOnChain: r.failedOnChain,
-        p50Ms: r.p50Ms,
-        p99Ms: r.p99Ms,
-        resends: r.resends,
-        rebuilds: r.rebuilds,
-        navFresh: r.navFresh,
-      })),
-    },
-    null,
-    2,
-  )}\n`,
-);
-console.log(`wrote ${out}`);
+/** Writes what was measured so far (after each rate: a run cut short still records its rows). */
+async function record(complete: boolean): Promise<string> {
+  const out = fileURLToPath(new URL('../results/landing.json', import.meta.url));
+  await mkdir(fileURLToPath(new URL('../results/', import.meta.url)), { recursive: true });
+  await writeFile(
+    out,
+    `${JSON.stringify(
+      {
+        bench: 'landing',
+        recordedAt: new Date().toISOString(),
+        wallSeconds: Math.round((Date.now() - started) / 1_000),
+        setup:
+          'local world (100 ms slots), two fault proxies in front of its RPC, keeper re-send interval 300 ms, up to 10 versions per action; actions are NAV pushes spread over the SKUs',
+        seed,
+        complete,
+        rates: results.map((r) => ({
+          dropPercent: r.dropPercent,
+          rateLimitPercent: r.rateLimitPercent,
+          actions: r.actions,
+          landed: r.landed,
+          duplicates: r.duplicates,
+          failedOnChain: r.failedOnChain,
+          p50Ms: r.p50Ms,
+          p99Ms: r.p99Ms,
+          resends: r.resends,
+          rebuilds: r.rebuilds,
+          navFresh: r.navFresh,
+        })),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  return out;
+}
+
+console.log(`wrote ${await record(true)}`);
