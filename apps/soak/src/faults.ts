@@ -162,10 +162,10 @@ export async function inject(kind: FaultKind, world: SoakWorld, pool: pg.Pool): 
       };
     }
     case 'emitter-delay':
-      await world.restartEmitter({ delayMs: 4_000 });
+      await world.restartEmitter({ delayMs: 8_000 });
       return {
-        target: '4 s before each POST',
-        expects: 'webhook emitter lag (slots behind the chain)',
+        target: '8 s before each POST',
+        expects: 'webhook emitter or indexer lag (slots behind the chain)',
         detected: (s) => s.emitterLag >= 20,
         recovered: allReady,
         lift: () => world.restartEmitter({}),

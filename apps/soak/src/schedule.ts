@@ -36,6 +36,7 @@ export type PlannedFault = Readonly<{
 
 /** A fault held for a while (the proxy's and the emitter's switches; an outage). */
 export function holdOf(kind: FaultKind, r: Random): number {
+  if (kind === 'emitter-delay') return r.int(20_000, 25_000);
   if (kind.startsWith('rpc-') || kind.startsWith('emitter-')) return r.int(8_000, 15_000);
   if (kind === 'postgres-restart' || kind === 'validator-restart') return r.int(3_000, 6_000);
   return 0;
@@ -65,7 +66,9 @@ export function faultSchedule(r: Random, durationMs: number): PlannedFault[] {
     const kind = i < order.length ? (order[i] as FaultKind) : r.pick(FAULT_KINDS);
     // Somewhere in the first third of its slot: the rest is for recovery.
     const atMs = i * slotMs + r.int(0, Math.floor(slotMs / 3));
-    plan.push({ kind, atMs, holdMs: Math.min(holdOf(kind, r), Math.floor(slotMs / 3)) });
+    // Held for its own time even in a short run (an alert needs the fault to last): a late
+    // fault just starts later than its slot.
+    plan.push({ kind, atMs, holdMs: holdOf(kind, r) });
   }
   return plan;
 }

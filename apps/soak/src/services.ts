@@ -99,8 +99,9 @@ export function soakServiceSpecs(input: {
         ...env,
         TOKENIZED_SIM_PORT: String(p['tokenized-api-sim'].port),
         TOKENIZED_SIM_CHAIN_CORPORATE_ACTIONS: '1',
-        // The soak moves the chain's clock: the simulator follows it.
-        TOKENIZED_SIM_CHAIN_CLOCK: '1',
+        // Prices follow the wall clock (npm start's default): a leap of the chain's clock over a
+        // trading session would otherwise move them beyond the oracle's deviation cap, which
+        // only the admins' approval lets through (seen in the first soak: NAV stale for good).
       },
       readyUrl: `${base('tokenized-api-sim')}/readyz`,
     },

@@ -9,7 +9,7 @@ export type Signals = Readonly<{
   notReady: Readonly<Record<ServiceName, string | null>>;
   /** Sum over both keepers of their landing trouble counters. */
   keeperTrouble: number;
-  /** The emitter's lag in slots (0 when unknown). */
+  /** The larger of the emitter's lag and the indexer's lag behind the chain head, in slots. */
   emitterLag: number;
 }>;
 
@@ -34,6 +34,17 @@ export function sumOf(text: string, names: readonly string[]): number {
   return total;
 }
 
+/** The largest sample of one gauge (0 when absent). */
+export function maxOf(text: string, name: string): number {
+  let max = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || (line.split(/[{ ]/)[0] ?? '') !== name) continue;
+    const v = Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (Number.isFinite(v) && v > max) max = v;
+  }
+  return max;
+}
+
 const metricsOf = (port: number) =>
   fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(2_000) })
     .then((r) => (r.ok ? r.text() : ''))
@@ -52,11 +63,12 @@ export function signalSampler(world: SoakWorld) {
   let trouble = 0;
   return {
     sample: async (): Promise<Signals> => {
-      const [notReady, ka, kb, em] = await Promise.all([
+      const [notReady, ka, kb, em, ix] = await Promise.all([
         world.readiness(),
         metricsOf(world.ports['keeper-a'].admin),
         metricsOf(world.ports['keeper-b'].admin),
         metricsOf(world.ports['webhook-emitter'].admin),
+        metricsOf(world.ports.indexer.admin),
       ]);
       for (const [id, text] of [
         ['a', ka],
@@ -72,7 +84,10 @@ export function signalSampler(world: SoakWorld) {
         at: Date.now(),
         notReady,
         keeperTrouble: trouble,
-        emitterLag: sumOf(em, ['webhook_emitter_lag_slots']),
+        emitterLag: Math.max(
+          maxOf(em, 'webhook_emitter_lag_slots'),
+          maxOf(ix, 'indexer_chain_head_lag_slots'),
+        ),
       };
     },
   };
