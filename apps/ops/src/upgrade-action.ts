@@ -13,7 +13,7 @@ import {
   type Instruction,
   type TransactionSigner,
 } from '@solana/kit';
-import { type ActionInput, required } from './admin-actions.ts';
+import { type ActionInput, required } from './action-input.ts';
 import { localBinary } from './program-binary.ts';
 import type { Governance } from './proposal-file.ts';
 import { assertBufferIsLocalBuild, gateUpgradeInstruction, readBuffer } from './upgrade-gate.ts';
