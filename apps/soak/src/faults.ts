@@ -66,20 +66,20 @@ const rpcFault = (
   faults: Parameters<SoakWorld['setProxyFaults']>[0],
 ): Injected => {
   world.setProxyFaults(faults);
+  // Lifting turns off only this fault's settings (another may be held alongside).
+  const off = Object.fromEntries(
+    Object.keys(faults).map((k) => [k, k === 'retryAfterSeconds' ? 1 : 0]),
+  );
   return {
     target,
-    expects: 'keeper landing trouble (re-sends, errors, expiries) or a service not ready',
-    detected: (s, b) => s.keeperTrouble > b.keeperTrouble || anyNotReady(s) || s.emitterLag >= 20,
+    expects:
+      'keeper landing trouble (re-sends, errors, expiries), lag, or a readiness part naming the RPC',
+    detected: (s, b) =>
+      s.keeperTrouble > b.keeperTrouble ||
+      s.emitterLag >= 20 ||
+      SERVICE_NAMES.some((n) => /rpc/i.test(s.notReady[n] ?? '')),
     recovered: allReady,
-    lift: async () =>
-      world.setProxyFaults({
-        dropSendPercent: 0,
-        rateLimitPercent: 0,
-        latencyMs: 0,
-        jitterMs: 0,
-        staleBlockhashPercent: 0,
-        cutPercent: 0,
-      }),
+    lift: async () => world.setProxyFaults(off),
   };
 };
 
@@ -141,9 +141,9 @@ export async function inject(kind: FaultKind, world: SoakWorld, pool: pg.Pool): 
         retryAfterSeconds: 1,
       });
     case 'rpc-latency':
-      return rpcFault(world, '1500 ms latency + 1000 ms jitter', {
-        latencyMs: 1_500,
-        jitterMs: 1_000,
+      return rpcFault(world, '3000 ms latency + 2500 ms jitter', {
+        latencyMs: 3_000,
+        jitterMs: 2_500,
       });
     case 'rpc-stale-blockhash':
       return rpcFault(world, '70% stale blockhash', { staleBlockhashPercent: 70 });
@@ -158,7 +158,7 @@ export async function inject(kind: FaultKind, world: SoakWorld, pool: pg.Pool): 
         expects: null,
         detected: () => false,
         recovered: allReady,
-        lift: () => world.restartEmitter({}),
+        lift: () => world.restartEmitter(dup ? { duplicateEvery: 0 } : { reorder: false }),
       };
     }
     case 'emitter-delay':
@@ -168,7 +168,7 @@ export async function inject(kind: FaultKind, world: SoakWorld, pool: pg.Pool): 
         expects: 'webhook emitter or indexer lag (slots behind the chain)',
         detected: (s) => s.emitterLag >= 20,
         recovered: allReady,
-        lift: () => world.restartEmitter({}),
+        lift: () => world.restartEmitter({ delayMs: 0 }),
       };
   }
 }

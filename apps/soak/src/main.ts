@@ -48,6 +48,7 @@ async function main(): Promise<number> {
   const result = await runSoak({
     minutes: options.minutes,
     seed: options.seed,
+    compact: options.compact,
     dir,
     say,
     progress: (p) => {

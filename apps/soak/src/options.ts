@@ -28,6 +28,7 @@ writes bench/results/soak.json (--out to change). Exit 0 on pass, 1 on fail, 2 o
   --seed S        seed of the fault schedule and the users (default 1)
   --dir PATH      world directory (default: a new temporary directory, removed after a pass)
   --out FILE      results file (default bench/results/soak.json)
+  --compact       every kind exactly once, compatible kinds together (the short soak of npm test)
   --no-progress   no progress bar (a line per event instead)`;
 
 export type SoakOptions = Readonly<{
@@ -37,6 +38,7 @@ export type SoakOptions = Readonly<{
   dir: string | null;
   out: string | null;
   progress: boolean;
+  compact: boolean;
 }>;
 
 /** A bad command line, naming the flag. */
@@ -58,6 +60,7 @@ export function parseSoakOptions(argv: readonly string[]): SoakOptions {
   let dir: string | null = null;
   let out: string | null = null;
   let progress = true;
+  let compact = false;
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i] as string;
     const value = () => {
@@ -82,7 +85,8 @@ export function parseSoakOptions(argv: readonly string[]): SoakOptions {
     } else if (flag === '--dir') dir = value();
     else if (flag === '--out') out = value();
     else if (flag === '--no-progress') progress = false;
+    else if (flag === '--compact') compact = true;
     else throw new SoakOptionError(`unknown option ${flag}`);
   }
-  return { help, minutes, seed, dir, out, progress };
+  return { help, minutes, seed, dir, out, progress, compact };
 }

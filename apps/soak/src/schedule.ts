@@ -34,6 +34,25 @@ export type PlannedFault = Readonly<{
   holdMs: number;
 }>;
 
+/** Faults injected together (one, except in a compact schedule). */
+export type PlannedStep = Readonly<{ atMs: number; faults: readonly PlannedFault[] }>;
+
+/**
+ * The compact schedule's groups: kinds whose detections do not depend on each other (a kill is
+ * seen on its own service's /readyz, an RPC fault on landing trouble, lag or a readiness part
+ * naming the RPC, an emitter switch by lag or not at all), never both keepers at once, never an
+ * emitter kill with an emitter switch, Postgres and the validator alone.
+ */
+export const COMPACT_GROUPS: readonly (readonly FaultKind[])[] = [
+  ['kill-indexer', 'kill-dapp', 'kill-tokenized-api-sim', 'rpc-drop-sends'],
+  ['kill-keeper-leader-mid-send', 'rpc-429', 'emitter-duplicate', 'emitter-reorder'],
+  ['postgres-restart'],
+  ['kill-keeper-follower', 'rpc-stale-blockhash', 'emitter-delay'],
+  ['validator-restart'],
+  ['kill-keeper-leader', 'rpc-latency', 'rpc-cut'],
+  ['kill-webhook-emitter'],
+];
+
 /** A fault held for a while (the proxy's and the emitter's switches; an outage). */
 export function holdOf(kind: FaultKind, r: Random): number {
   if (kind === 'emitter-delay') return r.int(20_000, 25_000);
@@ -45,12 +64,30 @@ export function holdOf(kind: FaultKind, r: Random): number {
 /**
  * Faults spread over `durationMs`: the first pass holds every kind once in a seeded order,
  * each in its own slot; then random kinds in slots of the same width until the time is used.
+ * `compact`: every kind once, in the groups above (the short soak in npm test).
  *
  * @example
  * const plan = faultSchedule(seeded(1), 10 * 60_000);
- * new Set(plan.map((f) => f.kind)).size; // FAULT_KINDS.length
+ * new Set(plan.flatMap((s) => s.faults.map((f) => f.kind))).size; // FAULT_KINDS.length
  */
-export function faultSchedule(r: Random, durationMs: number): PlannedFault[] {
+export function faultSchedule(
+  r: Random,
+  durationMs: number,
+  options: { compact?: boolean } = {},
+): PlannedStep[] {
+  if (options.compact) {
+    // Every kind once, in groups, the groups in a seeded order, spread over the time.
+    const groups = [...COMPACT_GROUPS];
+    for (let i = groups.length - 1; i > 0; i -= 1) {
+      const j = r.int(0, i);
+      [groups[i], groups[j]] = [groups[j] as FaultKind[], groups[i] as FaultKind[]];
+    }
+    const slot = Math.floor(durationMs / groups.length);
+    return groups.map((g, i) => ({
+      atMs: i * slot,
+      faults: g.map((kind) => ({ kind, atMs: i * slot, holdMs: holdOf(kind, r) })),
+    }));
+  }
   const order = [...FAULT_KINDS];
   for (let i = order.length - 1; i > 0; i -= 1) {
     const j = r.int(0, i);
@@ -61,14 +98,14 @@ export function faultSchedule(r: Random, durationMs: number): PlannedFault[] {
   // a fault whose predecessor recovers late simply starts late.
   const count = Math.max(order.length, Math.floor(durationMs / 90_000));
   const slotMs = Math.floor(durationMs / count);
-  const plan: PlannedFault[] = [];
+  const plan: PlannedStep[] = [];
   for (let i = 0; i < count; i += 1) {
     const kind = i < order.length ? (order[i] as FaultKind) : r.pick(FAULT_KINDS);
     // Somewhere in the first third of its slot: the rest is for recovery.
     const atMs = i * slotMs + r.int(0, Math.floor(slotMs / 3));
     // Held for its own time even in a short run (an alert needs the fault to last): a late
     // fault just starts later than its slot.
-    plan.push({ kind, atMs, holdMs: holdOf(kind, r) });
+    plan.push({ atMs, faults: [{ kind, atMs, holdMs: holdOf(kind, r) }] });
   }
   return plan;
 }

@@ -75,12 +75,17 @@ export async function runSoak(o: {
   dir: string;
   say: (line: string) => void;
   progress: (p: SoakProgress) => void;
+  /** Every kind once, compatible kinds together (the short soak in npm test). */
+  compact?: boolean;
 }): Promise<SoakResult> {
   const started = Date.now();
   const r = seeded(o.seed);
   const totalMs = Math.round(o.minutes * 60_000);
-  const plan = faultSchedule(r, totalMs);
-  o.say(`soak: seed ${o.seed}, ${plan.length} faults over ${o.minutes} min; world in ${o.dir}`);
+  const plan = faultSchedule(r, totalMs, { compact: o.compact ?? false });
+  const planned = plan.flatMap((st) => st.faults.map((f) => f.kind));
+  o.say(
+    `soak: seed ${o.seed}, ${planned.length} faults in ${plan.length} steps over ${o.minutes} min; world in ${o.dir}`,
+  );
   const world = await startSoakWorld({
     dir: o.dir,
     seed: o.seed,
@@ -144,7 +149,7 @@ export async function runSoak(o: {
         elapsedMs: Date.now() - phaseStart,
         totalMs,
         faultsDone: faults.length,
-        faultsPlanned: plan.length,
+        faultsPlanned: planned.length,
         userActions,
         line,
       });
@@ -166,12 +171,12 @@ export async function runSoak(o: {
       }
     };
 
-    for (const [i, f] of plan.entries()) {
-      while (Date.now() - phaseStart < f.atMs) {
-        report(`next: ${f.kind} in ${Math.ceil((phaseStart + f.atMs - Date.now()) / 1000)} s`);
+    for (const [i, step] of plan.entries()) {
+      while (Date.now() - phaseStart < step.atMs) {
+        report(`next: ${step.faults.map((f) => f.kind).join(' + ')}`);
         await sleep(1_000);
       }
-      // A simulated trading day: every fourth fault, the chain's clock leaps to the next open.
+      // A simulated trading day: every fourth step, the chain's clock leaps to the next open.
       if (i > 0 && i % 4 === 0) {
         const now = Number((await world.clock.now()).unixTimestamp) * 1000;
         const at = nextTradingOpen(now) + r.int(0, 300) * 60_000;
@@ -183,59 +188,83 @@ export async function runSoak(o: {
         );
       }
       const baseline = await sampler.sample();
-      const rec: FaultRecord = {
-        kind: f.kind,
-        target: '',
-        expects: null,
-        injectedAt: Date.now(),
-        detectedAt: null,
-        recoveredAt: null,
-        lost: 0,
-        doubled: 0,
+      const outage: Outage = {
+        from: Date.now(),
+        to: null,
+        why: step.faults.map((f) => f.kind).join(' + '),
       };
-      const outage: Outage = { from: rec.injectedAt, to: null, why: f.kind };
       outages.push(outage);
-      report(`injecting ${f.kind}`);
-      let injected: Injected;
-      try {
-        injected = await inject(f.kind, world, pool);
-      } catch (error) {
-        o.say(`soak: ${f.kind}: injection failed: ${error}`);
-        outage.to = Date.now();
-        continue;
+      const held: { rec: FaultRecord; injected: Injected; holdMs: number; lifted: boolean }[] = [];
+      for (const f of step.faults) {
+        report(`injecting ${f.kind}`);
+        try {
+          const injected = await inject(f.kind, world, pool);
+          const rec: FaultRecord = {
+            kind: f.kind,
+            target: injected.target,
+            expects: injected.expects,
+            injectedAt: Date.now(),
+            detectedAt: null,
+            recoveredAt: null,
+            lost: 0,
+            doubled: 0,
+          };
+          held.push({ rec, injected, holdMs: f.holdMs, lifted: false });
+          o.say(`soak: step ${i + 1}/${plan.length}: ${f.kind} (${injected.target})`);
+        } catch (error) {
+          o.say(`soak: ${f.kind}: injection failed: ${error}`);
+        }
       }
-      rec.target = injected.target;
-      rec.expects = injected.expects;
-      rec.injectedAt = Date.now();
-      o.say(`soak: fault ${i + 1}/${plan.length}: ${f.kind} (${injected.target})`);
-      const liftAt = rec.injectedAt + f.holdMs;
-      // A held fault is watched until it is lifted; a kill until its alert shows (30 s at
-      // most), then the supervisor's restart is watched with the recovery below.
-      const watchUntil = f.holdMs > 0 ? liftAt : rec.injectedAt + 30_000;
-      while (Date.now() < watchUntil) {
+      const observe = (s: Signals) => {
+        for (const h of held)
+          if (h.rec.detectedAt === null && h.injected.detected(s, baseline))
+            h.rec.detectedAt = s.at;
+      };
+      // Each held fault is watched until its hold ends, then lifted; a kill until its alert
+      // shows (30 s at most); then the recovery of everything is watched.
+      for (;;) {
         latest = await sampler.sample();
-        if (rec.detectedAt === null && injected.detected(latest, baseline))
-          rec.detectedAt = latest.at;
-        if (f.holdMs === 0 && (rec.detectedAt !== null || injected.expects === null)) break;
+        observe(latest);
+        const now = Date.now();
+        for (const h of held) {
+          if (h.holdMs > 0 && !h.lifted && now >= h.rec.injectedAt + h.holdMs) {
+            h.lifted = true;
+            await h.injected
+              .lift()
+              .catch((e) => o.say(`soak: ${h.rec.kind}: lifting failed: ${e}`));
+          }
+        }
+        const watching = held.some((h) =>
+          h.holdMs > 0
+            ? !h.lifted
+            : h.rec.detectedAt === null &&
+              h.rec.expects !== null &&
+              now < h.rec.injectedAt + 30_000,
+        );
+        if (!watching) break;
         await sleep(500);
       }
-      await injected.lift().catch((e) => o.say(`soak: ${f.kind}: lifting failed: ${e}`));
       const recovered = await waitFor(
-        `${f.kind} recovery`,
+        `${outage.why} recovery`,
         (s) => {
-          if (rec.detectedAt === null && injected.detected(s, baseline)) rec.detectedAt = s.at;
-          return injected.recovered(s);
+          observe(s);
+          return held.every((h) => h.injected.recovered(s));
         },
         180_000,
       );
-      rec.recoveredAt = recovered;
       outage.to = (recovered ?? Date.now()) + NAV_GRACE_MS;
       const events = await checkpoint(45_000);
-      rec.lost = Math.max(0, events.lost - lastTotals.lost);
-      rec.doubled = Math.max(0, events.doubled - lastTotals.doubled);
+      for (const h of held) {
+        h.rec.recoveredAt = recovered;
+        // Faults injected together share what the checkpoint after them found.
+        h.rec.lost = Math.max(0, events.lost - lastTotals.lost);
+        h.rec.doubled = Math.max(0, events.doubled - lastTotals.doubled);
+        faults.push(h.rec);
+      }
       lastTotals = { lost: events.lost, doubled: events.doubled };
-      faults.push(rec);
-      report(`${f.kind} recovered; events on chain ${events.eventsOnChain}, lost ${events.lost}`);
+      report(
+        `step ${i + 1} recovered; events on chain ${events.eventsOnChain}, lost ${events.lost}`,
+      );
     }
     while (Date.now() - phaseStart < totalMs) {
       report('faults done; users still running');
@@ -290,7 +319,7 @@ export async function runSoak(o: {
       if (f.recoveredAt === null) reasons.push(`${f.kind}: did not recover`);
     }
     const kinds = new Set(faults.map((f) => f.kind));
-    if (kinds.size < new Set(plan.map((f) => f.kind)).size)
+    if (kinds.size < new Set(planned).size)
       reasons.push('not every planned fault kind was injected');
     return {
       seed: o.seed,

@@ -39,7 +39,7 @@ export type SoakWorld = Readonly<{
   /** Each service's readiness now: null when ready, else why not. */
   readiness: () => Promise<Record<ServiceName, string | null>>;
   setProxyFaults: (faults: Partial<Faults>) => void;
-  /** The emitter started again with these switches (all off: `{}`). */
+  /** The emitter started again with these switches merged into the ones on (`undefined` turns one off). */
   restartEmitter: (switches: EmitterSwitches) => Promise<void>;
   stopPostgres: () => Promise<void>;
   startPostgres: () => Promise<void>;
@@ -109,6 +109,7 @@ export async function startSoakWorld(input: {
       initialDelayMs: 500,
       maxDelayMs: 5_000,
     });
+  let emitterSwitches: EmitterSwitches = {};
   const services = new Map<ServiceName, SupervisedService>();
   const specs = specsWith({});
   for (const name of SERVICE_NAMES) services.set(name, supervise(specs[name]));
@@ -140,8 +141,9 @@ export async function startSoakWorld(input: {
     readiness,
     setProxyFaults: (faults) => proxy.setFaults(faults),
     restartEmitter: async (switches) => {
+      emitterSwitches = { ...emitterSwitches, ...switches };
       await service('webhook-emitter').stop(10_000);
-      services.set('webhook-emitter', supervise(specsWith(switches)['webhook-emitter']));
+      services.set('webhook-emitter', supervise(specsWith(emitterSwitches)['webhook-emitter']));
     },
     stopPostgres: async () => {
       await postgres?.stop();

@@ -41,7 +41,7 @@ describe('options', () => {
 describe('fault schedule', () => {
   it('holds every kind at least once, in order of time, the same for the same seed', () => {
     for (const minutes of [3, 10, 60]) {
-      const plan = faultSchedule(seeded(1), minutes * 60_000);
+      const plan = faultSchedule(seeded(1), minutes * 60_000).flatMap((s) => s.faults);
       expect(new Set(plan.map((f) => f.kind))).toEqual(new Set(FAULT_KINDS));
       for (let i = 1; i < plan.length; i += 1)
         expect(plan[i]?.atMs).toBeGreaterThan(plan[i - 1]?.atMs as number);
@@ -51,6 +51,19 @@ describe('fault schedule', () => {
     expect(faultSchedule(seeded(4), 600_000)).not.toEqual(faultSchedule(seeded(5), 600_000));
     // A long run draws more faults than there are kinds.
     expect(faultSchedule(seeded(1), 60 * 60_000).length).toBeGreaterThan(FAULT_KINDS.length);
+  });
+
+  it('compact: every kind exactly once, in groups, never both keepers in one step', () => {
+    const steps = faultSchedule(seeded(7), 90_000, { compact: true });
+    const kinds = steps.flatMap((s) => s.faults.map((f) => f.kind));
+    expect(kinds.length).toBe(FAULT_KINDS.length);
+    expect(new Set(kinds)).toEqual(new Set(FAULT_KINDS));
+    for (const s of steps) {
+      const k = s.faults.map((f) => f.kind);
+      expect(k.filter((x) => x.startsWith('kill-keeper')).length).toBeLessThanOrEqual(1);
+      if (k.includes('kill-webhook-emitter'))
+        expect(k.some((x) => x.startsWith('emitter-'))).toBe(false);
+    }
   });
 });
 
