@@ -72,9 +72,13 @@ describe('proposal priority fee', () => {
       nonce,
       priorityFee: { computeUnitLimit: 12_300, microLamportsPerCu: 6_000n },
     });
+    // The fields read here, as the v0 message this CLI writes has them.
     const message = getCompiledTransactionMessageDecoder().decode(
       decodeTransaction(proposal).messageBytes,
-    );
+    ) as unknown as {
+      instructions: readonly { programAddressIndex: number }[];
+      staticAccounts: readonly string[];
+    };
     const programs = message.instructions.map(
       (ix) => message.staticAccounts[ix.programAddressIndex],
     );
