@@ -56,6 +56,9 @@ export const COMPACT_GROUPS: readonly (readonly FaultKind[])[] = [
 /** A fault held for a while (the proxy's and the emitter's switches; an outage). */
 export function holdOf(kind: FaultKind, r: Random): number {
   if (kind === 'emitter-delay') return r.int(20_000, 25_000);
+  // Drops only touch sends: held long enough for the keeper to send something (the 10-minute
+  // run held it 10 s while the keeper sent nothing: not detected).
+  if (kind === 'rpc-drop-sends') return r.int(30_000, 40_000);
   if (kind.startsWith('rpc-') || kind.startsWith('emitter-')) return r.int(8_000, 15_000);
   if (kind === 'postgres-restart' || kind === 'validator-restart') return r.int(3_000, 6_000);
   return 0;

@@ -9,7 +9,7 @@ import { type FaultProxy, type Faults, faultsSchema, startFaultProxy } from '@ba
 import { type Localnet, type LocalnetClock, repoRoot, startLocalnet } from '@basket/localnet';
 import { type PostgresServer, startPostgres } from '@basket/postgres-server';
 import type { ProgramAddresses } from '@basket/sdk';
-import { createLogger, createMetrics } from '@basket/service-kit';
+import { createLogger, createMetrics, type Logger } from '@basket/service-kit';
 import { type Chain, programAddressesOf, startWorld, type TestWorld } from '@basket/world';
 import {
   readinessOf,
@@ -49,6 +49,15 @@ export type SoakWorld = Readonly<{
 }>;
 
 /**
+ * A silent logger whose children stay silent: the service kit's HTTP child logs at warn, and
+ * the proxy's upstream errors during a validator restart are the fault itself, not news.
+ */
+function quietLogger(): Logger {
+  const quiet = createLogger({ name: 'fault-proxy', level: 'silent' });
+  return Object.assign(Object.create(quiet) as Logger, { child: () => quiet });
+}
+
+/**
  * @example
  * const w = await startSoakWorld({ dir, seed: 1, say: console.log });
  * await w.stop();
@@ -83,7 +92,7 @@ export async function startSoakWorld(input: {
       seed: input.seed,
       faults: faultsSchema.parse({}),
     },
-    createLogger({ name: 'fault-proxy', level: 'silent' }),
+    quietLogger(),
     createMetrics('fault_proxy'),
   );
   const ports = await soakPorts();
