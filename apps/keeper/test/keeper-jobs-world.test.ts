@@ -307,12 +307,18 @@ describe('collect-fees: the performance fee', () => {
     const afterState = await vaultState(k.context, SKU);
     const mgmtAt = quoted.get('mgmt-fee')?.get(afterState.lastMgmtFeeTime);
     // The fee is crystallized at the period end (the vault records the grid point, not the
-    // landing second: decision 0101); the second it landed is the quoted one whose post-fee
-    // price is the new mark (each second's accrued management fee gives another).
+    // landing second: decision 0101); the second it landed is its transaction's block time
+    // (neighbouring seconds can round to the same mark with a share more or less).
     expect(afterState.lastPerfFeeTime).toBe(due);
-    const landed = [...(quoted.get('perf-fee')?.values() ?? [])]
-      .map((q) => quotePerfFee(q, { programs: k.context.programs }))
-      .find((q) => q.ok && q.newHwmPps === afterState.highWaterMarkPps);
+    const [perfRow] = await actionRows(k.context, `perf-fee:${SKU}:%`);
+    const perfTx = await k.context.rpc
+      .getTransaction(perfRow?.signature as never, {
+        commitment: 'confirmed',
+        maxSupportedTransactionVersion: 0,
+      })
+      .send();
+    const perfAt = quoted.get('perf-fee')?.get(BigInt(perfTx?.blockTime ?? -1));
+    const landed = perfAt ? quotePerfFee(perfAt, { programs: k.context.programs }) : null;
     if (!mgmtAt || !landed?.ok) throw new Error('a collection landed outside its quoted seconds');
     // The treasury received the management fee's shares and the performance fee's, each as
     // quoted at the second it landed; the mark is the post-fee price.
