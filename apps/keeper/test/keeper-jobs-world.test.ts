@@ -311,9 +311,10 @@ describe('collect-fees: the performance fee', () => {
     // (neighbouring seconds can round to the same mark with a share more or less).
     expect(afterState.lastPerfFeeTime).toBe(due);
     const [perfRow] = await actionRows(k.context, `perf-fee:${SKU}:%`);
-    const perfTx = await k.context.rpc
+    const perfTx = await kw.world.chain.rpc
       .getTransaction(perfRow?.signature as never, {
         commitment: 'confirmed',
+        encoding: 'json',
         maxSupportedTransactionVersion: 0,
       })
       .send();
