@@ -63,7 +63,14 @@ function focusedTests(path: string): string[] {
   const t = (names: string[]) => names.map((n) => `programs/vault/tests/${n}.test.ts`);
   // The fuzz package's exact performance-fee cases (written to kill two rounding survivors).
   const perfFee = 'fuzz/test/perf-fee-rounding.test.ts';
-  if (/share_math|collect_perf_fee/.test(path)) {
+  if (path.includes('collect_perf_fee')) {
+    return [
+      ...t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']),
+      ...t(['fee-instruction-checks']),
+      perfFee,
+    ];
+  }
+  if (path.includes('share_math')) {
     return [
       ...t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']),
       perfFee,
@@ -80,8 +87,8 @@ function focusedTests(path: string): string[] {
   if (path.includes('collect_mgmt_fee')) {
     return [...t(['withdraw-usdc', 'admin']), 'fuzz/test/fee-checks.test.ts'];
   }
-  if (path.includes('collect_perf_fee')) return t(['collect-perf-fee']);
-  if (path.includes('collect_withdraw_fees')) return t(['collect-withdraw-fees']);
+  if (path.includes('collect_withdraw_fees'))
+    return t(['collect-withdraw-fees', 'fee-instruction-checks']);
   return t(['deposit', 'withdraw-usdc']);
 }
 
