@@ -4,9 +4,15 @@
 // the receiver acknowledged (2xx), so every transaction is delivered at least once.
 import type { Logger, Metrics } from '@basket/service-kit';
 import type { Address, Rpc, Signature, SolanaRpcApi } from '@solana/kit';
-import { ExponentialBackoff, handleAll, retry } from 'cockatiel';
+import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import type { EmitterConfig, WebhookConfig } from './config.ts';
 import { cursorStore } from './cursor-store.ts';
+import {
+  PERMANENT_STATUSES,
+  PermanentRejection,
+  postIsolating,
+  rejectionsFile,
+} from './rejections.ts';
 
 const PAGE = 1000;
 
@@ -25,12 +31,20 @@ export function createEmitter(input: {
     'webhook',
   ]);
   const lag = metrics.gauge('lag_slots', 'Chain slot minus the newest delivered slot', ['webhook']);
+  const rejected = metrics.counter(
+    'transactions_rejected_total',
+    'Transactions the receiver refused for good (400/413/422 alone), set aside in <webhook>.rejected.jsonl',
+    ['webhook'],
+  );
   // Short bursts of retries inside one tick; a receiver down longer is retried on later ticks
-  // from the same cursor, forever.
-  const postPolicy = retry(handleAll, {
-    maxAttempts: 4,
-    backoff: new ExponentialBackoff({ initialDelay: 200, maxDelay: 5_000 }),
-  });
+  // from the same cursor, forever. A refusal of the body itself is not retried (rejections.ts).
+  const postPolicy = retry(
+    handleWhen((error) => !(error instanceof PermanentRejection)),
+    {
+      maxAttempts: 4,
+      backoff: new ExponentialBackoff({ initialDelay: 200, maxDelay: 5_000 }),
+    },
+  );
   postPolicy.onRetry(() => deliveries.inc({ webhook: 'any', outcome: 'retry' }));
   let batchCounter = 0;
 
@@ -67,6 +81,8 @@ export function createEmitter(input: {
       });
       if (!response.ok) {
         deliveries.inc({ webhook: webhook.name, outcome: String(response.status) });
+        if (PERMANENT_STATUSES.has(response.status))
+          throw new PermanentRejection(response.status, (await response.text()).slice(0, 500));
         throw new Error(`${webhook.url} answered ${response.status}`);
       }
       deliveries.inc({ webhook: webhook.name, outcome: 'ok' });
@@ -75,6 +91,7 @@ export function createEmitter(input: {
 
   async function deliverWebhook(webhook: WebhookConfig) {
     const cursors = cursorStore(config.stateDir, webhook.name);
+    const deadLetters = rejectionsFile(config.stateDir, webhook.name);
     for (const program of webhook.programs) {
       const pending = await signaturesAfter(
         program as Address,
@@ -98,12 +115,39 @@ export function createEmitter(input: {
         const ready = items.indexOf(null);
         const sendable = (ready === -1 ? items : items.slice(0, ready)) as unknown[];
         if (sendable.length === 0) return;
-        const body = config.reorder ? [...sendable].reverse() : sendable;
+        const entries = sendable.map((item, k) => ({ item, signature: batch[k]?.signature ?? '' }));
+        const body = config.reorder ? [...entries].reverse() : entries;
+        const postEntries = (part: readonly (typeof entries)[number][]) =>
+          post(
+            webhook,
+            part.map((e) => e.item),
+          );
         if (config.delayMs > 0) await new Promise((r) => setTimeout(r, config.delayMs));
-        await post(webhook, body);
+        const refused = await postIsolating(body, postEntries);
         batchCounter += 1;
         if (config.duplicateEvery > 0 && batchCounter % config.duplicateEvery === 0)
-          await post(webhook, body);
+          await postIsolating(body, postEntries);
+        if (refused.length > 0) {
+          deadLetters.append(
+            refused.map(({ item, rejection }) => ({
+              webhook: webhook.name,
+              program,
+              signature: item.signature,
+              status: rejection.status,
+              answer: rejection.answer,
+            })),
+          );
+          rejected.inc({ webhook: webhook.name }, refused.length);
+          logger.error(
+            {
+              webhook: webhook.name,
+              program,
+              signatures: refused.map((r) => r.item.signature),
+              file: deadLetters.file,
+            },
+            'receiver refused transactions for good; set aside, delivery goes on',
+          );
+        }
         const last = batch[sendable.length - 1];
         if (!last) return;
         cursors.set(program, last.signature);

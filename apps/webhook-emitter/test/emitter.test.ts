@@ -1,6 +1,6 @@
 // The emitter against the real validator and a real HTTP receiver: what it posts, with which
 // Authorization, and that nothing is lost while the receiver is down or across a restart.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Localnet, rpcCall, startLocalnet } from '@basket/localnet';
@@ -38,6 +38,8 @@ describe('webhook emitter', () => {
   let receiver: FastifyInstance;
   let url: string;
   let failing = false;
+  // Signatures the receiver's schema "refuses": any batch holding one answers 400.
+  const poisoned = new Set<string>();
   const posts: { auth: string | undefined; items: Item[] }[] = [];
 
   beforeAll(async () => {
@@ -47,6 +49,10 @@ describe('webhook emitter', () => {
     receiver = Fastify({ bodyLimit: 10 * 1024 * 1024 });
     receiver.post('/hook', async (request, reply) => {
       if (failing) return reply.code(503).send({ error: 'down' });
+      const bad = (request.body as Item[]).findIndex((i) =>
+        poisoned.has(i.transaction.signatures[0] ?? ''),
+      );
+      if (bad !== -1) return reply.code(400).send({ error: `at ${bad}.blockTime: Too big` });
       posts.push({ auth: request.headers.authorization, items: request.body as Item[] });
       return { ok: true };
     });
@@ -182,6 +188,35 @@ describe('webhook emitter', () => {
       .flatMap((p) => p.items)
       .find((i) => i.transaction.signatures[0] === failedSig);
     expect(item?.meta.err).not.toBeNull();
+  }, 60_000);
+
+  it('sets aside an item the receiver refuses for good (400) and delivers the rest of its batch and the batches after it', async () => {
+    const watched = (await generateKeyPairSigner()).address;
+    const sigs = [await airdrop(watched), await airdrop(watched), await airdrop(watched)];
+    const bad = sigs[1] as string;
+    poisoned.add(bad);
+    const emitter = emitterFor(watched);
+    // When a batch holds one item the receiver refuses
+    await emitter.tick();
+    // Then every other item was acknowledged, the refused one is in the rejections file with the
+    // receiver's answer, and the cursor moved past it (a later transaction goes out alone)
+    expect(delivered(watched)).toEqual([sigs[0], sigs[2]]);
+    const file = join(dir, 'state', `w-${watched.slice(0, 6).toLowerCase()}.rejected.jsonl`);
+    const rows = (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { signature: string; status: number; answer: string });
+    expect(rows).toEqual([
+      expect.objectContaining({
+        signature: bad,
+        status: 400,
+        answer: expect.stringContaining('blockTime'),
+      }),
+    ]);
+    const later = await airdrop(watched);
+    await emitter.tick();
+    expect(delivered(watched)).toEqual([sigs[0], sigs[2], later]);
+    poisoned.delete(bad);
   }, 60_000);
 
   it('duplicates and reorders on its test switches', async () => {
