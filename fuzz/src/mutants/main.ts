@@ -244,8 +244,13 @@ async function main(): Promise<void> {
   const cache = existsSync(OUT) ? (JSON.parse(readFileSync(OUT, 'utf8')) as Record) : null;
   const results = new Map((cache?.results ?? []).map((r) => [r.hash, r]));
   // After a new test, the survivors are judged again.
+  const rejudged = new Set<string>();
   if (values['rejudge-survivors'])
-    for (const [h, r] of results) if (r.status === 'survived') results.delete(h);
+    for (const [h, r] of results)
+      if (r.status === 'survived') {
+        results.delete(h);
+        rejudged.add(h);
+      }
   // A survivor later explained (equivalent.ts) is re-labelled without a rerun.
   for (const r of results.values())
     if (r.status === 'survived' && EQUIVALENT[r.hash]) r.status = 'equivalent';
@@ -272,9 +277,10 @@ async function main(): Promise<void> {
   // The unmutated build must pass everything a mutant is judged by, or every mutant would
   // count as killed.
   if (!values.list) baseline(dir, all, Number.parseInt(values['fuzz-steps'], 10));
-  const todo = all.filter(
-    (m) => !results.has(m.hash) && `${m.path} ${m.operator}`.includes(values.filter),
-  );
+  // Survivors judged again come first (a new test is meant for them), then by priority.
+  const todo = all
+    .filter((m) => !results.has(m.hash) && `${m.path} ${m.operator}`.includes(values.filter))
+    .sort((a, b) => Number(rejudged.has(b.hash)) - Number(rejudged.has(a.hash)));
   const limit = Number.parseInt(values.limit, 10);
   console.log(
     `mutants: ${all.length} listed, ${results.size} decided before, ${todo.length} to go, deciding ${Math.min(limit, todo.length)} in ${dir} (${commit})`,
