@@ -1,4 +1,5 @@
 export * from './clock.ts';
+export * from './clock-state.ts';
 export * from './rpc-call.ts';
 export * from './start-localnet.ts';
 export * from './validator-binary.ts';

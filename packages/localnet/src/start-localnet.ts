@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from '@basket/service-kit';
+import { restoreClock, saveClock } from './clock-state.ts';
 import { rpcCall } from './rpc-call.ts';
 import { resolveValidatorBinary } from './validator-binary.ts';
 
@@ -79,11 +80,18 @@ export async function startLocalnet(options: StartLocalnetOptions): Promise<Loca
     child.stderr?.resume();
   }
   const rpcUrl = `http://127.0.0.1:${rpcPort}`;
-  const stop = (deadlineMs = 10_000) => stopChild(child, exited, deadlineMs);
+  const stop = async (deadlineMs = 10_000) => {
+    // The clock is not part of the ledger: kept beside it so a restart continues from it.
+    if (child.exitCode === null && child.signalCode === null)
+      await saveClock(options.stateDir, rpcUrl).catch(() => {});
+    await stopChild(child, exited, deadlineMs);
+  };
   try {
     await waitForReady(child, exited, rpcUrl, options.readyTimeoutMs ?? 60_000);
+    await restoreClock(options.stateDir, rpcUrl);
   } catch (error) {
-    await stop();
+    // Not `stop`: a clock not yet restored must not overwrite the saved one.
+    await stopChild(child, exited, 10_000);
     throw error;
   }
   return { rpcUrl, wsUrl: `ws://127.0.0.1:${wsPort}`, owned: true, pid: child.pid, stop };

@@ -72,8 +72,10 @@ describe('the local validator', () => {
     await expect(clock.travelTo(target - 86_400_000)).rejects.toBeInstanceOf(ClockMoveError);
   });
 
-  it('keeps its state across a restart and leaves nothing running after stop', async () => {
-    // Given an airdrop that landed
+  it('keeps its state and its moved clock across a restart, and leaves nothing running after stop', async () => {
+    // Given an airdrop that landed, on a clock the earlier test moved days ahead
+    const moved = (await localnetClock(net.rpcUrl).now()).unixTimestamp;
+    expect(moved).toBeGreaterThan(BigInt(Math.floor(Date.now() / 1000)) + 86_400n);
     await rpcCall(net.rpcUrl, 'requestAirdrop', [WALLET, 7_000_000_000]);
     const deadline = Date.now() + 5_000;
     while ((await rpcCall<{ value: number }>(net.rpcUrl, 'getBalance', [WALLET])).value === 0) {
@@ -86,8 +88,10 @@ describe('the local validator', () => {
     expect(alive(pid)).toBe(false);
     expect(await portOpen(rpcUrl)).toBe(false);
     net = await startLocalnet({ stateDir: join(dir, 'ledger') });
-    // Then the balance is still there
+    // Then the balance is still there, and the clock continues from where it was (not back
+    // to the wall clock)
     const balance = await rpcCall<{ value: number }>(net.rpcUrl, 'getBalance', [WALLET]);
     expect(balance.value).toBe(7_000_000_000);
+    expect((await localnetClock(net.rpcUrl).now()).unixTimestamp).toBeGreaterThanOrEqual(moved);
   });
 });
