@@ -5,6 +5,7 @@
 // would go stale before the next push, an alert.
 import { isOpen, maxStaleSecsAt, navPushCadenceSecsAt } from '@basket/market-calendar';
 import {
+  BasketTransactionError,
   clockSysvarAccount,
   currentMultiplier,
   decodeF64Multiplier,
@@ -146,7 +147,7 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
     }
   }
   const push = await buildSignedPush({
-    signer: ctx.signer,
+    signer: ctx.navSigner,
     oracle: ctx.programs.oracle,
     snapshot: sku.snapshot as Address,
     skuId: sku.skuId,
@@ -157,28 +158,32 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
   const detail = { sku: sku.skuId, sequence: sequence.toString() };
   const together = [...push, refresh];
   const tables = await skuLookupTables(ctx, sku);
-  if (fits(ctx.signer, together, tables)) {
-    const outcome = await ctx.send({
-      ...(tables ? { addressLookupTables: tables } : {}),
-      job: 'nav-push',
-      actionKey: `nav-push:${sku.skuId}:${sequence}`,
-      instructions: together,
-      describe: `push_snapshot #${sequence} + refresh_nav of ${sku.skuId}`,
-      detail,
-    });
+  if (fits(ctx.feePayer, together, tables)) {
+    const outcome = await ctx
+      .send({
+        ...(tables ? { addressLookupTables: tables } : {}),
+        job: 'nav-push',
+        actionKey: `nav-push:${sku.skuId}:${sequence}`,
+        instructions: together,
+        describe: `push_snapshot #${sequence} + refresh_nav of ${sku.skuId}`,
+        detail,
+      })
+      .catch((error: unknown) => refused(ctx, sku, sequence, error));
     return {
       job: 'nav-push',
       summary: `${sku.skuId} #${sequence}: ${outcome.kind}`,
       details: outcome,
     };
   }
-  const pushed = await ctx.send({
-    job: 'nav-push',
-    actionKey: `nav-push:${sku.skuId}:${sequence}`,
-    instructions: push,
-    describe: `push_snapshot #${sequence} of ${sku.skuId}`,
-    detail,
-  });
+  const pushed = await ctx
+    .send({
+      job: 'nav-push',
+      actionKey: `nav-push:${sku.skuId}:${sequence}`,
+      instructions: push,
+      describe: `push_snapshot #${sequence} of ${sku.skuId}`,
+      detail,
+    })
+    .catch((error: unknown) => refused(ctx, sku, sequence, error));
   if (pushed.kind !== 'sent') {
     return {
       job: 'nav-push',
@@ -209,6 +214,36 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
     throw error;
   }
   return { job: 'nav-push', summary: `${sku.skuId} #${sequence}: sent (push, then refresh)` };
+}
+
+/** The oracle's `DeviationTooLarge`: the push moves a price beyond the cap of its reference. */
+const DEVIATION_TOO_LARGE = 2014;
+
+/**
+ * A push refused beyond the deviation cap cannot land until the admins approve it (decision
+ * 0121): every later push is refused the same way and NAV goes stale. A real overnight gap or a
+ * split does this, so it is not a keeper fault: the alert names the SKU and the approval the
+ * operators must sign. Every other failure passes through unchanged; this one is thrown on too.
+ *
+ * @example
+ * await ctx.send(push).catch((e: unknown) => refused(ctx, sku, 12n, e));
+ */
+export function refused(
+  ctx: KeeperContext,
+  sku: KeeperSku,
+  sequence: bigint,
+  error: unknown,
+): never {
+  const f = error instanceof BasketTransactionError ? error.failure : null;
+  if (f?.kind === 'custom' && f.program === 'oracle' && f.code === DEVIATION_TOO_LARGE) {
+    ctx.alert(
+      'nav-deviation-approval',
+      'critical',
+      `${sku.skuId}: push #${sequence} moves a price beyond the oracle's deviation cap; NAV stays stale until 3 admins approve it: basket-ops propose oracle.approve-deviation --sku ${sku.skuId}`,
+      { sku: sku.skuId, sequence: sequence.toString(), approval: 'oracle.approve-deviation' },
+    );
+  }
+  throw error;
 }
 
 /**

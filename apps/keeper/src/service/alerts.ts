@@ -11,6 +11,7 @@ import type { KeeperMetrics } from './keeper-metrics.ts';
  */
 export type AlertKind =
   | 'nav-stale'
+  | 'nav-deviation-approval'
   | 'push-without-refresh'
   | 'severe-corporate-action'
   | 'rfq-unconfirmed'
