@@ -8,7 +8,7 @@ import { runMigrations } from 'graphile-worker';
 import type { IndexerConfig } from './config.ts';
 import { ingestDelivery, ingestMetrics } from './ingest.ts';
 import { migrate } from './migrate.ts';
-import { differences, RECONCILED_FIELDS, type SkuReconciliation } from './reconcile.ts';
+import { comparedFields, differences, type SkuReconciliation } from './reconcile.ts';
 import { reconcileRound } from './reconcile-job.ts';
 import { createIndexerRpc } from './rpc-client.ts';
 import { indexerPool, QUEUE_SCHEMA } from './start-indexer.ts';
@@ -17,9 +17,10 @@ export const RECONCILE_HELP = `usage: indexer reconcile [--no-repair]
 
 Compares, for every vault on chain, what the indexer's rows say with the chain's accounts at
 the same point of the vault's history (its event sequence): the events indexed, the open
-withdrawal requests and the shares they escrow, the open redemption claims. Missing events
-are repaired by backfilling the vault program from the RPC (--no-repair: report only), then
-the comparison runs again. Prints a table; exit status 0 when every vault is clean, 1 when a
+withdrawal requests and the shares they escrow, the open redemption claims, the effective
+share supply (minted + fee shares owed + escrowed), the cash book and each asset's book.
+Missing events are repaired by backfilling the vault program from the RPC (--no-repair:
+report only), then the comparison runs again. Prints a table; exit status 0 when every vault is clean, 1 when a
 difference remains, 2 on bad arguments. Needs DATABASE_URL and SOLANA_RPC_URL (and
 WORLD_MANIFEST or INDEXER_PROGRAM_IDS), as the service.`;
 
@@ -30,10 +31,10 @@ export function reconcileTable(compared: readonly SkuReconciliation[]): string {
     '|---|---:|---|---:|---:|---:|',
   ];
   for (const s of compared)
-    for (const f of RECONCILED_FIELDS) {
-      const { chain, rows } = s.fields[f];
-      lines.push(`| ${s.sku} | ${s.eventSequence} | ${f} | ${chain} | ${rows} | ${chain - rows} |`);
-    }
+    for (const { field, chain, rows } of comparedFields(s))
+      lines.push(
+        `| ${s.sku} | ${s.eventSequence} | ${field} | ${chain} | ${rows} | ${chain - rows} |`,
+      );
   return lines.join('\n');
 }
 

@@ -7,8 +7,8 @@ import type { Metrics } from '@basket/service-kit';
 import type pg from 'pg';
 import { backfill } from './backfill.ts';
 import {
+  comparedFields,
   differences,
-  RECONCILED_FIELDS,
   reconcile,
   repairBound,
   type SkuReconciliation,
@@ -54,8 +54,7 @@ export async function reconcileRound(input: {
 }): Promise<ReconcileRound> {
   const { compared, moving } = await reconcile(input.pool, input.rpc, input.programs);
   for (const s of compared)
-    for (const field of RECONCILED_FIELDS) {
-      const { chain, rows } = s.fields[field];
+    for (const { field, chain, rows } of comparedFields(s)) {
       input.metrics?.difference.set(
         { sku: s.sku, field },
         Number(chain > rows ? chain - rows : rows - chain),

@@ -1,10 +1,20 @@
 // Reconciliation: per vault, the rows against the chain's accounts at the same point of the
-// vault's history. The chain is read (vault states, then the vault's open withdrawal requests
-// and redemption claims, then the states again); a vault whose event sequence moved between
-// the reads is compared next round, so both sides describe the same state. The rows are
-// taken at the sequence the chain had. A missing event is repaired by a backfill of the vault
-// program from the RPC down to the last indexed event before the gap.
-import { findRedemptionClaims, findWithdrawalRequests, type ProgramAddresses } from '@basket/sdk';
+// vault's history. The chain is read (vault states, then per vault its open withdrawal
+// requests and redemption claims and, in one getMultipleAccounts, its state with its share
+// mint, then the states again); a vault whose event sequence moved between the reads is
+// compared next round, so both sides describe the same state. The rows are taken at the
+// sequence the chain had. Compared: events present, open requests, escrowed shares, open
+// claims, the effective share supply, the cash book and each asset's book (decisions 0182,
+// 0910). A missing event is repaired by a backfill of the vault program from the RPC down to
+// the last indexed event before the gap.
+import {
+  findRedemptionClaims,
+  findWithdrawalRequests,
+  type ProgramAddresses,
+  readAccounts,
+  tokenMintAccount,
+  vaultStateAccount,
+} from '@basket/sdk';
 import {
   getVaultStateDecoder,
   VAULT_STATE_DISCRIMINATOR,
@@ -29,13 +39,16 @@ export type Difference = Readonly<{
   chain: bigint;
   rows: bigint;
 }>;
+/** The fields every vault has; each configured asset adds `book_<slot>`. */
 export const RECONCILED_FIELDS = [
   'events',
   'open_requests',
   'escrowed_shares',
   'open_claims',
+  'supply',
+  'cash',
 ] as const;
-export type ReconciledField = (typeof RECONCILED_FIELDS)[number];
+export type ReconciledField = (typeof RECONCILED_FIELDS)[number] | `book_${number}`;
 
 export type SkuReconciliation = Readonly<{
   sku: string;
@@ -43,7 +56,8 @@ export type SkuReconciliation = Readonly<{
   eventSequence: bigint;
   /** The slot of the chain's first read. */
   slot: bigint;
-  fields: Record<ReconciledField, { chain: bigint; rows: bigint }>;
+  /** Every compared quantity, in table order (the fixed fields, then each asset's book). */
+  fields: Partial<Record<ReconciledField, { chain: bigint; rows: bigint }>>;
   /** Missing event sequences (a gap to backfill). */
   missing: bigint[];
 }>;
@@ -94,23 +108,38 @@ export async function reconcile(
     claims: rpc.limiter.schedule({ priority: RPC_PRIORITY.indexing }, () =>
       findRedemptionClaims(rpc.rpc, { vault: v.address }, programs),
     ),
+    // The state and its share mint in one call, so both are at one slot: the effective supply
+    // is the mint's supply plus the fee shares owed and the escrow, all at one sequence.
+    stateAndMint: rpc.limiter.schedule({ priority: RPC_PRIORITY.indexing }, () =>
+      readAccounts(
+        rpc.rpc,
+        [vaultStateAccount(v.address, programs), tokenMintAccount(v.state.shareMint)],
+        { commitment: 'confirmed' },
+      ),
+    ),
   }));
   const after = await vaultStates(rpc, programs);
   const sequenceAfter = new Map(after.vaults.map((v) => [v.address, v.state.eventSequence]));
   const compared: SkuReconciliation[] = [];
   const moving: string[] = [];
-  for (const { vault, requests, claims } of onChain) {
-    const [r, c] = await Promise.all([requests, claims]);
+  for (const { vault, requests, claims, stateAndMint } of onChain) {
+    const [r, c, [state, mint]] = await Promise.all([requests, claims, stateAndMint]);
     await pool.query(
       `insert into skus (sku, first_slot, source) values ($1, null, 'chain') on conflict (sku) do nothing`,
       [vault.sku],
     );
-    if (sequenceAfter.get(vault.address) !== vault.state.eventSequence) {
+    const read = state.exists ? state.data.eventSequence : null;
+    const at = vault.state.eventSequence;
+    if (sequenceAfter.get(vault.address) !== at || read !== at || !state.exists || !mint.exists) {
       moving.push(vault.sku);
       continue;
     }
-    const at = vault.state.eventSequence;
     const rows = rowsAt(await vaultEvents(pool, vault.sku), at);
+    const chain = state.data;
+    const assetBooks: SkuReconciliation['fields'] = {};
+    chain.assets.slice(0, chain.assetCount).forEach((asset, i) => {
+      assetBooks[`book_${i}`] = { chain: asset.holdingsRaw, rows: rows.books[i] ?? 0n };
+    });
     compared.push({
       sku: vault.sku,
       eventSequence: at,
@@ -121,20 +150,38 @@ export async function reconcile(
         open_requests: { chain: BigInt(r.length), rows: rows.openRequests },
         escrowed_shares: { chain: vault.state.escrowedShares, rows: rows.escrowedShares },
         open_claims: { chain: BigInt(c.length), rows: rows.openClaims },
+        supply: {
+          chain: mint.data.supply + chain.feeSharesOwed + chain.escrowedShares,
+          rows: rows.supply,
+        },
+        cash: { chain: chain.cashRaw, rows: rows.cash },
+        ...assetBooks,
       },
     });
   }
   return { compared, moving };
 }
 
+/**
+ * Every compared quantity of a vault, in table order.
+ *
+ * @example
+ * for (const { field, chain, rows } of comparedFields(s)) console.log(field, chain - rows);
+ */
+export function comparedFields(
+  s: SkuReconciliation,
+): { field: ReconciledField; chain: bigint; rows: bigint }[] {
+  return Object.entries(s.fields).flatMap(([field, v]) =>
+    v ? [{ field: field as ReconciledField, ...v }] : [],
+  );
+}
+
 /** Every non-zero difference of a round. */
 export function differences(compared: readonly SkuReconciliation[]): Difference[] {
   return compared.flatMap((s) =>
-    RECONCILED_FIELDS.filter((f) => s.fields[f].chain !== s.fields[f].rows).map((field) => ({
-      sku: s.sku,
-      field,
-      ...s.fields[field],
-    })),
+    comparedFields(s)
+      .filter((f) => f.chain !== f.rows)
+      .map((f) => ({ sku: s.sku, ...f })),
   );
 }
 

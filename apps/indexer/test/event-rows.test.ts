@@ -10,6 +10,7 @@ import {
   item,
   navRefreshedField,
   PROGRAMS,
+  vaultVersion,
 } from './support/synthetic-items.ts';
 
 describe('rows of a delivered transaction', () => {
@@ -50,7 +51,11 @@ describe('rows of a delivered transaction', () => {
 
   it('keeps an unknown discriminator and a wrong-length payload as rows with their reason', () => {
     const rows = rowsOfItem(
-      item([field(250, 1, new Uint8Array(4)), field(2, 1, new Uint8Array(3)), navRefreshedField()]),
+      item([
+        field(250, 1, new Uint8Array(4)),
+        field(2, vaultVersion(2), new Uint8Array(3)),
+        navRefreshedField(),
+      ]),
       PROGRAMS,
     );
     if (rows.kind !== 'rows') throw new Error('expected rows');

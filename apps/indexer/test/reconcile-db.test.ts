@@ -31,11 +31,14 @@ import {
   navRefreshedField,
   PROGRAMS,
   skuBytes,
+  vaultVersion,
 } from './support/synthetic-items.ts';
 
 const SKU = 'RECON1';
 const VAULT = 'Vau1t11111111111111111111111111111111111111' as Address;
 const OWNER = '11111111111111111111111111111114' as Address;
+const SHARE_MINT = 'Share11111111111111111111111111111111111111' as Address;
+const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
 function requestedField(eventSequence: bigint): string {
   const payload = getWithdrawalRequestedEventEncoder().encode({
@@ -47,11 +50,27 @@ function requestedField(eventSequence: bigint): string {
     estimatedGrossUsd: 99n,
     unixTime: 1_795_446_100n,
     eventSequence,
+    // The request's own accrual: only this event says the supply moved by it.
+    mgmtFeeAccrued: 5n,
+    supplyAfter: 1_005n,
   });
-  return field(VaultEventKind.WithdrawalRequested, 1, new Uint8Array(payload));
+  return field(
+    VaultEventKind.WithdrawalRequested,
+    vaultVersion(VaultEventKind.WithdrawalRequested),
+    new Uint8Array(payload),
+  );
 }
 
-/** The vault's state on chain: its event sequence and escrowed shares, the rest zero. */
+/** The share mint on chain: 82 bytes, the raw supply at offset 36. */
+function mintData(supply: bigint): Uint8Array {
+  const data = new Uint8Array(82);
+  new DataView(data.buffer).setBigUint64(36, supply, true);
+  data[44] = 6; // decimals
+  data[45] = 1; // initialized
+  return data;
+}
+
+/** The vault's state on chain: its event sequence, escrow, fee shares owed and cash. */
 function vaultStateData(eventSequence: bigint, escrowedShares: bigint): Uint8Array {
   const blank = getVaultStateDecoder().decode(new Uint8Array(getVaultStateDecoder().fixedSize));
   return new Uint8Array(
@@ -61,6 +80,9 @@ function vaultStateData(eventSequence: bigint, escrowedShares: bigint): Uint8Arr
       skuId: skuBytes(SKU),
       eventSequence,
       escrowedShares,
+      feeSharesOwed: 5n,
+      shareMint: SHARE_MINT,
+      cashRaw: 1_000n,
     }),
   );
 }
@@ -88,11 +110,23 @@ describe('reconciliation', () => {
   // The vault's history: init-free (seq 1 deposit), a request (seq 2), a refresh (seq 3).
   const history: TransactionItem[] = [
     item(
-      [depositField({ skuId: skuBytes(SKU), eventSequence: 1n, supplyBefore: 0n, shares: 1_000n })],
+      [
+        depositField({
+          skuId: skuBytes(SKU),
+          eventSequence: 1n,
+          supplyBefore: 0n,
+          shares: 1_000n,
+          supplyAfter: 1_000n,
+          rawAmount: 1_000n,
+          cashAfter: 1_000n,
+        }),
+      ],
       { slot: 300 },
     ),
     item([requestedField(2n)], { slot: 301 }),
-    item([navRefreshedField({ skuId: skuBytes(SKU), eventSequence: 3n })], { slot: 302 }),
+    item([navRefreshedField({ skuId: skuBytes(SKU), eventSequence: 3n, cashRaw: 1_000n })], {
+      slot: 302,
+    }),
   ];
   const chain = {
     slot: 310n,
@@ -104,6 +138,8 @@ describe('reconciliation', () => {
         pubkey: 'Req1111111111111111111111111111111111111111',
         data: requestData(),
       },
+      // 1,000 minted by the deposit, 100 of them burned into the request's escrow.
+      { owner: TOKEN_2022, pubkey: SHARE_MINT, data: mintData(900n) },
     ],
   };
 
@@ -140,18 +176,59 @@ describe('reconciliation', () => {
         payload: { eventSequence: '5', owner: 'a', nonce: '1' },
       },
     ];
-    expect(rowsAt(events, 4n)).toEqual({
+    expect(rowsAt(events, 4n)).toMatchObject({
       missing: [2n],
       openRequests: 1n,
       escrowedShares: 5n,
       openClaims: 1n,
     });
-    expect(rowsAt(events, 5n)).toEqual({
+    expect(rowsAt(events, 5n)).toMatchObject({
       missing: [2n],
       openRequests: 0n,
       escrowedShares: 0n,
       openClaims: 1n,
     });
+  });
+
+  it('follows the supply, the cash book and each asset book from the events', () => {
+    const e = (name: string, eventSequence: number, payload: Record<string, unknown>) => ({
+      name,
+      slot: BigInt(eventSequence),
+      commitment: 'confirmed',
+      payload: { eventSequence: String(eventSequence), ...payload },
+    });
+    const events = [
+      e('deposit', 1, { supplyAfter: '1000', cashAfter: '1000' }),
+      // Cash into asset 1 (a leg paid from the cash buffer, settled into the holding).
+      e('rebalanceLeg', 2, { paySlot: 255, payBookAfter: '400' }),
+      e('rebalanceSettled', 3, { receiveSlot: 1, bookAfter: '70' }),
+      e('withdrawInKind', 4, {
+        supplyAfter: '900',
+        cashAfter: '360',
+        amounts: ['0', '7'],
+        mgmtFeeAccrued: '0',
+      }),
+      e('holdingBelowBook', 5, { assetIndex: 1, bookAfter: '50' }),
+      e('mgmtFeeCollected', 6, { supply: '904', mgmtFeeAccrued: '4' }),
+      e('redemptionBegun', 7, {
+        owner: 'c',
+        nonce: '1',
+        supplyAfter: '804',
+        cashAfter: '320',
+        cashOwed: '40',
+        owed: ['0', '5'],
+      }),
+      e('withdrawalFulfilled', 8, { owner: 'd', nonce: '1', supplyAfter: '794', cashLeft: '300' }),
+    ];
+    const at = (n: bigint) => {
+      const v = rowsAt(events, n);
+      return { supply: v.supply, cash: v.cash, book1: v.books[1] };
+    };
+    expect(at(3n)).toEqual({ supply: 1_000n, cash: 400n, book1: 70n });
+    expect(at(5n)).toEqual({ supply: 900n, cash: 360n, book1: 50n });
+    expect(at(6n)).toEqual({ supply: 904n, cash: 360n, book1: 50n });
+    expect(at(8n)).toEqual({ supply: 794n, cash: 300n, book1: 45n });
+    expect(rowsAt(events, 8n).books).toHaveLength(20);
   });
 
   it('finds the missing request event, sets the gauges, repairs from the RPC and is clean after', async () => {
@@ -167,12 +244,15 @@ describe('reconciliation', () => {
       { sku: SKU, field: 'events', chain: 3n, rows: 2n },
       { sku: SKU, field: 'open_requests', chain: 1n, rows: 0n },
       { sku: SKU, field: 'escrowed_shares', chain: 100n, rows: 0n },
+      { sku: SKU, field: 'supply', chain: 1_005n, rows: 1_000n },
     ]);
     const gauge = async (field: string) =>
       (await metrics.difference.get()).values.find(
         (v) => v.labels.sku === SKU && v.labels.field === field,
       )?.value;
     expect(await gauge('escrowed_shares')).toBe(100);
+    expect(await gauge('supply')).toBe(5);
+    expect(await gauge('cash')).toBe(0);
     // And the repair stored the one missing transaction from the RPC
     expect(round.repaired).toBe(1);
     const { rows } = await t
@@ -194,6 +274,7 @@ describe('reconciliation', () => {
     expect(next.repaired).toBe(0);
     expect(await gauge('escrowed_shares')).toBe(0);
     expect(await gauge('events')).toBe(0);
+    expect(await gauge('supply')).toBe(0);
     // And the vault is a known SKU (from its events and the chain)
     expect(await t.rows('select sku from skus')).toEqual([{ sku: SKU }]);
   });

@@ -9,7 +9,7 @@ use codama_macros::CodamaType;
 /// `rebalance_settle`: the receiving holding grew by `received_raw` (>= `expected_raw`),
 /// booked; the re-entrancy lock is released.
 ///
-/// Payload: 41 bytes.
+/// Version 2 adds the receiving book after. Payload: 49 bytes.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct RebalanceSettledEvent {
@@ -27,19 +27,23 @@ pub struct RebalanceSettledEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Book of the receiving slot after (the cash book when `receive_slot` is 255).
+    #[codama(type = number(u64))]
+    pub book_after: PodU64,
 }
 
 basket_common::impl_event!(
     RebalanceSettledEvent,
     VaultEventKind::RebalanceSettled,
-    version = 1,
-    len = 41
+    version = 2,
+    len = 49
 );
 
 /// `request_withdraw_usdc`: shares went into escrow; the keeper's withdrawal-router raises
 /// the cash and fulfils at a later snapshot.
 ///
-/// Payload: 96 bytes.
+/// Version 2 adds the management fee accrued and the supply after (unchanged by the
+/// escrow). Payload: 112 bytes.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct WithdrawalRequestedEvent {
@@ -65,18 +69,25 @@ pub struct WithdrawalRequestedEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Management-fee shares accrued to the treasury by this instruction (before pricing;
+    /// owed, not minted: they are in `supply_before` and `supply_after`).
+    #[codama(type = number(u64))]
+    pub mgmt_fee_accrued: PodU64,
+    /// Effective share supply after the instruction (minted + fee shares owed + escrowed).
+    #[codama(type = number(u64))]
+    pub supply_after: PodU64,
 }
 
 basket_common::impl_event!(
     WithdrawalRequestedEvent,
     VaultEventKind::WithdrawalRequested,
-    version = 1,
-    len = 96
+    version = 2,
+    len = 112
 );
 
 /// `fulfil_withdrawal`: the escrowed shares were paid at the snapshot in force.
 ///
-/// Payload: 136 bytes.
+/// Version 2 adds the management fee accrued and the supply after. Payload: 152 bytes.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct WithdrawalFulfilledEvent {
@@ -113,13 +124,20 @@ pub struct WithdrawalFulfilledEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Management-fee shares accrued to the treasury by this instruction (before pricing;
+    /// owed, not minted: they are in `supply_before` and `supply_after`).
+    #[codama(type = number(u64))]
+    pub mgmt_fee_accrued: PodU64,
+    /// Effective share supply after the instruction (minted + fee shares owed + escrowed).
+    #[codama(type = number(u64))]
+    pub supply_after: PodU64,
 }
 
 basket_common::impl_event!(
     WithdrawalFulfilledEvent,
     VaultEventKind::WithdrawalFulfilled,
-    version = 1,
-    len = 136
+    version = 2,
+    len = 152
 );
 
 /// `cancel_withdrawal`: the exact escrowed shares went back to the owner.

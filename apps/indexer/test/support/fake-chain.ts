@@ -1,5 +1,5 @@
 // An in-memory cluster for the reconciliation's reads: program accounts answered with the
-// RPC's filters applied (dataSize, memcmp in base58), and transaction history (signatures
+// RPC's filters applied (dataSize, memcmp in base58), accounts by address, and transaction history (signatures
 // newest first, getTransaction as webhook items) for its backfill. Accounts are built with the
 // generated encoders, so the layouts are the programs' own.
 import type { Base58EncodedBytes } from '@solana/kit';
@@ -47,6 +47,23 @@ export function fakeChainRpc(chain: {
           account: { data: [Buffer.from(a.data).toString('base64'), 'base64'] },
         }));
       return send(config.withContext ? { context: { slot: chain.slot }, value } : value);
+    },
+    // The accounts at `slot`, in the order asked (null for an unknown address).
+    getMultipleAccounts: (addresses: string[]) => {
+      const value = addresses.map((address) => {
+        const a = chain.accounts.find((x) => x.pubkey === address);
+        return a
+          ? {
+              data: [Buffer.from(a.data).toString('base64'), 'base64'],
+              owner: a.owner,
+              lamports: 1_000_000n,
+              executable: false,
+              rentEpoch: 0n,
+              space: BigInt(a.data.length),
+            }
+          : null;
+      });
+      return send({ context: { slot: chain.slot }, value });
     },
   };
   return {

@@ -7,6 +7,7 @@ import {
   getDepositEventEncoder,
   getNavRefreshedEventEncoder,
   type NavRefreshedEventArgs,
+  VAULT_EVENTS,
   VaultEventKind,
 } from '@basket/vault-client';
 import type { TransactionItem } from '../../src/webhook-body.ts';
@@ -18,6 +19,13 @@ export function skuBytes(sku: string): Uint8Array {
   const bytes = new Uint8Array(16);
   bytes.set(Buffer.from(sku, 'latin1'));
   return bytes;
+}
+
+/** The version the vault program emits of event `kind` (from the generated event table). */
+export function vaultVersion(kind: VaultEventKind): number {
+  const row = VAULT_EVENTS.find((e) => e.kind === kind);
+  if (!row) throw new Error(`no vault event of kind ${kind}`);
+  return row.version;
 }
 
 export function field(kind: number, version: number, payload: Uint8Array): string {
@@ -35,9 +43,16 @@ export function depositField(args: Partial<DepositEventArgs> = {}): string {
     snapshotSequence: 7n,
     unixTime: 1_795_446_000n,
     eventSequence: 3n,
+    mgmtFeeAccrued: 0n,
+    supplyAfter: 4_990_000_000n + 998_000_000n,
+    cashAfter: 300_000_000n,
     ...args,
   });
-  return field(VaultEventKind.Deposit, 1, new Uint8Array(payload));
+  return field(
+    VaultEventKind.Deposit,
+    vaultVersion(VaultEventKind.Deposit),
+    new Uint8Array(payload),
+  );
 }
 
 export function navRefreshedField(args: Partial<NavRefreshedEventArgs> = {}): string {

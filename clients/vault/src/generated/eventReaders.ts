@@ -20,7 +20,7 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       assetCount: b[48] as number,
       eventSequence: v.getBigUint64(49, true),
     }),
-    /** deposit v1: 104 bytes. */
+    /** deposit v2: 128 bytes. */
     deposit: (b: Uint8Array, v: DataView): DepositEvent => ({
       skuId: b.slice(0, 16),
       depositor: readAddress(b, 16),
@@ -31,6 +31,9 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       snapshotSequence: v.getBigUint64(80, true),
       unixTime: v.getBigInt64(88, true),
       eventSequence: v.getBigUint64(96, true),
+      mgmtFeeAccrued: v.getBigUint64(104, true),
+      supplyAfter: v.getBigUint64(112, true),
+      cashAfter: v.getBigUint64(120, true),
     }),
     /** pauseSet v1: 25 bytes. */
     pauseSet: (b: Uint8Array, v: DataView): PauseSetEvent => ({
@@ -59,7 +62,7 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       eta: v.getBigInt64(24, true),
       eventSequence: v.getBigUint64(32, true),
     }),
-    /** withdrawInKind v1: 248 bytes. */
+    /** withdrawInKind v2: 272 bytes. */
     withdrawInKind: (b: Uint8Array, v: DataView): WithdrawInKindEvent => ({
       skuId: b.slice(0, 16),
       owner: readAddress(b, 16),
@@ -68,98 +71,10 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       supplyBefore: v.getBigUint64(64, true),
       unixTime: v.getBigInt64(72, true),
       eventSequence: v.getBigUint64(80, true),
+      mgmtFeeAccrued: v.getBigUint64(88, true),
+      supplyAfter: v.getBigUint64(96, true),
+      cashAfter: v.getBigUint64(104, true),
       amounts: [
-        v.getBigUint64(88, true),
-        v.getBigUint64(96, true),
-        v.getBigUint64(104, true),
-        v.getBigUint64(112, true),
-        v.getBigUint64(120, true),
-        v.getBigUint64(128, true),
-        v.getBigUint64(136, true),
-        v.getBigUint64(144, true),
-        v.getBigUint64(152, true),
-        v.getBigUint64(160, true),
-        v.getBigUint64(168, true),
-        v.getBigUint64(176, true),
-        v.getBigUint64(184, true),
-        v.getBigUint64(192, true),
-        v.getBigUint64(200, true),
-        v.getBigUint64(208, true),
-        v.getBigUint64(216, true),
-        v.getBigUint64(224, true),
-        v.getBigUint64(232, true),
-        v.getBigUint64(240, true),
-      ],
-    }),
-    /** mgmtFeeCollected v1: 48 bytes. */
-    mgmtFeeCollected: (b: Uint8Array, v: DataView): MgmtFeeCollectedEvent => ({
-      skuId: b.slice(0, 16),
-      sharesMinted: v.getBigUint64(16, true),
-      supply: v.getBigUint64(24, true),
-      unixTime: v.getBigInt64(32, true),
-      eventSequence: v.getBigUint64(40, true),
-    }),
-    /** withdrawStable v1: 128 bytes. */
-    withdrawStable: (b: Uint8Array, v: DataView): WithdrawStableEvent => ({
-      skuId: b.slice(0, 16),
-      owner: readAddress(b, 16),
-      shares: v.getBigUint64(48, true),
-      grossUsd: v.getBigUint64(56, true),
-      feeUsd: v.getBigUint64(64, true),
-      netUsd: v.getBigUint64(72, true),
-      navUsd: v.getBigUint64(80, true),
-      supplyBefore: v.getBigUint64(88, true),
-      cashLeft: v.getBigUint64(96, true),
-      snapshotSequence: v.getBigUint64(104, true),
-      unixTime: v.getBigInt64(112, true),
-      eventSequence: v.getBigUint64(120, true),
-    }),
-    /** perfFeeCrystallized v1: 72 bytes. */
-    perfFeeCrystallized: (b: Uint8Array, v: DataView): PerfFeeCrystallizedEvent => ({
-      skuId: b.slice(0, 16),
-      feeShares: v.getBigUint64(16, true),
-      newHwmPps: v.getBigUint64(24, true),
-      navUsd: v.getBigUint64(32, true),
-      supplyBefore: v.getBigUint64(40, true),
-      snapshotSequence: v.getBigUint64(48, true),
-      unixTime: v.getBigInt64(56, true),
-      eventSequence: v.getBigUint64(64, true),
-    }),
-    /** assetStatusSet v1: 26 bytes. */
-    assetStatusSet: (b: Uint8Array, v: DataView): AssetStatusSetEvent => ({
-      skuId: b.slice(0, 16),
-      assetIndex: b[16] as number,
-      status: b[17] as number,
-      eventSequence: v.getBigUint64(18, true),
-    }),
-    /** rebalanceLeg v2: 138 bytes. */
-    rebalanceLeg: (b: Uint8Array, v: DataView): RebalanceLegEvent => ({
-      skuId: b.slice(0, 16),
-      paySlot: b[16] as number,
-      receiveSlot: b[17] as number,
-      payMint: readAddress(b, 18),
-      receiveMint: readAddress(b, 50),
-      payAmountRaw: v.getBigUint64(82, true),
-      receivedAmountRaw: v.getBigUint64(90, true),
-      valueOut: v.getBigUint64(98, true),
-      valueIn: v.getBigUint64(106, true),
-      snapshotSequence: v.getBigUint64(114, true),
-      unixTime: v.getBigInt64(122, true),
-      eventSequence: v.getBigUint64(130, true),
-    }),
-    /** redemptionBegun v1: 256 bytes. */
-    redemptionBegun: (b: Uint8Array, v: DataView): RedemptionBegunEvent => ({
-      skuId: b.slice(0, 16),
-      owner: readAddress(b, 16),
-      nonce: v.getBigUint64(48, true),
-      shares: v.getBigUint64(56, true),
-      cashOwed: v.getBigUint64(64, true),
-      supplyBefore: v.getBigUint64(72, true),
-      unixTime: v.getBigInt64(80, true),
-      eventSequence: v.getBigUint64(88, true),
-      owed: [
-        v.getBigUint64(96, true),
-        v.getBigUint64(104, true),
         v.getBigUint64(112, true),
         v.getBigUint64(120, true),
         v.getBigUint64(128, true),
@@ -178,6 +93,106 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
         v.getBigUint64(232, true),
         v.getBigUint64(240, true),
         v.getBigUint64(248, true),
+        v.getBigUint64(256, true),
+        v.getBigUint64(264, true),
+      ],
+    }),
+    /** mgmtFeeCollected v2: 56 bytes. */
+    mgmtFeeCollected: (b: Uint8Array, v: DataView): MgmtFeeCollectedEvent => ({
+      skuId: b.slice(0, 16),
+      sharesMinted: v.getBigUint64(16, true),
+      supply: v.getBigUint64(24, true),
+      unixTime: v.getBigInt64(32, true),
+      eventSequence: v.getBigUint64(40, true),
+      mgmtFeeAccrued: v.getBigUint64(48, true),
+    }),
+    /** withdrawStable v2: 144 bytes. */
+    withdrawStable: (b: Uint8Array, v: DataView): WithdrawStableEvent => ({
+      skuId: b.slice(0, 16),
+      owner: readAddress(b, 16),
+      shares: v.getBigUint64(48, true),
+      grossUsd: v.getBigUint64(56, true),
+      feeUsd: v.getBigUint64(64, true),
+      netUsd: v.getBigUint64(72, true),
+      navUsd: v.getBigUint64(80, true),
+      supplyBefore: v.getBigUint64(88, true),
+      cashLeft: v.getBigUint64(96, true),
+      snapshotSequence: v.getBigUint64(104, true),
+      unixTime: v.getBigInt64(112, true),
+      eventSequence: v.getBigUint64(120, true),
+      mgmtFeeAccrued: v.getBigUint64(128, true),
+      supplyAfter: v.getBigUint64(136, true),
+    }),
+    /** perfFeeCrystallized v2: 88 bytes. */
+    perfFeeCrystallized: (b: Uint8Array, v: DataView): PerfFeeCrystallizedEvent => ({
+      skuId: b.slice(0, 16),
+      feeShares: v.getBigUint64(16, true),
+      newHwmPps: v.getBigUint64(24, true),
+      navUsd: v.getBigUint64(32, true),
+      supplyBefore: v.getBigUint64(40, true),
+      snapshotSequence: v.getBigUint64(48, true),
+      unixTime: v.getBigInt64(56, true),
+      eventSequence: v.getBigUint64(64, true),
+      mgmtFeeAccrued: v.getBigUint64(72, true),
+      supplyAfter: v.getBigUint64(80, true),
+    }),
+    /** assetStatusSet v1: 26 bytes. */
+    assetStatusSet: (b: Uint8Array, v: DataView): AssetStatusSetEvent => ({
+      skuId: b.slice(0, 16),
+      assetIndex: b[16] as number,
+      status: b[17] as number,
+      eventSequence: v.getBigUint64(18, true),
+    }),
+    /** rebalanceLeg v3: 146 bytes. */
+    rebalanceLeg: (b: Uint8Array, v: DataView): RebalanceLegEvent => ({
+      skuId: b.slice(0, 16),
+      paySlot: b[16] as number,
+      receiveSlot: b[17] as number,
+      payMint: readAddress(b, 18),
+      receiveMint: readAddress(b, 50),
+      payAmountRaw: v.getBigUint64(82, true),
+      receivedAmountRaw: v.getBigUint64(90, true),
+      valueOut: v.getBigUint64(98, true),
+      valueIn: v.getBigUint64(106, true),
+      snapshotSequence: v.getBigUint64(114, true),
+      unixTime: v.getBigInt64(122, true),
+      eventSequence: v.getBigUint64(130, true),
+      payBookAfter: v.getBigUint64(138, true),
+    }),
+    /** redemptionBegun v2: 280 bytes. */
+    redemptionBegun: (b: Uint8Array, v: DataView): RedemptionBegunEvent => ({
+      skuId: b.slice(0, 16),
+      owner: readAddress(b, 16),
+      nonce: v.getBigUint64(48, true),
+      shares: v.getBigUint64(56, true),
+      cashOwed: v.getBigUint64(64, true),
+      supplyBefore: v.getBigUint64(72, true),
+      unixTime: v.getBigInt64(80, true),
+      eventSequence: v.getBigUint64(88, true),
+      mgmtFeeAccrued: v.getBigUint64(96, true),
+      supplyAfter: v.getBigUint64(104, true),
+      cashAfter: v.getBigUint64(112, true),
+      owed: [
+        v.getBigUint64(120, true),
+        v.getBigUint64(128, true),
+        v.getBigUint64(136, true),
+        v.getBigUint64(144, true),
+        v.getBigUint64(152, true),
+        v.getBigUint64(160, true),
+        v.getBigUint64(168, true),
+        v.getBigUint64(176, true),
+        v.getBigUint64(184, true),
+        v.getBigUint64(192, true),
+        v.getBigUint64(200, true),
+        v.getBigUint64(208, true),
+        v.getBigUint64(216, true),
+        v.getBigUint64(224, true),
+        v.getBigUint64(232, true),
+        v.getBigUint64(240, true),
+        v.getBigUint64(248, true),
+        v.getBigUint64(256, true),
+        v.getBigUint64(264, true),
+        v.getBigUint64(272, true),
       ],
     }),
     /** redemptionPaid v1: 240 bytes. */
@@ -255,15 +270,16 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       mint: readAddress(b, 50),
       eventSequence: v.getBigUint64(82, true),
     }),
-    /** rebalanceSettled v1: 41 bytes. */
+    /** rebalanceSettled v2: 49 bytes. */
     rebalanceSettled: (b: Uint8Array, v: DataView): RebalanceSettledEvent => ({
       skuId: b.slice(0, 16),
       receiveSlot: b[16] as number,
       expectedRaw: v.getBigUint64(17, true),
       receivedRaw: v.getBigUint64(25, true),
       eventSequence: v.getBigUint64(33, true),
+      bookAfter: v.getBigUint64(41, true),
     }),
-    /** withdrawalRequested v1: 96 bytes. */
+    /** withdrawalRequested v2: 112 bytes. */
     withdrawalRequested: (b: Uint8Array, v: DataView): WithdrawalRequestedEvent => ({
       skuId: b.slice(0, 16),
       owner: readAddress(b, 16),
@@ -273,8 +289,10 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       estimatedGrossUsd: v.getBigUint64(72, true),
       unixTime: v.getBigInt64(80, true),
       eventSequence: v.getBigUint64(88, true),
+      mgmtFeeAccrued: v.getBigUint64(96, true),
+      supplyAfter: v.getBigUint64(104, true),
     }),
-    /** withdrawalFulfilled v1: 136 bytes. */
+    /** withdrawalFulfilled v2: 152 bytes. */
     withdrawalFulfilled: (b: Uint8Array, v: DataView): WithdrawalFulfilledEvent => ({
       skuId: b.slice(0, 16),
       owner: readAddress(b, 16),
@@ -289,6 +307,8 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       snapshotSequence: v.getBigUint64(112, true),
       unixTime: v.getBigInt64(120, true),
       eventSequence: v.getBigUint64(128, true),
+      mgmtFeeAccrued: v.getBigUint64(136, true),
+      supplyAfter: v.getBigUint64(144, true),
     }),
     /** withdrawalCancelled v1: 112 bytes. */
     withdrawalCancelled: (b: Uint8Array, v: DataView): WithdrawalCancelledEvent => ({

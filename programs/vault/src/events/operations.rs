@@ -130,7 +130,9 @@ basket_common::impl_event!(
 
 /// `collect_mgmt_fee`: management fee minted as shares.
 ///
-/// Payload: 48 bytes after `[8][1]`.
+/// Version 2 adds the fee accrued by this instruction itself.
+///
+/// Payload: 56 bytes after `[8][2]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct MgmtFeeCollectedEvent {
@@ -148,13 +150,16 @@ pub struct MgmtFeeCollectedEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Management-fee shares accrued by this instruction (part of `shares_minted`).
+    #[codama(type = number(u64))]
+    pub mgmt_fee_accrued: PodU64,
 }
 
 basket_common::impl_event!(
     MgmtFeeCollectedEvent,
     VaultEventKind::MgmtFeeCollected,
-    version = 1,
-    len = 48
+    version = 2,
+    len = 56
 );
 
 /// `collect_withdraw_fees`: the withdrawal fees kept in the cash buffer paid to the
@@ -187,7 +192,10 @@ basket_common::impl_event!(
 
 /// `collect_perf_fee`: performance fee minted as shares.
 ///
-/// Payload: 72 bytes after `[10][1]`.
+/// Version 2 adds the management fee accrued and the supply after (`supply_before` plus
+/// `fee_shares`).
+///
+/// Payload: 88 bytes after `[10][2]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct PerfFeeCrystallizedEvent {
@@ -213,13 +221,20 @@ pub struct PerfFeeCrystallizedEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Management-fee shares accrued to the treasury by this instruction (before pricing;
+    /// owed, not minted: they are in `supply_before` and `supply_after`).
+    #[codama(type = number(u64))]
+    pub mgmt_fee_accrued: PodU64,
+    /// Effective share supply after the instruction (minted + fee shares owed + escrowed).
+    #[codama(type = number(u64))]
+    pub supply_after: PodU64,
 }
 
 basket_common::impl_event!(
     PerfFeeCrystallizedEvent,
     VaultEventKind::PerfFeeCrystallized,
-    version = 1,
-    len = 72
+    version = 2,
+    len = 88
 );
 
 /// `set_asset_status`.
@@ -246,9 +261,10 @@ basket_common::impl_event!(
     len = 26
 );
 
-/// `rebalance_leg`: one swap leg between two book slots. Version 2 adds both mints.
+/// `rebalance_leg`: one swap leg between two book slots. Version 2 adds both mints, version 3
+/// the paying slot's book after.
 ///
-/// Payload: 138 bytes after `[12][2]`.
+/// Payload: 146 bytes after `[12][3]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct RebalanceLegEvent {
@@ -281,13 +297,17 @@ pub struct RebalanceLegEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Book of the paying slot after the leg (the cash book when `pay_slot` is 255); the
+    /// receiving slot is booked by `RebalanceSettled`.
+    #[codama(type = number(u64))]
+    pub pay_book_after: PodU64,
 }
 
 basket_common::impl_event!(
     RebalanceLegEvent,
     VaultEventKind::RebalanceLeg,
-    version = 2,
-    len = 138
+    version = 3,
+    len = 146
 );
 
 /// `set_share_metadata`.

@@ -24,9 +24,9 @@ fn vault_initialized_layout() {
 
 #[test]
 fn deposit_layout() {
-    assert_eq!(<DepositEvent as Event>::LEN, 104);
+    assert_eq!(<DepositEvent as Event>::LEN, 128);
     assert_eq!(<DepositEvent as Event>::DISCRIMINATOR, 2);
-    assert_eq!(<DepositEvent as Event>::VERSION, 1);
+    assert_eq!(<DepositEvent as Event>::VERSION, 2);
     assert_eq!(offset_of!(DepositEvent, sku_id), 0);
     assert_eq!(offset_of!(DepositEvent, depositor), 16);
     assert_eq!(offset_of!(DepositEvent, raw_amount), 48);
@@ -36,11 +36,14 @@ fn deposit_layout() {
     assert_eq!(offset_of!(DepositEvent, snapshot_sequence), 80);
     assert_eq!(offset_of!(DepositEvent, unix_time), 88);
     assert_eq!(offset_of!(DepositEvent, event_sequence), 96);
+    assert_eq!(offset_of!(DepositEvent, mgmt_fee_accrued), 104);
+    assert_eq!(offset_of!(DepositEvent, supply_after), 112);
+    assert_eq!(offset_of!(DepositEvent, cash_after), 120);
     // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
-    let event: DepositEvent = unsafe { core::mem::transmute([0xABu8; 104]) };
+    let event: DepositEvent = unsafe { core::mem::transmute([0xABu8; 128]) };
     event.framed(|bytes| {
-        assert_eq!(bytes.len(), 106);
-        assert_eq!(&bytes[..2], &[2, 1]);
+        assert_eq!(bytes.len(), 130);
+        assert_eq!(&bytes[..2], &[2, 2]);
         assert!(bytes[2..].iter().all(|b| *b == 0xAB));
     });
 }
@@ -118,9 +121,9 @@ fn weights_cancelled_layout() {
 
 #[test]
 fn withdraw_in_kind_layout() {
-    assert_eq!(<WithdrawInKindEvent as Event>::LEN, 248);
+    assert_eq!(<WithdrawInKindEvent as Event>::LEN, 272);
     assert_eq!(<WithdrawInKindEvent as Event>::DISCRIMINATOR, 7);
-    assert_eq!(<WithdrawInKindEvent as Event>::VERSION, 1);
+    assert_eq!(<WithdrawInKindEvent as Event>::VERSION, 2);
     assert_eq!(offset_of!(WithdrawInKindEvent, sku_id), 0);
     assert_eq!(offset_of!(WithdrawInKindEvent, owner), 16);
     assert_eq!(offset_of!(WithdrawInKindEvent, shares), 48);
@@ -128,31 +131,35 @@ fn withdraw_in_kind_layout() {
     assert_eq!(offset_of!(WithdrawInKindEvent, supply_before), 64);
     assert_eq!(offset_of!(WithdrawInKindEvent, unix_time), 72);
     assert_eq!(offset_of!(WithdrawInKindEvent, event_sequence), 80);
-    assert_eq!(offset_of!(WithdrawInKindEvent, amounts), 88);
+    assert_eq!(offset_of!(WithdrawInKindEvent, amounts), 112);
+    assert_eq!(offset_of!(WithdrawInKindEvent, mgmt_fee_accrued), 88);
+    assert_eq!(offset_of!(WithdrawInKindEvent, supply_after), 96);
+    assert_eq!(offset_of!(WithdrawInKindEvent, cash_after), 104);
     // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
-    let event: WithdrawInKindEvent = unsafe { core::mem::transmute([0xABu8; 248]) };
+    let event: WithdrawInKindEvent = unsafe { core::mem::transmute([0xABu8; 272]) };
     event.framed(|bytes| {
-        assert_eq!(bytes.len(), 250);
-        assert_eq!(&bytes[..2], &[7, 1]);
+        assert_eq!(bytes.len(), 274);
+        assert_eq!(&bytes[..2], &[7, 2]);
         assert!(bytes[2..].iter().all(|b| *b == 0xAB));
     });
 }
 
 #[test]
 fn mgmt_fee_collected_layout() {
-    assert_eq!(<MgmtFeeCollectedEvent as Event>::LEN, 48);
+    assert_eq!(<MgmtFeeCollectedEvent as Event>::LEN, 56);
     assert_eq!(<MgmtFeeCollectedEvent as Event>::DISCRIMINATOR, 8);
-    assert_eq!(<MgmtFeeCollectedEvent as Event>::VERSION, 1);
+    assert_eq!(<MgmtFeeCollectedEvent as Event>::VERSION, 2);
     assert_eq!(offset_of!(MgmtFeeCollectedEvent, sku_id), 0);
     assert_eq!(offset_of!(MgmtFeeCollectedEvent, shares_minted), 16);
     assert_eq!(offset_of!(MgmtFeeCollectedEvent, supply), 24);
     assert_eq!(offset_of!(MgmtFeeCollectedEvent, unix_time), 32);
     assert_eq!(offset_of!(MgmtFeeCollectedEvent, event_sequence), 40);
+    assert_eq!(offset_of!(MgmtFeeCollectedEvent, mgmt_fee_accrued), 48);
     // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
-    let event: MgmtFeeCollectedEvent = unsafe { core::mem::transmute([0xABu8; 48]) };
+    let event: MgmtFeeCollectedEvent = unsafe { core::mem::transmute([0xABu8; 56]) };
     event.framed(|bytes| {
-        assert_eq!(bytes.len(), 50);
-        assert_eq!(&bytes[..2], &[8, 1]);
+        assert_eq!(bytes.len(), 58);
+        assert_eq!(&bytes[..2], &[8, 2]);
         assert!(bytes[2..].iter().all(|b| *b == 0xAB));
     });
 }
@@ -168,9 +175,9 @@ fn withdraw_fees_collected_layout() {
 
 #[test]
 fn withdraw_stable_layout() {
-    assert_eq!(<WithdrawStableEvent as Event>::LEN, 128);
+    assert_eq!(<WithdrawStableEvent as Event>::LEN, 144);
     assert_eq!(<WithdrawStableEvent as Event>::DISCRIMINATOR, 9);
-    assert_eq!(<WithdrawStableEvent as Event>::VERSION, 1);
+    assert_eq!(<WithdrawStableEvent as Event>::VERSION, 2);
     assert_eq!(offset_of!(WithdrawStableEvent, sku_id), 0);
     assert_eq!(offset_of!(WithdrawStableEvent, owner), 16);
     assert_eq!(offset_of!(WithdrawStableEvent, shares), 48);
@@ -183,20 +190,22 @@ fn withdraw_stable_layout() {
     assert_eq!(offset_of!(WithdrawStableEvent, snapshot_sequence), 104);
     assert_eq!(offset_of!(WithdrawStableEvent, unix_time), 112);
     assert_eq!(offset_of!(WithdrawStableEvent, event_sequence), 120);
+    assert_eq!(offset_of!(WithdrawStableEvent, mgmt_fee_accrued), 128);
+    assert_eq!(offset_of!(WithdrawStableEvent, supply_after), 136);
     // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
-    let event: WithdrawStableEvent = unsafe { core::mem::transmute([0xABu8; 128]) };
+    let event: WithdrawStableEvent = unsafe { core::mem::transmute([0xABu8; 144]) };
     event.framed(|bytes| {
-        assert_eq!(bytes.len(), 130);
-        assert_eq!(&bytes[..2], &[9, 1]);
+        assert_eq!(bytes.len(), 146);
+        assert_eq!(&bytes[..2], &[9, 2]);
         assert!(bytes[2..].iter().all(|b| *b == 0xAB));
     });
 }
 
 #[test]
 fn perf_fee_crystallized_layout() {
-    assert_eq!(<PerfFeeCrystallizedEvent as Event>::LEN, 72);
+    assert_eq!(<PerfFeeCrystallizedEvent as Event>::LEN, 88);
     assert_eq!(<PerfFeeCrystallizedEvent as Event>::DISCRIMINATOR, 10);
-    assert_eq!(<PerfFeeCrystallizedEvent as Event>::VERSION, 1);
+    assert_eq!(<PerfFeeCrystallizedEvent as Event>::VERSION, 2);
     assert_eq!(offset_of!(PerfFeeCrystallizedEvent, sku_id), 0);
     assert_eq!(offset_of!(PerfFeeCrystallizedEvent, fee_shares), 16);
     assert_eq!(offset_of!(PerfFeeCrystallizedEvent, new_hwm_pps), 24);
@@ -205,11 +214,13 @@ fn perf_fee_crystallized_layout() {
     assert_eq!(offset_of!(PerfFeeCrystallizedEvent, snapshot_sequence), 48);
     assert_eq!(offset_of!(PerfFeeCrystallizedEvent, unix_time), 56);
     assert_eq!(offset_of!(PerfFeeCrystallizedEvent, event_sequence), 64);
+    assert_eq!(offset_of!(PerfFeeCrystallizedEvent, mgmt_fee_accrued), 72);
+    assert_eq!(offset_of!(PerfFeeCrystallizedEvent, supply_after), 80);
     // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
-    let event: PerfFeeCrystallizedEvent = unsafe { core::mem::transmute([0xABu8; 72]) };
+    let event: PerfFeeCrystallizedEvent = unsafe { core::mem::transmute([0xABu8; 88]) };
     event.framed(|bytes| {
-        assert_eq!(bytes.len(), 74);
-        assert_eq!(&bytes[..2], &[10, 1]);
+        assert_eq!(bytes.len(), 90);
+        assert_eq!(&bytes[..2], &[10, 2]);
         assert!(bytes[2..].iter().all(|b| *b == 0xAB));
     });
 }
@@ -234,9 +245,9 @@ fn asset_status_set_layout() {
 
 #[test]
 fn rebalance_leg_layout() {
-    assert_eq!(<RebalanceLegEvent as Event>::LEN, 138);
+    assert_eq!(<RebalanceLegEvent as Event>::LEN, 146);
     assert_eq!(<RebalanceLegEvent as Event>::DISCRIMINATOR, 12);
-    assert_eq!(<RebalanceLegEvent as Event>::VERSION, 2);
+    assert_eq!(<RebalanceLegEvent as Event>::VERSION, 3);
     assert_eq!(offset_of!(RebalanceLegEvent, sku_id), 0);
     assert_eq!(offset_of!(RebalanceLegEvent, pay_slot), 16);
     assert_eq!(offset_of!(RebalanceLegEvent, receive_slot), 17);
@@ -249,20 +260,21 @@ fn rebalance_leg_layout() {
     assert_eq!(offset_of!(RebalanceLegEvent, snapshot_sequence), 114);
     assert_eq!(offset_of!(RebalanceLegEvent, unix_time), 122);
     assert_eq!(offset_of!(RebalanceLegEvent, event_sequence), 130);
+    assert_eq!(offset_of!(RebalanceLegEvent, pay_book_after), 138);
     // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
-    let event: RebalanceLegEvent = unsafe { core::mem::transmute([0xABu8; 138]) };
+    let event: RebalanceLegEvent = unsafe { core::mem::transmute([0xABu8; 146]) };
     event.framed(|bytes| {
-        assert_eq!(bytes.len(), 140);
-        assert_eq!(&bytes[..2], &[12, 2]);
+        assert_eq!(bytes.len(), 148);
+        assert_eq!(&bytes[..2], &[12, 3]);
         assert!(bytes[2..].iter().all(|b| *b == 0xAB));
     });
 }
 
 #[test]
 fn redemption_begun_layout() {
-    assert_eq!(<RedemptionBegunEvent as Event>::LEN, 256);
+    assert_eq!(<RedemptionBegunEvent as Event>::LEN, 280);
     assert_eq!(<RedemptionBegunEvent as Event>::DISCRIMINATOR, 13);
-    assert_eq!(<RedemptionBegunEvent as Event>::VERSION, 1);
+    assert_eq!(<RedemptionBegunEvent as Event>::VERSION, 2);
     assert_eq!(offset_of!(RedemptionBegunEvent, sku_id), 0);
     assert_eq!(offset_of!(RedemptionBegunEvent, owner), 16);
     assert_eq!(offset_of!(RedemptionBegunEvent, nonce), 48);
@@ -271,12 +283,15 @@ fn redemption_begun_layout() {
     assert_eq!(offset_of!(RedemptionBegunEvent, supply_before), 72);
     assert_eq!(offset_of!(RedemptionBegunEvent, unix_time), 80);
     assert_eq!(offset_of!(RedemptionBegunEvent, event_sequence), 88);
-    assert_eq!(offset_of!(RedemptionBegunEvent, owed), 96);
+    assert_eq!(offset_of!(RedemptionBegunEvent, owed), 120);
+    assert_eq!(offset_of!(RedemptionBegunEvent, mgmt_fee_accrued), 96);
+    assert_eq!(offset_of!(RedemptionBegunEvent, supply_after), 104);
+    assert_eq!(offset_of!(RedemptionBegunEvent, cash_after), 112);
     // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
-    let event: RedemptionBegunEvent = unsafe { core::mem::transmute([0xABu8; 256]) };
+    let event: RedemptionBegunEvent = unsafe { core::mem::transmute([0xABu8; 280]) };
     event.framed(|bytes| {
-        assert_eq!(bytes.len(), 258);
-        assert_eq!(&bytes[..2], &[13, 1]);
+        assert_eq!(bytes.len(), 282);
+        assert_eq!(&bytes[..2], &[13, 2]);
         assert!(bytes[2..].iter().all(|b| *b == 0xAB));
     });
 }
@@ -344,4 +359,37 @@ fn events_list_every_kind_once_in_order() {
     for (i, e) in EVENTS.iter().enumerate() {
         assert_eq!(usize::from(e.discriminator), i + 1, "{}", e.name);
     }
+}
+
+#[test]
+fn rebalance_settled_layout() {
+    assert_eq!(<RebalanceSettledEvent as Event>::LEN, 49);
+    assert_eq!(<RebalanceSettledEvent as Event>::DISCRIMINATOR, 20);
+    assert_eq!(<RebalanceSettledEvent as Event>::VERSION, 2);
+    assert_eq!(offset_of!(RebalanceSettledEvent, receive_slot), 16);
+    assert_eq!(offset_of!(RebalanceSettledEvent, expected_raw), 17);
+    assert_eq!(offset_of!(RebalanceSettledEvent, received_raw), 25);
+    assert_eq!(offset_of!(RebalanceSettledEvent, event_sequence), 33);
+    assert_eq!(offset_of!(RebalanceSettledEvent, book_after), 41);
+}
+
+#[test]
+fn withdrawal_requested_layout() {
+    assert_eq!(<WithdrawalRequestedEvent as Event>::LEN, 112);
+    assert_eq!(<WithdrawalRequestedEvent as Event>::DISCRIMINATOR, 21);
+    assert_eq!(<WithdrawalRequestedEvent as Event>::VERSION, 2);
+    assert_eq!(offset_of!(WithdrawalRequestedEvent, event_sequence), 88);
+    assert_eq!(offset_of!(WithdrawalRequestedEvent, mgmt_fee_accrued), 96);
+    assert_eq!(offset_of!(WithdrawalRequestedEvent, supply_after), 104);
+}
+
+#[test]
+fn withdrawal_fulfilled_layout() {
+    assert_eq!(<WithdrawalFulfilledEvent as Event>::LEN, 152);
+    assert_eq!(<WithdrawalFulfilledEvent as Event>::DISCRIMINATOR, 22);
+    assert_eq!(<WithdrawalFulfilledEvent as Event>::VERSION, 2);
+    assert_eq!(offset_of!(WithdrawalFulfilledEvent, cash_left), 104);
+    assert_eq!(offset_of!(WithdrawalFulfilledEvent, event_sequence), 128);
+    assert_eq!(offset_of!(WithdrawalFulfilledEvent, mgmt_fee_accrued), 136);
+    assert_eq!(offset_of!(WithdrawalFulfilledEvent, supply_after), 144);
 }

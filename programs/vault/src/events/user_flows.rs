@@ -7,7 +7,9 @@ use codama_macros::CodamaType;
 
 /// `deposit`: stablecoin in, shares out.
 ///
-/// Payload: 104 bytes after `[2][1]`.
+/// Version 2 adds the management fee accrued, the supply and the cash book after.
+///
+/// Payload: 128 bytes after `[2][2]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct DepositEvent {
@@ -37,18 +39,31 @@ pub struct DepositEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Management-fee shares accrued to the treasury by this instruction (before pricing;
+    /// owed, not minted: they are in `supply_before` and `supply_after`).
+    #[codama(type = number(u64))]
+    pub mgmt_fee_accrued: PodU64,
+    /// Effective share supply after the instruction (minted + fee shares owed + escrowed).
+    #[codama(type = number(u64))]
+    pub supply_after: PodU64,
+    /// Cash book after the instruction (raw stablecoin units).
+    #[codama(type = number(u64))]
+    pub cash_after: PodU64,
 }
 
 basket_common::impl_event!(
     DepositEvent,
     VaultEventKind::Deposit,
-    version = 1,
-    len = 104
+    version = 2,
+    len = 128
 );
 
 /// `withdraw_in_kind`: shares burned for a pro-rata slice of every holding.
 ///
-/// Payload: 248 bytes after `[7][1]`.
+/// Version 2 adds the management fee accrued, the supply and the cash book after (the
+/// books move by `amounts`).
+///
+/// Payload: 272 bytes after `[7][2]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct WithdrawInKindEvent {
@@ -71,6 +86,16 @@ pub struct WithdrawInKindEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Management-fee shares accrued to the treasury by this instruction (before pricing;
+    /// owed, not minted: they are in `supply_before` and `supply_after`).
+    #[codama(type = number(u64))]
+    pub mgmt_fee_accrued: PodU64,
+    /// Effective share supply after the instruction (minted + fee shares owed + escrowed).
+    #[codama(type = number(u64))]
+    pub supply_after: PodU64,
+    /// Cash book after the instruction (raw stablecoin units).
+    #[codama(type = number(u64))]
+    pub cash_after: PodU64,
     /// Raw amount paid per asset slot.
     #[codama(type = array(number(u64), 20))]
     pub amounts: [PodU64; 20],
@@ -79,13 +104,16 @@ pub struct WithdrawInKindEvent {
 basket_common::impl_event!(
     WithdrawInKindEvent,
     VaultEventKind::WithdrawInKind,
-    version = 1,
-    len = 248
+    version = 2,
+    len = 272
 );
 
 /// `withdraw_usdc`: shares burned for stablecoin from the cash buffer.
 ///
-/// Payload: 128 bytes after `[9][1]`.
+/// Version 2 adds the management fee accrued and the supply after (`cash_left` is the
+/// cash book after).
+///
+/// Payload: 144 bytes after `[9][2]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct WithdrawStableEvent {
@@ -122,18 +150,28 @@ pub struct WithdrawStableEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Management-fee shares accrued to the treasury by this instruction (before pricing;
+    /// owed, not minted: they are in `supply_before` and `supply_after`).
+    #[codama(type = number(u64))]
+    pub mgmt_fee_accrued: PodU64,
+    /// Effective share supply after the instruction (minted + fee shares owed + escrowed).
+    #[codama(type = number(u64))]
+    pub supply_after: PodU64,
 }
 
 basket_common::impl_event!(
     WithdrawStableEvent,
     VaultEventKind::WithdrawStable,
-    version = 1,
-    len = 128
+    version = 2,
+    len = 144
 );
 
 /// `begin_redemption`: shares burned, a redemption claim opened.
 ///
-/// Payload: 256 bytes after `[13][1]`.
+/// Version 2 adds the management fee accrued, the supply and the cash book after (the
+/// books move by `owed`).
+///
+/// Payload: 280 bytes after `[13][2]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct RedemptionBegunEvent {
@@ -156,6 +194,16 @@ pub struct RedemptionBegunEvent {
     /// Per-vault event counter (gaps reveal missed events).
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
+    /// Management-fee shares accrued to the treasury by this instruction (before pricing;
+    /// owed, not minted: they are in `supply_before` and `supply_after`).
+    #[codama(type = number(u64))]
+    pub mgmt_fee_accrued: PodU64,
+    /// Effective share supply after the instruction (minted + fee shares owed + escrowed).
+    #[codama(type = number(u64))]
+    pub supply_after: PodU64,
+    /// Cash book after the instruction (raw stablecoin units).
+    #[codama(type = number(u64))]
+    pub cash_after: PodU64,
     /// Raw amount owed per asset slot.
     #[codama(type = array(number(u64), 20))]
     pub owed: [PodU64; 20],
@@ -164,8 +212,8 @@ pub struct RedemptionBegunEvent {
 basket_common::impl_event!(
     RedemptionBegunEvent,
     VaultEventKind::RedemptionBegun,
-    version = 1,
-    len = 256
+    version = 2,
+    len = 280
 );
 
 /// `pay_redemption`: slots of a claim paid.

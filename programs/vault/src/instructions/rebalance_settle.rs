@@ -55,7 +55,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     if received < expected {
         return Err(VaultError::LegShortfall.into());
     }
-    book(state, slot, received, false)?;
+    let book_after = book(state, slot, received, false)?;
     state.leg_pending.set(false);
     state.leg_receive_slot = 0;
     state.leg_expected_raw.set(0);
@@ -67,6 +67,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         expected_raw: PodU64::new(expected),
         received_raw: PodU64::new(received),
         event_sequence: PodU64::new(seq),
+        book_after: PodU64::new(book_after),
     }
     .emit();
     Ok(())

@@ -77,14 +77,23 @@ pub fn check_asset_holding(
     }
 }
 
+/// The effective supply that prices an instruction and the fee shares its accrual added.
+pub struct Accrual {
+    /// Minted shares + owed shares + shares escrowed by withdrawal requests, accrual included.
+    pub supply: u64,
+    /// Management-fee shares this accrual added to `fee_shares_owed` (carried by the event, so
+    /// an indexer follows the supply exactly).
+    pub accrued: u64,
+}
+
 /// Accrues the management fee up to `now` into `fee_shares_owed` and returns the effective
 /// supply (minted shares + owed shares + shares escrowed by withdrawal requests) that prices
-/// this instruction.
+/// this instruction, with the shares accrued.
 pub fn accrue_mgmt_fee(
     state: &mut VaultState,
     share_mint: &AccountView,
     now: i64,
-) -> Result<u64, ProgramError> {
+) -> Result<Accrual, ProgramError> {
     // SAFETY: read-only view of the share mint; every CPI touching it starts after this returns.
     let minted = token2022::mint_supply(unsafe { share_mint.borrow_unchecked() })?;
     let owed = state.fee_shares_owed.get();
@@ -108,9 +117,12 @@ pub fn accrue_mgmt_fee(
             .set(owed.checked_add(accrued).ok_or(CommonError::MathOverflow)?);
         add_u128(&mut state.total_mgmt_fee_shares, accrued)?;
     }
-    Ok(supply
-        .checked_add(accrued)
-        .ok_or(CommonError::MathOverflow)?)
+    Ok(Accrual {
+        supply: supply
+            .checked_add(accrued)
+            .ok_or(CommonError::MathOverflow)?,
+        accrued,
+    })
 }
 
 /// `account` is a token account of `mint` owned by the vault's treasury, on `program`.

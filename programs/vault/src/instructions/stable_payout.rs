@@ -48,6 +48,10 @@ pub struct Paid {
     pub w: StableWithdrawal,
     pub nav_usd: u64,
     pub supply: u64,
+    /// Management-fee shares accrued before pricing.
+    pub accrued: u64,
+    /// Effective supply after: `supply` less the shares paid (burned or released from escrow).
+    pub supply_after: u64,
     pub cash_left: u64,
     pub sequence: u64,
     pub now: i64,
@@ -74,7 +78,7 @@ pub fn price(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
         return Err(VaultError::SnapshotBeforeRequest.into());
     }
     let nav_usd = nav::vault_nav(state, p.asset_pairs, &pricing)?;
-    let supply = shared::accrue_mgmt_fee(state, p.share_mint, now)?;
+    let shared::Accrual { supply, accrued } = shared::accrue_mgmt_fee(state, p.share_mint, now)?;
 
     // 3. Value (down), fee (up), the caller's minimum, the cash available.
     let w = stable_withdrawal(p.shares, nav_usd, supply, state.withdraw_fee_bps.get())?;
@@ -91,7 +95,7 @@ pub fn price(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
         .ok_or(VaultError::InsufficientCash)?;
     // The fee stays in the cash buffer, booked as owed to the treasury (out of `cash_raw`,
     // so out of NAV and of every spendable amount) and paid by `collect_withdraw_fees`: one
-    // transfer instead of two (docs/decisions/0058-vault-compute-units-at-20-assets-withdrawal.md).
+    // transfer instead of two (docs/decisions/0058-the-withdrawal-fee-stays-in-the-cash-buffer-until-collected.md).
     let fees_owed = state
         .withdraw_fees_owed
         .get()
@@ -112,6 +116,10 @@ pub fn price(state: &mut VaultState, p: &Payout) -> Result<Paid, ProgramError> {
         w,
         nav_usd,
         supply,
+        accrued,
+        supply_after: supply
+            .checked_sub(p.shares)
+            .ok_or(CommonError::MathOverflow)?,
         cash_left,
         sequence,
         now,

@@ -37,6 +37,9 @@ export type DepositEvent = {
   snapshotSequence: bigint;
   unixTime: bigint;
   eventSequence: bigint;
+  mgmtFeeAccrued: bigint;
+  supplyAfter: bigint;
+  cashAfter: bigint;
 };
 
 export type DepositEventArgs = {
@@ -49,6 +52,9 @@ export type DepositEventArgs = {
   snapshotSequence: number | bigint;
   unixTime: number | bigint;
   eventSequence: number | bigint;
+  mgmtFeeAccrued: number | bigint;
+  supplyAfter: number | bigint;
+  cashAfter: number | bigint;
 };
 
 export function getDepositEventEncoder(): FixedSizeEncoder<DepositEventArgs> {
@@ -62,6 +68,9 @@ export function getDepositEventEncoder(): FixedSizeEncoder<DepositEventArgs> {
     ["snapshotSequence", getU64Encoder()],
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["mgmtFeeAccrued", getU64Encoder()],
+    ["supplyAfter", getU64Encoder()],
+    ["cashAfter", getU64Encoder()],
   ]);
 }
 
@@ -76,6 +85,9 @@ export function getDepositEventDecoder(): FixedSizeDecoder<DepositEvent> {
     ["snapshotSequence", getU64Decoder()],
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["mgmtFeeAccrued", getU64Decoder()],
+    ["supplyAfter", getU64Decoder()],
+    ["cashAfter", getU64Decoder()],
   ]);
 }
 

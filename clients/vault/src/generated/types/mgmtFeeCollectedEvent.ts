@@ -30,6 +30,7 @@ export type MgmtFeeCollectedEvent = {
   supply: bigint;
   unixTime: bigint;
   eventSequence: bigint;
+  mgmtFeeAccrued: bigint;
 };
 
 export type MgmtFeeCollectedEventArgs = {
@@ -38,6 +39,7 @@ export type MgmtFeeCollectedEventArgs = {
   supply: number | bigint;
   unixTime: number | bigint;
   eventSequence: number | bigint;
+  mgmtFeeAccrued: number | bigint;
 };
 
 export function getMgmtFeeCollectedEventEncoder(): FixedSizeEncoder<MgmtFeeCollectedEventArgs> {
@@ -47,6 +49,7 @@ export function getMgmtFeeCollectedEventEncoder(): FixedSizeEncoder<MgmtFeeColle
     ["supply", getU64Encoder()],
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["mgmtFeeAccrued", getU64Encoder()],
   ]);
 }
 
@@ -57,6 +60,7 @@ export function getMgmtFeeCollectedEventDecoder(): FixedSizeDecoder<MgmtFeeColle
     ["supply", getU64Decoder()],
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["mgmtFeeAccrued", getU64Decoder()],
   ]);
 }
 

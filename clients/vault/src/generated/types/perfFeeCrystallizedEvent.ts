@@ -33,6 +33,8 @@ export type PerfFeeCrystallizedEvent = {
   snapshotSequence: bigint;
   unixTime: bigint;
   eventSequence: bigint;
+  mgmtFeeAccrued: bigint;
+  supplyAfter: bigint;
 };
 
 export type PerfFeeCrystallizedEventArgs = {
@@ -44,6 +46,8 @@ export type PerfFeeCrystallizedEventArgs = {
   snapshotSequence: number | bigint;
   unixTime: number | bigint;
   eventSequence: number | bigint;
+  mgmtFeeAccrued: number | bigint;
+  supplyAfter: number | bigint;
 };
 
 export function getPerfFeeCrystallizedEventEncoder(): FixedSizeEncoder<PerfFeeCrystallizedEventArgs> {
@@ -56,6 +60,8 @@ export function getPerfFeeCrystallizedEventEncoder(): FixedSizeEncoder<PerfFeeCr
     ["snapshotSequence", getU64Encoder()],
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["mgmtFeeAccrued", getU64Encoder()],
+    ["supplyAfter", getU64Encoder()],
   ]);
 }
 
@@ -69,6 +75,8 @@ export function getPerfFeeCrystallizedEventDecoder(): FixedSizeDecoder<PerfFeeCr
     ["snapshotSequence", getU64Decoder()],
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["mgmtFeeAccrued", getU64Decoder()],
+    ["supplyAfter", getU64Decoder()],
   ]);
 }
 

@@ -42,6 +42,7 @@ export type RebalanceLegEvent = {
   snapshotSequence: bigint;
   unixTime: bigint;
   eventSequence: bigint;
+  payBookAfter: bigint;
 };
 
 export type RebalanceLegEventArgs = {
@@ -57,6 +58,7 @@ export type RebalanceLegEventArgs = {
   snapshotSequence: number | bigint;
   unixTime: number | bigint;
   eventSequence: number | bigint;
+  payBookAfter: number | bigint;
 };
 
 export function getRebalanceLegEventEncoder(): FixedSizeEncoder<RebalanceLegEventArgs> {
@@ -73,6 +75,7 @@ export function getRebalanceLegEventEncoder(): FixedSizeEncoder<RebalanceLegEven
     ["snapshotSequence", getU64Encoder()],
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["payBookAfter", getU64Encoder()],
   ]);
 }
 
@@ -90,6 +93,7 @@ export function getRebalanceLegEventDecoder(): FixedSizeDecoder<RebalanceLegEven
     ["snapshotSequence", getU64Decoder()],
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["payBookAfter", getU64Decoder()],
   ]);
 }
 

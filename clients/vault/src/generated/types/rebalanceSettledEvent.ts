@@ -30,6 +30,7 @@ export type RebalanceSettledEvent = {
   expectedRaw: bigint;
   receivedRaw: bigint;
   eventSequence: bigint;
+  bookAfter: bigint;
 };
 
 export type RebalanceSettledEventArgs = {
@@ -38,6 +39,7 @@ export type RebalanceSettledEventArgs = {
   expectedRaw: number | bigint;
   receivedRaw: number | bigint;
   eventSequence: number | bigint;
+  bookAfter: number | bigint;
 };
 
 export function getRebalanceSettledEventEncoder(): FixedSizeEncoder<RebalanceSettledEventArgs> {
@@ -47,6 +49,7 @@ export function getRebalanceSettledEventEncoder(): FixedSizeEncoder<RebalanceSet
     ["expectedRaw", getU64Encoder()],
     ["receivedRaw", getU64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["bookAfter", getU64Encoder()],
   ]);
 }
 
@@ -57,6 +60,7 @@ export function getRebalanceSettledEventDecoder(): FixedSizeDecoder<RebalanceSet
     ["expectedRaw", getU64Decoder()],
     ["receivedRaw", getU64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["bookAfter", getU64Decoder()],
   ]);
 }
 

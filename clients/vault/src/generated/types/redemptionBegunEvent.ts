@@ -38,6 +38,9 @@ export type RedemptionBegunEvent = {
   supplyBefore: bigint;
   unixTime: bigint;
   eventSequence: bigint;
+  mgmtFeeAccrued: bigint;
+  supplyAfter: bigint;
+  cashAfter: bigint;
   owed: Array<bigint>;
 };
 
@@ -50,6 +53,9 @@ export type RedemptionBegunEventArgs = {
   supplyBefore: number | bigint;
   unixTime: number | bigint;
   eventSequence: number | bigint;
+  mgmtFeeAccrued: number | bigint;
+  supplyAfter: number | bigint;
+  cashAfter: number | bigint;
   owed: Array<number | bigint>;
 };
 
@@ -63,6 +69,9 @@ export function getRedemptionBegunEventEncoder(): FixedSizeEncoder<RedemptionBeg
     ["supplyBefore", getU64Encoder()],
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["mgmtFeeAccrued", getU64Encoder()],
+    ["supplyAfter", getU64Encoder()],
+    ["cashAfter", getU64Encoder()],
     ["owed", getArrayEncoder(getU64Encoder(), { size: 20 })],
   ]);
 }
@@ -77,6 +86,9 @@ export function getRedemptionBegunEventDecoder(): FixedSizeDecoder<RedemptionBeg
     ["supplyBefore", getU64Decoder()],
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["mgmtFeeAccrued", getU64Decoder()],
+    ["supplyAfter", getU64Decoder()],
+    ["cashAfter", getU64Decoder()],
     ["owed", getArrayDecoder(getU64Decoder(), { size: 20 })],
   ]);
 }

@@ -37,6 +37,9 @@ export type WithdrawInKindEvent = {
   supplyBefore: bigint;
   unixTime: bigint;
   eventSequence: bigint;
+  mgmtFeeAccrued: bigint;
+  supplyAfter: bigint;
+  cashAfter: bigint;
   amounts: Array<bigint>;
 };
 
@@ -48,6 +51,9 @@ export type WithdrawInKindEventArgs = {
   supplyBefore: number | bigint;
   unixTime: number | bigint;
   eventSequence: number | bigint;
+  mgmtFeeAccrued: number | bigint;
+  supplyAfter: number | bigint;
+  cashAfter: number | bigint;
   amounts: Array<number | bigint>;
 };
 
@@ -60,6 +66,9 @@ export function getWithdrawInKindEventEncoder(): FixedSizeEncoder<WithdrawInKind
     ["supplyBefore", getU64Encoder()],
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["mgmtFeeAccrued", getU64Encoder()],
+    ["supplyAfter", getU64Encoder()],
+    ["cashAfter", getU64Encoder()],
     ["amounts", getArrayEncoder(getU64Encoder(), { size: 20 })],
   ]);
 }
@@ -73,6 +82,9 @@ export function getWithdrawInKindEventDecoder(): FixedSizeDecoder<WithdrawInKind
     ["supplyBefore", getU64Decoder()],
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["mgmtFeeAccrued", getU64Decoder()],
+    ["supplyAfter", getU64Decoder()],
+    ["cashAfter", getU64Decoder()],
     ["amounts", getArrayDecoder(getU64Decoder(), { size: 20 })],
   ]);
 }

@@ -40,6 +40,8 @@ export type WithdrawStableEvent = {
   snapshotSequence: bigint;
   unixTime: bigint;
   eventSequence: bigint;
+  mgmtFeeAccrued: bigint;
+  supplyAfter: bigint;
 };
 
 export type WithdrawStableEventArgs = {
@@ -55,6 +57,8 @@ export type WithdrawStableEventArgs = {
   snapshotSequence: number | bigint;
   unixTime: number | bigint;
   eventSequence: number | bigint;
+  mgmtFeeAccrued: number | bigint;
+  supplyAfter: number | bigint;
 };
 
 export function getWithdrawStableEventEncoder(): FixedSizeEncoder<WithdrawStableEventArgs> {
@@ -71,6 +75,8 @@ export function getWithdrawStableEventEncoder(): FixedSizeEncoder<WithdrawStable
     ["snapshotSequence", getU64Encoder()],
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["mgmtFeeAccrued", getU64Encoder()],
+    ["supplyAfter", getU64Encoder()],
   ]);
 }
 
@@ -88,6 +94,8 @@ export function getWithdrawStableEventDecoder(): FixedSizeDecoder<WithdrawStable
     ["snapshotSequence", getU64Decoder()],
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["mgmtFeeAccrued", getU64Decoder()],
+    ["supplyAfter", getU64Decoder()],
   ]);
 }
 

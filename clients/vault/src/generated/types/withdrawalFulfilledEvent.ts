@@ -41,6 +41,8 @@ export type WithdrawalFulfilledEvent = {
   snapshotSequence: bigint;
   unixTime: bigint;
   eventSequence: bigint;
+  mgmtFeeAccrued: bigint;
+  supplyAfter: bigint;
 };
 
 export type WithdrawalFulfilledEventArgs = {
@@ -57,6 +59,8 @@ export type WithdrawalFulfilledEventArgs = {
   snapshotSequence: number | bigint;
   unixTime: number | bigint;
   eventSequence: number | bigint;
+  mgmtFeeAccrued: number | bigint;
+  supplyAfter: number | bigint;
 };
 
 export function getWithdrawalFulfilledEventEncoder(): FixedSizeEncoder<WithdrawalFulfilledEventArgs> {
@@ -74,6 +78,8 @@ export function getWithdrawalFulfilledEventEncoder(): FixedSizeEncoder<Withdrawa
     ["snapshotSequence", getU64Encoder()],
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["mgmtFeeAccrued", getU64Encoder()],
+    ["supplyAfter", getU64Encoder()],
   ]);
 }
 
@@ -92,6 +98,8 @@ export function getWithdrawalFulfilledEventDecoder(): FixedSizeDecoder<Withdrawa
     ["snapshotSequence", getU64Decoder()],
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["mgmtFeeAccrued", getU64Decoder()],
+    ["supplyAfter", getU64Decoder()],
   ]);
 }
 

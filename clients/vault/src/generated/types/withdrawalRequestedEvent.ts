@@ -36,6 +36,8 @@ export type WithdrawalRequestedEvent = {
   estimatedGrossUsd: bigint;
   unixTime: bigint;
   eventSequence: bigint;
+  mgmtFeeAccrued: bigint;
+  supplyAfter: bigint;
 };
 
 export type WithdrawalRequestedEventArgs = {
@@ -47,6 +49,8 @@ export type WithdrawalRequestedEventArgs = {
   estimatedGrossUsd: number | bigint;
   unixTime: number | bigint;
   eventSequence: number | bigint;
+  mgmtFeeAccrued: number | bigint;
+  supplyAfter: number | bigint;
 };
 
 export function getWithdrawalRequestedEventEncoder(): FixedSizeEncoder<WithdrawalRequestedEventArgs> {
@@ -59,6 +63,8 @@ export function getWithdrawalRequestedEventEncoder(): FixedSizeEncoder<Withdrawa
     ["estimatedGrossUsd", getU64Encoder()],
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
+    ["mgmtFeeAccrued", getU64Encoder()],
+    ["supplyAfter", getU64Encoder()],
   ]);
 }
 
@@ -72,6 +78,8 @@ export function getWithdrawalRequestedEventDecoder(): FixedSizeDecoder<Withdrawa
     ["estimatedGrossUsd", getU64Decoder()],
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
+    ["mgmtFeeAccrued", getU64Decoder()],
+    ["supplyAfter", getU64Decoder()],
   ]);
 }
 

@@ -58,7 +58,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     //    each book first reconciled with its holding's real balance (a seizure since the
     //    last instruction is shared now, not after the claim took its part of a phantom).
     holdings::reconcile_each(state, accounts.holdings)?;
-    let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
+    let shared::Accrual { supply, accrued } =
+        shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
     let mut owed = [0u64; MAX_ASSETS];
     let mut any = false;
     state.invalidate_nav_cache();
@@ -103,6 +104,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         supply_before: PodU64::new(supply),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
+        mgmt_fee_accrued: PodU64::new(accrued),
+        supply_after: PodU64::new(
+            supply
+                .checked_sub(shares)
+                .ok_or(CommonError::MathOverflow)?,
+        ),
+        cash_after: PodU64::new(cash_left),
         owed: owed.map(PodU64::new),
     }
     .emit();

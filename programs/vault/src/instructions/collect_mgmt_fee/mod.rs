@@ -53,7 +53,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     )?;
 
     let now = Clock::get()?.unix_timestamp;
-    let supply = shared::accrue_mgmt_fee(state, share_mint, now)?;
+    let shared::Accrual { supply, accrued } = shared::accrue_mgmt_fee(state, share_mint, now)?;
     let owed = state.fee_shares_owed.get();
     if owed == 0 {
         return Err(VaultError::NothingToCollect.into());
@@ -66,6 +66,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         supply: PodU64::new(supply),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
+        mgmt_fee_accrued: PodU64::new(accrued),
     }
     .emit();
     // The CPI after the event (decision 0100): nothing it logs can push the event out.

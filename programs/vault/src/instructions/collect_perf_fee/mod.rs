@@ -98,7 +98,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         return Err(VaultError::SnapshotBeforePeriodEnd.into());
     }
     let nav_usd = nav::vault_nav(state, asset_pairs, &pricing)?;
-    let supply = shared::accrue_mgmt_fee(state, share_mint, now)?;
+    let shared::Accrual { supply, accrued } = shared::accrue_mgmt_fee(state, share_mint, now)?;
     let fee = perf_fee(
         nav_usd,
         supply,
@@ -120,6 +120,12 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         snapshot_sequence: PodU64::new(pricing.snapshot.sequence.get()),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
+        mgmt_fee_accrued: PodU64::new(accrued),
+        supply_after: PodU64::new(
+            supply
+                .checked_add(fee.fee_shares)
+                .ok_or(CommonError::MathOverflow)?,
+        ),
     }
     .emit();
     // The mint after the event (decision 0100).

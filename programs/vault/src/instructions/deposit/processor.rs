@@ -45,7 +45,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 
     // 3. Management fee accrued up to now joins the supply before pricing, so the new
     //    depositor neither pays for nor escapes the time before the deposit.
-    let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
+    let shared::Accrual { supply, accrued } =
+        shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
 
     // 4. Cap, price and the depositor's bound. The stablecoin has 6 decimals and is valued
     //    at par, so its raw amount is its value in 1e-6 USD.
@@ -89,6 +90,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         snapshot_sequence: PodU64::new(pricing.snapshot.sequence.get()),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
+        mgmt_fee_accrued: PodU64::new(accrued),
+        supply_after: PodU64::new(
+            supply
+                .checked_add(shares)
+                .ok_or(CommonError::MathOverflow)?,
+        ),
+        cash_after: PodU64::new(cash),
     }
     .emit();
 

@@ -84,8 +84,9 @@ fn side_value(
     )?)
 }
 
-/// Adds `delta` to (or, with `take`, removes it from) the book of `side`.
-pub fn book(state: &mut VaultState, slot: u8, delta: u64, take: bool) -> Result<(), VaultError> {
+/// Adds `delta` to (or, with `take`, removes it from) the book of `side`; returns the book
+/// after (the events carry it, so an indexer follows every book exactly).
+pub fn book(state: &mut VaultState, slot: u8, delta: u64, take: bool) -> Result<u64, VaultError> {
     let short = if slot == CASH_SLOT {
         VaultError::InsufficientCash
     } else {
@@ -105,7 +106,7 @@ pub fn book(state: &mut VaultState, slot: u8, delta: u64, take: bool) -> Result<
             .ok_or(VaultError::InsufficientHolding)?
     };
     cell.set(next);
-    Ok(())
+    Ok(next)
 }
 
 /// Seconds per UTC day.
@@ -242,7 +243,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
 
     // 5. Books: the paying side now; the receiving side at the settle, by the real delta.
     //    The pending leg locks the vault until then (`admin::load_vault_mut`).
-    book(state, pay.slot, args.pay_amount_raw, true)?;
+    let pay_book_after = book(state, pay.slot, args.pay_amount_raw, true)?;
     crate::words::check_owner(accounts.receive_holding, receive.program)?;
     // SAFETY: read-only view; the holding is not written by this instruction.
     let holding = token2022::token_account(unsafe { accounts.receive_holding.borrow_unchecked() })?;
@@ -267,6 +268,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         snapshot_sequence: PodU64::new(up.snapshot.sequence.get()),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
+        pay_book_after: PodU64::new(pay_book_after),
     }
     .emit();
 

@@ -50,7 +50,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     let now = Clock::get()?.unix_timestamp;
     // Nothing is priced here; the rounding field is unused by the guards.
     let pricing = nav::Pricing::fresh(accounts.nav_snapshot, state, now, Rounding::Down)?;
-    let supply = shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
+    let shared::Accrual { supply, accrued } =
+        shared::accrue_mgmt_fee(state, accounts.share_mint, now)?;
     let mut amounts = [0u64; MAX_ASSETS];
     let mut paid_any = false;
     for (i, triple) in accounts.assets.chunks_exact(3).take(n).enumerate() {
@@ -88,7 +89,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         shared::check_not_vault_owned(&triple[2], accounts.vault)?;
         // The owner's own account is frozen: refused by name (the whole transaction, burn
         // included, is undone), not skipped, which would hand the owner's slice to the other
-        // holders (docs/decisions/0080-in-kind-into-a-frozen-account-begin.md).
+        // holders (docs/decisions/0080-withdraw-in-kind-refuses-a-frozen-receiving-account.md).
         if holdings::destination_frozen(&triple[2]) {
             return Err(VaultError::DestinationFrozen.into());
         }
@@ -130,6 +131,13 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         supply_before: PodU64::new(supply),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
+        mgmt_fee_accrued: PodU64::new(accrued),
+        supply_after: PodU64::new(
+            supply
+                .checked_sub(shares)
+                .ok_or(CommonError::MathOverflow)?,
+        ),
+        cash_after: PodU64::new(cash_left),
         amounts: amounts.map(PodU64::new),
     }
     .emit();

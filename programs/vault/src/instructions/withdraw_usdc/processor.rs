@@ -69,6 +69,8 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         snapshot_sequence: PodU64::new(paid.sequence),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
+        mgmt_fee_accrued: PodU64::new(paid.accrued),
+        supply_after: PodU64::new(paid.supply_after),
     }
     .emit();
     stable_payout::transfer(state, &payout, &paid)

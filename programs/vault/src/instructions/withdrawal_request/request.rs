@@ -77,7 +77,7 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
     // 3. Escrow: the shares are burned (the owner signs) and counted in `escrowed_shares`,
     //    so the supply that prices everyone is unchanged until the request is settled.
     let now = Clock::get()?.unix_timestamp;
-    let supply = shared::accrue_mgmt_fee(state, share_mint, now)?;
+    let shared::Accrual { supply, accrued } = shared::accrue_mgmt_fee(state, share_mint, now)?;
     // The event, before the burn and the request's creation (decision 0100): what the
     // router should raise, at the last recorded NAV (an estimate; the payment is priced at
     // fulfilment).
@@ -92,6 +92,9 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         estimated_gross_usd: PodU64::new(estimate),
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
+        mgmt_fee_accrued: PodU64::new(accrued),
+        // The escrow keeps the burned shares in the supply.
+        supply_after: PodU64::new(supply),
     }
     .emit();
     token_cpi::burn_checked(
