@@ -30,15 +30,21 @@ Environment (a JSON file at KEEPER_CONFIG may hold the non-secret ones; the envi
   SOLANA_RPC_URL, SOLANA_WS_URL      the cluster (default: the world manifest's)
   DATABASE_URL                       Postgres (unset: a local server under KEEPER_DATA_DIR)
   TOKENIZED_API_URL, TOKENIZED_API_KEY (env:NAME or file:/path)
-  WORLD_MANIFEST                     the local world (program ids, SKUs, the keeper's keypair file)
-  KEEPER_SIGNER                      keypair-file | aws-kms | vault | fireblocks (default keypair-file)
-  KEEPER_KEYPAIR_FILE                the keypair file (default: the world's keeper key)
+  WORLD_MANIFEST                     the local world (program ids, SKUs, each role's keypair file)
+  KEEPER_SIGNER                      the vaults' keeper key: keypair-file | aws-kms | vault | fireblocks
+                                     (default keypair-file)
+  KEEPER_KEYPAIR_FILE                the keypair file (default: the world's keeper key; none elsewhere)
   KEEPER_SIGNER_PUBLIC_KEY, KEEPER_AWS_KMS_KEY_ID, KEEPER_AWS_REGION, KEEPER_VAULT_ADDR,
   KEEPER_VAULT_KEY_NAME, KEEPER_VAULT_TOKEN, KEEPER_FIREBLOCKS_API_KEY,
   KEEPER_FIREBLOCKS_PRIVATE_KEY, KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID   remote signers
-  KEEPER_TRADE_SIGNER, KEEPER_TRADE_KEYPAIR_FILE, KEEPER_TRADE_...   the vaults' trade authority,
-                                     same backends and variables with KEEPER_TRADE_ (default:
-                                     the world's keeper key, which the world registers as it)
+  KEEPER_TRADE_SIGNER, KEEPER_TRADE_KEYPAIR_FILE, KEEPER_TRADE_...   the vaults' trade authority
+  KEEPER_NAV_SIGNER, KEEPER_NAV_KEYPAIR_FILE, KEEPER_NAV_...   the oracle's NAV signer
+  KEEPER_DISTRIBUTOR_SIGNER, KEEPER_DISTRIBUTOR_...   the rewards distributor (owns the funding)
+  KEEPER_FEE_PAYER_SIGNER, KEEPER_FEE_PAYER_...   pays every fee and the rent of created accounts
+                                     one key per role, each with the keeper signer's backends and
+                                     variables under its prefix; a keypair file defaults to the
+                                     world's key of that role, elsewhere each is required and
+                                     no two roles may share a key
   AGGREGATOR_URL                     the swap aggregator's v6 API (unset: no aggregator route)
   KEEPER_HOST, KEEPER_PORT           public HTTP (default 127.0.0.1:7413)
   KEEPER_ADMIN_HOST, KEEPER_ADMIN_PORT   admin HTTP: /metrics, /status (default 127.0.0.1:7415)

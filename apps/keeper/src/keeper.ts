@@ -49,7 +49,7 @@ import { keeperMetrics } from './service/keeper-metrics.ts';
 import { type LeaderElector, startLeaderElection } from './service/leader.ts';
 import { currentLeader, leaderChangesSince } from './service/lease.ts';
 import { ensureKeeperSchema, QUEUE_SCHEMA } from './service/schema.ts';
-import { createKeeperSigner } from './service/signer.ts';
+import { createRoleSigners } from './service/signer.ts';
 
 export const LEASE_NAME = 'keeper';
 /** A send is claimed only while the lease has at least this long left (15 s TTL). */
@@ -150,8 +150,9 @@ export async function startKeeper(
       },
       alertSink: apiOutageSink(alert, logger, m),
     });
-    const signer = await createKeeperSigner(config.signer);
-    const tradeSigner = await createKeeperSigner(config.tradeSigner);
+    // One key per role, each its own keychain signer; two roles on one key refuse to start.
+    const signers = await createRoleSigners(config);
+    const signer = signers.signer;
     const swapApi = config.aggregatorUrl
       ? new SwapApi(new Configuration({ basePath: config.aggregatorUrl }))
       : null;
@@ -251,7 +252,7 @@ export async function startKeeper(
       pool,
       elector,
       limits,
-      feePayer: signer,
+      feePayer: signers.feePayerSigner,
       programs: config.programs as KeeperContext['programs'],
       logger,
       dryRun: config.dryRun,
@@ -281,7 +282,10 @@ export async function startKeeper(
       rpc,
       api,
       signer,
-      tradeSigner,
+      tradeSigner: signers.tradeSigner,
+      navSigner: signers.navSigner,
+      distributor: signers.distributorSigner,
+      feePayer: signers.feePayerSigner,
       swapApi,
       rfqCosign,
       pool,
@@ -350,7 +354,13 @@ export async function startKeeper(
     stops.unshift(() => server.close());
     const adminUrl = server.adminUrl();
     logger.info(
-      { url, adminUrl, replica: config.replicaId, dryRun: config.dryRun, signer: signer.address },
+      {
+        url,
+        adminUrl,
+        replica: config.replicaId,
+        dryRun: config.dryRun,
+        keys: Object.fromEntries(Object.entries(signers).map(([k, v]) => [k, v.address])),
+      },
       'keeper listening',
     );
     return { context: ctx, url, adminUrl, close: closeAll(stops, logger) };

@@ -5,23 +5,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '@basket/localnet';
 import { describe, expect, it } from 'vitest';
+import { SIGNER_NAMES } from '../src/service/signer-config.ts';
 
 const read = (path: string) => readFileSync(join(repoRoot(), path), 'utf8');
 const NAME = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g;
 
-/** Every environment variable the config reads: its name map (the trade signer's names are
- * the keeper signer's under the KEEPER_TRADE_ prefix) and every direct `env.X` read. */
+/** Every environment variable the config reads: its name map, every role's signer variables
+ * (`KEEPER_*`, `KEEPER_TRADE_*`, `KEEPER_NAV_*`, ...: signer-config.ts) and every direct `env.X`. */
 function configVariables(source: string): string[] {
   const map = /const NAMES[^=]*= \{([\s\S]*?)\n\};/.exec(source)?.[1] ?? '';
-  const trade = [...map.matchAll(/\['tradeSigner[.\w]*', '([A-Z0-9_]+)'\]/g)].map(
-    (m) => `KEEPER_TRADE_${m[1]}`,
-  );
   const named = map
     .split('\n')
-    .filter((line) => !line.includes("'tradeSigner"))
     .flatMap((line) => [...(/: '([^']*)'/.exec(line)?.[1] ?? '').matchAll(NAME)].map((m) => m[0]));
+  const signers = Object.values(SIGNER_NAMES);
   const direct = [...source.matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1] as string);
-  return [...new Set([...named, ...trade, ...direct])].sort();
+  return [...new Set([...named, ...signers, ...direct])].sort();
 }
 
 /** The variables named in the first column of the table under "## Configuration". */
@@ -46,6 +44,9 @@ describe("docs/keeper.md's configuration table", () => {
         'KEEPER_DATA_DIR',
         'KEEPER_DISTRIBUTIONS_DIR',
         'KEEPER_TRADE_SIGNER',
+        'KEEPER_NAV_KEYPAIR_FILE',
+        'KEEPER_DISTRIBUTOR_SIGNER',
+        'KEEPER_FEE_PAYER_VAULT_TOKEN',
         'KEEPER_CONFIG',
       ]),
     );

@@ -18,6 +18,9 @@ const good = file('good.json', {
   skus: [{ skuId: 'TECH6', vault: B, snapshot: B, assets: [{ symbol: 'AAPLx', mint: B }] }],
   signer: { kind: 'keypair-file', path: '/keys/keeper.json' },
   tradeSigner: { kind: 'keypair-file', path: '/keys/trade-authority.json' },
+  navSigner: { kind: 'keypair-file', path: '/keys/nav-signer.json' },
+  distributorSigner: { kind: 'keypair-file', path: '/keys/distributor.json' },
+  feePayerSigner: { kind: 'keypair-file', path: '/keys/fee-payer.json' },
 });
 const env = {
   KEEPER_CONFIG: good,

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const keys = await loadWorldKeys(kw.world.dir);
   const [alice] = keys.demoWallets as [KeyPairSigner];
   await stake(kw.world, alice, 100_000_000n, 30);
-  await fundKeeper(kw.world, keys.keeper, keys.issuer, 1_000_000n);
+  await fundKeeper(kw.world, keys.distributor, keys.issuer, 1_000_000n);
   ({ request } = await requestUsdcWithdrawal(
     kw.world,
     live.context,
@@ -71,17 +71,17 @@ afterAll(async () => {
   await kw?.stop();
 });
 
-/** Everything a send could change: the accounts' bytes and the keeper's lamports. */
+/** Everything a send could change: the accounts' bytes and the fee payer's lamports. */
 async function chainState(): Promise<string[]> {
   const rpc = kw.world.chain.rpc;
   const m = kw.world.manifest;
-  const keeper = await readSigner(m.keys.keeper);
+  const feePayer = await readSigner(m.keys.feePayer);
   const config = await findRewardsConfigAddress(kw.config('x').programs as never);
   const addresses = [...m.skus.flatMap((s) => [s.vault, s.snapshot]), request, config] as Address[];
   const { value } = await rpc
     .getMultipleAccounts(addresses, { encoding: 'base64', commitment: 'confirmed' })
     .send();
-  const balance = await rpc.getBalance(keeper.address, { commitment: 'confirmed' }).send();
+  const balance = await rpc.getBalance(feePayer.address, { commitment: 'confirmed' }).send();
   return [...value.map((a) => (a ? `${a.lamports}:${a.data[0]}` : 'none')), `${balance.value}`];
 }
 

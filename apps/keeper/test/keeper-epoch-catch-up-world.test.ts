@@ -27,7 +27,7 @@ describe('epoch-distributor catch-up', () => {
     const keys = await loadWorldKeys(kw.world.dir);
     const [alice] = keys.demoWallets as [KeyPairSigner];
     await stake(kw.world, alice, 100_000_000n, 30);
-    await fundKeeper(kw.world, keys.keeper, keys.issuer, 1_000_000n);
+    await fundKeeper(kw.world, keys.distributor, keys.issuer, 1_000_000n);
     const now = (await kw.world.clock.now()).unixTimestamp;
     const w1 = lastClosedEpoch(now).end + 7n * 86_400n;
     await kw.world.clock.advanceBy(Number(w1 - now + 60n) * 1000);
@@ -36,7 +36,7 @@ describe('epoch-distributor catch-up', () => {
     expect(first.summary).toMatch(new RegExp(`distribute_epoch 1 \\(${epochKey(w1)}\\).*: sent`));
 
     // No keeper over the next two Sundays; funding for them arrives meanwhile.
-    await fundKeeper(kw.world, keys.keeper, keys.issuer, 2_000_000n);
+    await fundKeeper(kw.world, keys.distributor, keys.issuer, 2_000_000n);
     await kw.world.clock.advanceBy(2 * WEEK_MS);
     const [w2, w3] = [w1 + 7n * 86_400n, w1 + 14n * 86_400n];
     const second = await runEpochDistributor(k.context);
@@ -58,7 +58,7 @@ describe('epoch-distributor catch-up', () => {
     expect(third.summary).not.toMatch(new RegExp(epochKey(w2)));
 
     // Funding for the last closed epoch arrives later in its week: it is paid, as epoch 3.
-    await fundKeeper(kw.world, keys.keeper, keys.issuer, 500_000n);
+    await fundKeeper(kw.world, keys.distributor, keys.issuer, 500_000n);
     const fourth = await runEpochDistributor(k.context);
     expect(fourth.summary).toMatch(
       new RegExp(`distribute_epoch 3 \\(${epochKey(w3)}\\).*500000 of .*: sent`),

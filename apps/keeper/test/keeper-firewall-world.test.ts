@@ -5,7 +5,8 @@
 // authority, bootstrap/skus.ts) landed, its lamports and token accounts and the vault's
 // holdings are unchanged. A provider's low lastValidBlockHeight is the one kind that lands: the
 // keeper takes the height from its RPC, so the fill is done once, never re-quoted. Then, the
-// modes reset, the honest RFQ route lands a leg as before.
+// modes reset, the honest RFQ route lands a leg as before, carrying the compute-unit limit and
+// price the keeper's policy chose and asked for with the quote, paid by the maker (0930).
 import { DEFAULT_SIM_CONFIG } from '@basket/tokenized-api-sim';
 import { loadWorldKeys } from '@basket/world';
 import type { Address } from '@solana/kit';
@@ -20,6 +21,7 @@ import { runAggregatorRoute } from '../src/routes/aggregator-route.ts';
 import { legSetup } from '../src/routes/leg-setup.ts';
 import { runRfqRoute } from '../src/routes/rfq-route.ts';
 import { sweepFeesTo } from './support/epoch-purchase-world.ts';
+import { landedComputeBudget } from './support/landed-budget.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
 import { clearingLeg, holdingOf, lastSignatureOf, mintIn, skuOf } from './support/vault-checks.ts';
 
@@ -100,7 +102,14 @@ async function productState(ctx: KeeperContext, mint: string) {
         .send()
         .catch(() => null)
     )?.value.amount ?? 'none';
-  const keys = [ctx.signer.address, ctx.tradeSigner.address];
+  // Every role's key (one key per role): none may pay, sign or lose anything to a hostile fill.
+  const keys = [
+    ctx.signer.address,
+    ctx.tradeSigner.address,
+    ctx.navSigner.address,
+    ctx.distributor.address,
+    ctx.feePayer.address,
+  ];
   return {
     lamports: await Promise.all(
       keys.map(async (k) => (await rpc.getBalance(k, { commitment: 'confirmed' }).send()).value),
@@ -201,7 +210,7 @@ describe('a hostile aggregator', () => {
 });
 
 describe('a hostile RFQ market maker selling reward stock to the keeper', () => {
-  // The keeper is the taker: its own key pays, so every attack is aimed at it.
+  // The distributor is the taker: its key pays, so every attack is aimed at it.
   const REWARD_KINDS: Record<string, RefusalReason> = {
     'transfer-out-of-keeper': 'SYSTEM_INSTRUCTION',
     approve: 'TOKEN_INSTRUCTION_NOT_ALLOWED',
@@ -214,7 +223,7 @@ describe('a hostile RFQ market maker selling reward stock to the keeper', () => 
     it(`${kind}: refused (${reason}), the funding account unchanged`, async () => {
       const ctx = keeper.context;
       const keys = await loadWorldKeys(kw.world.dir);
-      const account = await sweepFeesTo(kw.world, keys.keeper, 500_000_000n);
+      const account = await sweepFeesTo(kw.world, keys.distributor, 500_000_000n);
       const stable = kw.world.manifest.stablecoin;
       const entry = (await ctx.api.listXChangeAssets()).find((a) => a.symbol === SYMBOL);
       if (!entry) throw new Error(`${SYMBOL} is not a swap asset`);
@@ -224,7 +233,7 @@ describe('a hostile RFQ market maker selling reward stock to the keeper', () => 
           .amount;
       const before = {
         stable: await balance(),
-        last: await lastSignatureOf(kw.world, ctx.signer.address),
+        last: await lastSignatureOf(kw.world, ctx.distributor.address),
       };
       const alerts = await refusals(ctx);
       await rfqMode(kind);
@@ -256,7 +265,7 @@ describe('a hostile RFQ market maker selling reward stock to the keeper', () => 
       expect(await refusals(ctx)).toBe(alerts + 1);
       expect({
         stable: await balance(),
-        last: await lastSignatureOf(kw.world, ctx.signer.address),
+        last: await lastSignatureOf(kw.world, ctx.distributor.address),
       }).toEqual(before);
     }, 120_000);
   }
@@ -267,5 +276,20 @@ describe('honest providers again', () => {
     const ctx = keeper.context;
     const plan = await planFor(ctx, mintIn(ctx, SKU, SYMBOL));
     expect((await executeLeg(ctx, plan)).summary).toMatch(/RFQ .* executed/);
+    // What landed: the maker paid, at exactly the limit and price the keeper asked for.
+    const { rows } = await ctx.pool.query<{ signature: string; detail: Record<string, string> }>(
+      `select signature, detail from keeper.actions
+        where job = 'rebalance-exec' and status = 'sent' and action_key like '%:rfq:%'
+        order by updated_at desc limit 1`,
+    );
+    const row = rows[0];
+    if (!row) throw new Error('no RFQ leg recorded');
+    const landed = await landedComputeBudget(kw.world, row.signature);
+    expect(landed.failed).toBe(false);
+    expect(landed.feePayer).not.toBe(ctx.signer.address);
+    expect(landed.budgetInstructions).toBe(2);
+    expect(landed.unitLimit).toBe(Number(row.detail.computeUnitLimit));
+    expect(landed.microLamportsPerCu).toBe(BigInt(row.detail.computeUnitPrice));
+    expect(landed.microLamportsPerCu).toBeGreaterThanOrEqual(1_000n);
   }, 120_000);
 });

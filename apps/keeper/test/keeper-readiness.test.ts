@@ -45,6 +45,9 @@ describe('a served keeper', () => {
         skus: [{ skuId: 'TECH6', vault: B, snapshot: B, assets: [{ symbol: 'AAPLx', mint: B }] }],
         signer: { kind: 'keypair-file', path: keypairFile(`${replica}-keeper.json`) },
         tradeSigner: { kind: 'keypair-file', path: keypairFile(`${replica}-trade.json`) },
+        navSigner: { kind: 'keypair-file', path: keypairFile(`${replica}-nav.json`) },
+        distributorSigner: { kind: 'keypair-file', path: keypairFile(`${replica}-dist.json`) },
+        feePayerSigner: { kind: 'keypair-file', path: keypairFile(`${replica}-fees.json`) },
       }),
     );
     const config = loadKeeperConfig({

@@ -95,7 +95,7 @@ function lossySender(ctx: KeeperContext, dropped: string[]): KeeperContext['send
       const wire = getBase64Encoder().encode(String(payload.params?.[0]));
       const transaction = getTransactionDecoder().decode(wire);
       const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
-      if (message.staticAccounts[0] !== ctx.signer.address) {
+      if (message.staticAccounts[0] !== ctx.feePayer.address) {
         const signature = getSignatureFromTransaction(transaction);
         // The sender re-sends a transaction until it expires: each one is listed once.
         if (!dropped.includes(signature)) dropped.push(signature);
@@ -111,7 +111,7 @@ function lossySender(ctx: KeeperContext, dropped: string[]): KeeperContext['send
     pool: ctx.pool,
     elector: ctx.elector,
     limits: ctx.limits,
-    feePayer: ctx.signer,
+    feePayer: ctx.feePayer,
     programs: ctx.programs,
     logger: ctx.logger,
     dryRun: false,
@@ -185,13 +185,13 @@ describe('RFQ execution expired three re-quotes over, then the aggregator', () =
         })
         .toBe('ExpiredExecution');
     }
-    // On chain: none of the dropped fills, exactly one leg, paid by the keeper (the venue's).
+    // On chain: none of the dropped fills, exactly one leg, paid by the keeper's fee payer (the venue's).
     const statuses = await kw.world.chain.rpc
       .getSignatureStatuses(dropped as Signature[], { searchTransactionHistory: true })
       .send();
     expect(statuses.value).toEqual(dropped.map(() => null));
     const landed = await landedSince(kw.world, holding, since);
-    expect(landed.map((t) => [t.feePayer, t.failed])).toEqual([[ctx.signer.address, false]]);
+    expect(landed.map((t) => [t.feePayer, t.failed])).toEqual([[ctx.feePayer.address, false]]);
     const after = await bookOf(kw.world, ctx, SKU, mint);
     if (plan.trade.side === 'buy') expect(after).toBeGreaterThan(book);
     else expect(after).toBe(book - plan.trade.assetRaw);

@@ -113,7 +113,8 @@ async function runCase(c: (typeof CASES)[number], at: WeekInstant) {
     outcome = `refused: ${(error as Error).message}`;
   }
   const landed = (await landedSince(kw.world, holding, since)).filter((t) => !t.failed);
-  const keeperKey = ctx.signer.address as string;
+  // Every keeper transaction is paid by its fee payer (one key per role).
+  const keeperKey = ctx.feePayer.address as string;
   if (want.route === 'swap') {
     expect(counted.asked(), label).toBe(1);
     expect(outcome, label).toMatch(/RFQ .* executed/);

@@ -359,7 +359,7 @@ describe('epoch-distributor on the local world', () => {
     await stake(kw.world, alice, 100_000_000n, 30);
     await stake(kw.world, bob, 50_000_000n, 90);
     const funded = 1_000_000_001n;
-    await fundKeeper(kw.world, keys.keeper, keys.issuer, funded);
+    await fundKeeper(kw.world, keys.distributor, keys.issuer, funded);
     // Past the next Sunday 00:00 UTC of the chain's clock: the stakes' epoch is closed.
     const now = (await kw.world.clock.now()).unixTimestamp;
     const end = lastClosedEpoch(now).end + 7n * 86_400n;
@@ -386,7 +386,7 @@ describe('epoch-distributor on the local world', () => {
     expect(a > b ? a - b : b - a).toBeLessThan(funded / 1_000n);
     expect(await claimFromArtifact(kw.world, bob, artifact)).toEqual([b]);
     // The same epoch is never paid twice, even with the funding account refilled.
-    await fundKeeper(kw.world, keys.keeper, keys.issuer, funded);
+    await fundKeeper(kw.world, keys.distributor, keys.issuer, funded);
     const again = await runEpochDistributor(k.context);
     expect(again.summary).toMatch(/already paid \(sent\)/);
     expect(

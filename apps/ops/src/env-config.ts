@@ -37,68 +37,112 @@ const assetState = z.object({
   status: z.enum(['active', 'frozen', 'retired']).default('active'),
 });
 
-const skuState = z
-  .object({
-    skuId: z.string().regex(/^[A-Z0-9]{1,16}$/, '1-16 upper-case letters or digits'),
-    label: z.string().min(1).max(32),
-    paused: z.boolean().default(false),
-    keeper: address,
-    treasury: address,
-    /** Rotatable through the vault's timelock once issue 15 lands; compared from then on. */
-    tradeAuthority: address.optional(),
-    stable: z.object({ mint: address, tokenProgram: address }),
-    /** Share-token metadata URI, set once when `init apply` creates the vault. */
-    shareMetadataUri: z.string().url().optional(),
-    fees: z.object({ managementBps: bps, performanceBps: bps, withdrawalBps: bps }),
-    cashBufferBps: bps,
-    maxSlipBps: bps,
-    depositCapUsd: rawAmount,
-    minDepositRaw: rawAmount,
-    // On the array, not the object: checked even when a sibling field is bad.
-    assets: z
-      .array(assetState)
-      .min(1)
-      .max(20)
-      .refine((a) => a.reduce((sum, x) => sum + x.weightBps, 0) === 10_000, {
-        message: 'asset weights must sum to 10000 bps',
-      }),
-    // One key per role (docs/operations.md): the key that co-signs a counterparty's fill is
-    // never the vault's keeper key.
-  })
-  .refine((s) => s.tradeAuthority === undefined || s.tradeAuthority !== s.keeper, {
-    message: 'tradeAuthority must be its own key, not the keeper (one key per role)',
-    path: ['tradeAuthority'],
-  });
-
-const stateSchema = z.object({
-  /** The platform admin set, installed in what `init apply` creates (oracle and rewards configs, vaults). */
-  admins: z
-    .object({
-      keys: z.array(address).length(5),
-      threshold: z.number().int().min(2).max(5),
-    })
-    .optional(),
-  oracle: z.object({
-    keepers: z.array(address).min(1).max(8),
-    maxDeviationBps: bps,
-  }),
-  rewards: z
-    .object({
-      keepers: z.array(address).min(1).max(8),
-      rewardMints: z.array(address).min(1).max(10),
-      paused: z.object({ staking: z.boolean(), claims: z.boolean() }),
-      /**
-       * The staking token, fixed at `initialize` (needed to create the config). `holding`: the
-       * token account of that mint owned by the config PDA; absent, `init apply` creates the
-       * config PDA's associated token account and uses it.
-       */
-      staking: z
-        .object({ mint: address, tokenProgram: address, holding: address.optional() })
-        .optional(),
-    })
-    .optional(),
-  skus: z.array(skuState).default([]),
+const skuState = z.object({
+  skuId: z.string().regex(/^[A-Z0-9]{1,16}$/, '1-16 upper-case letters or digits'),
+  label: z.string().min(1).max(32),
+  paused: z.boolean().default(false),
+  keeper: address,
+  treasury: address,
+  /** Rotatable through the vault's timelock once issue 15 lands; compared from then on. */
+  tradeAuthority: address.optional(),
+  stable: z.object({ mint: address, tokenProgram: address }),
+  /** Share-token metadata URI, set once when `init apply` creates the vault. */
+  shareMetadataUri: z.string().url().optional(),
+  fees: z.object({ managementBps: bps, performanceBps: bps, withdrawalBps: bps }),
+  cashBufferBps: bps,
+  maxSlipBps: bps,
+  depositCapUsd: rawAmount,
+  minDepositRaw: rawAmount,
+  // On the array, not the object: checked even when a sibling field is bad.
+  assets: z
+    .array(assetState)
+    .min(1)
+    .max(20)
+    .refine((a) => a.reduce((sum, x) => sum + x.weightBps, 0) === 10_000, {
+      message: 'asset weights must sum to 10000 bps',
+    }),
+  // One key per role (docs/operations.md): the key that co-signs a counterparty's fill is
+  // never the vault's keeper key; checked with every other role's key on the whole state.
 });
+
+const stateSchema = z
+  .object({
+    /** The platform admin set, installed in what `init apply` creates (oracle and rewards configs, vaults). */
+    admins: z
+      .object({
+        keys: z.array(address).length(5),
+        threshold: z.number().int().min(2).max(5),
+      })
+      .optional(),
+    oracle: z.object({
+      keepers: z.array(address).min(1).max(8),
+      maxDeviationBps: bps,
+    }),
+    rewards: z
+      .object({
+        keepers: z.array(address).min(1).max(8),
+        rewardMints: z.array(address).min(1).max(10),
+        paused: z.object({ staking: z.boolean(), claims: z.boolean() }),
+        /**
+         * The staking token, fixed at `initialize` (needed to create the config). `holding`: the
+         * token account of that mint owned by the config PDA; absent, `init apply` creates the
+         * config PDA's associated token account and uses it.
+         */
+        staking: z
+          .object({ mint: address, tokenProgram: address, holding: address.optional() })
+          .optional(),
+      })
+      .optional(),
+    /**
+     * The keeper's fee payer (`KEEPER_FEE_PAYER_*`): SOL only, never in a keeper set or a
+     * vault role. Declared so the one-key-per-role check covers it; nothing on chain names it.
+     */
+    keeperFeePayer: address.optional(),
+    skus: z.array(skuState).default([]),
+  })
+  .superRefine(oneKeyPerRole);
+
+/**
+ * One key per role (docs/operations.md, decision 0900): the oracle's NAV signers, the rewards
+ * distributors, every SKU's keeper and trade authority and the keeper's fee payer are each
+ * their own keys. One line per key found in a second role, at the field that repeats it.
+ */
+function oneKeyPerRole(
+  state: {
+    oracle: { keepers: string[] };
+    rewards?: { keepers: string[] } | undefined;
+    keeperFeePayer?: string | undefined;
+    skus: { skuId: string; keeper: string; tradeAuthority?: string | undefined }[];
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const roles = new Map<string, string>();
+  const claim = (key: string | undefined, role: string, path: (string | number)[]) => {
+    if (key === undefined) return;
+    const earlier = roles.get(key);
+    if (earlier === undefined) {
+      roles.set(key, role);
+    } else if (earlier !== role) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `${key} is already the ${earlier}: the ${role} must be its own key (one key per role)`,
+      });
+    }
+  };
+  // A key may be the keeper of several SKUs (one keeper, many vaults), but only that role.
+  for (const [i, sku] of state.skus.entries()) {
+    claim(sku.keeper, 'vault keeper key', ['skus', i, 'keeper']);
+    claim(sku.tradeAuthority, 'trade authority', ['skus', i, 'tradeAuthority']);
+  }
+  for (const [i, k] of state.oracle.keepers.entries()) {
+    claim(k, 'oracle NAV signer', ['oracle', 'keepers', i]);
+  }
+  for (const [i, k] of (state.rewards?.keepers ?? []).entries()) {
+    claim(k, 'rewards distributor', ['rewards', 'keepers', i]);
+  }
+  claim(state.keeperFeePayer, "keeper's fee payer", ['keeperFeePayer']);
+}
 
 export const envConfigSchema = z.object({
   environment: z.enum(['local', 'devnet', 'mainnet']),

@@ -71,6 +71,20 @@ export async function createMissing(
       `creating ${creates.map((s) => s.target).join(', ')} needs ${admins.threshold} admin key files (--admin-key): the transactions use a lookup table made in this session`,
     );
   }
+  // One key per role: a vault is created with its own trade authority, never the keeper key
+  // standing in for it (checked for every create before anything lands).
+  const untraded = creates.filter(
+    (s) =>
+      s.target !== 'oracle' &&
+      s.target !== 'rewards' &&
+      !input.state.skus.find((k) => k.skuId === s.target)?.tradeAuthority,
+  );
+  if (untraded.length > 0) {
+    throw new OpsError(
+      'INVALID_CONFIG',
+      `state.skus: ${untraded.map((s) => s.target).join(', ')} has no tradeAuthority: a vault is created with a trade authority of its own, not the keeper key (one key per role)`,
+    );
+  }
   const created: string[] = [];
   for (const step of creates) {
     if (step.target === 'oracle' || step.target === 'rewards') {
@@ -212,7 +226,7 @@ async function createVault(
       threshold: admins.threshold,
       keeper: sku.keeper as Address,
       treasury: sku.treasury as Address,
-      tradeAuthority: (sku.tradeAuthority ?? sku.keeper) as Address,
+      tradeAuthority: sku.tradeAuthority as Address,
       mgmtFeeBps: sku.fees.managementBps,
       perfFeeBps: sku.fees.performanceBps,
       withdrawFeeBps: sku.fees.withdrawalBps,

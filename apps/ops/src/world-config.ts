@@ -102,6 +102,8 @@ export async function environmentFromWorld(chain: Chain, manifest: WorldManifest
     upgradeAuthority: (await signerFromFile(keys.upgradeAuthority)).address,
     state: {
       admins: { keys: oracle.admins.keys, threshold: oracle.admins.threshold },
+      // One key per role: the world's keeper fee payer, checked against every other role.
+      keeperFeePayer: (await signerFromFile(keys.feePayer)).address,
       oracle: {
         keepers: oracle.keepers.slice(0, oracle.keeperCount),
         maxDeviationBps: oracle.maxDeviationBps,

@@ -48,7 +48,24 @@ describe('environment files', () => {
     const sku = state.skus[0];
     sku.tradeAuthority = sku.keeper;
     expect(errorLines({ ...devnet(), state })).toEqual([
-      expect.stringMatching(/tradeAuthority.*its own key, not the keeper/),
+      expect.stringMatching(
+        /tradeAuthority: .* is already the vault keeper key: the trade authority must be its own key/,
+      ),
+    ]);
+  });
+
+  it('refuses a key in two roles, one line at each repeat (one key per role)', () => {
+    const state = example();
+    const sku = state.skus[0];
+    // The vault keeper key as the oracle's NAV signer, the distributor as the fee payer, the
+    // trade authority as a distributor.
+    state.oracle.keepers = [sku.keeper];
+    state.keeperFeePayer = state.rewards.keepers[0];
+    state.rewards.keepers = [...state.rewards.keepers, sku.tradeAuthority];
+    expect(errorLines({ ...devnet(), state })).toEqual([
+      `state.oracle.keepers.0: ${sku.keeper} is already the vault keeper key: the oracle NAV signer must be its own key (one key per role)`,
+      `state.rewards.keepers.1: ${sku.tradeAuthority} is already the trade authority: the rewards distributor must be its own key (one key per role)`,
+      `state.keeperFeePayer: ${state.keeperFeePayer} is already the rewards distributor: the keeper's fee payer must be its own key (one key per role)`,
     ]);
   });
 

@@ -27,9 +27,13 @@ export interface Cast {
   deployer: KeyPairSigner;
   /** The platform's and the vault's 5 admins; any 3 sign. */
   admins: KeyPairSigner[];
-  /** The keeper's Ed25519 key: it signs NAV payloads and sends keeper instructions. */
-  keeperKeys: CryptoKeyPair;
+  /** The vault's keeper: sends keeper instructions (and, here, pays their fees). */
   keeper: KeyPairSigner;
+  /** The oracle's NAV signer (one key per role): its Ed25519 key signs NAV payloads. */
+  navSignerKeys: CryptoKeyPair;
+  navSigner: KeyPairSigner;
+  /** The rewards program's keeper (one key per role): posts `distribute_epoch`. */
+  distributor: KeyPairSigner;
   /** Receives fees: withdrawal fees in stablecoin, management and performance fees in shares. */
   treasury: KeyPairSigner;
   /** On the local world: its staking token (the rewards program is configured once, by it). */

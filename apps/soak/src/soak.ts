@@ -343,7 +343,8 @@ export async function runSoak(o: {
   }
 }
 
+/** The keeper's fee payer: every keeper transaction names it first (one key per role). */
 async function readKeeperAddress(world: SoakWorld): Promise<string> {
   const { loadWorldKeys } = await import('@basket/world');
-  return (await loadWorldKeys(world.dir)).keeper.address;
+  return (await loadWorldKeys(world.dir)).feePayer.address;
 }

@@ -57,6 +57,10 @@ export const worldManifestSchema = z.object({
     admins: z.array(z.string()).length(5),
     keeper: z.string(),
     tradeAuthority: z.string(),
+    /** One key per role: the oracle's NAV signer, the rewards distributor, the fee payer. */
+    navSigner: z.string(),
+    distributor: z.string(),
+    feePayer: z.string(),
     issuer: z.string(),
     marketMaker: z.string(),
     demoWallets: z.array(z.string()),

@@ -60,7 +60,7 @@ export async function publishEpoch(
   const info = mint.data as TokenMintInfo;
   const holding = await ensureTokenAccounts(
     rpc,
-    keys.keeper,
+    keys.feePayer,
     [{ owner: epoch, mint: rewardMint, tokenProgram: info.tokenProgram }],
     {
       commitment: 'confirmed',
@@ -68,7 +68,7 @@ export async function publishEpoch(
   );
   const holdingAddress = holding.addresses[0] as Address;
   if (holding.instructions.length)
-    await world.chain.land('epoch holding', keys.keeper, holding.instructions);
+    await world.chain.land('epoch holding', keys.feePayer, holding.instructions);
   await world.chain.landRaw('fund the epoch', keys.issuer, [
     getMintToCheckedInstruction({
       mint: rewardMint,
@@ -79,10 +79,11 @@ export async function publishEpoch(
       tokenProgram: info.tokenProgram as TokenProgram,
     }),
   ]);
-  await world.chain.land('distribute_epoch', keys.keeper, [
+  // The rewards program's keeper set is the world's distributor (one key per role).
+  await world.chain.land('distribute_epoch', keys.distributor, [
     await getDistributeEpochInstructionFor(
       {
-        keeper: keys.keeper,
+        keeper: keys.distributor,
         epochId,
         merkleRoot: distribution.root,
         rewards: [{ mint: rewardMint, holding: holdingAddress, total }],

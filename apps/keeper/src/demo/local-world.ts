@@ -148,7 +148,7 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
   const frozenAt = Date.now();
   const simClock = options.freezeMarket ? { now: () => frozenAt } : followed;
   const db = await startTestDatabase('keeper');
-  const keeperKey = await readSigner(world.manifest.keys.keeper);
+  const distributor = await readSigner(world.manifest.keys.distributor);
   const sim = await startSimulator(
     {
       ...DEFAULT_SIM_CONFIG,
@@ -158,9 +158,9 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
       // A moved clock: the seeded halt windows (hours after the anchor) are put ten days in the
       // past, so the halts a run sees are the ones it sets.
       ...(options.followChainClock ? { anchorMs: clock.now() - 10 * 24 * 3_600_000 } : {}),
-      // The keeper's key takes reward purchases through the RFQ (the vaults' trade authority
-      // is among the world's trading wallets already).
-      whitelistedWallets: [...DEFAULT_SIM_CONFIG.whitelistedWallets, keeperKey.address],
+      // The distributor takes reward purchases through the RFQ into the rewards funding (the
+      // vaults' trade authority is among the world's trading wallets already).
+      whitelistedWallets: [...DEFAULT_SIM_CONFIG.whitelistedWallets, distributor.address],
       world: {
         manifestPath: join(world.dir, MANIFEST_FILE),
         rpcUrl: world.localnet.rpcUrl,
@@ -196,9 +196,14 @@ export async function startKeeperWorld(options: KeeperWorldOptions = {}): Promis
     programs: { oracle: m.programs.oracle, vault: m.programs.vault, rewards: m.programs.rewards },
     skus: keeperSkusOf(m),
     tokenizedApiKey: DEFAULT_SIM_CONFIG.apiKey,
+    // One key per role, each the world's key of that role (apps/world bootstrap registers
+    // them: the vaults' keeper and trade authority, the oracle's and the rewards program's
+    // keeper sets; the fee payer holds the SOL).
     signer: { kind: 'keypair-file', path: m.keys.keeper },
-    // The world registers its trade-authority key as every vault's (bootstrap/skus.ts).
     tradeSigner: { kind: 'keypair-file', path: m.keys.tradeAuthority },
+    navSigner: { kind: 'keypair-file', path: m.keys.navSigner },
+    distributorSigner: { kind: 'keypair-file', path: m.keys.distributor },
+    feePayerSigner: { kind: 'keypair-file', path: m.keys.feePayer },
     aggregatorUrl: aggregator.url,
     // The only program whose swap instructions the keeper signs (the transaction firewall).
     ...(m.programs.testSwap ? { aggregatorProgram: m.programs.testSwap } : {}),

@@ -25,9 +25,22 @@ export type KeeperContext = Readonly<{
   alert: Alerter;
   rpc: KeeperRpc;
   api: TokenizedApiClient;
+  /**
+   * The vaults' keeper key: signs `rebalance_leg`/`rebalance_settle`, refreshes and
+   * fulfilments, and pays nothing (one key per role, docs/operations.md).
+   */
   signer: KeeperSigner;
   /** The vaults' trade authority (pays the provider, forwards deliveries into holdings). */
   tradeSigner: KeeperSigner;
+  /** The oracle's NAV signer: signs NAV payloads (a message), never a transaction. */
+  navSigner: KeeperSigner;
+  /**
+   * The rewards distributor: `distribute_epoch` (it pays the epoch account's rent), the
+   * funding transfers and the reward purchases; its token accounts are the rewards funding.
+   */
+  distributor: KeeperSigner;
+  /** Every transaction's fee payer and the rent payer of the accounts the keeper creates. */
+  feePayer: KeeperSigner;
   /** The swap aggregator's API (fallback route); null when not configured. */
   swapApi: SwapApi | null;
   /** Asks the RFQ market maker to sign the wrapped fill. */

@@ -94,7 +94,7 @@ async function fundedMints(ctx: KeeperContext, mints: readonly Address[]) {
     infos.map(async (m) => {
       if (!m.exists) return null;
       const funding = await findAssociatedTokenAddress({
-        owner: ctx.signer.address,
+        owner: ctx.distributor.address,
         mint: m.address,
         tokenProgram: m.data.tokenProgram,
       });
@@ -255,7 +255,7 @@ async function payEpoch(
   });
   const holdings = await ensureTokenAccounts(
     ctx.rpc,
-    ctx.signer,
+    ctx.feePayer,
     paying.map((m) => ({ owner: epoch, mint: m.mint, tokenProgram: m.info.tokenProgram })),
     { commitment: 'confirmed' },
   );
@@ -264,7 +264,7 @@ async function payEpoch(
   );
   const post = await getDistributeEpochInstructionFor(
     {
-      keeper: ctx.signer,
+      keeper: ctx.distributor,
       epochId,
       merkleRoot: distribution.root,
       rewards: paying.map((m, i) => ({
@@ -283,7 +283,7 @@ async function payEpoch(
   // that does not land leaves its id unused and the next run rewrites the same file.
   const file = ctx.config.dryRun ? null : writeArtifact(ctx, epochId, artifact);
   let creates = holdings.instructions;
-  if (creates.length > 0 && !fits(ctx.signer, [...creates, ...fund, post])) {
+  if (creates.length > 0 && !fits(ctx.feePayer, [...creates, ...fund, post])) {
     // Several mints with hook accounts fill a transaction: the holdings (idempotent creates,
     // nothing paid) go first on their own, and the payout stays one atomic transaction.
     await ctx.send({
@@ -332,7 +332,7 @@ async function fundingTransfer(
       source: m.funding,
       mint: m.mint,
       destination: holding,
-      authority: ctx.signer,
+      authority: ctx.distributor,
       amount: m.allocation.distributed,
       decimals: m.info.decimals,
     },
@@ -354,7 +354,7 @@ async function fundingTransfer(
           mintData,
           source: m.funding,
           destination: holding,
-          authority: ctx.signer.address,
+          authority: ctx.distributor.address,
           amount: m.allocation.distributed,
         },
         accountData,

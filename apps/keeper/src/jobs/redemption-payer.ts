@@ -7,7 +7,7 @@
 // so a restart or a failover misses nothing. Per claim, `planClaimPayment` decides from the
 // SDK's readers which slots move now; each batch goes through the fenced send under a key of
 // the claim and its slots (decisions/redemption-payment.ts). The keeper pays the fees and the
-// rent of the owner's missing token accounts, up to a budget per run (docs/decisions/0078-keeper-the-redemption-payer-pays-open-claims-2.md).
+// rent of the owner's missing token accounts, up to a budget per run (docs/decisions/0078-the-keeper-creates-the-owner-s-missing-token-accounts-12-a.md).
 import {
   BasketTransactionError,
   findRedemptionClaims,
@@ -161,7 +161,7 @@ async function payBatch(run: PayRun, claim: OpenClaim, batch: PaymentBatch): Pro
   const name = `${batch.slots.join(',') || '-'}${batch.cash ? '+cash' : ''}`;
   const pay = await getPayRedemptionInstructionsFor(
     {
-      payer: ctx.signer,
+      payer: ctx.feePayer,
       vault,
       claim: { address: claim.address, data: claim },
       slots: batch.slots,
@@ -172,7 +172,7 @@ async function payBatch(run: PayRun, claim: OpenClaim, batch: PaymentBatch): Pro
   if (pay.instructions.length === 0) return [`${name}: nothing movable now`];
   const creates = pay.instructions.length - 1;
   if (creates > budget.accountsLeft) return [`${name}: account budget spent (next run)`];
-  if (!fits(ctx.signer, pay.instructions, tables)) {
+  if (!fits(ctx.feePayer, pay.instructions, tables)) {
     if (batch.slots.length <= 1) throw new Error(`pay_redemption ${name} does not fit`);
     const half = Math.ceil(batch.slots.length / 2);
     return [

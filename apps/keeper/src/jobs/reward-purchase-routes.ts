@@ -65,14 +65,14 @@ export type Buy = Readonly<{
 const decodeTransaction = (base64: string) =>
   getTransactionDecoder().decode(getBase64Encoder().encode(base64));
 
-/** The keeper's account of `mint` (its funding account, where the purchase delivers). */
+/** The distributor's account of `mint` (its funding account, where the purchase delivers). */
 async function fundingAccountOf(ctx: KeeperContext, mint: Address) {
   const [info] = await readAccounts(ctx.rpc, [tokenMintAccount(mint)]);
   if (!info?.exists) throw new KeeperError('STALE_INPUT', `reward mint ${mint} not found`);
   const accounts = await ensureTokenAccounts(
     ctx.rpc,
-    ctx.signer,
-    [{ owner: ctx.signer.address, mint, tokenProgram: info.data.tokenProgram }],
+    ctx.feePayer,
+    [{ owner: ctx.distributor.address, mint, tokenProgram: info.data.tokenProgram }],
     { commitment: 'confirmed' },
   );
   const address = accounts.addresses[0] as Address;
@@ -92,7 +92,7 @@ async function fundingAccountOf(ctx: KeeperContext, mint: Address) {
  * at most the part's budget of stablecoin, for this mint, to this taker.
  */
 export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutcome> {
-  const taker = ctx.signer.address;
+  const taker = ctx.distributor.address;
   return runRfqSequence(
     {
       api: ctx.api,
@@ -158,7 +158,7 @@ async function rewardMint(ctx: KeeperContext, mint: Address, owner: Address) {
  * hook in the maker's or the venue's delivery, priced from its validation bump.
  */
 async function rewardHooks(ctx: KeeperContext, mint: Address): Promise<HookedMint[]> {
-  const { hookProgram } = await rewardMint(ctx, mint, ctx.signer.address);
+  const { hookProgram } = await rewardMint(ctx, mint, ctx.distributor.address);
   if (hookProgram === null) return [];
   return [{ mint, validationBump: await transferHookValidationBump(hookProgram, mint) }];
 }
@@ -213,8 +213,8 @@ async function checkedFill(ctx: KeeperContext, quote: RfqQuote, buy: Buy, taker:
     const mint = await rewardMint(ctx, buy.decision.mint, taker);
     const [product, makerAccount, minRaw] = await Promise.all([
       productKeysOf(ctx, {
-        [buy.stable.account]: "the keeper's rewards-funding stablecoin account",
-        [mint.funding]: "the keeper's funding account of the reward stock",
+        [buy.stable.account]: "the distributor's rewards-funding stablecoin account",
+        [mint.funding]: "the distributor's funding account of the reward stock",
       }),
       findAssociatedTokenAddress({
         owner: message.feePayer,
@@ -250,7 +250,7 @@ async function signAsTaker(
   lifetime: { blockhash: Blockhash; lastValidBlockHeight: bigint },
 ): Promise<PreparedTransaction> {
   const tx = decodeTransaction(quote.signature);
-  const [dictionary] = await ctx.signer.signTransactions([tx as never]);
+  const [dictionary] = await ctx.distributor.signTransactions([tx as never]);
   // The lifetime's last valid height is our RPC's (rpcLifetime), never the provider's.
   const transaction = {
     ...tx,
@@ -292,19 +292,19 @@ export async function buyViaAggregator(ctx: KeeperContext, buy: Buy) {
   }
   const swap = await ctx.swapApi.swapInstructionsPost({
     swapRequest: {
-      userPublicKey: ctx.signer.address,
+      userPublicKey: ctx.distributor.address,
       quoteResponse: quote,
       destinationTokenAccount: funding.address,
       wrapAndUnwrapSol: false,
     },
   });
   const kit = await firewalledSwap(ctx, 'aggregator-reward', swap, {
-    signer: ctx.signer,
+    signer: ctx.distributor,
     source: buy.stable.account,
     destination: funding.address,
     accounts: {
-      [buy.stable.account]: "the keeper's rewards-funding stablecoin account",
-      [funding.address]: "the keeper's funding account of the reward stock",
+      [buy.stable.account]: "the distributor's rewards-funding stablecoin account",
+      [funding.address]: "the distributor's funding account of the reward stock",
     },
     fields: { mint: buy.decision.mint },
   });

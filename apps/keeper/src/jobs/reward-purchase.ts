@@ -62,7 +62,7 @@ async function stableOf(ctx: KeeperContext): Promise<Stable & { balance: bigint 
   const [mint] = await readAccounts(ctx.rpc, [tokenMintAccount(vault.data.stableMint)]);
   if (!mint?.exists) throw new KeeperError('STALE_INPUT', 'the stablecoin mint is missing');
   const account = await findAssociatedTokenAddress({
-    owner: ctx.signer.address,
+    owner: ctx.distributor.address,
     mint: mint.address,
     tokenProgram: mint.data.tokenProgram,
   });

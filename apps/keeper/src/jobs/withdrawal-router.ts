@@ -88,12 +88,12 @@ export async function runWithdrawalRouter(ctx: KeeperContext, sku: KeeperSku): P
         getCreateAssociatedTokenAccountInstructionFor({
           ...stable,
           owner: request.owner,
-          payer: ctx.signer,
+          payer: ctx.feePayer,
         }),
         getCreateAssociatedTokenAccountInstructionFor({
           ...stable,
           owner: vault.data.treasury,
-          payer: ctx.signer,
+          payer: ctx.feePayer,
         }),
       ]);
       const fulfil = await getFulfilWithdrawalInstructionFor(

@@ -34,7 +34,18 @@ const members = (set: SignerSetLike | undefined) => (set?.keys ?? []).filter((k)
  * const product = await productKeysOf(ctx, { [setup.pay.tradeAccount]: "the trade authority's USDC" });
  */
 export async function productKeysOf(
-  ctx: Pick<KeeperContext, 'rpc' | 'programs' | 'skus' | 'signer' | 'tradeSigner' | 'config'>,
+  ctx: Pick<
+    KeeperContext,
+    | 'rpc'
+    | 'programs'
+    | 'skus'
+    | 'signer'
+    | 'tradeSigner'
+    | 'navSigner'
+    | 'distributor'
+    | 'feePayer'
+    | 'config'
+  >,
   accounts: Readonly<Record<string, string>> = {},
 ): Promise<ProductKeys> {
   const [[oracleConfig], [rewardsConfig]] = await Promise.all([
@@ -59,10 +70,14 @@ export async function productKeysOf(
     {
       keeper: [ctx.signer.address, ...v.map((x) => x.keeper)],
       'trade authority': [ctx.tradeSigner.address, ...v.map((x) => x.tradeAuthority)],
-      'NAV signer': (o?.keepers ?? []).filter((k) => k !== EMPTY),
-      'rewards distributor': (r?.keepers ?? []).filter((k) => k !== EMPTY),
+      'NAV signer': [ctx.navSigner.address, ...(o?.keepers ?? []).filter((k) => k !== EMPTY)],
+      'rewards distributor': [
+        ctx.distributor.address,
+        ...(r?.keepers ?? []).filter((k) => k !== EMPTY),
+      ],
+      'fee payer': [ctx.feePayer.address],
       admin: [...v.flatMap((x) => members(x.admins)), ...members(o?.admins), ...members(r?.admins)],
-      // Keys of the product only the operator knows (the fee payer, cold admins, ...).
+      // Keys of the product only the operator knows (cold admins, ...).
       'product key': (ctx.config.productKeys ?? []) as Address[],
     } as Record<string, Address[]>,
     accounts,

@@ -117,7 +117,7 @@ export function minReceiveRaw(ctx: KeeperContext, setup: LegSetup, payRaw: bigin
 
 /**
  * Instructions creating the trade authority's token accounts that do not exist yet (spec,
- * RFQ step 1: the receiving wallet must hold both before submission); the keeper pays.
+ * RFQ step 1: the receiving wallet must hold both before submission); the fee payer pays.
  *
  * @example
  * const creates = await missingTradeAccounts(ctx, setup);
@@ -128,7 +128,7 @@ export async function missingTradeAccounts(
 ): Promise<CostedInstruction[]> {
   const { instructions } = await ensureTokenAccounts(
     ctx.rpc,
-    ctx.signer,
+    ctx.feePayer,
     [setup.pay, setup.receive].map((s) => ({
       owner: ctx.tradeSigner.address,
       mint: s.mint,

@@ -10,33 +10,16 @@ import { ConfigError, parseConfig } from '@basket/service-kit';
 import { z } from 'zod';
 import { landingFields, landingSource } from '../chain/landing-config.ts';
 import { type SecretErrors, secret } from './secret-reference.ts';
+import {
+  SIGNER_NAMES,
+  SIGNER_ROLES,
+  type SignerConfig,
+  sharedKeyLines,
+  signerFrom,
+  signerSchema,
+} from './signer-config.ts';
 
 const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'not a base58 address');
-
-/** How the keeper's key signs: a keypair file locally, a remote signer in production. */
-const signerSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('keypair-file'), path: z.string().min(1) }),
-  z.object({
-    kind: z.literal('aws-kms'),
-    keyId: z.string().min(1),
-    publicKey: address,
-    region: z.string().min(1).optional(),
-  }),
-  z.object({
-    kind: z.literal('vault'),
-    vaultAddr: z.url(),
-    keyName: z.string().min(1),
-    publicKey: address,
-    vaultToken: z.string().min(1, 'required (env:NAME or file:/path)'),
-  }),
-  z.object({
-    kind: z.literal('fireblocks'),
-    apiKey: z.string().min(1, 'required (env:NAME or file:/path)'),
-    privateKeyPem: z.string().min(1, 'required (env:NAME or file:/path)'),
-    vaultAccountId: z.string().min(1),
-    apiBaseUrl: z.url().optional(),
-  }),
-]);
 
 const skuSchema = z.object({
   skuId: z.string().min(1).max(16),
@@ -67,9 +50,16 @@ const schema = z.object({
   replicaId: z.string().min(1).max(64),
   programs: z.object({ oracle: address, vault: address, rewards: address }),
   skus: z.array(skuSchema).min(1),
+  /** The vaults' keeper key: legs, refreshes, fulfilments. One key per role (signer-config.ts). */
   signer: signerSchema,
   /** The vaults' trade authority (pays and delivers rebalance legs); same backends. */
   tradeSigner: signerSchema,
+  /** The oracle's NAV signer: signs NAV payloads (a message the oracle verifies), nothing else. */
+  navSigner: signerSchema,
+  /** The rewards distributor: `distribute_epoch`, the funding transfers, reward purchases. */
+  distributorSigner: signerSchema,
+  /** Pays every transaction's fee and the rent of the accounts the keeper creates. */
+  feePayerSigner: signerSchema,
   /** The swap aggregator's version 6 API (the fallback route); unset: no aggregator route. */
   aggregatorUrl: z.url().optional(),
   /**
@@ -152,7 +142,7 @@ function parseWeights(value: unknown): unknown {
 }
 
 export type KeeperConfig = z.infer<typeof schema>;
-export type SignerConfig = z.infer<typeof signerSchema>;
+export type { SignerConfig };
 export type KeeperSku = z.infer<typeof skuSchema>;
 
 /** Keys that are secrets: accepted from the environment only (by reference), never a file. */
@@ -173,36 +163,7 @@ const NAMES: Record<string, string> = {
   replicaId: 'KEEPER_REPLICA_ID',
   programs: 'WORLD_MANIFEST or programs (config file)',
   skus: 'WORLD_MANIFEST or skus (config file)',
-  signer: 'KEEPER_SIGNER',
-  'signer.kind': 'KEEPER_SIGNER',
-  'signer.path': 'KEEPER_KEYPAIR_FILE',
-  'signer.keyId': 'KEEPER_AWS_KMS_KEY_ID',
-  'signer.publicKey': 'KEEPER_SIGNER_PUBLIC_KEY',
-  'signer.region': 'KEEPER_AWS_REGION',
-  'signer.vaultAddr': 'KEEPER_VAULT_ADDR',
-  'signer.keyName': 'KEEPER_VAULT_KEY_NAME',
-  'signer.vaultToken': 'KEEPER_VAULT_TOKEN',
-  'signer.apiKey': 'KEEPER_FIREBLOCKS_API_KEY',
-  'signer.privateKeyPem': 'KEEPER_FIREBLOCKS_PRIVATE_KEY',
-  'signer.vaultAccountId': 'KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID',
-  'signer.apiBaseUrl': 'KEEPER_FIREBLOCKS_API_URL',
-  ...Object.fromEntries(
-    [
-      ['tradeSigner', 'SIGNER'],
-      ['tradeSigner.kind', 'SIGNER'],
-      ['tradeSigner.path', 'KEYPAIR_FILE'],
-      ['tradeSigner.keyId', 'AWS_KMS_KEY_ID'],
-      ['tradeSigner.publicKey', 'SIGNER_PUBLIC_KEY'],
-      ['tradeSigner.region', 'AWS_REGION'],
-      ['tradeSigner.vaultAddr', 'VAULT_ADDR'],
-      ['tradeSigner.keyName', 'VAULT_KEY_NAME'],
-      ['tradeSigner.vaultToken', 'VAULT_TOKEN'],
-      ['tradeSigner.apiKey', 'FIREBLOCKS_API_KEY'],
-      ['tradeSigner.privateKeyPem', 'FIREBLOCKS_PRIVATE_KEY'],
-      ['tradeSigner.vaultAccountId', 'FIREBLOCKS_VAULT_ACCOUNT_ID'],
-      ['tradeSigner.apiBaseUrl', 'FIREBLOCKS_API_URL'],
-    ].map(([k, v]) => [k, `KEEPER_TRADE_${v}`]),
-  ),
+  ...SIGNER_NAMES,
   aggregatorUrl: 'AGGREGATOR_URL',
   aggregatorProgram: 'KEEPER_AGGREGATOR_PROGRAM',
   leaseTtlMs: 'KEEPER_LEASE_TTL_MS',
@@ -248,59 +209,6 @@ function readFileConfig(path: string | undefined): Record<string, unknown> {
     }
   }
   return raw;
-}
-
-/** A signer's settings: `KEEPER_*` for the keeper's key, `KEEPER_TRADE_*` for the trade authority. */
-function signerFrom(
-  env: NodeJS.ProcessEnv,
-  fromFile: Record<string, unknown>,
-  keeperPath: string | undefined,
-  prefix: 'KEEPER' | 'KEEPER_TRADE',
-  errors: SecretErrors,
-) {
-  const named = (name: string) => name.replace(/^KEEPER/, prefix);
-  const envOf = (name: string) => env[named(name)];
-  const kind = envOf('KEEPER_SIGNER') ?? (fromFile.kind as string | undefined) ?? 'keypair-file';
-  const pick = (name: string, key: string) => envOf(name) ?? (fromFile[key] as string | undefined);
-  switch (kind) {
-    case 'keypair-file':
-      return { kind, path: pick('KEEPER_KEYPAIR_FILE', 'path') ?? keeperPath };
-    case 'aws-kms':
-      return {
-        kind,
-        keyId: pick('KEEPER_AWS_KMS_KEY_ID', 'keyId'),
-        publicKey: pick('KEEPER_SIGNER_PUBLIC_KEY', 'publicKey'),
-        region: pick('KEEPER_AWS_REGION', 'region'),
-      };
-    case 'vault':
-      return {
-        kind,
-        vaultAddr: pick('KEEPER_VAULT_ADDR', 'vaultAddr'),
-        keyName: pick('KEEPER_VAULT_KEY_NAME', 'keyName'),
-        publicKey: pick('KEEPER_SIGNER_PUBLIC_KEY', 'publicKey'),
-        vaultToken: secret(named('KEEPER_VAULT_TOKEN'), envOf('KEEPER_VAULT_TOKEN'), env, errors),
-      };
-    case 'fireblocks':
-      return {
-        kind,
-        apiKey: secret(
-          named('KEEPER_FIREBLOCKS_API_KEY'),
-          envOf('KEEPER_FIREBLOCKS_API_KEY'),
-          env,
-          errors,
-        ),
-        privateKeyPem: secret(
-          named('KEEPER_FIREBLOCKS_PRIVATE_KEY'),
-          envOf('KEEPER_FIREBLOCKS_PRIVATE_KEY'),
-          env,
-          errors,
-        ),
-        vaultAccountId: pick('KEEPER_FIREBLOCKS_VAULT_ACCOUNT_ID', 'vaultAccountId'),
-        apiBaseUrl: pick('KEEPER_FIREBLOCKS_API_URL', 'apiBaseUrl'),
-      };
-    default:
-      return { kind };
-  }
 }
 
 /**
@@ -364,22 +272,19 @@ export function loadKeeperConfig(
     replicaId: pick('KEEPER_REPLICA_ID', 'replicaId', `${hostname()}-${process.pid}`),
     programs: file.programs ?? worldError ?? world?.programs,
     skus,
-    signer: signerFrom(
-      env,
-      (file.signer ?? {}) as Record<string, unknown>,
-      world?.keys.keeper,
-      'KEEPER',
-      secretErrors,
-    ),
-    // The local world registers its own trade-authority key as every vault's trade authority
-    // (one key per role, apps/world bootstrap), so that is the default there; each leg
-    // checks the vault's.
-    tradeSigner: signerFrom(
-      env,
-      (file.tradeSigner ?? {}) as Record<string, unknown>,
-      world?.keys.tradeAuthority,
-      'KEEPER_TRADE',
-      secretErrors,
+    // One signer per role, each from its own variables; a keypair file defaults to the local
+    // world's key of that role (its manifest) and to nothing elsewhere (signer-config.ts).
+    ...Object.fromEntries(
+      SIGNER_ROLES.map((r) => [
+        r.key,
+        signerFrom(
+          env,
+          (file[r.key] ?? {}) as Record<string, unknown>,
+          world?.keys[r.world],
+          r.prefix,
+          secretErrors,
+        ),
+      ]),
     ),
     aggregatorUrl: pick('AGGREGATOR_URL', 'aggregatorUrl'),
     // The local world's venue is its test swap program (apps/aggregator-sim routes over it).
@@ -420,7 +325,11 @@ export function loadKeeperConfig(
   // The bad reference's own line comes first; the schema's "required" line for the same
   // field would only repeat it.
   const named = new Set(secretErrors.map((l) => l.slice(0, l.indexOf(':'))));
-  const all = [...secretErrors, ...lines.filter((l) => !named.has(l.slice(0, l.indexOf(':'))))];
+  const all = [
+    ...secretErrors,
+    ...lines.filter((l) => !named.has(l.slice(0, l.indexOf(':')))),
+    ...(parsed ? sharedKeyLines(parsed) : []),
+  ];
   if (all.length > 0 || !parsed) throw new ConfigError('keeper', all);
   return parsed;
 }
@@ -435,7 +344,6 @@ export function keeperSecrets(config: KeeperConfig): (string | undefined)[] {
   return [
     config.tokenizedApiKey,
     config.databaseUrl,
-    ...of(config.signer),
-    ...of(config.tradeSigner),
+    ...SIGNER_ROLES.flatMap((r) => of(config[r.key])),
   ];
 }

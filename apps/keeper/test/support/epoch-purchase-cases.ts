@@ -54,7 +54,7 @@ export function describeEpochPurchase(world: () => KeeperWorld): void {
       await setRewardMints(world, [nvda, hood]);
       await stake(world, alice, 100_000_000n, 30);
       await stake(world, bob, 50_000_000n, 90);
-      const stableAccount = await sweepFeesTo(world, keys.keeper, 1_000_000_123n);
+      const stableAccount = await sweepFeesTo(world, keys.distributor, 1_000_000_123n);
       const swept = await world.chain.tokenAmount(stableAccount);
       // The stakes' epoch closes at the next Sunday 00:00 UTC of the chain's clock; the job runs
       // 30 minutes into the next US session after it (chain time), so both reward stocks' swap
@@ -92,7 +92,7 @@ export function describeEpochPurchase(world: () => KeeperWorld): void {
       const funding = async (mint: Address) =>
         world.chain.tokenAmount(
           await findAssociatedTokenAddress({
-            owner: keys.keeper.address,
+            owner: keys.distributor.address,
             mint,
             tokenProgram: world.manifest.stocks.find((s) => s.mint === mint)
               ?.tokenProgram as Address,

@@ -47,14 +47,27 @@ async function svmCast(say: Narrator): Promise<Cast> {
   }
   say.detail(`upgrade authority of all three: deployer ${short(deployer.address)}`);
   const admins = await Promise.all([0, 1, 2, 3, 4].map(() => generateKeyPairSigner()));
-  const keeperKeys = await generateKeyPair();
-  const keeper = await createSignerFromKeyPair(keeperKeys);
+  const keeper = await generateKeyPairSigner();
+  // One key per role (docs/operations.md): the NAV signer and the distributor are not the keeper.
+  const navSignerKeys = await generateKeyPair();
+  const navSigner = await createSignerFromKeyPair(navSignerKeys);
+  const distributor = await generateKeyPairSigner();
   const treasury = await generateKeyPairSigner();
-  for (const who of [deployer, keeper]) await ledger.fund(who.address, 1_000n);
+  for (const who of [deployer, keeper, distributor]) await ledger.fund(who.address, 1_000n);
   say.detail(
     `5 admins (${admins.map((a) => short(a.address)).join(', ')}), keeper ${short(keeper.address)}, treasury ${short(treasury.address)}`,
   );
-  return { ledger, sku: SKU, deployer, admins, keeperKeys, keeper, treasury };
+  return {
+    ledger,
+    sku: SKU,
+    deployer,
+    admins,
+    keeper,
+    navSignerKeys,
+    navSigner,
+    distributor,
+    treasury,
+  };
 }
 
 async function worldCast(say: Narrator, target: Extract<Target, { kind: 'rpc' }>): Promise<Cast> {
@@ -73,7 +86,7 @@ async function worldCast(say: Narrator, target: Extract<Target, { kind: 'rpc' }>
   }
   const keys = await loadWorldKeys(dirname(manifest.keys.dir));
   const treasury = await generateKeyPairSigner();
-  for (const who of [keys.upgradeAuthority, keys.keeper, ...keys.admins]) {
+  for (const who of [keys.upgradeAuthority, keys.keeper, keys.distributor, ...keys.admins]) {
     await ledger.fund(who.address, 100n);
   }
   // A SKU id no earlier run used, short enough to be the share mint's symbol (10 bytes).
@@ -86,8 +99,10 @@ async function worldCast(say: Narrator, target: Extract<Target, { kind: 'rpc' }>
     sku,
     deployer: keys.upgradeAuthority,
     admins: [...keys.admins],
-    keeperKeys: keys.keeperKeyPair,
     keeper: keys.keeper,
+    navSignerKeys: keys.navSignerKeyPair,
+    navSigner: keys.navSigner,
+    distributor: keys.distributor,
     treasury,
     world: {
       stakingMint: {

@@ -33,7 +33,7 @@ async function pushAndRefresh(cast: Cast, basket: Basket, sequence: bigint, say:
   const slot = await ledger.slot();
   const push = await getPushSnapshotInstructionsFor(
     {
-      keeper: cast.keeperKeys,
+      keeper: cast.navSignerKeys,
       sku: cast.sku,
       sequence,
       entries: basket.assets.map((a) => ({

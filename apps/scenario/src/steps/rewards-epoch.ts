@@ -60,9 +60,9 @@ export async function distributeEpoch(
     await ledger.mintTo(cast.deployer, asset.mint, holding, TOTALS[i] ?? 0n);
     holdings.push({ mint: asset.mint.address, holding, total: TOTALS[i] ?? 0n });
   }
-  const posted = await ledger.land('distribute_epoch', cast.keeper, [
+  const posted = await ledger.land('distribute_epoch', cast.distributor, [
     await getDistributeEpochInstructionFor(
-      { keeper: cast.keeper, epochId, merkleRoot: distribution.root, rewards: holdings },
+      { keeper: cast.distributor, epochId, merkleRoot: distribution.root, rewards: holdings },
       programs,
     ),
   ]);

@@ -102,7 +102,7 @@ async function initializeConfig(
       stakeHolding,
       admins: admins.map((a) => a.address),
       threshold: 3,
-      keepers: [cast.keeper.address],
+      keepers: [cast.distributor.address],
       rewardMints: [first.mint.address],
       adminSigners: admins.slice(0, 3),
     },

@@ -54,11 +54,11 @@ export async function connectWorldChain(config: WorldChainConfig) {
   const sendAndConfirm = createSendAndConfirm({ rpc, rpcSubscriptions });
   const marketMaker = await readSigner(manifest.keys.marketMaker);
   const issuer = await readSigner(manifest.keys.issuer);
-  // Wallets the world funded may trade: the demo wallets, the trade-authority key, and the
-  // keeper's key, which the world's vaults register as their trade wallet (docs/decisions/0046-vault-live-operation-route-agnostic-rebalancing-withdrawal-1.md,
-  // issue 15) — without it the keeper's RFQ legs under `npm start` would be refused (403).
+  // Wallets the world funded may trade: the demo wallets, the trade-authority key (every
+  // vault's trade wallet: the keeper's RFQ legs) and the rewards distributor (the keeper's
+  // reward purchases); the vaults' keeper key never trades (one key per role, decision 0900).
   const tradingWallets = await Promise.all(
-    [...manifest.keys.demoWallets, manifest.keys.tradeAuthority, manifest.keys.keeper].map(
+    [...manifest.keys.demoWallets, manifest.keys.tradeAuthority, manifest.keys.distributor].map(
       async (path) => (await readSigner(path)).address as string,
     ),
   );

@@ -1,5 +1,5 @@
 // The keeper's NAV cycle for one SKU, as the world's bootstrap and status line need it: sign
-// the payload with the keeper's Ed25519 key, push it, then refresh_nav so the vault prices its
+// the payload with the NAV signer's Ed25519 key, push it, then refresh_nav so the vault prices its
 // holdings at the new snapshot. The keeper service does the same on its cadence.
 import { isOpen } from '@basket/market-calendar';
 import {
@@ -52,7 +52,7 @@ export async function pushNav(
   const mints = data.entries.slice(0, data.entryCount).map((e) => e.mint);
   const push = await getPushSnapshotInstructionsFor(
     {
-      keeper: input.keys.keeperKeyPair,
+      keeper: input.keys.navSignerKeyPair,
       sku: input.skuId,
       sequence,
       entries: mints.map((mint) => {
@@ -69,13 +69,13 @@ export async function pushNav(
     },
     input.programs,
   );
-  await chain.land(`oracle push_snapshot ${input.skuId} #${sequence}`, input.keys.keeper, push);
+  await chain.land(`oracle push_snapshot ${input.skuId} #${sequence}`, input.keys.feePayer, push);
   const vault = await readVault(chain, input.skuId, input.programs);
   if (!vault) throw new Error(`the vault of ${input.skuId} does not exist`);
   const tables = input.lookupTable ? await loadLookupTables(chain, [input.lookupTable]) : undefined;
   await chain.land(
     `vault refresh_nav ${input.skuId}`,
-    input.keys.keeper,
+    input.keys.feePayer,
     [getRefreshNavInstructionFor({ vault }, input.programs)],
     tables,
   );

@@ -6,9 +6,14 @@ import { findOracleConfigPda } from '@basket/oracle-client';
 import {
   findRewardsConfigAddress,
   getInitializeConfigInstructionFor,
+  getOracleRotateKeepersInstructionFor,
   getRewardsInitializeInstructionFor,
+  getRewardsRotateKeepersInstructionFor,
   lookupTableAddressesForInstructions,
+  oracleConfigAccount,
   type ProgramAddresses,
+  readAccounts,
+  rewardsConfigAccount,
 } from '@basket/sdk';
 import {
   getCreateAccountInstruction,
@@ -67,34 +72,75 @@ export async function deployPrograms(
   return { programs: { oracle, vault, rewards }, outcomes };
 }
 
-export async function configureOracle(chain: Chain, keys: WorldKeys, programs: ProgramAddresses) {
+/** A keeper set as the world wants it: the one role key, nothing else. */
+function sameSet(current: readonly Address[], wanted: Address): boolean {
+  return current.length === 1 && current[0] === wanted;
+}
+
+/**
+ * The oracle config with the world's NAV signer as its only keeper. A world bootstrapped
+ * before the roles were split (its keeper key in the set) has its set rotated by 3 admins.
+ */
+export async function configureOracle(
+  chain: Chain,
+  keys: WorldKeys,
+  programs: ProgramAddresses,
+): Promise<'created' | 'rotated' | false> {
   const [config] = await findOracleConfigPda({ programAddress: programs.oracle });
-  if (await chain.exists(config)) return false;
+  if (await chain.exists(config)) {
+    const [account] = await readAccounts(chain.rpc, [oracleConfigAccount(config, programs)], {
+      commitment: 'confirmed',
+    });
+    const keepers = account.exists ? account.data.keepers.slice(0, account.data.keeperCount) : [];
+    if (sameSet(keepers, keys.navSigner.address)) return false;
+    const rotate = await getOracleRotateKeepersInstructionFor(
+      { keepers: [keys.navSigner.address], adminSigners: keys.admins.slice(0, 3) },
+      programs,
+    );
+    await chain.land('oracle rotate_keepers', keys.upgradeAuthority, [rotate]);
+    return 'rotated';
+  }
   const init = await getInitializeConfigInstructionFor(
     {
       payer: keys.upgradeAuthority,
       admins: keys.admins.map((a) => a.address),
       threshold: 3,
-      keepers: [keys.keeper.address],
+      // One key per role: the NAV signer only, never the vaults' keeper key.
+      keepers: [keys.navSigner.address],
       maxDeviationBps: MAX_DEVIATION_BPS,
       adminSigners: keys.admins.slice(0, 3),
     },
     programs,
   );
   await chain.land('oracle initialize_config', keys.upgradeAuthority, [init]);
-  return true;
+  return 'created';
 }
 
-/** The rewards config: the staking token, the keeper, and the first reward mints. */
+/**
+ * The rewards config: the staking token, the distributor as its only keeper, and the first
+ * reward mints. An older world's keeper set (the keeper key) is rotated to the distributor.
+ */
 export async function configureRewards(
   chain: Chain,
   keys: WorldKeys,
   programs: ProgramAddresses,
   stakingMint: WorldMint,
   rewardMints: readonly Address[],
-): Promise<boolean> {
+): Promise<'created' | 'rotated' | false> {
   const config = await findRewardsConfigAddress(programs);
-  if (await chain.exists(config)) return false;
+  if (await chain.exists(config)) {
+    const [account] = await readAccounts(chain.rpc, [rewardsConfigAccount(config, programs)], {
+      commitment: 'confirmed',
+    });
+    const keepers = account.exists ? account.data.keepers.slice(0, account.data.keeperCount) : [];
+    if (sameSet(keepers, keys.distributor.address)) return false;
+    const rotate = await getRewardsRotateKeepersInstructionFor(
+      { keepers: [keys.distributor.address], adminSigners: keys.admins.slice(0, 3) },
+      programs,
+    );
+    await chain.land('rewards rotate_keepers', keys.upgradeAuthority, [rotate]);
+    return 'rotated';
+  }
   // The staking holding exists before initialize, owned by the config PDA (the program checks).
   const holdingKey = await loadOrCreateSigner(keys.path('stake-holding'));
   if (!(await chain.exists(holdingKey.address))) {
@@ -123,7 +169,7 @@ export async function configureRewards(
       stakeHolding: holdingKey.address,
       admins: keys.admins.map((a) => a.address),
       threshold: 3,
-      keepers: [keys.keeper.address],
+      keepers: [keys.distributor.address],
       rewardMints: [...rewardMints],
       adminSigners: keys.admins.slice(0, 3),
     },
@@ -142,5 +188,5 @@ export async function configureRewards(
     await loadLookupTables(chain, [table]),
     SETUP_MARGIN_BPS,
   );
-  return true;
+  return 'created';
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { readWorldManifest, type WorldManifest } from '@basket/localnet';
 import {
   findVaultHoldingPda,
+  getCreateAssociatedTokenAccountInstructionFor,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
 } from '@basket/sdk';
@@ -29,6 +30,8 @@ import { ensureSku } from './skus.ts';
 import { deployTestTransferHook, ensureHookAccounts } from './transfer-hook.ts';
 
 const SOL = 1_000_000_000n;
+/** The distributor's SOL: each epoch account's rent (about 0.002 SOL) for years of epochs. */
+const DISTRIBUTOR_SOL = 10n * SOL;
 /** Each demo wallet's stablecoin: 100,000 USDC. */
 const DEMO_STABLE = 100_000n * 10n ** BigInt(STABLE.decimals);
 /** Each demo wallet's staking tokens: 10,000 BSKT. */
@@ -54,16 +57,23 @@ export async function runBootstrap(input: {
   const payers = [
     keys.upgradeAuthority,
     ...keys.admins,
-    keys.keeper,
+    keys.feePayer,
     keys.issuer,
     keys.marketMaker,
   ];
   for (const who of [...payers, keys.tradeAuthority, ...keys.demoWallets]) {
     await chain.fund(who.address, lamports(100n * SOL));
   }
+  // One key per role: each holds what its role needs. The fee payer pays every keeper fee and
+  // token-account rent (above); the distributor pays each epoch account's rent; the vaults'
+  // keeper key and the NAV signer pay nothing (a little SOL lets tests and demos land as
+  // them without a fee payer of their own).
+  await chain.fund(keys.distributor.address, lamports(DISTRIBUTOR_SOL));
+  for (const who of [keys.keeper, keys.navSigner]) await chain.fund(who.address, lamports(SOL));
 
   const { programs } = await deployPrograms(chain, keys, log);
-  if (await configureOracle(chain, keys, programs)) log('oracle config: 3 of 5 admins, 1 keeper');
+  const oracleConfig = await configureOracle(chain, keys, programs);
+  if (oracleConfig) log(`oracle config ${oracleConfig}: 3 of 5 admins, the NAV signer its keeper`);
 
   const mint = async (name: string, decimals: number) =>
     ensureMint(chain, {
@@ -105,8 +115,11 @@ export async function runBootstrap(input: {
 
   const first = stocks.get(SKUS[0]?.assets[0]?.symbol ?? '');
   if (!first) throw new Error('the first SKU has no first asset');
-  if (await configureRewards(chain, keys, programs, staking, [first.address])) {
-    log('rewards config: staking token, 1 keeper, reward mint of the first SKU');
+  const rewardsConfig = await configureRewards(chain, keys, programs, staking, [first.address]);
+  if (rewardsConfig) {
+    log(
+      `rewards config ${rewardsConfig}: staking token, the distributor its keeper, reward mint of the first SKU`,
+    );
   }
 
   for (const wallet of keys.demoWallets) {
@@ -140,6 +153,17 @@ export async function runBootstrap(input: {
       owner: keys.marketMaker.address,
       atLeast: MAKER_STOCK,
     });
+  }
+  // The distributor's stablecoin account is the rewards funding (fee sweeps land there; the
+  // epochs pay out of it): created empty, paid by the fee payer.
+  const funding = await getCreateAssociatedTokenAccountInstructionFor({
+    payer: keys.feePayer,
+    owner: keys.distributor.address,
+    mint: stable.address,
+    tokenProgram: stable.tokenProgram,
+  });
+  if (!(await chain.exists(funding.address))) {
+    await chain.landRaw('rewards funding account', keys.feePayer, [funding.instruction]);
   }
   log(`funded ${keys.demoWallets.length} demo wallets and the market maker`);
 
@@ -229,6 +253,9 @@ export async function runBootstrap(input: {
       admins: [1, 2, 3, 4, 5].map((i) => keys.path(`admin-${i}`)),
       keeper: keys.path('keeper'),
       tradeAuthority: keys.path('trade-authority'),
+      navSigner: keys.path('nav-signer'),
+      distributor: keys.path('distributor'),
+      feePayer: keys.path('fee-payer'),
       issuer: keys.path('issuer'),
       marketMaker: keys.path('market-maker'),
       demoWallets: keys.demoWallets.map((_, i) => keys.path(`demo-${i + 1}`)),
