@@ -18,7 +18,7 @@ use pinocchio::address::declare_id;
 
 // The local world deploys through the ordinary loader, which needs the program's keypair; the
 // canonical id's keypair is a deployment secret, so the local world builds with an id whose
-// keypair is public (`program-id.local.json`, local world only). See docs/decisions/0026-services-and-the-local-world-s-foundations.md.
+// keypair is public (`program-id.local.json`, local world only). See docs/decisions/0422-the-local-world-deploys-programs-under-ids-of-its-own.md.
 // Codama reads the last `declare_id!`, so the canonical id stays last.
 #[cfg(feature = "localnet-ids")]
 declare_id!("C1EVMT2BhvyjoFnMXyLmnXjkKGVq5jdkf9WCPXE2tiG8");

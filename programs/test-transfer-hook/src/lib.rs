@@ -2,7 +2,7 @@
 //! every transfer in a per-mint record account, or refuses every transfer while in refuse
 //! mode, or only those touching one account in refuse-account mode. Its extra-account-meta list names one extra account, the record (writable), so a
 //! caller must resolve and pass it like any real hook's extra accounts. Never deployed with
-//! the product. See docs/decisions/0044-issuer-mints-in-the-vault-1.md.
+//! the product. See docs/decisions/0496-a-test-only-transfer-hook-program.md.
 //!
 //! Instructions (8-byte discriminators of the interface, plus one of its own):
 //! - `initialize_extra_account_meta_list`: `[WRITE]` validation PDA

@@ -17,7 +17,7 @@ mod entrypoint;
 
 use pinocchio::address::declare_id;
 
-// As for the other programs (docs/decisions/0026-services-and-the-local-world-s-foundations.md): the local world deploys with an id whose
+// As for the other programs (docs/decisions/0422-the-local-world-deploys-programs-under-ids-of-its-own.md): the local world deploys with an id whose
 // keypair is public (`program-id.local.json`); Codama reads the last `declare_id!`, so the
 // canonical id stays last.
 #[cfg(feature = "localnet-ids")]

@@ -1,4 +1,4 @@
-//! The issuer's tokenized-stock mints as the vault accepts them (docs/decisions/0044-issuer-mints-in-the-vault-1.md, "Issuer
+//! The issuer's tokenized-stock mints as the vault accepts them (docs/decisions/0044-the-vault-accepts-the-issuer-s-full-extension-set.md, "Issuer
 //! mints in the vault"). Every extension of the live mints is handled on purpose:
 //!
 //! - ScaledUiAmount: the multiplier every NAV compares with the snapshot (`nav`);

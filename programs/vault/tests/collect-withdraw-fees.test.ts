@@ -1,5 +1,5 @@
 /**
- * Withdrawal fees kept in the cash buffer (docs/decisions/0058-vault-compute-units-at-20-assets-withdrawal.md, "Withdrawal fees collected
+ * Withdrawal fees kept in the cash buffer (docs/decisions/0058-the-withdrawal-fee-stays-in-the-cash-buffer-until-collected.md, "Withdrawal fees collected
  * later"): `withdraw_usdc` and `fulfil_withdrawal` book the fee in `withdraw_fees_owed`
  * instead of paying it, the fee is outside NAV and outside every spendable amount, and the
  * permissionless `collect_withdraw_fees` pays it once to the treasury's stablecoin account.

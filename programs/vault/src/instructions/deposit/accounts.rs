@@ -13,7 +13,7 @@ use pinocchio::{sysvars::clock::CLOCK_ID, AccountView};
 /// 8. `[]` token program of the stablecoin
 /// 9. `[]` Token-2022 program
 /// 10. `[]` Clock sysvar (read from its account: ~100 CU less than the syscall, see
-///     docs/decisions/0067-the-deposit-reads-the-clock-from-its.md)
+///     docs/decisions/0067-the-deposit-reads-the-clock-from-its-sysvar-account.md)
 /// 11. onwards: per asset in the vault's order, `[]` its mint then `[]` its holding
 pub struct DepositAccounts<'a> {
     pub depositor: &'a AccountView,
