@@ -1,6 +1,6 @@
 // Raw SPL Token and Token-2022 instructions built with @solana/kit alone (no client, no
 // LiteSVM): the @solana-program/token-2022 client targets kit 7 and the repository is on kit 8
-// (docs/decisions/0044-issuer-mints-in-the-vault-1.md), so the few instructions needed are encoded
+// (docs/decisions/0497-issuer-mints-in-tests-encoded-by-hand.md), so the few instructions needed are encoded
 // from the token programs' wire layouts. Every amount is a raw (unscaled) bigint: a
 // ScaledUiAmount multiplier changes only what wallets display.
 import { AccountRole, type Address, type Instruction, type TransactionSigner } from '@solana/kit';

@@ -1,6 +1,6 @@
 /**
  * Events in transaction logs. Every program emits an event as one `sol_log_data` field,
- * `[kind u8][version u8][payload]` (docs/decisions/0002-toolchain-2.md); the emitting program
+ * `[kind u8][version u8][payload]` (docs/decisions/0002-events-as-one-sol-log-data-field-no-event-cpi.md); the emitting program
  * is known only from the log context, so this module walks the `invoke`/`success`/`failed`
  * lines to attribute each `Program data:` line to the program running at that point.
  *

@@ -3,7 +3,7 @@
 // database shuts itself down on a breaking one: the indexer's runner stopped when the keeper's
 // schema migrated beside it on a first `npm start` (issue 32). So no runner starts before
 // every queue schema of the project is migrated in its database, under one advisory lock
-// (docs/decisions/0200-queue-schemas-migrated-before-runners.md); and a runner that still
+// (docs/decisions/0200-every-queue-schema-migrated-before-any-runner-starts.md); and a runner that still
 // stops by itself is started again with backoff, its readiness part down meanwhile.
 import { ExponentialBackoff, type IBackoff } from 'cockatiel';
 import { type Runner, type RunnerOptions, run, runMigrations } from 'graphile-worker';

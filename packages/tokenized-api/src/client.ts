@@ -86,7 +86,7 @@ export interface TokenizedApiClient {
   getProofOfReserves(symbol: string, options?: CallOptions): Promise<ProofOfReserves>;
   getOracles(options?: CallOptions): Promise<OraclePrice[]>;
   getOracle(symbol: string, options?: CallOptions): Promise<OraclePrice>;
-  /** Never retried once it may have reached the server (see docs/decisions/0007-tokenized-asset-api-2.md). */
+  /** Never retried once it may have reached the server (see docs/decisions/0330-the-rfq-post-is-at-most-once.md). */
   requestRfq(request: RfqRequest, options?: CallOptions): Promise<RfqQuote>;
   getQuote(id: string, options?: CallOptions): Promise<QuoteState>;
   listXChangeAssets(options?: CallOptions): Promise<SwapAsset[]>;

@@ -30,7 +30,7 @@ export function isQuoteExecutionExpired(state: Pick<QuoteState, 'blockchainStatu
 
 /**
  * True once `generalStatus` is final (`Completed`, `Expired` or `Cancelled`): polling can
- * stop. Our reading of the enum (the spec does not list the moves); see docs/decisions/0009-tokenized-asset-api-4.md.
+ * stop. Our reading of the enum (the spec does not list the moves); see docs/decisions/0009-quote-status-helpers-trade-done-and-settled.md.
  *
  * @example
  * ```ts

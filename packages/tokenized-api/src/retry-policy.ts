@@ -5,7 +5,7 @@
  *
  * Written here rather than with cockatiel or p-retry: both sleep with a bare `setTimeout`
  * (no injectable clock, and cockatiel's sleep ignores the abort signal), neither offers
- * proportional ±20% jitter, and neither reads `Retry-After` (see docs/decisions/0007-tokenized-asset-api-2.md).
+ * proportional ±20% jitter, and neither reads `Retry-After` (see docs/decisions/0007-own-retry-policy-module-instead-of-a-retry-library.md).
  */
 
 import { parseHttpDate } from './http-date.ts';

@@ -12,7 +12,7 @@ const MAX_TEXT = 300;
 
 /**
  * Reads an error body leniently: `{ "error": { "code", "message", "details" } }` (the shape
- * the simulator uses and docs/decisions/0006-tokenized-asset-api-1.md records), a flat `{ "code", "message" }`, or
+ * the simulator uses and docs/decisions/0323-error-body-shape.md records), a flat `{ "code", "message" }`, or
  * anything else (all fields `null`). Text is truncated, stripped of control characters and
  * redacted of `secrets`, so an upstream that echoes the key cannot leak it into an error.
  *
