@@ -1,4 +1,4 @@
-// Reward APR for stakers, from the claims (docs/decisions/0056-indexer-generated-event-readers-reward-apr-events.md). The
+// Reward APR for stakers, from the claims (docs/decisions/0539-reward-apr-in-kind-always-in-usd-only-with-operator-prices.md). The
 // rewards program pays in several tokenized-stock mints while stakers lock the service's
 // staking token, which has no on-chain price; neither the claim nor the oracle events carry
 // a per-mint price. So the answer has two layers, both computed in SQL with exact numerics:

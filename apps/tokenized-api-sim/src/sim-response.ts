@@ -18,7 +18,7 @@ export function ok(body: unknown): SimResponse {
 }
 
 /**
- * An error in the shape the simulator uses for every failure (recorded in docs/decisions/0006-tokenized-asset-api-1.md):
+ * An error in the shape the simulator uses for every failure (recorded in docs/decisions/0323-error-body-shape.md):
  * `{ "error": { "code", "message", "field"?, "details"? } }`.
  *
  * @example

@@ -8,7 +8,7 @@
 // leaves the basket on target. Only what must be raised to pay (the shortfall plus a margin
 // for the price moving before the payout) is sold beyond that, from the tradable assets
 // nearest their target first, down to a common drift (pro rata of target weights could end a
-// basis point further off than the old one-asset sale: docs/decisions/0068-keeper-a-drift-the-scan-can-always.md). Every sale is at
+// basis point further off than the old one-asset sale: docs/decisions/0556-the-withdrawal-router-s-sale-also-refills-the-buffer.md). Every sale is at
 // least the minimum trade and at most the holding; when folding the small sales leaves paying
 // short, the short comes from one more asset, or else the whole raise from one asset
 // (`withMinimum`): whenever one tradable holding could pay, the run pays. A halted, frozen or

@@ -1,7 +1,7 @@
 // Which corporate actions are severe (the operator must act) and what to do about each. The
 // API's reasons are FeeAccrual, Dividend, Split, ReverseSplit and Administrative; mergers,
 // spin-offs and delistings arrive as Administrative with a description, so the description
-// names the kind when it can. Decided list in docs/decisions/0038-keeper-2.md.
+// names the kind when it can. Decided list in docs/decisions/0465-severe-corporate-actions-alert-the-operator.md.
 
 /** A corporate action as the watch sees it. */
 export type WatchedAction = Readonly<{

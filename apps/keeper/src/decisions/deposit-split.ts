@@ -5,7 +5,7 @@
 // asset gets nothing: buying it would only widen its drift); when the cash is less than the
 // shortfalls, the largest shortfall first, down to a common level (`waterFill`: of all
 // splits, the one that leaves the largest drift smallest; pro rata of the shortfalls can end
-// a basis point further off than the old target-weight split, docs/decisions/0062-keeper-the-deposit-and-withdrawal-routers-keep.md); any cash
+// a basis point further off than the old target-weight split, docs/decisions/0062-the-deposit-router-fills-the-largest-shortfalls-first.md); any cash
 // left once every shortfall is met, by target weight.
 // Legs are floored to whole cents, so the sum never exceeds the cash; a leg under the minimum
 // trade stays in cash for the next drift scan.

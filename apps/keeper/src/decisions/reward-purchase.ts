@@ -1,4 +1,4 @@
-// What an epoch spends on reward stocks (docs/decisions/0053-keeper-reward-purchase-from-swept-fees-1.md): a
+// What an epoch spends on reward stocks (docs/decisions/0053-rewards-bought-from-the-keeper-s-stablecoin-account.md): a
 // configured share (bps) of what the keeper's rewards-funding stablecoin account holds at the
 // distribution, split across the rewards config's mints by configured weights (equal when
 // none are configured). Every division rounds down: the keeper never spends more than the

@@ -74,7 +74,7 @@ export async function createVault(
       threshold: 3,
       keeper: cast.keeper.address,
       treasury: cast.treasury.address,
-      // The demo's company trade wallet is the keeper's key (docs/decisions/0046-vault-live-operation-route-agnostic-rebalancing-withdrawal-1.md).
+      // The demo's company trade wallet is the keeper's key (docs/decisions/0501-why-the-payee-is-the-trade-authority-not-the-counterparty.md).
       tradeAuthority: cast.keeper.address,
       ...VAULT_TERMS,
       adminSigners: admins.slice(0, 3),

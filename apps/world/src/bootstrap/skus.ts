@@ -121,7 +121,7 @@ export async function ensureSku(
         threshold: 3,
         keeper: keys.keeper.address,
         treasury: keys.treasury.address,
-        // One key per role (docs/decisions/0140-one-key-per-role.md): the trade wallet is its
+        // One key per role (docs/decisions/0140-one-key-per-role-the-trade-authority-apart-from-the-keeper.md): the trade wallet is its
         // own key, so a signature given to a counterparty's fill never authorizes the keeper's.
         tradeAuthority: keys.tradeAuthority.address,
         ...VAULT_TERMS,

@@ -3,7 +3,7 @@
 // connected `UiWalletAccount` signs through its wallet's `solana:signTransaction` and
 // `solana:signMessage` features, handed the wallet's own account object the way Kit's React
 // package (@solana/react) does; that package itself is not used: its release pins an older
-// @solana/kit (docs/decisions/0081-dapp-react-stack.md).
+// @solana/kit (docs/decisions/0612-solana-react-is-not-used.md).
 import {
   type Address,
   getTransactionDecoder,
