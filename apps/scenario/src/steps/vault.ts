@@ -74,7 +74,7 @@ export async function createVault(
       threshold: 3,
       keeper: cast.keeper.address,
       treasury: cast.treasury.address,
-      // The demo's company trade wallet is the keeper's key (docs/decisions/0501-why-the-payee-is-the-trade-authority-not-the-counterparty.md).
+      // The demo's company trade wallet is the keeper's key (docs/decisions/0501-the-demo-registers-the-keeper-s-key-as-the-company-trade.md).
       tradeAuthority: cast.keeper.address,
       ...VAULT_TERMS,
       adminSigners: admins.slice(0, 3),
