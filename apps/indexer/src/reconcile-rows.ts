@@ -37,6 +37,12 @@ type Books = { supply: bigint; cash: bigint; books: bigint[] };
 function follow(b: Books, e: VaultEvent): void {
   const p = e.payload;
   if (p.supplyAfter !== undefined) b.supply = big(p.supplyAfter);
+  // A deposit carries the supply before (accrual included) and moves the cash by its amount
+  // (its compute budget leaves room for one field, the accrual: decision 0910).
+  if (e.name === 'deposit') {
+    b.supply = big(p.supplyBefore) + big(p.shares);
+    b.cash += big(p.rawAmount);
+  }
   if (e.name === 'mgmtFeeCollected') b.supply = big(p.supply);
   if (p.cashAfter !== undefined) b.cash = big(p.cashAfter);
   if (e.name === 'withdrawStable' || e.name === 'withdrawalFulfilled') b.cash = big(p.cashLeft);

@@ -116,9 +116,7 @@ describe('reconciliation', () => {
           eventSequence: 1n,
           supplyBefore: 0n,
           shares: 1_000n,
-          supplyAfter: 1_000n,
           rawAmount: 1_000n,
-          cashAfter: 1_000n,
         }),
       ],
       { slot: 300 },
@@ -198,7 +196,7 @@ describe('reconciliation', () => {
       payload: { eventSequence: String(eventSequence), ...payload },
     });
     const events = [
-      e('deposit', 1, { supplyAfter: '1000', cashAfter: '1000' }),
+      e('deposit', 1, { supplyBefore: '0', shares: '1000', rawAmount: '1000' }),
       // Cash into asset 1 (a leg paid from the cash buffer, settled into the holding).
       e('rebalanceLeg', 2, { paySlot: 255, payBookAfter: '400' }),
       e('rebalanceSettled', 3, { receiveSlot: 1, bookAfter: '70' }),

@@ -44,8 +44,6 @@ export function depositField(args: Partial<DepositEventArgs> = {}): string {
     unixTime: 1_795_446_000n,
     eventSequence: 3n,
     mgmtFeeAccrued: 0n,
-    supplyAfter: 4_990_000_000n + 998_000_000n,
-    cashAfter: 300_000_000n,
     ...args,
   });
   return field(

@@ -20,7 +20,7 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       assetCount: b[48] as number,
       eventSequence: v.getBigUint64(49, true),
     }),
-    /** deposit v2: 128 bytes. */
+    /** deposit v2: 112 bytes. */
     deposit: (b: Uint8Array, v: DataView): DepositEvent => ({
       skuId: b.slice(0, 16),
       depositor: readAddress(b, 16),
@@ -32,8 +32,6 @@ export function createVaultEventReaders(readAddress: (bytes: Uint8Array, offset:
       unixTime: v.getBigInt64(88, true),
       eventSequence: v.getBigUint64(96, true),
       mgmtFeeAccrued: v.getBigUint64(104, true),
-      supplyAfter: v.getBigUint64(112, true),
-      cashAfter: v.getBigUint64(120, true),
     }),
     /** pauseSet v1: 25 bytes. */
     pauseSet: (b: Uint8Array, v: DataView): PauseSetEvent => ({

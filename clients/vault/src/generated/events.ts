@@ -8,7 +8,7 @@ import { VaultEventKind, getVaultInitializedEventDecoder, getVaultInitializedEve
 /** Every event of the vault program: discriminator (kind), payload version and size (a payload ending in a counted array is emitted as `minSize + k * itemSize` bytes, `k` the u8 at `countOffset`), codecs. */
 export const VAULT_EVENTS = [
   { kind: VaultEventKind.VaultInitialized, name: "vaultInitialized", version: 1, size: 57, minSize: 57, itemSize: 0, countOffset: null, getDecoder: getVaultInitializedEventDecoder, getEncoder: getVaultInitializedEventEncoder },
-  { kind: VaultEventKind.Deposit, name: "deposit", version: 2, size: 128, minSize: 128, itemSize: 0, countOffset: null, getDecoder: getDepositEventDecoder, getEncoder: getDepositEventEncoder },
+  { kind: VaultEventKind.Deposit, name: "deposit", version: 2, size: 112, minSize: 112, itemSize: 0, countOffset: null, getDecoder: getDepositEventDecoder, getEncoder: getDepositEventEncoder },
   { kind: VaultEventKind.PauseSet, name: "pauseSet", version: 1, size: 25, minSize: 25, itemSize: 0, countOffset: null, getDecoder: getPauseSetEventDecoder, getEncoder: getPauseSetEventEncoder },
   { kind: VaultEventKind.WeightsQueued, name: "weightsQueued", version: 1, size: 40, minSize: 40, itemSize: 0, countOffset: null, getDecoder: getWeightsQueuedEventDecoder, getEncoder: getWeightsQueuedEventEncoder },
   { kind: VaultEventKind.WeightsApplied, name: "weightsApplied", version: 1, size: 40, minSize: 40, itemSize: 0, countOffset: null, getDecoder: getWeightsAppliedEventDecoder, getEncoder: getWeightsAppliedEventEncoder },

@@ -24,7 +24,7 @@ fn vault_initialized_layout() {
 
 #[test]
 fn deposit_layout() {
-    assert_eq!(<DepositEvent as Event>::LEN, 128);
+    assert_eq!(<DepositEvent as Event>::LEN, 112);
     assert_eq!(<DepositEvent as Event>::DISCRIMINATOR, 2);
     assert_eq!(<DepositEvent as Event>::VERSION, 2);
     assert_eq!(offset_of!(DepositEvent, sku_id), 0);
@@ -37,12 +37,10 @@ fn deposit_layout() {
     assert_eq!(offset_of!(DepositEvent, unix_time), 88);
     assert_eq!(offset_of!(DepositEvent, event_sequence), 96);
     assert_eq!(offset_of!(DepositEvent, mgmt_fee_accrued), 104);
-    assert_eq!(offset_of!(DepositEvent, supply_after), 112);
-    assert_eq!(offset_of!(DepositEvent, cash_after), 120);
     // SAFETY: every field is a byte array, so all-0xAB bytes are a valid value.
-    let event: DepositEvent = unsafe { core::mem::transmute([0xABu8; 128]) };
+    let event: DepositEvent = unsafe { core::mem::transmute([0xABu8; 112]) };
     event.framed(|bytes| {
-        assert_eq!(bytes.len(), 130);
+        assert_eq!(bytes.len(), 114);
         assert_eq!(&bytes[..2], &[2, 2]);
         assert!(bytes[2..].iter().all(|b| *b == 0xAB));
     });

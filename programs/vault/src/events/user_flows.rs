@@ -7,9 +7,11 @@ use codama_macros::CodamaType;
 
 /// `deposit`: stablecoin in, shares out.
 ///
-/// Version 2 adds the management fee accrued, the supply and the cash book after.
+/// Version 2 adds the management fee accrued. The supply after is `supply_before + shares`
+/// and the cash book moves by `raw_amount` (deposit's budget of 6,500 CU at 20 assets leaves
+/// room for one more field: decision 0910).
 ///
-/// Payload: 128 bytes after `[2][2]`.
+/// Payload: 112 bytes after `[2][2]`.
 #[repr(C)]
 #[derive(Clone, Copy, CodamaType)]
 pub struct DepositEvent {
@@ -40,22 +42,16 @@ pub struct DepositEvent {
     #[codama(type = number(u64))]
     pub event_sequence: PodU64,
     /// Management-fee shares accrued to the treasury by this instruction (before pricing;
-    /// owed, not minted: they are in `supply_before` and `supply_after`).
+    /// owed, not minted: they are in `supply_before`).
     #[codama(type = number(u64))]
     pub mgmt_fee_accrued: PodU64,
-    /// Effective share supply after the instruction (minted + fee shares owed + escrowed).
-    #[codama(type = number(u64))]
-    pub supply_after: PodU64,
-    /// Cash book after the instruction (raw stablecoin units).
-    #[codama(type = number(u64))]
-    pub cash_after: PodU64,
 }
 
 basket_common::impl_event!(
     DepositEvent,
     VaultEventKind::Deposit,
     version = 2,
-    len = 128
+    len = 112
 );
 
 /// `withdraw_in_kind`: shares burned for a pro-rata slice of every holding.

@@ -38,8 +38,6 @@ export type DepositEvent = {
   unixTime: bigint;
   eventSequence: bigint;
   mgmtFeeAccrued: bigint;
-  supplyAfter: bigint;
-  cashAfter: bigint;
 };
 
 export type DepositEventArgs = {
@@ -53,8 +51,6 @@ export type DepositEventArgs = {
   unixTime: number | bigint;
   eventSequence: number | bigint;
   mgmtFeeAccrued: number | bigint;
-  supplyAfter: number | bigint;
-  cashAfter: number | bigint;
 };
 
 export function getDepositEventEncoder(): FixedSizeEncoder<DepositEventArgs> {
@@ -69,8 +65,6 @@ export function getDepositEventEncoder(): FixedSizeEncoder<DepositEventArgs> {
     ["unixTime", getI64Encoder()],
     ["eventSequence", getU64Encoder()],
     ["mgmtFeeAccrued", getU64Encoder()],
-    ["supplyAfter", getU64Encoder()],
-    ["cashAfter", getU64Encoder()],
   ]);
 }
 
@@ -86,8 +80,6 @@ export function getDepositEventDecoder(): FixedSizeDecoder<DepositEvent> {
     ["unixTime", getI64Decoder()],
     ["eventSequence", getU64Decoder()],
     ["mgmtFeeAccrued", getU64Decoder()],
-    ["supplyAfter", getU64Decoder()],
-    ["cashAfter", getU64Decoder()],
   ]);
 }
 

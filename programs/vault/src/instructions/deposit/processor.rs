@@ -91,12 +91,6 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         unix_time: PodI64::new(now),
         event_sequence: PodU64::new(seq),
         mgmt_fee_accrued: PodU64::new(accrued),
-        supply_after: PodU64::new(
-            supply
-                .checked_add(shares)
-                .ok_or(CommonError::MathOverflow)?,
-        ),
-        cash_after: PodU64::new(cash),
     }
     .emit();
 
