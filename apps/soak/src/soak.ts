@@ -15,7 +15,9 @@ import {
 } from './checks.ts';
 import { type Injected, inject } from './faults.ts';
 import { type NavViolation, navWatch, type Outage } from './nav-watch.ts';
+import { type Approval, operator, settleOwed } from './operator.ts';
 import { seeded } from './random.ts';
+import { type RewardsCheck, rewardsClaimed } from './rewards-check.ts';
 import { type FaultKind, faultSchedule } from './schedule.ts';
 import { REDEMPTION_OWED_ALERT_SECONDS, SERVICE_NAMES } from './services.ts';
 import { type Signals, signalSampler } from './signals.ts';
@@ -55,6 +57,9 @@ export type SoakResult = Readonly<{
   requests: RequestsCheck & { openWithoutAlert: readonly string[] };
   nav: { samples: number; staleInOutage: number; violations: readonly NavViolation[] };
   users: UserTally;
+  rewards: RewardsCheck;
+  /** The operator's approvals of NAV moves beyond the oracle's deviation cap. */
+  approvals: readonly Approval[];
   tradingDays: number;
   reasons: readonly string[];
   verdict: 'pass' | 'fail';
@@ -64,6 +69,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const allReady = (s: Signals) => SERVICE_NAMES.every((n) => s.notReady[n] === null);
 /** After a fault's recovery, the keeper's grace to push NAV again before staleness counts. */
 const NAV_GRACE_MS = 90_000;
+/** Raw units of the reward stock funded for each epoch the clock crosses. */
+const EPOCH_FUNDING = 5_000_000n;
+/** Sunday 00:00 UTC boundaries (the rewards epochs) up to unix second `s`. */
+const weekOf = (s: number) => Math.floor((s / 86_400 + 4) / 7);
 
 /**
  * @example
@@ -113,9 +122,15 @@ export async function runSoak(o: {
     const startSlot = await rpc.getSlot({ commitment: 'confirmed' }).send();
     o.say(`soak: every service ready (slot ${startSlot}); users and faults start`);
     const scan: ChainScan = chainScan(rpc, world.programs);
-    const users = await simulatedUsers(world.world, world.programs, seeded(o.seed ^ 0x5eed));
+    const users = await simulatedUsers(
+      world.world,
+      world.programs,
+      seeded(o.seed ^ 0x5eed),
+      `http://127.0.0.1:${world.ports.dapp.port}`,
+    );
     const outages: Outage[] = [];
     const nav = navWatch(rpc, world.programs, world.world.manifest.skus, outages);
+    const op = operator(world, pool, outages, NAV_GRACE_MS, (l) => o.say(l));
     let running = true;
     let userActions = 0;
     const loops = [
@@ -137,6 +152,12 @@ export async function runSoak(o: {
         while (running) {
           await nav.sample().catch(() => {});
           await sleep(5_000);
+        }
+      })(),
+      (async () => {
+        while (running) {
+          await op.watch().catch((e) => o.say(`operator: ${e}`));
+          await sleep(3_000);
         }
       })(),
     ];
@@ -177,15 +198,26 @@ export async function runSoak(o: {
         await sleep(1_000);
       }
       // A simulated trading day: every fourth step, the chain's clock leaps to the next open.
+      // Every third one leaps a month instead, so 30-day stakes unlock and epochs are caught up.
       if (i > 0 && i % 4 === 0) {
         const now = Number((await world.clock.now()).unixTimestamp) * 1000;
-        const at = nextTradingOpen(now) + r.int(0, 300) * 60_000;
+        const month = tradingDays % 3 === 2 ? 31 * 86_400_000 : 0;
+        const at = nextTradingOpen(now + month) + r.int(0, 300) * 60_000;
         outages.push({ from: Date.now(), to: Date.now() + NAV_GRACE_MS, why: 'clock moved' });
         await world.clock.travelTo(at).catch((e) => o.say(`soak: clock move failed: ${e}`));
         tradingDays += 1;
         o.say(
           `soak: trading day ${tradingDays}: the chain's clock moved to ${new Date(at).toISOString()}`,
         );
+        // Sunday's epoch boundary crossed: the distributor's cron (on the wall clock) is run
+        // now, on what the epoch's reward purchase would have bought.
+        if (weekOf(at / 1000) > weekOf(now / 1000)) {
+          await op
+            .fundRewards(EPOCH_FUNDING)
+            .then(() => op.enqueue('epoch-distributor'))
+            .then(() => o.say('soak: epoch boundary crossed: rewards funded, distributor run'))
+            .catch((e) => o.say(`soak: epoch funding or distributor run failed: ${e}`));
+        }
       }
       const baseline = await sampler.sample();
       const outage: Outage = {
@@ -273,7 +305,9 @@ export async function runSoak(o: {
     running = false;
     await Promise.all(loops);
     report('final checks');
-    o.say('soak: users stopped; final checks from the chain');
+    o.say('soak: users stopped; the keeper pays what is owed, then final checks from the chain');
+    await settleOwed(world, op, (l) => o.say(l));
+    op.close();
     const events = await checkpoint(120_000);
     const keeperAddress = (await readKeeperAddress(world)) as string;
     const { rows } = await pool.query<{ signature: string }>(
@@ -302,7 +336,15 @@ export async function runSoak(o: {
       .filter((x) => x.kind === 'claim' && x.ageSecs > BigInt(REDEMPTION_OWED_ALERT_SECONDS + 60))
       .filter((x) => !alerted.has(x.address))
       .map((x) => x.address);
+    const rewards = rewardsClaimed(scan.all(), users.claims());
+    const claimsOpen = requests.open.filter((x) => x.kind === 'claim').length;
     const reasons: string[] = [];
+    if (rewards.lost > 0) reasons.push(`${rewards.lost} reward claim(s) landed but not on chain`);
+    if (rewards.doubled > 0) reasons.push(`${rewards.doubled} reward claim(s) paid twice`);
+    if (rewards.epochsDistributed > 0 && rewards.claimsOnChain === 0)
+      reasons.push('epochs were distributed but no reward was claimed');
+    if (requests.claimsBegun > 0 && requests.claimsBegun - claimsOpen <= 0)
+      reasons.push(`no redemption claim of ${requests.claimsBegun} was paid`);
     if (events.lost > 0) reasons.push(`${events.lost} event(s) on chain not indexed`);
     if (events.doubled > 0)
       reasons.push(`${events.doubled} event(s) indexed twice or not on chain`);
@@ -333,6 +375,8 @@ export async function runSoak(o: {
       requests: { ...requests, openWithoutAlert },
       nav: { ...nav.counts(), violations: nav.violations() },
       users: users.tally(),
+      rewards,
+      approvals: op.approvals(),
       tradingDays,
       reasons,
       verdict: reasons.length === 0 ? 'pass' : 'fail',

@@ -1,6 +1,7 @@
 // Simulated users: the world's demo wallets deposit, withdraw in USDC and in kind, request
 // withdrawals (paid later by the keeper), begin redemptions (paid by the keeper's
-// pay_redemption) and stake, each choice and amount drawn from the seed. They send to the
+// pay_redemption), stake, unstake what has unlocked and claim their published rewards
+// (rewards-users.ts), each choice and amount drawn from the seed. They send to the
 // validator directly (a user's wallet is not behind the services' proxy); an action refused or
 // unsendable (the validator down, a stale NAV after a clock move) is counted, never retried
 // blindly, so nothing a user did is double-counted.
@@ -28,6 +29,7 @@ import {
 import { type Chain, readSigner, type TestWorld } from '@basket/world';
 import { type Address, fetchAddressesForLookupTables, type KeyPairSigner } from '@solana/kit';
 import type { Random } from './random.ts';
+import { NothingToDo, rewardActions } from './rewards-users.ts';
 
 export const USER_ACTIONS = [
   'deposit',
@@ -36,15 +38,20 @@ export const USER_ACTIONS = [
   'request-withdrawal',
   'begin-redemption',
   'stake',
+  'unstake',
+  'claim-rewards',
 ] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];
 
-export type UserTally = Record<UserAction, { landed: number; refused: number }>;
+/** `idle`: nothing to do when drawn (no unlocked stake, no unclaimed reward published). */
+export type UserTally = Record<UserAction, { landed: number; refused: number; idle: number }>;
 
 export type Users = Readonly<{
   /** One action by a random user on a random SKU. */
   step: () => Promise<{ action: UserAction; ok: boolean; note: string }>;
   tally: () => UserTally;
+  /** Every reward claim a user landed (epoch, claimant, amounts as published). */
+  claims: () => ReturnType<ReturnType<typeof rewardActions>['landed']>;
 }>;
 
 type Sku = TestWorld['manifest']['skus'][number];
@@ -58,6 +65,8 @@ export async function simulatedUsers(
   world: Pick<TestWorld, 'manifest' | 'chain'>,
   programs: ProgramAddresses,
   r: Random,
+  /** The dapp's base URL: where a user's page gets its published claims and proofs. */
+  dappUrl: string,
 ): Promise<Users> {
   const chain: Chain = world.chain;
   const rpc = chain.rpc;
@@ -67,10 +76,11 @@ export async function simulatedUsers(
   );
   const stable = world.manifest.stablecoin;
   const tally = Object.fromEntries(
-    USER_ACTIONS.map((a) => [a, { landed: 0, refused: 0 }]),
+    USER_ACTIONS.map((a) => [a, { landed: 0, refused: 0, idle: 0 }]),
   ) as UserTally;
   // Request and claim nonces: drawn once per soak, then counted up (never reused).
   let nonce = BigInt(r.int(1, 1_000_000)) * 1_000n;
+  const rewards = rewardActions(chain, programs, dappUrl);
 
   const tablesOf = async (sku: Sku) =>
     sku.lookupTable
@@ -96,6 +106,8 @@ export async function simulatedUsers(
     sku: Sku,
   ): Promise<[UserAction, string]> {
     if (wanted === 'stake') return ['stake', await stake(wallet)];
+    if (wanted === 'unstake') return ['unstake', await rewards.unstake(wallet)];
+    if (wanted === 'claim-rewards') return ['claim-rewards', await rewards.claim(wallet)];
     const vault = await vaultOf(sku);
     const nav = await getNavQuote(rpc, sku.skuId, read);
     const held = await sharesOf(wallet, vault.data.shareMint);
@@ -254,11 +266,16 @@ export async function simulatedUsers(
         tally[action].landed += 1;
         return { action, ok: true, note: `${sku.skuId} ${note}` };
       } catch (error) {
+        if (error instanceof NothingToDo) {
+          tally[action].idle += 1;
+          return { action, ok: true, note: error.message };
+        }
         tally[action].refused += 1;
         const message = error instanceof Error ? error.message : String(error);
         return { action, ok: false, note: `${sku.skuId}: ${message.split('\n')[0]}` };
       }
     },
     tally: () => tally,
+    claims: rewards.landed,
   };
 }
