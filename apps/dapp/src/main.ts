@@ -24,6 +24,9 @@ Environment:
   DAPP_PUBLIC_RPC_URL, DAPP_PUBLIC_WS_URL   the RPC the browsers use (allowed by the CSP):
                                  required in production and never the server's SOLANA_RPC_URL
                                  (local: SOLANA_RPC_URL, SOLANA_WS_URL)
+  DAPP_PUBLIC_FALLBACK_RPC_URLS  further RPC endpoints the browsers fail over to, in order,
+                                 comma-separated (default none; never the server's SOLANA_RPC_URL)
+  DAPP_RPC_ENDPOINT_PER_SECOND   calls per second a browser makes to each endpoint (default 10)
   TOKENIZED_API_URL              tokenized-asset API (public routes forwarded read-only)
   INDEXER_URL                    indexer analytics API (forwarded read-only; default http://127.0.0.1:7410)
   DAPP_FORWARD_CONCURRENCY       forwards in flight per target (as many may wait; more: 503; default 32)

@@ -5,8 +5,9 @@
 // authority, bootstrap/skus.ts) landed, its lamports and token accounts and the vault's
 // holdings are unchanged. A provider's low lastValidBlockHeight is the one kind that lands: the
 // keeper takes the height from its RPC, so the fill is done once, never re-quoted. Then, the
-// modes reset, the honest RFQ route lands a leg as before, carrying the compute-unit limit and
-// price the keeper's policy chose and asked for with the quote, paid by the maker (0930).
+// modes reset, the honest RFQ route lands a leg as before, and a reward purchase by RFQ lands,
+// each carrying the compute-unit limit and price the keeper's policy chose and asked for with
+// the quote, paid by the maker (decision 0930).
 import { DEFAULT_SIM_CONFIG } from '@basket/tokenized-api-sim';
 import { loadWorldKeys } from '@basket/world';
 import type { Address } from '@solana/kit';
@@ -21,8 +22,8 @@ import { runAggregatorRoute } from '../src/routes/aggregator-route.ts';
 import { legSetup } from '../src/routes/leg-setup.ts';
 import { runRfqRoute } from '../src/routes/rfq-route.ts';
 import { sweepFeesTo } from './support/epoch-purchase-world.ts';
-import { landedComputeBudget } from './support/landed-budget.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
+import { landedComputeBudget } from './support/landed-budget.ts';
 import { clearingLeg, holdingOf, lastSignatureOf, mintIn, skuOf } from './support/vault-checks.ts';
 
 const SKU = 'TECH6';
@@ -289,7 +290,46 @@ describe('honest providers again', () => {
     expect(landed.feePayer).not.toBe(ctx.signer.address);
     expect(landed.budgetInstructions).toBe(2);
     expect(landed.unitLimit).toBe(Number(row.detail.computeUnitLimit));
-    expect(landed.microLamportsPerCu).toBe(BigInt(row.detail.computeUnitPrice));
+    expect(landed.microLamportsPerCu).toBe(BigInt(row.detail.computeUnitPrice ?? -1));
+    expect(landed.microLamportsPerCu).toBeGreaterThanOrEqual(1_000n);
+  }, 120_000);
+
+  it("the reward purchase's RFQ lands as the maker signed it, at the asked limit and price", async () => {
+    const ctx = keeper.context;
+    const keys = await loadWorldKeys(kw.world.dir);
+    const account = await sweepFeesTo(kw.world, keys.distributor, 500_000_000n);
+    const stable = kw.world.manifest.stablecoin;
+    const entry = (await ctx.api.listXChangeAssets()).find((a) => a.symbol === SYMBOL);
+    if (!entry) throw new Error(`${SYMBOL} is not a swap asset`);
+    const outcome = await buyViaRfq(ctx, {
+      key: 'reward-purchase:firewall-test:honest',
+      symbol: SYMBOL,
+      decision: {
+        action: 'buy',
+        mint: mintIn(ctx, SKU, SYMBOL) as Address,
+        stableRaw: 300_000_000n,
+        cents: 30_000n,
+      },
+      stable: {
+        mint: stable.mint as Address,
+        tokenProgram: stable.tokenProgram as Address,
+        decimals: stable.decimals,
+        account,
+      },
+      entry,
+    });
+    expect(outcome.outcome).toBe('done');
+    if (outcome.outcome !== 'done') return;
+    const { rows } = await ctx.pool.query<{ detail: Record<string, string> }>(
+      'select detail from keeper.actions where action_key = $1',
+      ['reward-purchase:firewall-test:honest'],
+    );
+    const landed = await landedComputeBudget(kw.world, outcome.signature);
+    expect(landed.failed).toBe(false);
+    expect(landed.feePayer).not.toBe(ctx.distributor.address);
+    expect(landed.budgetInstructions).toBe(2);
+    expect(landed.unitLimit).toBe(Number(rows[0]?.detail.computeUnitLimit));
+    expect(landed.microLamportsPerCu).toBe(BigInt(rows[0]?.detail.computeUnitPrice ?? -1));
     expect(landed.microLamportsPerCu).toBeGreaterThanOrEqual(1_000n);
   }, 120_000);
 });

@@ -137,14 +137,17 @@ describe('RFQ execution expired three re-quotes over, then the aggregator', () =
       ...counted.ctx,
       // The nav-push job keeps NAV fresh while quotes expire (it runs every 15-60 s): pushed
       // after each expired fill, so the next quote and the aggregator price a fresh snapshot.
-      send: async (request) => {
-        try {
-          return await send(request);
-        } catch (error) {
-          if (request.actionKey.includes(':rfq:')) await runNavPush(ctx, sku);
-          throw error;
-        }
-      },
+      send: Object.assign(
+        async (request: Parameters<KeeperContext['send']>[0]) => {
+          try {
+            return await send(request);
+          } catch (error) {
+            if (request.actionKey.includes(':rfq:')) await runNavPush(ctx, sku);
+            throw error;
+          }
+        },
+        { priceFor: send.priceFor },
+      ),
     };
     const holding = await holdingOf(kw.world, ctx, SKU, mint);
     const since = await lastSignatureOf(kw.world, holding);

@@ -146,7 +146,15 @@ function oneKeyPerRole(
 
 export const envConfigSchema = z.object({
   environment: z.enum(['local', 'devnet', 'mainnet']),
-  cluster: z.object({ rpcUrl: url(['http:', 'https:']), wsUrl: url(['ws:', 'wss:']) }),
+  cluster: z.object({
+    rpcUrl: url(['http:', 'https:']),
+    /** Further endpoints reads and sends fail over to, in order, after rpcUrl (decision 0932). */
+    fallbackRpcUrls: z
+      .array(url(['http:', 'https:']))
+      .max(8)
+      .optional(),
+    wsUrl: url(['ws:', 'wss:']),
+  }),
   /** The tokenized-asset API: production (mainnet), staging (devnet) or dev (local). */
   tokenizedApi: z.object({
     tier: z.enum(['production', 'staging', 'dev']),

@@ -7,7 +7,7 @@ import { connectChain } from '@basket/world';
 import type { Address } from '@solana/kit';
 import { Command, Option } from 'commander';
 import { ROTATIONS, type RotationName } from './admin-actions.ts';
-import { envOption, list, note, openContext, say } from './cli-context.ts';
+import { envOption, list, note, openContext, say, setRpcOverride } from './cli-context.ts';
 import { registerProposalCommands } from './cli-proposals.ts';
 import { checkReferences } from './config-check.ts';
 import {
@@ -35,7 +35,14 @@ const program = new Command('basket-ops')
   .description(
     'Operator CLI: deploy and upgrade programs, converge on-chain state, 3-of-5 admin proposals signed offline.',
   )
-  .showHelpAfterError();
+  .showHelpAfterError()
+  .option(
+    '--rpc <urls>',
+    "RPC endpoints, comma-separated, in failover order (replace the environment file's cluster.rpcUrl and cluster.fallbackRpcUrls; each with its own rate limit and breaker)",
+    list,
+  );
+// Before any command: the endpoints every openContext of this invocation uses.
+program.hook('preAction', () => setRpcOverride(program.opts().rpc));
 
 const config = program.command('config').description('environment files');
 config

@@ -36,7 +36,12 @@ export type QuoteRecord = Readonly<{
   outcome: RfqOutcome;
   quoteValiditySeconds: number;
   executionTimeoutSeconds: number;
+  /** The compute budget the taker asked the fill to carry (decision 0930); null: none asked. */
+  computeBudget?: RfqComputeBudget | null;
 }>;
+
+/** A taker's compute budget for the fill: the limit and the price the maker pays at. */
+export type RfqComputeBudget = Readonly<{ unitLimit: number; microLamportsPerCu: bigint }>;
 
 type Step = readonly [untilSeconds: number, statuses: QuoteStatuses];
 

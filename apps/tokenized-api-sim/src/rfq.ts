@@ -1,5 +1,5 @@
 import { fractionDigits, parseFixed } from './fixed-point.ts';
-import type { QuoteBook, QuoteRecord, RfqOutcome } from './quote-book.ts';
+import type { QuoteBook, QuoteRecord, RfqComputeBudget, RfqOutcome } from './quote-book.ts';
 import { apiError, type SimResponse } from './sim-response.ts';
 import { findAsset, haltsAt, type ViewContext } from './views.ts';
 import { shareQuoteCents, usageCents } from './views-trading.ts';
@@ -11,9 +11,14 @@ const ALLOWED_FIELDS = new Set([
   'cashAmount',
   'paymentWalletIdentifier',
   'receivingWalletIdentifier',
+  'computeUnitLimit',
+  'computeUnitPrice',
 ]);
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const DECIMAL = /^\d{1,15}(?:\.\d{1,18})?$/;
+const U64_TEXT = /^\d{1,20}$/;
+/** The runtime's largest compute-unit limit of one transaction. */
+const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
 /** Request bodies larger than this are refused (413). */
 export const MAX_RFQ_BODY_BYTES = 16 * 1024;
 
@@ -119,6 +124,8 @@ export function handleRfq(
       },
     );
   }
+  const budget = computeBudgetOf(body);
+  if ('error' in budget) return budget.error;
   const wallet = pay as string;
   if (!ctx.whitelistedWallets.includes(wallet)) {
     return apiError(403, 'WalletNotWhitelisted', 'the wallet is not registered and whitelisted', {
@@ -180,6 +187,7 @@ export function handleRfq(
     outcome: ctx.rfqOutcome,
     quoteValiditySeconds: asset.quoteValiditySeconds,
     executionTimeoutSeconds: asset.executionTimeoutSeconds,
+    computeBudget: budget.computeBudget,
   };
   if (ctx.fill) return ctx.fill(quote, { quantity8, priceCents });
   ctx.quotes.add(quote);
@@ -189,4 +197,39 @@ export function handleRfq(
     'quote recorded; the simulator does not build partially signed swap transactions yet',
     { details: { quoteId: quote.id }, headers: { Location: ctx.quotePath(quote.id) } },
   );
+}
+
+/**
+ * The compute budget a taker asks the fill to carry: `computeUnitLimit` (an integer up to the
+ * runtime's 1,400,000) and `computeUnitPrice` (micro-lamports per unit, a u64 as a decimal
+ * string), both or neither. The maker pays at that price (it stays fee payer).
+ */
+function computeBudgetOf(
+  body: Record<string, unknown>,
+): { computeBudget: RfqComputeBudget | null } | { error: SimResponse } {
+  const { computeUnitLimit: limit, computeUnitPrice: price } = body;
+  if (limit === undefined && price === undefined) return { computeBudget: null };
+  if (limit === undefined) {
+    return { error: bad('computeUnitLimit', 'computeUnitLimit is required with computeUnitPrice') };
+  }
+  if (price === undefined) {
+    return { error: bad('computeUnitPrice', 'computeUnitPrice is required with computeUnitLimit') };
+  }
+  if (
+    typeof limit !== 'number' ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    limit > MAX_COMPUTE_UNIT_LIMIT
+  ) {
+    return {
+      error: bad(
+        'computeUnitLimit',
+        `computeUnitLimit must be an integer 1..${MAX_COMPUTE_UNIT_LIMIT}`,
+      ),
+    };
+  }
+  if (typeof price !== 'string' || !U64_TEXT.test(price) || BigInt(price) > 2n ** 64n - 1n) {
+    return { error: bad('computeUnitPrice', 'computeUnitPrice must be a u64 decimal string') };
+  }
+  return { computeBudget: { unitLimit: limit, microLamportsPerCu: BigInt(price) } };
 }

@@ -120,6 +120,38 @@ describe('RFQ request validation by the simulator', () => {
       'LimitExceeded',
       'cashAmount',
     ],
+    [
+      'a compute-unit price without a limit',
+      rfqBody({ computeUnitPrice: '1000' }),
+      {},
+      400,
+      'InvalidField',
+      'computeUnitLimit',
+    ],
+    [
+      'a compute-unit limit without a price',
+      rfqBody({ computeUnitLimit: 200_000 }),
+      {},
+      400,
+      'InvalidField',
+      'computeUnitPrice',
+    ],
+    [
+      'a compute-unit limit above the runtime maximum',
+      rfqBody({ computeUnitLimit: 1_400_001, computeUnitPrice: '1000' }),
+      {},
+      400,
+      'InvalidField',
+      'computeUnitLimit',
+    ],
+    [
+      'a compute-unit price that is not a u64',
+      rfqBody({ computeUnitLimit: 200_000, computeUnitPrice: '18446744073709551616' }),
+      {},
+      400,
+      'InvalidField',
+      'computeUnitPrice',
+    ],
   ] as const)('rejects %s', async (_what, body, init, status, code, field) => {
     clock.set(MARKET_OPEN);
     const before = sim.requests.length;

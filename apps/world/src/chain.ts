@@ -3,6 +3,7 @@ import {
   type BlockhashLifetime,
   buildTransactionMessage,
   type CostedInstruction,
+  createPooledRpc,
   createPriorityFeeEstimator,
   createSendAndConfirm,
   DEFAULT_PRIORITY_FEE_POLICY,
@@ -33,9 +34,11 @@ import {
  * @example
  * const chain = connectChain('http://127.0.0.1:8899', 'ws://127.0.0.1:8900');
  * await chain.landRaw('fund', payer, [ix]);
+ * // Several endpoints (the operator CLI): reads and sends fail over in order (decision 0932).
+ * const pooled = connectChain(['https://a.example', 'https://b.example'], 'wss://a.example');
  */
 export function connectChain(
-  rpcUrl: string,
+  rpcUrl: string | readonly string[],
   wsUrl: string,
   /** Program ids other than the generated defaults, so failures decode to named errors. */
   programs?: Partial<ProgramAddresses>,
@@ -45,7 +48,9 @@ export function connectChain(
    */
   options: { priorityFeeCapLamports?: bigint } = {},
 ) {
-  const rpc = createSolanaRpc(rpcUrl);
+  // One URL: that endpoint as before; several: the SDK's endpoint pool (health, failover and a
+  // rate limit per endpoint), the same client type either way.
+  const rpc = typeof rpcUrl === 'string' ? createSolanaRpc(rpcUrl) : createPooledRpc(rpcUrl).rpc;
   const rpcSubscriptions = createSolanaRpcSubscriptions(wsUrl);
   const sendAndConfirm = createSendAndConfirm({ rpc, rpcSubscriptions });
   const cap = options.priorityFeeCapLamports;

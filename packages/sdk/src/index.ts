@@ -40,6 +40,7 @@ export * from './rewards-admin-instructions.ts';
 export * from './rewards-claim-hooks.ts';
 export * from './rewards-instructions.ts';
 export * from './rotation-instructions.ts';
+export * from './rpc-endpoint-pool.ts';
 export * from './scaled-ui-amount.ts';
 export * from './scaled-ui-amount-extension.ts';
 export * from './sdk-errors.ts';

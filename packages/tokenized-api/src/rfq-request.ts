@@ -17,6 +17,14 @@ export type RfqRequest = Readonly<{
   cashAmount?: Decimal | string;
   paymentWalletIdentifier: string;
   receivingWalletIdentifier: string;
+  /**
+   * The compute budget the fill must carry (both or neither): the taker's priority-fee policy
+   * chooses the price (micro-lamports per compute unit) and the limit, the market maker stays
+   * fee payer and its fill holds exactly `SetComputeUnitLimit(computeUnitLimit)` and
+   * `SetComputeUnitPrice(computeUnitPrice)` (decision 0930).
+   */
+  computeUnitLimit?: number;
+  computeUnitPrice?: bigint | string;
 }>;
 
 /** The JSON body sent to `POST /trades/swap/rfq`. */
@@ -27,7 +35,14 @@ export type RfqRequestBody = Readonly<{
   cashAmount?: string;
   paymentWalletIdentifier: string;
   receivingWalletIdentifier: string;
+  computeUnitLimit?: number;
+  /** Micro-lamports per compute unit, a decimal integer string (a u64). */
+  computeUnitPrice?: string;
 }>;
+
+/** The runtime's largest compute-unit limit of one transaction. */
+const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
+const U64_MAX = 2n ** 64n - 1n;
 
 const SYMBOL = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -74,7 +89,31 @@ export function buildRfqRequestBody(request: RfqRequest): RfqRequestBody {
     [amountField]: amount,
     paymentWalletIdentifier: request.paymentWalletIdentifier,
     receivingWalletIdentifier: request.receivingWalletIdentifier,
+    ...computeBudget(request),
   };
+}
+
+/** The requested compute budget, checked: both fields or neither, each in the runtime's range. */
+function computeBudget(
+  request: RfqRequest,
+): Pick<RfqRequestBody, 'computeUnitLimit' | 'computeUnitPrice'> {
+  const { computeUnitLimit: limit, computeUnitPrice: price } = request;
+  if (limit === undefined && price === undefined) return {};
+  if (limit === undefined) throw invalid('computeUnitLimit', 'is required with computeUnitPrice');
+  if (price === undefined) throw invalid('computeUnitPrice', 'is required with computeUnitLimit');
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_COMPUTE_UNIT_LIMIT) {
+    throw invalid('computeUnitLimit', `must be an integer 1..${MAX_COMPUTE_UNIT_LIMIT}`);
+  }
+  let micro: bigint;
+  try {
+    micro = typeof price === 'bigint' ? price : /^\d{1,20}$/.test(price) ? BigInt(price) : -1n;
+  } catch {
+    micro = -1n;
+  }
+  if (micro < 0n || micro > U64_MAX) {
+    throw invalid('computeUnitPrice', 'must be a whole number of micro-lamports (a u64)');
+  }
+  return { computeUnitLimit: limit, computeUnitPrice: micro.toString() };
 }
 
 function positiveAmount(field: string, raw: Decimal | string | undefined): string {

@@ -146,3 +146,32 @@ describe('quote status rules', () => {
     expect(isQuoteSettled({ generalStatus: 'Cancelled' })).toBe(true);
   });
 });
+
+describe('RFQ request: the compute budget the fill must carry (decision 0930)', () => {
+  const cash = { ...base, cashAmount: '2500.00' };
+  it('sends the limit and the price (micro-lamports as a decimal string) together', () => {
+    expect(
+      buildRfqRequestBody({ ...cash, computeUnitLimit: 180_000, computeUnitPrice: 25_000n }),
+    ).toEqual({ ...cash, computeUnitLimit: 180_000, computeUnitPrice: '25000' });
+    expect(
+      buildRfqRequestBody({ ...cash, computeUnitLimit: 1, computeUnitPrice: '0' }),
+    ).toMatchObject({ computeUnitLimit: 1, computeUnitPrice: '0' });
+  });
+  it('leaves both out when neither is given', () => {
+    expect(Object.keys(buildRfqRequestBody(cash))).not.toContain('computeUnitPrice');
+  });
+  it('refuses one without the other, or either out of the runtime range, naming the field', () => {
+    expect(rejectionField({ ...cash, computeUnitLimit: 200_000 })).toBe('computeUnitPrice');
+    expect(rejectionField({ ...cash, computeUnitPrice: 1_000n })).toBe('computeUnitLimit');
+    for (const limit of [0, 1_400_001, 1.5, Number.NaN]) {
+      expect(rejectionField({ ...cash, computeUnitLimit: limit, computeUnitPrice: 1n })).toBe(
+        'computeUnitLimit',
+      );
+    }
+    for (const price of [-1n, 2n ** 64n, '1.5', '-3', '', '1e3'] as const) {
+      expect(rejectionField({ ...cash, computeUnitLimit: 1_000, computeUnitPrice: price })).toBe(
+        'computeUnitPrice',
+      );
+    }
+  });
+});

@@ -40,6 +40,22 @@ const schema = z.object({
   distDir: z.string().min(1),
   /** The RPC the visitors' browsers use: its own setting, never the server's RPC URL. */
   rpcUrl: z.url(),
+  /**
+   * Further RPC endpoints the browsers fail over to, in order, after `rpcUrl` (each with its own
+   * rate limit, breaker and Retry-After pause: the SDK's endpoint pool, decision 0932).
+   */
+  fallbackRpcUrls: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0),
+    )
+    .refine((urls) => urls.every((u) => URL.canParse(u)), 'not a comma-separated list of URLs')
+    .refine((urls) => urls.length <= 8, 'at most 8 fallback endpoints'),
+  /** Calls per second one browser makes to each endpoint at most. */
+  rpcEndpointPerSecond: z.coerce.number().int().min(1).max(1_000),
   wsUrl: z.string().regex(/^wss?:\/\//, 'not a ws:// or wss:// URL'),
   /** The domain the terms message names (the site's host as visitors see it). */
   domain: z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'a host name, optionally with :port'),
@@ -122,6 +138,8 @@ const NAMES: Record<string, string> = {
   port: 'DAPP_PORT',
   distDir: 'DAPP_DIST_DIR',
   rpcUrl: 'DAPP_PUBLIC_RPC_URL',
+  fallbackRpcUrls: 'DAPP_PUBLIC_FALLBACK_RPC_URLS',
+  rpcEndpointPerSecond: 'DAPP_RPC_ENDPOINT_PER_SECOND',
   wsUrl: 'DAPP_PUBLIC_WS_URL',
   tokenizedApiUrl: 'TOKENIZED_API_URL',
   indexerUrl: 'INDEXER_URL',
@@ -215,6 +233,8 @@ export function loadDappConfig(env: NodeJS.ProcessEnv = process.env): DappConfig
       adminPort: env.DAPP_ADMIN_PORT ?? '0',
       distDir: env.DAPP_DIST_DIR ?? join(APP_DIR, 'dist'),
       rpcUrl,
+      fallbackRpcUrls: env.DAPP_PUBLIC_FALLBACK_RPC_URLS ?? '',
+      rpcEndpointPerSecond: env.DAPP_RPC_ENDPOINT_PER_SECOND ?? '10',
       wsUrl,
       domain: env.DAPP_DOMAIN ?? (local ? `localhost:${port}` : undefined),
       trustedProxies: env.DAPP_TRUSTED_PROXIES ?? (local ? '127.0.0.1,::1' : null),
@@ -257,6 +277,8 @@ function productionChecks(config: DappConfig, env: NodeJS.ProcessEnv): void {
     !!a && a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
   if (same(env.SOLANA_RPC_URL, config.rpcUrl))
     lines.push("DAPP_PUBLIC_RPC_URL: must not be the server's SOLANA_RPC_URL");
+  if (config.fallbackRpcUrls.some((u) => same(env.SOLANA_RPC_URL, u)))
+    lines.push("DAPP_PUBLIC_FALLBACK_RPC_URLS: must not hold the server's SOLANA_RPC_URL");
   if (same(env.SOLANA_WS_URL, config.wsUrl))
     lines.push("DAPP_PUBLIC_WS_URL: must not be the server's SOLANA_WS_URL");
   if (config.trustedProxies === null)
@@ -269,6 +291,8 @@ export function publicConfigOf(config: DappConfig): PublicConfig {
   return {
     ...config.deployment,
     rpcUrl: config.rpcUrl,
+    rpcUrls: [config.rpcUrl, ...config.fallbackRpcUrls],
+    rpcEndpointPerSecond: config.rpcEndpointPerSecond,
     wsUrl: config.wsUrl,
     tokenizedApiBase: '/asset-api/api/v2',
     indexerBase: '/indexer',

@@ -93,7 +93,9 @@ export async function createDappServer(
   // Every route registered below is limited per client (the proxy's client address when the
   // request came through a trusted proxy, the socket's otherwise).
   await limitPerClient(app, { max: config.rateLimitPerMinute, timeWindowMs: 60_000 });
-  const csp = contentSecurityPolicy({ connectOrigins: [config.rpcUrl, config.wsUrl] });
+  const csp = contentSecurityPolicy({
+    connectOrigins: [config.rpcUrl, ...config.fallbackRpcUrls, config.wsUrl],
+  });
   const production = config.environment === 'production';
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('content-security-policy', csp);

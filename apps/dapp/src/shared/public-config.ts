@@ -24,6 +24,12 @@ export type PublicConfig = Readonly<{
   cluster: string;
   /** JSON-RPC and PubSub the browser talks to directly (allowed by the CSP). */
   rpcUrl: string;
+  /**
+   * Every JSON-RPC endpoint in failover order (`rpcUrl` first): the browser reads and sends
+   * through the SDK's endpoint pool over them, at most `rpcEndpointPerSecond` calls each.
+   */
+  rpcUrls: readonly string[];
+  rpcEndpointPerSecond: number;
   wsUrl: string;
   /** Same-origin paths the server forwards (read-only) to the tokenized-asset API and the indexer. */
   tokenizedApiBase: string;

@@ -143,7 +143,23 @@ export function createFencedSender(deps: {
   const estimator =
     landing.estimator ??
     createPriorityFeeEstimator({ rpc: deps.rpc as never, policy: DEFAULT_PRIORITY_FEE_POLICY });
-  return async function send(input: {
+  /**
+   * The policy's first price for a transaction someone else pays for and signs first (an RFQ
+   * fill: the keeper asks the market maker for this limit and price with the quote, decision
+   * 0930), under `job`'s cap: the same decision a send of these instructions would take.
+   */
+  const priceFor = (input: {
+    job: string;
+    instructions: readonly CostedInstruction[];
+    legValueUsd1e8?: bigint;
+  }) =>
+    estimator.decide({
+      instructions: input.instructions,
+      capLamports: landing.capLamports(input.job, input.legValueUsd1e8),
+      attempt: 0,
+    });
+  return Object.assign(send, { priceFor });
+  async function send(input: {
     job: string;
     actionKey: string;
     instructions: readonly CostedInstruction[];
@@ -354,7 +370,7 @@ export function createFencedSender(deps: {
       if (failure) throw new BasketTransactionError(failure, []);
       throw error;
     }
-  };
+  }
 }
 
 /** A landed failure's TransactionError as kit's error, for the programs' catalogues. */

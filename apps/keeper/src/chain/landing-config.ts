@@ -2,9 +2,10 @@
 // priority-fee policy and its caps per kind of job, and the re-send cadence. Parsed with the
 // rest of the configuration (service/config.ts spreads these fields in); documented in
 // docs/keeper.md.
+
+import type { RpcEndpoint } from '@basket/sdk';
 import { DEFAULT_PRIORITY_FEE_POLICY, type PriorityFeePolicy } from '@basket/sdk';
 import { z } from 'zod';
-import type { RpcEndpoint } from './rpc-pool.ts';
 
 const lamports = z.string().regex(/^\d{1,15}$/, 'not a whole number of lamports');
 /** A comma-separated list (environment) or an array (config file) of URLs. */

@@ -2,10 +2,11 @@
 // p50/p99 per job are histogram_quantile(0.5 | 0.99, ...) over it), priority fee paid per job,
 // re-sends, rebuilt versions and expiries, and per-endpoint RPC errors and health. A send that
 // took longer than the configured threshold raises the `slow-landing` alert.
+
+import type { EndpointEvent, RpcPool } from '@basket/sdk';
 import type { Metrics } from '@basket/service-kit';
 import type { Alerter } from '../service/alerts.ts';
 import type { LandingOptions } from './fenced-send.ts';
-import type { EndpointEvent, RpcPool } from './rpc-pool.ts';
 
 /**
  * @example

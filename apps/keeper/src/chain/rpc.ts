@@ -3,6 +3,13 @@
 // 50 calls/s (5 tx/s) are never exceeded however many calls fail; the counter sees every
 // attempt. Transport failures worth another try (network errors, HTTP 429 and 5xx) are retried
 // with exponential backoff by cockatiel; a 4xx is the request's own fault and is not.
+
+import {
+  createRpcPool,
+  type EndpointEvent,
+  isRetryableTransportError,
+  type RpcEndpoint,
+} from '@basket/sdk';
 import {
   createSolanaRpcFromTransport,
   createSolanaRpcSubscriptions,
@@ -10,14 +17,8 @@ import {
 } from '@solana/kit';
 import { ExponentialBackoff, handleWhen, retry } from 'cockatiel';
 import type { KeeperLimits } from './limits.ts';
-import {
-  createRpcPool,
-  type EndpointEvent,
-  isRetryableTransportError,
-  type RpcEndpoint,
-} from './rpc-pool.ts';
 
-export { isRetryableTransportError } from './rpc-pool.ts';
+export { isRetryableTransportError } from '@basket/sdk';
 
 /** Calls that count against the submission budget as well. */
 const SUBMISSIONS = new Set(['sendTransaction']);
@@ -33,7 +34,7 @@ function rpcRetryPolicy() {
 /**
  * A Kit RPC client over `endpoints` (one URL: that endpoint for reads and sends) that respects
  * `limits`: the replica's budget first, then each endpoint's own limiter, breaker and failover
- * (rpc-pool.ts); a retry of the whole call picks the best endpoint again.
+ * (the SDK's rpc-endpoint-pool.ts); a retry of the whole call picks the best endpoint again.
  *
  * @example
  * const { rpc, pool } = createLimitedRpc([{ url, read: true, send: true }], limits, (method) => calls.inc({ method }));

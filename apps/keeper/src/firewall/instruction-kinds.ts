@@ -1,7 +1,7 @@
 // What an instruction of a third party is, by program and data, for the firewall's rules:
 // the few kinds a delivery or a swap needs, and names for the ones it refuses (so a refusal
 // says "Approve", not "tag 4").
-import type { Address, Instruction } from '@solana/kit';
+import type { Address, Instruction, ReadonlyUint8Array } from '@solana/kit';
 import type { RefusalReason } from './refusal.ts';
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
@@ -38,7 +38,12 @@ const TOKEN_TAGS: Readonly<Record<number, string>> = {
 
 /** An instruction, classified. */
 export type InstructionKind =
-  | Readonly<{ kind: 'compute-budget' }>
+  | Readonly<{
+      kind: 'compute-budget';
+      /** SetComputeUnitLimit (its u32) or SetComputeUnitPrice (its u64); any other: 'other'. */
+      set: 'unit-limit' | 'unit-price' | 'other';
+      value: bigint | null;
+    }>
   | Readonly<{ kind: 'nonce-advance' }>
   | Readonly<{ kind: 'system'; tag: number | null }>
   | Readonly<{
@@ -71,7 +76,7 @@ export function classify(ix: Instruction): InstructionKind {
   const named = (ix.accounts ?? []).map((a) => a.address);
   switch (ix.programAddress) {
     case COMPUTE_BUDGET_PROGRAM:
-      return { kind: 'compute-budget' };
+      return computeBudgetKind(data);
     case SYSTEM_PROGRAM: {
       const tag =
         data.length >= 4
@@ -118,6 +123,18 @@ export function classify(ix: Instruction): InstructionKind {
     default:
       return { kind: 'other', program: ix.programAddress };
   }
+}
+
+/** ComputeBudget's SetComputeUnitLimit (tag 2, u32) and SetComputeUnitPrice (tag 3, u64). */
+function computeBudgetKind(data: ReadonlyUint8Array): InstructionKind {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (data[0] === 2 && data.length === 5) {
+    return { kind: 'compute-budget', set: 'unit-limit', value: BigInt(view.getUint32(1, true)) };
+  }
+  if (data[0] === 3 && data.length === 9) {
+    return { kind: 'compute-budget', set: 'unit-price', value: view.getBigUint64(1, true) };
+  }
+  return { kind: 'compute-budget', set: 'other', value: null };
 }
 
 /**

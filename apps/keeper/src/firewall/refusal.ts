@@ -13,6 +13,8 @@ export type RefusalReason =
   | 'UNDECODABLE'
   /** A compute-budget instruction from outside (the keeper sets its own limit and price). */
   | 'COMPUTE_BUDGET_FROM_OUTSIDE'
+  /** An RFQ fill without the compute-unit limit and price the keeper asked for (decision 0930). */
+  | 'COMPUTE_BUDGET_MISSING'
   /** A durable-nonce advance (a transaction that never expires). */
   | 'NONCE_ADVANCE'
   /** Any other System program instruction (a transfer of lamports, an assign, ...). */

@@ -3,8 +3,10 @@
 // needs. The product's taker pays at most the pay amount of the pay mint from its pay account
 // into the maker's account; the maker delivers at least the expected amount of the expected
 // mint into the expected account; associated accounts may be created when the maker pays the
-// rent; the stock's transfer-hook program may run. Anything else is refused, naming the
-// instruction and why.
+// rent; the stock's transfer-hook program may run; the compute budget the keeper asked for
+// with the quote (its priority-fee policy's limit and price, decision 0930) must be there,
+// exactly once each, and no other compute-budget instruction. Anything else is refused, naming
+// the instruction and why.
 import type { Address } from '@solana/kit';
 import { classify, type InstructionKind, outsideRefusal } from './instruction-kinds.ts';
 import type { DecodedMessage } from './message.ts';
@@ -31,7 +33,44 @@ export type RfqFillPolicy = Readonly<{
   delivery: Readonly<{ mint: Address; destination: Address; minRaw: bigint }>;
   /** Transfer-hook programs of the fill's mints (they may be invoked, naming no product key). */
   hookPrograms: readonly Address[];
+  /**
+   * The compute budget asked for with the quote: the fill carries exactly this
+   * SetComputeUnitLimit and SetComputeUnitPrice. Absent: no compute-budget instruction passes.
+   */
+  computeBudget?: Readonly<{ unitLimit: number; microLamportsPerCu: bigint }>;
 }>;
+
+/**
+ * Whether a compute-budget instruction is one the route asked for and not yet seen; refuses
+ * anything else (another value, a repeat, another kind, or any when none was asked for).
+ */
+function budgetAccepted(
+  route: string,
+  index: number,
+  kind: Extract<InstructionKind, { kind: 'compute-budget' }>,
+  asked: RfqFillPolicy['computeBudget'],
+  seen: Set<string>,
+): void {
+  if (!asked) {
+    const [reason, why] = outsideRefusal(kind) ?? ['COMPUTE_BUDGET_FROM_OUTSIDE', ''];
+    throw new FirewallRefusal(route, index, reason, why);
+  }
+  const expected =
+    kind.set === 'unit-limit'
+      ? BigInt(asked.unitLimit)
+      : kind.set === 'unit-price'
+        ? asked.microLamportsPerCu
+        : null;
+  if (expected === null || kind.value !== expected || seen.has(kind.set)) {
+    throw new FirewallRefusal(
+      route,
+      index,
+      'COMPUTE_BUDGET_FROM_OUTSIDE',
+      `${kind.set} ${kind.value ?? ''}${seen.has(kind.set) ? ' again' : ''}: only the asked limit ${asked.unitLimit} and price ${asked.microLamportsPerCu}, once each`,
+    );
+  }
+  seen.add(kind.set);
+}
 
 /** What a fill that passed moves. */
 export type CheckedFill = Readonly<{ paidRaw: bigint; deliveredRaw: bigint }>;
@@ -71,11 +110,16 @@ export function checkRfqFill(
   const { product, taker, payment, delivery } = policy;
   assertFeePayerOutside(route, message.feePayer, product);
   const hooks = new Set(policy.hookPrograms);
+  const budgetSeen = new Set<string>();
   let paidRaw = 0n;
   let deliveredRaw = 0n;
   let lastDelivery: number | null = null;
   message.instructions.forEach((ix, i) => {
     const kind = classify(ix);
+    if (kind.kind === 'compute-budget') {
+      budgetAccepted(route, i, kind, policy.computeBudget, budgetSeen);
+      return;
+    }
     programRefusal(route, i, kind, hooks);
     const refuse = (reason: ConstructorParameters<typeof FirewallRefusal>[2], why: string) => {
       throw new FirewallRefusal(route, i, reason, why);
@@ -128,6 +172,14 @@ export function checkRfqFill(
       `a transfer of ${kind.mint} to ${kind.destination} is neither the payment nor the delivery`,
     );
   });
+  if (policy.computeBudget && budgetSeen.size < 2) {
+    throw new FirewallRefusal(
+      route,
+      null,
+      'COMPUTE_BUDGET_MISSING',
+      `the fill lacks the asked ${['unit-limit', 'unit-price'].filter((k) => !budgetSeen.has(k)).join(' and ')}`,
+    );
+  }
   if (deliveredRaw < delivery.minRaw) {
     throw new FirewallRefusal(
       route,

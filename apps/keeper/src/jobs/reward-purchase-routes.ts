@@ -1,7 +1,10 @@
 // The two routes of a reward purchase (jobs/reward-purchase.ts): the RFQ, whose fill the
 // keeper signs as the taker once its payload and instructions are checked, and the
 // aggregator, exactly the part's stablecoin in, the stock out into the keeper's funding
-// account. Both send under the purchase's one action key (decisions/reward-purchase.ts).
+// account. Both send under the purchase's one action key (decisions/reward-purchase.ts). The
+// RFQ is asked for with the policy's limit and price for the job (routes/rfq-budget.ts,
+// decision 0930): the maker's fill, signed as is, carries them; the aggregator's transaction is
+// the keeper's own and priced by the fenced sender.
 import {
   type CostedInstruction,
   ensureTokenAccounts,
@@ -35,6 +38,14 @@ import {
 } from '../routes/firewall-guard.ts';
 import { routeCosts } from '../routes/instruction-costs.ts';
 import type { HookedMint } from '../routes/leg-types.ts';
+import {
+  assertWithinBudget,
+  budgetRequestFields,
+  honestFillEstimate,
+  type RfqBudget,
+  rfqBudget,
+  withoutComputeBudget,
+} from '../routes/rfq-budget.ts';
 import { centsText, preCommitCheck } from '../routes/rfq-route.ts';
 import type { KeeperContext } from './context.ts';
 import { minRewardStockRaw } from './reward-purchase-price.ts';
@@ -91,8 +102,24 @@ async function fundingAccountOf(ctx: KeeperContext, mint: Address) {
  * (the taker) once its payload and its instructions are checked: the keeper's signature pays
  * at most the part's budget of stablecoin, for this mint, to this taker.
  */
-export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutcome> {
+export async function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutcome> {
   const taker = ctx.distributor.address;
+  const hooks = await rewardHooks(ctx, buy.decision.mint);
+  const { tokenProgram, funding } = await rewardMint(ctx, buy.decision.mint, taker);
+  const budget = await rfqBudget(ctx, {
+    job: JOB,
+    estimate: honestFillEstimate(
+      [
+        { mint: buy.decision.mint, tokenProgram, account: funding },
+        {
+          mint: buy.stable.mint,
+          tokenProgram: buy.stable.tokenProgram,
+          account: buy.stable.account,
+        },
+      ],
+      hooks,
+    ),
+  });
   return runRfqSequence(
     {
       api: ctx.api,
@@ -101,19 +128,25 @@ export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutc
       pollIntervalMs: 1_000,
       now: ctx.now,
       submit: async (quote, guard) => {
-        const fill = await checkedFill(ctx, quote, buy, taker);
+        const fill = await checkedFill(ctx, quote, buy, taker, budget);
+        const instructions = routeCosts(fill.instructions, hooks);
+        assertWithinBudget(quote.id, instructions, budget);
         // The routing rules again at the chain's time just before the fill is signed.
         await preCommitCheck(ctx, { symbol: buy.symbol, asset: buy.entry });
         const outcome = await ctx.send({
           job: JOB,
           actionKey: buy.key,
-          instructions: routeCosts(fill.instructions, await rewardHooks(ctx, buy.decision.mint)),
+          instructions,
           describe: `reward purchase ${buy.symbol} via RFQ ${quote.id}`,
           detail: {
             route: 'rfq',
             quoteId: quote.id,
             stablePaid: fill.stablePaid.toString(),
             stockReceived: fill.stockReceived.toString(),
+            // The maker pays it (fee payer), at the keeper's policy's price.
+            computeUnitLimit: budget.unitLimit,
+            computeUnitPrice: budget.microLamportsPerCu.toString(),
+            makerPriorityLamports: budget.priorityLamports.toString(),
           },
           prepared: () => {
             // A quote older than its validity is not signed (re-quoted as an expiry).
@@ -136,6 +169,7 @@ export function buyViaRfq(ctx: KeeperContext, buy: Buy): Promise<RfqSequenceOutc
       cashAmount: centsText(buy.decision.cents * 1_000_000n),
       paymentWalletIdentifier: taker,
       receivingWalletIdentifier: taker,
+      ...budgetRequestFields(budget),
     },
   );
 }
@@ -195,7 +229,13 @@ async function oracleFloor(ctx: KeeperContext, buy: Buy, stableRaw: bigint): Pro
  * oracle's floor of the reward stock into the keeper's account of it, nothing else names a
  * product key. A refusal is alerted; the caller falls back to the aggregator.
  */
-async function checkedFill(ctx: KeeperContext, quote: RfqQuote, buy: Buy, taker: Address) {
+async function checkedFill(
+  ctx: KeeperContext,
+  quote: RfqQuote,
+  buy: Buy,
+  taker: Address,
+  budget: RfqBudget,
+) {
   const p = quote.signaturePayload as Record<string, unknown>;
   if (
     p.stockMint !== buy.decision.mint ||
@@ -234,9 +274,11 @@ async function checkedFill(ctx: KeeperContext, quote: RfqQuote, buy: Buy, taker:
       },
       delivery: { mint: buy.decision.mint, destination: mint.funding, minRaw },
       hookPrograms: mint.hookProgram ? [mint.hookProgram] : [],
+      computeBudget: { unitLimit: budget.unitLimit, microLamportsPerCu: budget.microLamportsPerCu },
     });
     return {
-      instructions: [...message.instructions],
+      // The fill is signed as is, its budget included; these name its programs for errors.
+      instructions: withoutComputeBudget(message.instructions),
       stablePaid: checked.paidRaw,
       stockReceived: checked.deliveredRaw,
       lifetime: await rpcLifetime(ctx, message.lifetimeToken),

@@ -9,10 +9,13 @@
 // than its validity is never signed either: it is re-quoted as an expired execution. Nothing
 // of the maker's is signed before the transaction firewall has checked every instruction of
 // its message (firewall/rfq-fill.ts) and the maker's co-signed answer is the message built.
+// The quote is asked for with the keeper's priority-fee policy's limit and price for the leg
+// (rfq-budget.ts, decision 0930): the fill carries them, and so does the message that lands.
 import {
   buildTransactionMessage,
   type CostedInstruction,
   findAssociatedTokenAddress,
+  setComputeBudget,
 } from '@basket/sdk';
 import type { RfqQuote } from '@basket/tokenized-api';
 import {
@@ -38,6 +41,14 @@ import { decodeThirdPartyMessage, guarded, productKeysOf, rpcLifetime } from './
 import { hookedMints } from './hook-accounts.ts';
 import { forwardInstruction, routeCosts } from './instruction-costs.ts';
 import { type LegSetup, minReceiveRaw, wrapRoute } from './leg-setup.ts';
+import {
+  assertWithinBudget,
+  budgetRequestFields,
+  honestFillEstimate,
+  type RfqBudget,
+  rfqBudget,
+  withoutComputeBudget,
+} from './rfq-budget.ts';
 
 const decodeTransaction = (base64: string) =>
   getTransactionDecoder().decode(getBase64Encoder().encode(base64));
@@ -79,6 +90,7 @@ async function firewalledFill(
   quote: RfqQuote,
   amounts: { payRaw: bigint; expectedRaw: bigint },
   messageBytes: Uint8Array,
+  budget: RfqBudget,
 ) {
   const route = 'rfq-rebalance';
   return guarded(ctx, route, { quoteId: quote.id, sku: setup.vault.data.skuId }, async () => {
@@ -112,6 +124,7 @@ async function firewalledFill(
       hookPrograms: [setup.pay.hookProgram, setup.receive.hookProgram].filter(
         (h): h is Address => h !== null,
       ),
+      computeBudget: { unitLimit: budget.unitLimit, microLamportsPerCu: budget.microLamportsPerCu },
     });
     return message;
   });
@@ -124,15 +137,18 @@ async function firewalledFill(
  * the blockhash stays the quote's; its last valid height is our RPC's, never the provider's.
  *
  * @throws {KeeperError} `LEG_OUTSIDE_BOUND` when the vault would refuse the quote,
- *   `TRANSACTION_REFUSED` (a {@link FirewallRefusal}) when the fill does anything else.
+ *   `TRANSACTION_REFUSED` (a {@link FirewallRefusal}) when the fill does anything else or
+ *   lacks the asked compute budget; `LEG_OUTSIDE_BOUND` as well when the wrapped transaction
+ *   needs more compute than the asked limit.
  * @example
- * const wrapped = await wrapFill(ctx, setup, plan, quote);
+ * const wrapped = await wrapFill(ctx, setup, plan, quote, budget);
  */
 export async function wrapFill(
   ctx: KeeperContext,
   setup: LegSetup,
   plan: PlannedLeg,
   quote: RfqQuote,
+  budget: RfqBudget,
 ): Promise<WrappedFill> {
   const { payRaw, expectedRaw } = fillAmounts(quote, setup, plan, ctx.tradeSigner.address);
   const least = minReceiveRaw(ctx, setup, payRaw);
@@ -149,8 +165,10 @@ export async function wrapFill(
     quote,
     { payRaw, expectedRaw },
     Uint8Array.from(original.messageBytes),
+    budget,
   );
-  const fill = [...message.instructions];
+  // The fill's limit and price (checked) are the whole message's: set once, below.
+  const fill = withoutComputeBudget(message.instructions);
   const instructions = await wrapRoute(ctx, setup, {
     payRaw,
     expectedRaw,
@@ -159,12 +177,19 @@ export async function wrapFill(
       await forwardInstruction(ctx, setup.receive, expectedRaw),
     ],
   });
+  assertWithinBudget(quote.id, instructions, budget);
   const lifetime = await rpcLifetime(ctx, message.lifetimeToken);
-  const built = buildTransactionMessage({
-    feePayer: createNoopSigner(message.feePayer),
-    lifetime,
-    instructions,
-  });
+  // The asked limit (at least what the wrapped instructions need) and price: the fee the maker
+  // agreed to pay, exactly.
+  const built = setComputeBudget(
+    buildTransactionMessage({
+      feePayer: createNoopSigner(message.feePayer),
+      lifetime,
+      instructions,
+      priorityFeeMicroLamports: budget.microLamportsPerCu,
+    }),
+    { computeUnitLimit: budget.unitLimit, microLamportsPerCu: budget.microLamportsPerCu },
+  );
   return { instructions, unsigned: compileTransaction(built), lifetime, payRaw, expectedRaw };
 }
 
@@ -251,6 +276,7 @@ export async function runRfqRoute(
   plan: PlannedLeg,
 ): Promise<RfqSequenceOutcome> {
   const wallet = ctx.tradeSigner.address;
+  const budget = await legBudget(ctx, setup, plan);
   return runRfqSequence(
     {
       api: ctx.api,
@@ -260,7 +286,7 @@ export async function runRfqRoute(
       now: ctx.now,
       submit: async (quote, guard) => {
         await preCommitCheck(ctx, plan);
-        const wrapped = await wrapFill(ctx, setup, plan, quote);
+        const wrapped = await wrapFill(ctx, setup, plan, quote, budget);
         const outcome = await ctx.send({
           job: 'rebalance-exec',
           actionKey: `rebalance:${plan.skuId}:${plan.mint}:rfq:${quote.id}`,
@@ -271,6 +297,10 @@ export async function runRfqRoute(
             quoteId: quote.id,
             payRaw: wrapped.payRaw.toString(),
             expectedRaw: wrapped.expectedRaw.toString(),
+            // The maker pays it (fee payer), at the keeper's policy's price.
+            computeUnitLimit: budget.unitLimit,
+            computeUnitPrice: budget.microLamportsPerCu.toString(),
+            makerPriorityLamports: budget.priorityLamports.toString(),
           },
           prepared: () => cosignAndSign(ctx, quote.id, wrapped, guard),
         });
@@ -286,8 +316,42 @@ export async function runRfqRoute(
       cashAmount: centsText(plan.trade.notionalUsd1e8),
       paymentWalletIdentifier: wallet,
       receivingWalletIdentifier: wallet,
+      ...budgetRequestFields(budget),
     },
   );
+}
+
+/**
+ * The leg's RFQ budget: the policy's price for a rebalance leg (capped by what it trades) over
+ * the transaction that will land, rebalance_leg, an honest fill, the forward, rebalance_settle.
+ *
+ * @example
+ * const budget = await legBudget(ctx, setup, plan);
+ */
+export async function legBudget(
+  ctx: KeeperContext,
+  setup: LegSetup,
+  plan: PlannedLeg,
+): Promise<RfqBudget> {
+  const sides = [setup.pay, setup.receive].map((s) => ({
+    mint: s.mint,
+    tokenProgram: s.tokenProgram,
+    account: s.tradeAccount,
+  }));
+  // Amounts do not change what an instruction costs: one unit stands for the quote's.
+  const estimate = await wrapRoute(ctx, setup, {
+    payRaw: 1n,
+    expectedRaw: 1n,
+    route: [
+      ...honestFillEstimate(sides, hookedMints(setup)),
+      await forwardInstruction(ctx, setup.receive, 1n),
+    ],
+  });
+  return rfqBudget(ctx, {
+    job: 'rebalance-exec',
+    estimate,
+    legValueUsd1e8: plan.trade.notionalUsd1e8,
+  });
 }
 
 /**

@@ -31,16 +31,19 @@ export function quotingSends(ctx: KeeperContext, skuId: string) {
   const quoted = new Map<string, Map<bigint, NavQuote>>();
   const quoting: KeeperContext = {
     ...ctx,
-    send: async (input) => {
-      const from = BigInt(Math.floor((await chainNowMs(ctx)) / 1_000));
-      const at = new Map<bigint, NavQuote>();
-      for (let t = from; t <= from + QUOTED_SECONDS; t++) {
-        const options = { programs: ctx.programs, commitment: 'confirmed', now: t } as const;
-        at.set(t, await getNavQuote(ctx.rpc, skuId, options));
-      }
-      quoted.set(input.actionKey.split(':')[0] as string, at);
-      return ctx.send(input);
-    },
+    send: Object.assign(
+      async (input: Parameters<KeeperContext['send']>[0]) => {
+        const from = BigInt(Math.floor((await chainNowMs(ctx)) / 1_000));
+        const at = new Map<bigint, NavQuote>();
+        for (let t = from; t <= from + QUOTED_SECONDS; t++) {
+          const options = { programs: ctx.programs, commitment: 'confirmed', now: t } as const;
+          at.set(t, await getNavQuote(ctx.rpc, skuId, options));
+        }
+        quoted.set(input.actionKey.split(':')[0] as string, at);
+        return ctx.send(input);
+      },
+      { priceFor: ctx.send.priceFor },
+    ),
   };
   return { ctx: quoting, quoted };
 }

@@ -61,6 +61,7 @@ export function createChainBackend(
         priceCents: trade.priceCents,
         taker: quote.walletIdentifier,
         quoteId: quote.id,
+        computeBudget: quote.computeBudget ?? null,
         ...(adversary.mode
           ? { tamper: tamperFill.bind(null, adversaryWorld, adversary.mode) }
           : {}),

@@ -2,7 +2,10 @@
 // fill between its own instructions (rebalance_leg before, rebalance_settle after), which
 // changes the message the maker signed. The maker signs the wrapped message only if its fill
 // is in it unchanged and in order, on the same blockhash, with the maker as fee payer, and if
-// no other instruction names the maker (so nothing else can spend from its accounts).
+// no other instruction names the maker (so nothing else can spend from its accounts). The fill's
+// compute budget (the limit and price the taker asked for, decision 0930) is the whole
+// message's: the wrapped message must carry exactly those compute-budget instructions and no
+// other, so the maker pays the fee it agreed to; a fill without one allows a limit, no price.
 import {
   type Address,
   decompileTransactionMessage,
@@ -23,7 +26,18 @@ export type CosignRefusal =
   | 'WrongFeePayer'
   | 'WrongBlockhash'
   | 'FillChanged'
-  | 'MakerNamedOutsideFill';
+  | 'MakerNamedOutsideFill'
+  | 'WrongComputeBudget';
+
+const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+/** ComputeBudget's SetComputeUnitPrice tag. */
+const SET_COMPUTE_UNIT_PRICE = 3;
+const isBudget = (ix: Instruction) => ix.programAddress === COMPUTE_BUDGET_PROGRAM;
+const budgetKeys = (ixs: readonly Instruction[]) =>
+  ixs
+    .filter(isBudget)
+    .map((ix) => Buffer.from(ix.data ?? []).toString('hex'))
+    .sort();
 
 function decode(base64: string) {
   const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(base64));
@@ -66,8 +80,23 @@ export async function cosignWrappedFill(
   if (wrapped.compiled.lifetimeToken !== original.compiled.lifetimeToken) {
     return { ok: false, refusal: 'WrongBlockhash', message: "keep the fill's blockhash" };
   }
-  const fill = original.message.instructions;
-  const all = wrapped.message.instructions;
+  const fill = original.message.instructions.filter((ix) => !isBudget(ix));
+  const all = wrapped.message.instructions.filter((ix) => !isBudget(ix));
+  const asked = budgetKeys(original.message.instructions);
+  const given = budgetKeys(wrapped.message.instructions);
+  const budgetOk =
+    asked.length > 0
+      ? asked.length === given.length && asked.every((k, i) => k === given[i])
+      : wrapped.message.instructions
+          .filter(isBudget)
+          .every((ix) => (ix.data ?? [])[0] !== SET_COMPUTE_UNIT_PRICE);
+  if (!budgetOk) {
+    return {
+      ok: false,
+      refusal: 'WrongComputeBudget',
+      message: "carry exactly the fill's compute-unit limit and price",
+    };
+  }
   const start = all.findIndex((_, i) =>
     fill.every((ix, j) => all[i + j] !== undefined && sameInstruction(ix, all[i + j] as never)),
   );

@@ -5,6 +5,7 @@ import {
   findAssociatedTokenAddress,
   getCreateAssociatedTokenAccountInstructionFor,
   resolveTransferHookAccounts,
+  setComputeBudget,
 } from '@basket/sdk';
 import {
   type Address,
@@ -22,6 +23,7 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit';
 import { getTransferCheckedInstruction } from '@solana-program/token';
+import type { RfqComputeBudget } from '../quote-book.ts';
 import type { FillParts, TamperedFill } from './adversarial-fills.ts';
 import { multiplierAt, parseMint } from './mint-state.ts';
 import { type FillAmounts, fillAmounts } from './rfq-amounts.ts';
@@ -54,6 +56,11 @@ export async function buildRfqFill(
     priceCents: bigint;
     taker: string;
     quoteId: string;
+    /**
+     * The taker's compute budget (decision 0930): the fill starts with exactly this
+     * SetComputeUnitLimit and SetComputeUnitPrice, the maker paying at that price.
+     */
+    computeBudget?: RfqComputeBudget | null;
     /** The adversarial mode's rewrite of the honest fill (adversarial-fills.ts). */
     tamper?: (parts: FillParts) => Promise<TamperedFill>;
   },
@@ -151,6 +158,13 @@ export async function buildRfqFill(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(feePayer, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+    (m) =>
+      input.computeBudget
+        ? setComputeBudget(m, {
+            computeUnitLimit: input.computeBudget.unitLimit,
+            microLamportsPerCu: input.computeBudget.microLamportsPerCu,
+          })
+        : m,
     (m) => appendTransactionMessageInstructions(tampered?.instructions ?? instructions, m),
     (m) =>
       tampered && Object.keys(tampered.tables).length > 0
@@ -180,6 +194,12 @@ export async function buildRfqFill(
       stablecoinMint: stable.mint,
       stablecoinAmount: amounts.stableRaw.toString(),
       multiplier: multiplier.text,
+      ...(input.computeBudget
+        ? {
+            computeUnitLimit: input.computeBudget.unitLimit.toString(),
+            computeUnitPrice: input.computeBudget.microLamportsPerCu.toString(),
+          }
+        : {}),
       recentBlockhash: lifetime.blockhash,
       lastValidBlockHeight: (
         tampered?.payloadLastValidBlockHeight ?? lifetime.lastValidBlockHeight

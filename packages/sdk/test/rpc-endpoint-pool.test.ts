@@ -8,8 +8,12 @@ import {
   SolanaError,
 } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
-import { feeCapFor, landingSettings, rpcEndpointsOf } from '../src/chain/landing-config.ts';
-import { createRpcPool, type EndpointEvent, endpointLabel } from '../src/chain/rpc-pool.ts';
+import {
+  createPooledRpc,
+  createRpcPool,
+  type EndpointEvent,
+  endpointLabel,
+} from '../src/rpc-endpoint-pool.ts';
 
 function httpError(statusCode: number, retryAfter?: string) {
   const headers = new Headers(retryAfter ? { 'retry-after': retryAfter } : {});
@@ -121,30 +125,31 @@ describe('rpc pool', () => {
   });
 });
 
-describe('landing configuration', () => {
-  const settings = landingSettings({ rpcUrl: 'http://127.0.0.1:8899' });
-
-  it('defaults to the one cluster endpoint for reads and sends', () => {
-    expect(rpcEndpointsOf(settings)).toEqual([
-      { url: 'http://127.0.0.1:8899', read: true, send: true },
+describe('pooled rpc (the dapp and the operator CLI)', () => {
+  it('reads and sends through the next endpoint when the first is down, and reports it unhealthy', async () => {
+    const down = () => new TypeError('fetch failed');
+    const { log, transportFor } = standIns({ a: [down(), down(), down(), down()] });
+    const { rpc, pool } = createPooledRpc(['a', 'b'], { transportFor });
+    for (let i = 0; i < 3; i += 1) await rpc.getSlot().send();
+    await pool.transport({ payload: { jsonrpc: '2.0', id: 9, method: 'sendTransaction' } });
+    expect(log).toEqual([
+      'a getSlot',
+      'b getSlot',
+      'a getSlot',
+      'b getSlot',
+      'a getSlot',
+      'b getSlot',
+      // a's breaker is open: b first, a no longer tried while b answers.
+      'b sendTransaction',
     ]);
-    expect(
-      rpcEndpointsOf({ rpcUrls: ['http://a'], sendRpcUrls: ['http://s'] }).map((e) => e.send),
-    ).toEqual([true, true]);
+    expect(pool.health().map((h) => [h.endpoint, h.healthy])).toEqual([
+      ['rpc0:invalid-url', false],
+      ['rpc1:invalid-url', true],
+    ]);
+    await pool.stop();
   });
 
-  it('caps NAV pushes highest and fee collection lowest', () => {
-    expect(feeCapFor(settings, 'nav-push')).toBe(2_000_000n);
-    expect(feeCapFor(settings, 'withdrawal-router')).toBe(500_000n);
-    expect(feeCapFor(settings, 'collect-fees')).toBe(100_000n);
-  });
-
-  it('bounds a rebalance leg by what it trades, rounded down, never above the rebalance cap', () => {
-    // $2,500 leg, 10 bps = $2.50; at $100 per SOL = 0.025 SOL = 25,000,000 lamports > the cap.
-    expect(feeCapFor(settings, 'rebalance-exec', 250_000_000_000n)).toBe(1_000_000n);
-    // $50 leg: $0.05 = 0.0005 SOL = 500,000 lamports.
-    expect(feeCapFor(settings, 'rebalance-exec', 5_000_000_000n)).toBe(500_000n);
-    // $0.33333333 leg: 0.000333333 USD -> 3,333.33 lamports, rounded down.
-    expect(feeCapFor(settings, 'rebalance-exec', 33_333_333n)).toBe(3_333n);
+  it('refuses an empty list', () => {
+    expect(() => createPooledRpc([])).toThrow(RangeError);
   });
 });

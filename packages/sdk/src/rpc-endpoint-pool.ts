@@ -2,10 +2,13 @@
 // (bottleneck), its own circuit breaker (cockatiel: three retryable failures in a row open it
 // for a while) and a pause for the Retry-After of a 429. A call goes to the first usable
 // endpoint of its role (reads: `read`, sendTransaction: `send`) in configured order and fails
-// over to the next on a retryable failure, so one provider's outage or 429 storm costs the
-// keeper a failover, not a stop. A request's own fault (4xx other than 429) is not retried.
+// over to the next on a retryable failure, so one provider's outage or 429 storm costs a
+// failover, not a stop. A request's own fault (4xx other than 429) is not retried. Used by the
+// keeper (behind its replica-wide budget and retries), the dapp's browser and the operator CLI
+// (decision 0162, moved here by decision 0932).
 import {
   createDefaultRpcTransport,
+  createSolanaRpcFromTransport,
   isSolanaError,
   type RpcTransport,
   SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
@@ -19,10 +22,20 @@ import {
   handleWhen,
 } from 'cockatiel';
 
-/** One configured endpoint. */
+/**
+ * One configured endpoint and its roles.
+ *
+ * @example
+ * const endpoint: RpcEndpoint = { url: 'https://rpc.example.com', read: true, send: true };
+ */
 export type RpcEndpoint = Readonly<{ url: string; read: boolean; send: boolean }>;
 
-/** What a call did at one endpoint, for the per-endpoint metrics. */
+/**
+ * What a call did at one endpoint, for the per-endpoint metrics.
+ *
+ * @example
+ * createRpcPool(endpoints, { perSecond: 10, onEvent: (e: EndpointEvent) => errors.inc(e) });
+ */
 export type EndpointEvent = Readonly<{
   endpoint: string;
   kind: 'rate-limited' | 'server-error' | 'network' | 'circuit-open';
@@ -165,4 +178,38 @@ export function createRpcPool(
   };
 }
 
+/**
+ * A pool: its transport, each endpoint's health, and `stop`.
+ *
+ * @example
+ * const healthy = (pool: RpcPool) => pool.health().some((h) => h.healthy);
+ */
 export type RpcPool = ReturnType<typeof createRpcPool>;
+
+/**
+ * Options of {@link createPooledRpc}: the pool's, `perSecond` defaulting to 10 per endpoint.
+ *
+ * @example
+ * const options: PooledRpcOptions = { perSecond: 5, failuresToOpen: 2 };
+ */
+export type PooledRpcOptions = Omit<Parameters<typeof createRpcPool>[1], 'perSecond'> & {
+  perSecond?: number;
+};
+
+/**
+ * A kit RPC client over `urls`, each reading and sending, in failover order, with the pool's
+ * health, failover and per-endpoint rate limit (one URL: that endpoint, still limited).
+ *
+ * @throws {RangeError} when `urls` is empty.
+ * @example
+ * const { rpc, pool } = createPooledRpc(['https://a.example', 'https://b.example'], { perSecond: 10 });
+ * const slot = await rpc.getSlot().send();
+ * pool.health(); // [{ endpoint: 'rpc0:a.example', read: true, send: true, healthy: true }, ...]
+ */
+export function createPooledRpc(urls: readonly string[], options: PooledRpcOptions = {}) {
+  const pool = createRpcPool(
+    urls.map((url) => ({ url, read: true, send: true })),
+    { ...options, perSecond: options.perSecond ?? 10 },
+  );
+  return { rpc: createSolanaRpcFromTransport(pool.transport), pool };
+}
