@@ -26,8 +26,8 @@ export type KeeperContext = Readonly<{
   rpc: KeeperRpc;
   api: TokenizedApiClient;
   /**
-   * The vaults' keeper key: signs `rebalance_leg`/`rebalance_settle`, refreshes and
-   * fulfilments, and pays nothing (one key per role, docs/operations.md).
+   * The vaults' keeper key: signs `rebalance_leg`/`rebalance_settle` and
+   * `fulfil_withdrawal`, and pays nothing (one key per role, docs/operations.md).
    */
   signer: KeeperSigner;
   /** The vaults' trade authority (pays the provider, forwards deliveries into holdings). */

@@ -50,7 +50,7 @@ const schema = z.object({
   replicaId: z.string().min(1).max(64),
   programs: z.object({ oracle: address, vault: address, rewards: address }),
   skus: z.array(skuSchema).min(1),
-  /** The vaults' keeper key: legs, refreshes, fulfilments. One key per role (signer-config.ts). */
+  /** The vaults' keeper key: legs and fulfilments. One key per role (signer-config.ts). */
   signer: signerSchema,
   /** The vaults' trade authority (pays and delivers rebalance legs); same backends. */
   tradeSigner: signerSchema,

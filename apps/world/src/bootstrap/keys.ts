@@ -12,7 +12,7 @@ export type WorldKeys = Readonly<{
   dir: string;
   upgradeAuthority: KeyPairSigner;
   admins: readonly KeyPairSigner[];
-  /** Each vault's keeper: signs legs, refreshes and fulfilments; pays nothing. */
+  /** Each vault's keeper: signs legs and fulfilments; pays nothing. */
   keeper: KeyPairSigner;
   tradeAuthority: KeyPairSigner;
   /** The oracle's keeper set: signs NAV payloads (a message, never a transaction). */
