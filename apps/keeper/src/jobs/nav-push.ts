@@ -221,7 +221,7 @@ const DEVIATION_TOO_LARGE = 2014;
 
 /**
  * A push refused beyond the deviation cap cannot land until the admins approve it (decision
- * 0121): every later push is refused the same way and NAV goes stale. A real overnight gap or a
+ * 0620): every later push is refused the same way and NAV goes stale. A real overnight gap or a
  * split does this, so it is not a keeper fault: the alert names the SKU and the approval the
  * operators must sign. Every other failure passes through unchanged; this one is thrown on too.
  *
