@@ -5,17 +5,20 @@
  * instruction mix.
  */
 
-import { type SendResult, send } from '@basket/test-harness';
+import type { SendResult } from '@basket/test-harness';
 import type { Instruction, KeyPairSigner } from '@solana/kit';
 import { decodeProgramEvents } from '../../packages/sdk/src/program-event-decoder.ts';
+import { fastSend } from './fast-send.ts';
 import { checkState, checkTransition, InvariantViolation } from './invariants.ts';
 import {
   type Observation,
   type OpenEntry,
   observe,
+  rawData,
   unchangedSince,
   wealthTolerance,
 } from './observe.ts';
+import { addTime, timed } from './profile.ts';
 import type { World } from './world.ts';
 
 /** The fast-check model: what the commands' preconditions and targets come from. */
@@ -119,11 +122,15 @@ export async function step(
 ): Promise<SendResult> {
   tick(real);
   const { w } = real;
-  const before = real.last ?? observe(w, model.requests, model.claims);
-  const r = await send(w.svm, ixs, payer);
+  const before =
+    real.last ?? timed('observe (before)', () => observe(w, model.requests, model.claims));
+  const r = await fastSend(w.svm, ixs, payer);
   count(real, name, r);
   if (!r.ok) {
-    if (!unchangedSince(w, before, model.requests, model.claims)) {
+    const same = timed('refusal: accounts unchanged', () =>
+      unchangedSince(w, before, model.requests, model.claims),
+    );
+    if (!same) {
       throw new InvariantViolation(
         'refused instructions change nothing',
         `${name} failed but changed accounts`,
@@ -134,18 +141,22 @@ export async function step(
   }
   if (o.reconciles) model.seized = model.seized.map(() => 0n);
   o.record?.();
-  const after = observe(w, model.requests, model.claims);
+  const after = timed('observe (after)', () => observe(w, model.requests, model.claims));
   const facts = {
     tolerance: wealthTolerance(w),
     seizedSinceReconcile: model.seized,
     exogenous: o.exogenous ?? false,
     actor: o.actor ?? null,
   };
-  checkState(after, facts);
-  checkTransition(before, after, facts);
-  checkEvents(r, before, after);
+  timed('invariants', () => {
+    checkState(after, facts);
+    checkTransition(before, after, facts);
+  });
+  timed('events', () => checkEvents(r, before, after));
+  const t0 = performance.now();
   o.landed?.(r, before, after);
-  forgetClosed(model, w);
+  addTime("step's own checks", performance.now() - t0);
+  timed('model upkeep', () => forgetClosed(model, w));
   // A closed request or claim leaves the watched list, and an exogenous step revalues.
   real.last =
     o.exogenous || after.requests.includes(null) || after.claims.includes(null) ? null : after;
@@ -154,10 +165,7 @@ export async function step(
 
 /** Forgets requests and claims whose accounts a step closed (fulfilled, cancelled, paid). */
 function forgetClosed(m: Model, w: World): void {
-  const open = (e: OpenEntry) => {
-    const acc = w.svm.getAccount(e.address);
-    return acc.exists && acc.data.length > 0;
-  };
+  const open = (e: OpenEntry) => rawData(w.svm, e.address) !== null;
   m.requests = m.requests.filter(open);
   m.claims = m.claims.filter(open);
 }

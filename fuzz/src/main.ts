@@ -5,10 +5,12 @@
  * a recorded run from its last sequence, so a long run survives being stopped.
  */
 
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { mixRows } from './harness.ts';
+import { enableProfile, profileRows } from './profile.ts';
 import { type FuzzResult, runFuzz } from './run.ts';
 import { programDir } from './world.ts';
 
@@ -24,6 +26,7 @@ FUZZ_PROGRAM_DIR, default target/deploy), every invariant checked after every st
   --out FILE     write the record (steps, seeds, violations, stepsPerSecond, mix) as JSON
   --resume       continue the run recorded in --out (its counts and mix are kept)
   --chunk K      with --out: save the record every K steps (default 20000)
+  --profile      print where the time went (set-up, build and sign, LiteSVM, reads, checks)
   --help         this text`;
 
 export interface FuzzRecord {
@@ -35,7 +38,17 @@ export interface FuzzRecord {
   elapsedSeconds: number;
   mix: ReturnType<typeof mixRows>;
   programDir: string;
+  /** The commit the fuzzer and the programs were built from. */
+  commit: string;
+  /** The command families of the fuzzer that ran (see run.ts COMMANDS). */
+  families?: string;
   recordedAt: string;
+}
+
+/** The commit checked out where the programs were built (a worktree, or this checkout). */
+function commitOf(dir: string): string {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : 'unknown';
 }
 
 function merge(prev: FuzzRecord | null, r: FuzzResult, firstSeed: number): FuzzRecord {
@@ -62,6 +75,7 @@ function merge(prev: FuzzRecord | null, r: FuzzResult, firstSeed: number): FuzzR
     elapsedSeconds: Math.round(elapsed),
     mix: [...mix.values()].sort((a, b) => b.landed + b.refused - (a.landed + a.refused)),
     programDir: programDir(),
+    commit: prev?.commit ?? commitOf(programDir()),
     recordedAt: new Date().toISOString(),
   };
 }
@@ -75,6 +89,7 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       resume: { type: 'boolean', default: false },
       chunk: { type: 'string', default: '20000' },
+      profile: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -82,6 +97,7 @@ async function main(): Promise<void> {
     console.log(HELP);
     return;
   }
+  if (values.profile) enableProfile();
   const total = Number.parseInt(values.steps, 10);
   const chunk = values.out ? Number.parseInt(values.chunk, 10) : total;
   let record: FuzzRecord | null =
@@ -127,10 +143,22 @@ async function main(): Promise<void> {
     `\n${record.steps} steps, ${record.sequences} sequences, ${record.stepsPerSecond} steps/s`,
   );
   console.table(record.mix);
+  if (values.profile) {
+    const ms = performance.now() - t0;
+    const rows = profileRows(ms);
+    const counted = rows.reduce((s, r) => s + r.ms, 0);
+    rows.push({
+      phase: 'the rest (fast-check, commands, model)',
+      ms: Math.round(ms - counted),
+      calls: 0,
+      share: `${((100 * (ms - counted)) / ms).toFixed(1)}%`,
+    });
+    console.table(rows);
+  }
   if (record.violations.length === 0) console.log('violations: none');
   for (const v of record.violations) {
     console.log(
-      `\nVIOLATION (seed ${v.seed}): ${v.error}\n  shrunk: ${v.shrunk}\n  replay path: ${v.path}`,
+      `\nVIOLATION (seed ${v.seed}, world keys ${v.worldKeys}): ${v.error}\n  shrunk: ${v.shrunk}\n  replay path: ${v.path}`,
     );
   }
   if (record.violations.length > 0) process.exitCode = 1;

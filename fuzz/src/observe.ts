@@ -13,7 +13,7 @@ import {
   type VaultState,
   type WithdrawalRequest,
 } from '@basket/vault-client';
-import { type Address, getAddressEncoder } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import type { LiteSVM } from 'litesvm';
 import {
   assetValueDown,
@@ -22,6 +22,7 @@ import {
   VIRTUAL_ASSETS_USD,
   VIRTUAL_SHARES,
 } from '../../programs/vault/tests/fixture.ts';
+import { addressBytes } from './fast-send.ts';
 import type { World } from './world.ts';
 
 /** An open withdrawal request or redemption claim the model knows of. */
@@ -57,7 +58,11 @@ export interface Observation {
 interface RawSvm {
   inner?: { getAccount(address: Uint8Array): { data(): Uint8Array } | null };
 }
-const addressBytes = new Map<string, Uint8Array>();
+
+// Codama decoders are built once: building one costs more than a decode.
+const vaultDecoder = getVaultStateDecoder();
+const requestDecoder = getWithdrawalRequestDecoder();
+const claimDecoder = getRedemptionClaimDecoder();
 
 /**
  * An account's data, or null. Reads through LiteSVM's native handle with the address bytes
@@ -70,12 +75,7 @@ export function rawData(svm: LiteSVM, address: Address): Uint8Array | null {
     const acc = svm.getAccount(address);
     return acc.exists ? Uint8Array.from(acc.data) : null;
   }
-  let bytes = addressBytes.get(address);
-  if (!bytes) {
-    bytes = Uint8Array.from(getAddressEncoder().encode(address));
-    addressBytes.set(address, bytes);
-  }
-  const acc = inner.getAccount(bytes);
+  const acc = inner.getAccount(addressBytes(address));
   if (!acc) return null;
   const data = acc.data();
   return data.length === 0 ? null : data;
@@ -94,12 +94,12 @@ export function balanceOf(w: World, account: Address): bigint {
 let cachedVault: { data: Uint8Array; state: VaultState } | null = null;
 
 /** The vault state, decoded once per distinct content (the decoder costs milliseconds). */
-export function vaultState(w: World): VaultState {
-  const data = rawData(w.svm, w.b.vault);
+export function vaultState(w: World, read?: Uint8Array | null): VaultState {
+  const data = read === undefined ? rawData(w.svm, w.b.vault) : read;
   if (!data) throw new Error('the vault account does not exist');
   if (cachedVault && Buffer.from(cachedVault.data).equals(Buffer.from(data)))
     return cachedVault.state;
-  const state = getVaultStateDecoder().decode(data);
+  const state = vaultDecoder.decode(data);
   cachedVault = { data: Uint8Array.from(data), state };
   return state;
 }
@@ -180,7 +180,7 @@ export function observe(w: World, requests: OpenEntry[], claims: OpenEntry[]): O
   const raw = addresses.map((a) => rawData(w.svm, a));
   const data = new Map<Address, Uint8Array | null>(addresses.map((a, i) => [a, raw[i] ?? null]));
   const bal = (a: Address) => u64At(data.get(a) ?? null, 64);
-  const vault = vaultState(w);
+  const vault = vaultState(w, data.get(w.b.vault) ?? null);
   const holdingBalances = w.b.holdings.map(bal);
   const cashBalance = bal(w.b.cashHolding);
   const shareSupply = u64At(data.get(w.b.shareMint) ?? null, 36);
@@ -190,10 +190,8 @@ export function observe(w: World, requests: OpenEntry[], claims: OpenEntry[]): O
     const d = data.get(a);
     return d ? f(d) : null;
   };
-  const reqs = requests.map((r) =>
-    decode(r.address, (d) => getWithdrawalRequestDecoder().decode(d)),
-  );
-  const cls = claims.map((c) => decode(c.address, (d) => getRedemptionClaimDecoder().decode(d)));
+  const reqs = requests.map((r) => decode(r.address, (d) => requestDecoder.decode(d)));
+  const cls = claims.map((c) => decode(c.address, (d) => claimDecoder.decode(d)));
   const partial = { navDown, pricedSupply };
   const shareBalances: bigint[] = [];
   const wealth = w.actors.map((a, k) => {

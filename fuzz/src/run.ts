@@ -9,7 +9,15 @@ import fc from 'fast-check';
 import * as ops from './commands/ops.ts';
 import * as users from './commands/users.ts';
 import type { Mix, Model, Real } from './harness.ts';
-import { createWorld, USDC } from './world.ts';
+import { addTime } from './profile.ts';
+import {
+  createWorld,
+  restoreWorld,
+  USDC,
+  type World,
+  type WorldTemplate,
+  worldTemplate,
+} from './world.ts';
 
 const actor = fc.nat({ max: 2 });
 const bps = fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.constantFrom(10_000, 5_000, 1, 0));
@@ -139,6 +147,8 @@ export interface FuzzOptions {
 }
 
 export interface Violation {
+  /** The world's keys (`replay`'s `keys`): the run's first seed. */
+  worldKeys: string;
   seed: number;
   sequence: number;
   error: string;
@@ -166,6 +176,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
   const violations: Violation[] = [];
   const seeds: number[] = [];
   const started = performance.now();
+  let template: WorldTemplate | null = null;
   let sequence = 0;
   while (counter.count < o.steps) {
     const seed = o.seed + sequence;
@@ -181,11 +192,16 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
         // A shrinking budget: past it every candidate passes, so fast-check stops at the
         // shortest failing sequence found so far (a 400-command case can take an hour).
         if (attempt > (o.shrinkBudget ?? 200)) return;
-        // Keys derive from the seed, so a sequence (and its shrinking) replays exactly.
-        seedKeys(`fuzz/${seed}`);
-        let w: Awaited<ReturnType<typeof createWorld>>;
+        let w: World;
         try {
-          w = await createWorld();
+          const t0 = performance.now();
+          // One world per run (its keys from the run's first seed), restored fresh for every
+          // sequence; the commands come from the sequence's seed, so (world keys, seed)
+          // replays a sequence and its shrinking exactly.
+          template ??= await worldTemplate(`fuzz/${o.seed}`);
+          seedKeys(`fuzz/${seed}`);
+          w = restoreWorld(template);
+          addTime('world set-up', performance.now() - t0);
         } catch (e) {
           setupError = e instanceof Error ? e : new Error(String(e));
           return;
@@ -210,6 +226,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
     if (setupError) throw setupError;
     if (details.failed) {
       violations.push({
+        worldKeys: `fuzz/${o.seed}`,
         seed,
         sequence,
         error: failure ?? String(details.errorInstance),
@@ -231,15 +248,11 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
   };
 }
 
-/** Replays a fixed command sequence on a fresh world (the regression tests' driver). */
-export async function replay(
-  label: string,
+/** Runs a fixed command sequence on the world `w` (checked after every step). */
+export async function runOn(
+  w: World,
   cmds: Iterable<ReturnType<(typeof users)['deposit']>>,
-  keys?: string,
 ): Promise<Mix> {
-  // The keys of the run that found it (`fuzz/<seed>`), or a label's own.
-  seedKeys(keys ?? `fuzz/regression/${label}`);
-  const w = await createWorld();
   const mix: Mix = {};
   const model: Model = {
     requests: [],
@@ -250,4 +263,15 @@ export async function replay(
   const real: Real = { w, mix, steps: { count: 0, shrinking: 0 }, shrinking: false };
   await fc.asyncModelRun(() => ({ model, real }), cmds);
   return mix;
+}
+
+/** Replays a fixed command sequence on a fresh world (the regression tests' driver). */
+export async function replay(
+  label: string,
+  cmds: Iterable<ReturnType<(typeof users)['deposit']>>,
+  keys?: string,
+): Promise<Mix> {
+  // The keys of the run that found it (`fuzz/<seed>`), or a label's own.
+  seedKeys(keys ?? `fuzz/regression/${label}`);
+  return runOn(await createWorld(), cmds);
 }
