@@ -76,14 +76,26 @@ function focusedTests(path: string): string[] {
       perfFee,
     ];
   }
-  if (/share_math|nav|holdings/.test(path))
+  // The issuer's powers and the seizure split are what the holdings' reconciliation, the
+  // skipped slices and the claims' haircut index are for (begin_redemption reconciles).
+  const seizures = [
+    'issuer-powers',
+    'issuer-claims',
+    'redemption-claim',
+    'seizure-split-once',
+    'seizure-split-once-late-claim',
+  ];
+  if (path.includes('holdings'))
+    return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', ...seizures]);
+  if (/share_math|nav/.test(path))
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']);
   if (path.includes('deposit')) return t(['deposit', 'front-running']);
   if (path.includes('withdraw_usdc') || path.includes('stable_payout'))
-    return t(['withdraw-usdc', 'withdrawal-request']);
-  if (path.includes('withdraw_in_kind')) return t(['withdraw-in-kind']);
+    return t(['withdraw-usdc', 'withdrawal-request', 'limits']);
+  if (path.includes('withdraw_in_kind'))
+    return t(['withdraw-in-kind', 'issuer-powers', 'exit-consent-destinations']);
   if (path.includes('withdrawal_request')) return t(['withdrawal-request']);
-  if (path.includes('redemption')) return t(['redemption-claim', 'issuer-claims']);
+  if (path.includes('redemption')) return t(seizures);
   if (path.includes('collect_mgmt_fee')) {
     return [...t(['withdraw-usdc', 'admin']), 'fuzz/test/fee-checks.test.ts'];
   }
