@@ -12,4 +12,16 @@ export const EQUIVALENT: Record<string, string> = {
   // collect_perf_fee: `if fee.fee_shares > 0` (u64) -> `>= 0`.
   ab972495d9ffb203:
     'with no fee shares the mutant sends a mint_to_checked of 0 shares, which Token-2022 accepts and which changes no account (supply and balance unchanged; the event was emitted before either way); only compute units differ',
+  // withdraw_in_kind: the snapshot's Pricing made with Rounding::Up instead of Down.
+  '58b1d1dd6704341c':
+    "withdraw_in_kind prices nothing: its Pricing goes only to guard_from_cache and guard_held_asset, which read the snapshot, its sequence and the clock, never `rounding` (read only by vault_nav's price_assets, which this instruction does not call)",
+  // pay_redemption: the same.
+  '51da43b452189bb8':
+    "pay_redemption prices nothing: its Pricing goes only to guard_from_cache and guard_held_asset, which never read `rounding` (read only by vault_nav's price_assets, not called here)",
+  // holdings::take_haircut: `backed_after >= backed` -> `>`.
+  b00b6a8c2b6c4a25:
+    'at backed_after == backed the mutant goes on: after = survival x backed / backed = survival exactly (no rounding), which is above 0 (the haircut is reset to 0 on a wipe and otherwise set to INDEX_SCALE - after with after > 0), so the haircut is written back unchanged',
+  // holdings::reconcile_each: `balance < book` -> `balance <= book`.
+  '751f1aafbe68b474':
+    'the mutant also calls reconcile when balance == book and nothing is owed (with something owed the original calls it too): reconcile then finds balance >= book + backed and returns without writing anything; only compute units differ',
 };
