@@ -9,6 +9,13 @@ export const APP_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
 
 /** What the bundle is built from (the page's code, the shared modules, the HTML and config). */
 const SOURCES = ['src/web', 'src/shared', 'index.html', 'vite.config.ts'];
+/**
+ * The workspace's libraries the page imports, directly or through each other (the SDK, the
+ * generated clients, routing, ...): every `src` under these folders of the repository, so an
+ * SDK change rebuilds the page too. Watching all of them rather than the page's import graph
+ * costs a needless rebuild at worst; missing one serves a stale page.
+ */
+const LIBRARY_FOLDERS = ['../../packages', '../../clients'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -17,12 +24,21 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((m, name) => Math.max(m, newestMtime(join(path, name))), 0);
 }
 
-/** Whether `outDir` lacks a bundle or holds one older than a source file. */
+function librarySources(root: string): string[] {
+  return LIBRARY_FOLDERS.flatMap((folder) => {
+    const dir = join(root, folder);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir).map((name) => join(dir, name, 'src'));
+  });
+}
+
+/** Whether `outDir` lacks a bundle or holds one older than a source file (its own or a library's). */
 export function bundleIsStale(outDir: string, root = APP_ROOT): boolean {
   const index = join(outDir, 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  return SOURCES.some((p) => newestMtime(join(root, p)) > built);
+  const sources = [...SOURCES.map((p) => join(root, p)), ...librarySources(root)];
+  return sources.some((p) => newestMtime(p) > built);
 }
 
 /** Builds into `outDir` unless an up-to-date bundle is there; returns whether it built. */
