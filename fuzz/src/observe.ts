@@ -45,8 +45,8 @@ export interface Observation {
   requests: (WithdrawalRequest | null)[];
   claims: (RedemptionClaim | null)[];
   /**
-   * Wealth of each actor, then the treasury, the trade authority and the virtual shares'
-   * claim (1e-6 USD, rounded down).
+   * Wealth of each actor, then the treasury, the trade authority, the venue's reserves, the
+   * RFQ provider and the virtual shares' claim (1e-6 USD, rounded down).
    */
   wealth: bigint[];
   /** Share balances of each actor, then the treasury. */
@@ -170,6 +170,11 @@ export function watchedAddresses(w: World, requests: OpenEntry[], claims: OpenEn
     ...w.actors.flatMap((a) => [a.usdcAccount, a.shareAccount, ...a.assetAccounts]),
     ...w.counterparty.assets,
     w.counterparty.usdc,
+    w.venue.accounts.pool,
+    w.venue.accounts.stockVault,
+    w.venue.accounts.usdVault,
+    w.provider.asset0,
+    w.provider.usdc,
     ...requests.map((r) => r.address),
     ...claims.map((c) => c.address),
   ];
@@ -230,6 +235,11 @@ export function observe(w: World, requests: OpenEntry[], claims: OpenEntry[]): O
   // The trade authority's wallet: a generous fill moves value from it to the vault's holders.
   const cp = w.counterparty;
   wealth.push(bal(cp.usdc) + cp.assets.reduce((s, acc, i) => s + assetValue(w, i, bal(acc)), 0n));
+  // The venue's reserves and the RFQ provider's wallet (asset 0 and the stablecoin): a route
+  // that pays the vault badly moves value to them, one that pays it well moves it from them.
+  const v = w.venue.accounts;
+  wealth.push(bal(v.usdVault) + assetValue(w, 0, bal(v.stockVault)));
+  wealth.push(bal(w.provider.usdc) + assetValue(w, 0, bal(w.provider.asset0)));
   // The virtual shares' claim (the first-depositor defence): minting shares (a fee, a deposit)
   // shrinks it in the real holders' favour, which is no one's money but the price's, so it
   // is a party of the sum, never an actor.

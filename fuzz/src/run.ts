@@ -7,6 +7,7 @@
 import { seedKeys } from '@basket/test-harness';
 import fc from 'fast-check';
 import * as ops from './commands/ops.ts';
+import * as routes from './commands/routes.ts';
 import * as users from './commands/users.ts';
 import type { Mix, Model, Real } from './harness.ts';
 import { addTime } from './profile.ts';
@@ -22,6 +23,8 @@ import {
 const actor = fc.nat({ max: 2 });
 const bps = fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.constantFrom(10_000, 5_000, 1, 0));
 const asset = fc.nat({ max: 2 });
+// Mostly fair fills; some one unit short of the leg's promise, some below the slippage bound.
+const quality = fc.constantFrom<routes.Quality>('fair', 'fair', 'fair', 'short', 'below-bound');
 // Cents, unbiased (fast-check's bias would make most deposits fall below the $1 minimum).
 const usdcAmount = fc.oneof(
   {
@@ -93,6 +96,19 @@ export const COMMANDS = [
         fc.constantFrom('fair' as const, 'generous' as const, 'short' as const),
       )
       .map(([p, r, x, q]) => ops.rebalanceLeg(p, r, x, q)),
+  },
+  // The other route shapes: the swap venue (buy or sell asset 0) and an RFQ provider.
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.boolean(), bps, quality)
+      .map(([buy, x, q]) => routes.venueLeg(buy, x, q)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(bps, fc.integer({ min: 9_900, max: 10_100 }), quality)
+      .map(([x, f, q]) => routes.rfqLeg(x, f, q)),
   },
   {
     weight: 1,

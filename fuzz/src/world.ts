@@ -54,6 +54,7 @@ import {
   type Counterparty,
   newCounterparty,
 } from '../../programs/vault/tests/rebalance-fixture.ts';
+import { newProvider, seedVenue, type Venue } from '../../programs/vault/tests/route-fixture.ts';
 
 export const SKU = 'FUZZ-01';
 /** One USDC in raw units (6 decimals). */
@@ -77,6 +78,10 @@ export interface World {
   /** The treasury's fee accounts (USDC for withdrawal fees, shares for the others). */
   treasury: { usdc: Address; shares: Address };
   counterparty: Counterparty;
+  /** The test-swap venue: a pool of asset 0 against the stablecoin (aggregator-style legs). */
+  venue: Venue;
+  /** An RFQ provider's wallet (asset 0 and the stablecoin) for RFQ-style legs. */
+  provider: Awaited<ReturnType<typeof newProvider>>;
   /** Where the issuer's delegate moves seized tokens (per asset). */
   recovery: Address[];
   /** Sequence of the last snapshot the oracle accepted. */
@@ -265,6 +270,8 @@ export async function createWorld(actorCount = 3): Promise<World> {
     treasury.address,
   );
   const counterparty = await newCounterparty(b);
+  const venue = await seedVenue(b);
+  const provider = await newProvider(b);
   const recoveryOwner = await newKeyPairSigner();
   const recovery: Address[] = [];
   for (const a of assets)
@@ -275,6 +282,8 @@ export async function createWorld(actorCount = 3): Promise<World> {
     actors,
     treasury: { usdc: treasuryUsdc, shares: treasuryShares },
     counterparty,
+    venue,
+    provider,
     recovery,
     oracleSequence: 1n,
     pushed: assets.map((a) => ({ priceUsd1e8: a.priceUsd1e8, multiplier: a.multiplier })),
