@@ -2,8 +2,9 @@
 // together, to keep it near three minutes), on a world of its own
 // (validator, Postgres, every service under npm start's supervisor behind the fault proxy).
 // What it asserts is read from the chain: nothing lost, nothing doubled, books equal balances,
-// every fault detected where it must be and recovered. The long run is `npm run soak`
-// (docs/reliability.md).
+// every fault detected where it must be and recovered, redemption claims paid, reward claims on
+// chain once, NAV moves beyond the deviation cap approved by the soak's operator. The long run
+// is `npm run soak` (docs/reliability.md).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,5 +45,7 @@ describe('short soak', () => {
     expect(result.books.differing, summary).toEqual([]);
     expect(result.reasons, summary).toEqual([]);
     expect(result.verdict).toBe('pass');
-  }, 900_000);
+    // A ceiling, not a timing: under load the world's start and the end's settling (the payer's
+    // run, up to 300 s) stretch the run well past its 1.5 minutes of faults.
+  }, 1_500_000);
 });
