@@ -7,7 +7,11 @@ Brings up a local world of its own (validator, Postgres, the tokenized-asset sim
 aggregator, the indexer, the webhook emitter, two keeper replicas, the dapp server), every
 service's RPC through a fault proxy, then for N minutes (default 10):
   - simulated users deposit, withdraw in USDC and in kind, request withdrawals, begin
-    redemptions and stake, over simulated trading days (the chain's clock moved forward);
+    redemptions, stake, unstake and claim their rewards (proofs from the dapp's API), over
+    simulated trading days (the chain's clock moved forward; every third leap a month);
+  - the soak acts as the operator: it approves a NAV move beyond the oracle's deviation cap
+    when a keeper alerts for it, runs the epoch distributor when Sunday's boundary is crossed,
+    and runs the redemption payer at the end;
   - faults are injected on a schedule drawn from the seed (default 1), every kind at least
     once: SIGKILL of the leading keeper (also right after it marked an action 'sending'),
     the follower, the indexer, the webhook emitter, the dapp server and the tokenized-asset
@@ -18,6 +22,7 @@ At checkpoints and at the end it proves from the chain (getSignaturesForAddress 
 getTransaction of the vault, oracle and rewards programs) that every event is indexed exactly
 once, that no keeper action landed twice, that every vault's books equal its balances, that
 every withdrawal request and redemption claim is paid, cancelled or open (and then alerted),
+that redemptions were paid, that every reward claim is on chain once with its published amounts,
 and that NAV stayed fresh outside declared outages; each fault's detection (the affected
 service's /readyz or metrics) and recovery are timed.
 
