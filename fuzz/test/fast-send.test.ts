@@ -1,4 +1,4 @@
-import { send } from '@basket/test-harness';
+import { type SendResult, send } from '@basket/test-harness';
 import { describe, expect, it } from 'vitest';
 import { depositIx } from '../../programs/vault/tests/fixture.ts';
 import { fastSend } from '../src/fast-send.ts';
@@ -27,9 +27,9 @@ describe('fuzz: fastSend is the harness send', () => {
       ),
       [depositIx(w.b, alice(w), 10n ** 15n)],
     ];
-    const viaSend = [];
+    const viaSend: SendResult[] = [];
     for (const ixs of await cases(a)) viaSend.push(await send(a.svm, ixs, alice(a).signer));
-    const viaFast = [];
+    const viaFast: SendResult[] = [];
     for (const ixs of await cases(b)) viaFast.push(await fastSend(b.svm, ixs, alice(b).signer));
     expect(viaSend.map((r) => r.ok)).toEqual([true, true, false]);
     const strip = (r: (typeof viaSend)[number]) => ({
