@@ -57,17 +57,19 @@ describe('extractProgramEvents', () => {
     const r = await send(b.svm, [depositIx(b, alice, 100_000_000n, 0n)], b.payer);
     expect(r.ok).toBe(true);
     const vaultEvents = extractProgramEvents(r.logs).filter((e) => e.program === 'vault');
-    // Deposit: kind 2, version 1, 104 payload bytes; the depositor follows the 16-byte SKU id
+    // Deposit: kind 2, version 2, 112 payload bytes; the depositor follows the 16-byte SKU id
     expect(vaultEvents).toHaveLength(1);
-    expect(vaultEvents[0]).toMatchObject({ kind: 2, version: 1, instructionIndex: 0 });
-    expect(vaultEvents[0]?.payload).toHaveLength(104);
+    expect(vaultEvents[0]).toMatchObject({ kind: 2, version: 2, instructionIndex: 0 });
+    expect(vaultEvents[0]?.payload).toHaveLength(112);
     // and decodeProgramEvents reads it as a Deposit with the depositor and amount
     const decoded = decodeProgramEvents(r.logs).filter((e) => e.program === 'vault');
     expect(decoded).toHaveLength(1);
-    expect(decoded[0]).toMatchObject({ status: 'decoded', name: 'deposit', version: 1 });
+    expect(decoded[0]).toMatchObject({ status: 'decoded', name: 'deposit', version: 2 });
     expect(decoded[0]?.status === 'decoded' && decoded[0].event).toMatchObject({
       depositor: alice.signer.address,
       rawAmount: 100_000_000n,
+      // The first deposit: nothing was in the supply to accrue a management fee on.
+      mgmtFeeAccrued: 0n,
     });
   });
 });
