@@ -175,6 +175,8 @@ export function watchedAddresses(w: World, requests: OpenEntry[], claims: OpenEn
     w.venue.accounts.usdVault,
     w.provider.asset0,
     w.provider.usdc,
+    // The hook's writable accounts (its record): a refused transfer leaves it as it was.
+    ...w.hook.accounts.filter((a) => (a.role & 1) !== 0).map((a) => a.address),
     ...requests.map((r) => r.address),
     ...claims.map((c) => c.address),
   ];

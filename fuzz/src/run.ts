@@ -116,6 +116,22 @@ export const COMMANDS = [
       .tuple(asset, fc.constantFrom(50, 200, 150, 110, 90), fc.constantFrom(0, 0, 30, 3_600))
       .map(([a, f, d]) => ops.multiplierChange(a, f, d)),
   },
+  // The hooked stock's issuer: back to recording weighs most, so refusals come and go.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          'record' as const,
+          'record' as const,
+          'refuse' as const,
+          'refuse-actor' as const,
+          'refuse-holding' as const,
+        ),
+        actor,
+      )
+      .map(([mode, a]) => ops.hookMode(mode, a)),
+  },
   { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectMgmtFee()) },
   { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectPerfFee()) },
   { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectWithdrawFees()) },

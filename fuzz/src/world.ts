@@ -16,9 +16,11 @@ import {
   getSignedPushSnapshotInstructions,
   ORACLE_PROGRAM_ADDRESS,
 } from '@basket/oracle-client';
+import { resolveTransferHookAccounts, withVaultHookAccounts } from '@basket/sdk';
 import {
   createIssuerMint,
   createMint,
+  createTestHookedMint,
   createTokenAccount,
   fund,
   type IssuerMint,
@@ -35,6 +37,7 @@ import {
 } from '@basket/test-harness';
 import { VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
 import {
+  type AccountMeta,
   type Address,
   getProgramDerivedAddress,
   getUtf8Encoder,
@@ -82,6 +85,8 @@ export interface World {
   venue: Venue;
   /** An RFQ provider's wallet (asset 0 and the stablecoin) for RFQ-style legs. */
   provider: Awaited<ReturnType<typeof newProvider>>;
+  /** The hooked stock's transfer-hook accounts (appended to every instruction moving it). */
+  hook: { index: number; mint: IssuerMint; accounts: AccountMeta[] };
   /** Where the issuer's delegate moves seized tokens (per asset). */
   recovery: Address[];
   /** Sequence of the last snapshot the oracle accepted. */
@@ -122,6 +127,18 @@ const STOCKS = [
   { decimals: 9, multiplier: 2.5, priceUsd1e8: 4_200_000_000n, weightBps: 3_000 },
   { decimals: 6, multiplier: 0.75, priceUsd1e8: 9_999_000_000n, weightBps: 2_000 },
 ];
+/** The stock whose issuer set a transfer hook (the test hook, which can refuse transfers). */
+export const HOOKED = 2;
+
+function rawCopy(svm: LiteSVM, address: Address): Uint8Array | null {
+  const info = svm.getAccount(address);
+  return info.exists ? Uint8Array.from(info.data) : null;
+}
+
+/** `ix` with the hooked stock's hook accounts appended when `moves` (a transfer of it). */
+export function hooked<T extends Instruction>(w: World, ix: T, moves: boolean): T {
+  return moves ? withVaultHookAccounts(ix, w.hook.accounts) : ix;
+}
 
 /** Sends and throws on failure (set-up steps only). */
 export async function sendOk(
@@ -197,12 +214,15 @@ export async function createWorld(actorCount = 3): Promise<World> {
   const usdc = await createMint(svm, payer, { tokenProgram: TOKEN_PROGRAM_ADDRESS, decimals: 6 });
   const issuer = await newKeyPairSigner();
   const assets = [];
-  for (const s of STOCKS) {
-    const mint: IssuerMint = await createIssuerMint(svm, payer, {
-      decimals: s.decimals,
-      multiplier: s.multiplier,
-      issuer,
-    });
+  for (const [i, s] of STOCKS.entries()) {
+    const mint: IssuerMint =
+      i === HOOKED
+        ? await createTestHookedMint(svm, payer, { decimals: s.decimals, multiplier: s.multiplier })
+        : await createIssuerMint(svm, payer, {
+            decimals: s.decimals,
+            multiplier: s.multiplier,
+            issuer,
+          });
     assets.push({
       mint,
       multiplier: s.multiplier,
@@ -276,10 +296,23 @@ export async function createWorld(actorCount = 3): Promise<World> {
   const recovery: Address[] = [];
   for (const a of assets)
     recovery.push(await createTokenAccount(svm, payer, a.mint, recoveryOwner.address));
+  const hookedMint = assets[HOOKED]?.mint as IssuerMint;
+  const hookAccounts = await resolveTransferHookAccounts(
+    {
+      mint: hookedMint.address,
+      mintData: rawCopy(svm, hookedMint.address) as Uint8Array,
+      source: b.holdings[HOOKED] as Address,
+      destination: recovery[HOOKED] as Address,
+      authority: vault,
+      amount: 1n,
+    },
+    async (address) => rawCopy(svm, address),
+  );
   return {
     b,
     svm,
     actors,
+    hook: { index: HOOKED, mint: hookedMint, accounts: hookAccounts },
     treasury: { usdc: treasuryUsdc, shares: treasuryShares },
     counterparty,
     venue,

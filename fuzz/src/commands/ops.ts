@@ -12,6 +12,7 @@ import {
   freezeInstruction,
   getUpdateMultiplierInstruction,
   pauseInstruction,
+  setTestHookModeInstruction,
   setUnixTime,
   TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
@@ -25,6 +26,7 @@ import {
   getSetPausedInstruction,
   getUpdateWeightsInstruction,
 } from '@basket/vault-client';
+import type { Address } from '@solana/kit';
 import { decodeProgramEvents } from '../../../packages/sdk/src/program-event-decoder.ts';
 import {
   assetPairs,
@@ -33,15 +35,17 @@ import {
   multiplierNum,
 } from '../../../programs/vault/tests/fixture.ts';
 import {
+  incomingIx,
   type Leg,
+  legIx,
   minAcceptedIn,
   type Slot,
-  swapIxs,
+  settleIx,
 } from '../../../programs/vault/tests/rebalance-fixture.ts';
 import { step, tick } from '../harness.ts';
 import { InvariantViolation } from '../invariants.ts';
 import { balanceOf, vaultState } from '../observe.ts';
-import { currentMultiplier, pushInstructions } from '../world.ts';
+import { currentMultiplier, hooked, pushInstructions } from '../world.ts';
 import { command } from './users.ts';
 
 /** A keeper push moving each asset's price by `movesBps`; `freeze` flags one asset. */
@@ -187,7 +191,13 @@ export function rebalanceLeg(
               ? least - 1n
               : 0n;
       const leg: Leg = { pay: paySlot, receive: receiveSlot, payAmount, receiveAmount };
-      const ixs = swapIxs(w.b, w.counterparty, leg);
+      // The hooked stock's hook accounts ride on whichever transfer moves it.
+      const h = w.hook.index;
+      const ixs = [
+        hooked(w, legIx(w.b, w.counterparty, leg), paySlot === h),
+        hooked(w, incomingIx(w.b, w.counterparty, leg), receiveSlot === h),
+        settleIx(w.b, receiveSlot),
+      ];
       await step(m, real, `rebalance_leg(${quality})`, ixs, w.b.keeper, { reconciles: false });
     },
   );
@@ -300,7 +310,11 @@ export function issuerPower(
           ? pauseInstruction(mint, kind === 'pause')
           : kind === 'burn'
             ? delegateBurnInstruction(mint, holding, amount)
-            : delegateTransferInstruction(mint, { from: holding, to: recovery, amount });
+            : hooked(
+                w,
+                delegateTransferInstruction(mint, { from: holding, to: recovery, amount }),
+                i === w.hook.index,
+              );
     const seizes = kind === 'burn' || kind === 'move';
     const r = await step(m, real, `issuer ${kind}`, [ix], w.b.payer, {
       // Recorded before the after-state is read: the book stays above the balance until the
@@ -311,4 +325,32 @@ export function issuerPower(
     });
     if (!r.ok) return;
   });
+}
+
+/**
+ * The hooked stock's issuer switches its hook: recording every transfer, refusing every one,
+ * or refusing only those touching one account (an actor's wallet of it, or the vault's
+ * holding). A refusing hook must fail only what moves the stock, whole.
+ */
+export function hookMode(
+  mode: 'record' | 'refuse' | 'refuse-actor' | 'refuse-holding',
+  actor: number,
+) {
+  return command(
+    `hookMode(${mode}${mode === 'refuse-actor' ? ` ${actor}` : ''})`,
+    async (m, real) => {
+      const { w } = real;
+      const h = w.hook.index;
+      const target =
+        mode === 'refuse-actor'
+          ? w.actors[actor % w.actors.length]?.assetAccounts[h]
+          : w.b.holdings[h];
+      const ix = await setTestHookModeInstruction(
+        w.hook.mint.address,
+        w.hook.mint.issuer,
+        mode === 'record' || mode === 'refuse' ? mode : { refuseAccount: target as Address },
+      );
+      await step(m, real, `hook set_mode(${mode})`, [ix], w.b.payer);
+    },
+  );
 }

@@ -22,7 +22,7 @@ import {
 } from '../../../programs/vault/tests/fixture.ts';
 import { expectEqual, type Model, type Real, step } from '../harness.ts';
 import { balanceOf } from '../observe.ts';
-import type { Actor } from '../world.ts';
+import { type Actor, hooked } from '../world.ts';
 
 type Cmd = AsyncCommand<Model, Real>;
 
@@ -90,7 +90,11 @@ export function withdrawInKind(actor: number, bps: number): Cmd {
     const a = actorOf(real, actor);
     const shares = fraction(balanceOf(real.w, a.shareAccount), bps);
     // Every slot's forfeit accepted: the model expects a frozen or paused slice to stay.
-    const ix = withdrawInKindIx(real.w.b, a.signer, a.shareAccount, a, shares, undefined, 0xfffff);
+    const ix = hooked(
+      real.w,
+      withdrawInKindIx(real.w.b, a.signer, a.shareAccount, a, shares, undefined, 0xfffff),
+      true,
+    );
     const sharesBefore = balanceOf(real.w, a.shareAccount);
     await step(m, real, 'withdraw_in_kind', [ix], a.signer, {
       actor,
@@ -244,13 +248,17 @@ export function payRedemption(index: number, slotMask: number, cash: boolean): C
       const a = actorOf(real, c.actor);
       const slots = real.w.b.assets.map((_, i) => i).filter((i) => (slotMask >> i) & 1);
       if (slots.length === 0 && !cash) return;
-      const ix = payRedemptionIx(real.w.b, {
-        claim: c.address,
-        owner: a.signer.address,
-        to: a,
-        slots,
-        cash,
-      });
+      const ix = hooked(
+        real.w,
+        payRedemptionIx(real.w.b, {
+          claim: c.address,
+          owner: a.signer.address,
+          to: a,
+          slots,
+          cash,
+        }),
+        slots.includes(real.w.hook.index),
+      );
       // Anyone may pay a claim (the keeper does); the owner's wealth moves from claim to wallet.
       await step(m, real, 'pay_redemption', [ix], real.w.b.keeper, { actor: c.actor });
     },
