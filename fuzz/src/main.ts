@@ -14,7 +14,7 @@ import { enableProfile, profileRows } from './profile.ts';
 import { type FuzzResult, runFuzz } from './run.ts';
 import { programDir } from './world.ts';
 
-const HELP = `usage: npm run fuzz -- [--steps N] [--seed S] [--commands C] [--out FILE] [--resume] [--chunk K]
+const HELP = `usage: npm run fuzz -- [--steps N] [--seed S] [--world W] [--commands C] [--out FILE] [--resume] [--chunk K] [--profile]
 
 Random sequences of real vault and oracle instructions in LiteSVM (the .so files in
 FUZZ_PROGRAM_DIR, default target/deploy), every invariant checked after every step
@@ -26,6 +26,7 @@ FUZZ_PROGRAM_DIR, default target/deploy), every invariant checked after every st
   --out FILE     write the record (steps, seeds, violations, stepsPerSecond, mix) as JSON
   --resume       continue the run recorded in --out (its counts and mix are kept)
   --chunk K      with --out: save the record every K steps (default 20000)
+  --world W      vault, rewards, or both (default: their sequences take turns)
   --profile      print where the time went (set-up, build and sign, LiteSVM, reads, checks)
   --help         this text`;
 
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
       resume: { type: 'boolean', default: false },
       chunk: { type: 'string', default: '20000' },
       profile: { type: 'boolean', default: false },
+      world: { type: 'string', default: 'both' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -125,6 +127,7 @@ async function main(): Promise<void> {
       steps: want,
       seed,
       maxCommands: Number.parseInt(values.commands, 10),
+      world: values.world as 'vault' | 'rewards' | 'both',
       onProgress: (n, v) => {
         const done = base + n;
         bar.update(Math.min(done, total), {

@@ -11,6 +11,8 @@ import * as routes from './commands/routes.ts';
 import * as users from './commands/users.ts';
 import type { Mix, Model, Real } from './harness.ts';
 import { addTime } from './profile.ts';
+import { rewardsProperty, type SequenceContext } from './rewards/run.ts';
+import type { RewardsTemplate } from './rewards/world.ts';
 import {
   createWorld,
   restoreWorld,
@@ -175,6 +177,8 @@ export interface FuzzOptions {
   maxCommands?: number;
   /** Shrink candidates tried per failure (default 200). */
   shrinkBudget?: number;
+  /** Which program's world: the vault's (default), the rewards program's, or both in turn. */
+  world?: 'vault' | 'rewards' | 'both';
   onProgress?: (steps: number, violations: number) => void;
 }
 
@@ -209,6 +213,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
   const seeds: number[] = [];
   const started = performance.now();
   let template: WorldTemplate | null = null;
+  const rewardsHolder: { template: RewardsTemplate | null } = { template: null };
   let sequence = 0;
   while (counter.count < o.steps) {
     const seed = o.seed + sequence;
@@ -218,7 +223,17 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
     let setupError: Error | null = null;
     // fast-check runs the generated sequence once, then only shrink candidates.
     let attempt = 0;
-    const property = fc.asyncProperty(
+    // 'both': the vault's and the rewards program's sequences take turns.
+    const rewards = o.world === 'rewards' || (o.world === 'both' && sequence % 2 === 1);
+    const ctx: SequenceContext = { attempt: 0, failure: null, setupError: null };
+    const rewardsRun = rewardsProperty(
+      { ...o, keys: `fuzz/rewards/${o.seed}`, seed },
+      rewardsHolder,
+      mix,
+      counter,
+      ctx,
+    );
+    const vaultRun = fc.asyncProperty(
       fc.commands([fc.oneof(...COMMANDS)], { maxCommands: o.maxCommands ?? 400, size: 'max' }),
       async (cmds) => {
         // A shrinking budget: past it every candidate passes, so fast-check stops at the
@@ -254,11 +269,15 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
         }
       },
     );
-    const details = await fc.check(property, { seed, numRuns: 1, endOnFailure: false });
+    const details = rewards
+      ? await fc.check(rewardsRun, { seed, numRuns: 1, endOnFailure: false })
+      : await fc.check(vaultRun, { seed, numRuns: 1, endOnFailure: false });
+    failure ??= ctx.failure;
+    setupError ??= ctx.setupError;
     if (setupError) throw setupError;
     if (details.failed) {
       violations.push({
-        worldKeys: `fuzz/${o.seed}`,
+        worldKeys: rewards ? `fuzz/rewards/${o.seed}` : `fuzz/${o.seed}`,
         seed,
         sequence,
         error: failure ?? String(details.errorInstance),
