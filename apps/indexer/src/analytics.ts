@@ -26,6 +26,9 @@ const big = (v: unknown): bigint => BigInt(String(v ?? '0'));
 /** Share supply right after an event, when the event tells it. */
 export function supplyAfter(e: VaultEvent): bigint | null {
   const p = e.payload;
+  // Version 2 of the supply-moving events carries it, the management fee its own
+  // instruction accrued included (a withdrawal request's too: decision 0910).
+  if (p.supplyAfter !== undefined) return big(p.supplyAfter);
   switch (e.name) {
     case 'deposit':
       return big(p.supplyBefore) + big(p.shares);
@@ -48,6 +51,8 @@ export function supplyAfter(e: VaultEvent): bigint | null {
 export function supplyBefore(e: VaultEvent): bigint | null {
   const p = e.payload;
   if (e.name === 'mgmtFeeCollected') return big(p.supply) - big(p.sharesMinted);
+  // The escrow keeps the request's shares in the supply: before (accrual included) is after.
+  if (e.name === 'withdrawalRequested') return supplyAfter(e);
   return supplyAfter(e) === null ? null : big(p.supplyBefore);
 }
 

@@ -33,6 +33,15 @@ describe('vault analytics', () => {
     expect(supplyAfter(ev('withdrawalRequested', { shares: '5' }))).toBeNull();
     expect(supplyAfter(ev('withdrawalCancelled', { shares: '5' }))).toBeNull();
     expect(supplyAfter(ev('withdrawalFulfilled', { supplyBefore: '93', shares: '5' }))).toBe(88n);
+    // Version 2 events carry the supply after, a request's own management-fee accrual included.
+    expect(
+      supplyAfter(
+        ev('withdrawalRequested', { shares: '5', mgmtFeeAccrued: '2', supplyAfter: '90' }),
+      ),
+    ).toBe(90n);
+    expect(
+      supplyAfter(ev('withdrawInKind', { supplyBefore: '120', shares: '20', supplyAfter: '100' })),
+    ).toBe(100n);
   });
 
   it('prices each refresh over the supply before it, rounding the price per share down', () => {
