@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { freePort } from '@basket/service-kit';
+import { ConstantBackoff, handleAll, retry } from 'cockatiel';
 import pg from 'pg';
 
 /** A running Postgres server and how to reach it. */
@@ -92,6 +93,9 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/** Up to 5 s, every 50 ms, for a database's connections to finish closing. */
+const closingWait = retry(handleAll, { maxAttempts: 100, backoff: new ConstantBackoff(50) });
+
 /**
  * Creates a fresh, empty database on the server (a unique name per call), so each test or
  * each service gets its own; `drop()` removes it (forcing out open connections).
@@ -115,6 +119,19 @@ export async function createDatabase(
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       try {
+        // Connections a caller has just ended may still be closing on the server; forcing them
+        // out sends each a FATAL (57P01) its client can receive after its pool stopped
+        // listening for errors: an uncaught exception in the caller. Wait for them first (a few
+        // seconds at most), then force out whatever is left.
+        await closingWait
+          .execute(async () => {
+            const { rows } = await c.query<{ n: string }>(
+              'select count(*) as n from pg_stat_activity where datname = $1',
+              [name],
+            );
+            if (rows[0]?.n !== '0') throw new Error(`connections to ${name} still open`);
+          })
+          .catch(() => {});
         await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
         await c.end();
