@@ -7,7 +7,6 @@
 
 import {
   getRedemptionClaimDecoder,
-  getVaultStateDecoder,
   getWithdrawalRequestDecoder,
   type RedemptionClaim,
   type VaultState,
@@ -23,6 +22,7 @@ import {
   VIRTUAL_SHARES,
 } from '../../programs/vault/tests/fixture.ts';
 import { addressBytes } from './fast-send.ts';
+import { readVaultState } from './vault-reader.ts';
 import type { World } from './world.ts';
 
 /** An open withdrawal request or redemption claim the model knows of. */
@@ -60,7 +60,6 @@ interface RawSvm {
 }
 
 // Codama decoders are built once: building one costs more than a decode.
-const vaultDecoder = getVaultStateDecoder();
 const requestDecoder = getWithdrawalRequestDecoder();
 const claimDecoder = getRedemptionClaimDecoder();
 
@@ -99,7 +98,7 @@ export function vaultState(w: World, read?: Uint8Array | null): VaultState {
   if (!data) throw new Error('the vault account does not exist');
   if (cachedVault && Buffer.from(cachedVault.data).equals(Buffer.from(data)))
     return cachedVault.state;
-  const state = vaultDecoder.decode(data);
+  const state = readVaultState(data);
   cachedVault = { data: Uint8Array.from(data), state };
   return state;
 }
