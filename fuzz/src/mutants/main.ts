@@ -210,6 +210,8 @@ function judge(
     String(fuzzSteps),
     '--seed',
     '1',
+    '--world',
+    'vault',
   ]);
   if (!fuzz.ok) return { status: 'killed', killedBy: `fuzz --steps ${fuzzSteps} --seed 1` };
   return EQUIVALENT[m.hash]
@@ -222,7 +224,11 @@ function baseline(dir: string, all: Mutant[], fuzzSteps: number): void {
     ['cargo', ['test', '-p', 'vault', '--lib', '--quiet'], { RUSTC: '/usr/bin/rustc' }],
     ['bash', ['scripts/build-programs.sh', 'vault'], {}],
     ['npx', ['vitest', 'run', ...new Set(all.flatMap((m) => focusedTests(m.path)))], {}],
-    ['npx', ['tsx', 'fuzz/src/main.ts', '--steps', String(fuzzSteps), '--seed', '1'], {}],
+    [
+      'npx',
+      ['tsx', 'fuzz/src/main.ts', '--steps', String(fuzzSteps), '--seed', '1', '--world', 'vault'],
+      {},
+    ],
   ];
   for (const [cmd, args, env] of checks) {
     const r = run(dir, cmd, args, env);
@@ -256,6 +262,9 @@ async function main(): Promise<void> {
   const cache = existsSync(OUT) ? (JSON.parse(readFileSync(OUT, 'utf8')) as Record) : null;
   const results = new Map((cache?.results ?? []).map((r) => [r.hash, r]));
   // After a new test, the survivors are judged again.
+  // A survivor later explained (equivalent.ts) is re-labelled without a rerun.
+  for (const r of results.values())
+    if (r.status === 'survived' && EQUIVALENT[r.hash]) r.status = 'equivalent';
   const rejudged = new Set<string>();
   if (values['rejudge-survivors'])
     for (const [h, r] of results)
@@ -263,9 +272,6 @@ async function main(): Promise<void> {
         results.delete(h);
         rejudged.add(h);
       }
-  // A survivor later explained (equivalent.ts) is re-labelled without a rerun.
-  for (const r of results.values())
-    if (r.status === 'survived' && EQUIVALENT[r.hash]) r.status = 'equivalent';
   const listed = all.filter((m) => results.has(m.hash));
   const save = () =>
     writeFileSync(
