@@ -1,6 +1,12 @@
+import { seedKeys } from '@basket/test-harness';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as ops from '../src/commands/ops.ts';
 import * as users from '../src/commands/users.ts';
+import type { Mix } from '../src/harness.ts';
+import * as rewards from '../src/rewards/commands.ts';
+import { sequenceKeys } from '../src/rewards/run.ts';
+import { restoreRewardsWorld, rewardsTemplate } from '../src/rewards/world.ts';
 import { replay } from '../src/run.ts';
 
 // The shrunk counterexamples the fuzzer found, each replayed as found. Both were flaws of the
@@ -61,5 +67,36 @@ describe('fuzz regressions', () => {
       'fuzz/25',
     );
     expect(mix.pay_redemption?.ok).toBe(1);
+  });
+
+  it("a rewards sequence's keys never repeat its world's (the first sequence's epoch holding was the payer's key)", async () => {
+    // seed 1 of the first rewards run, shrunk to its first command: the epoch's new holdings
+    // took keys of the label the world was made under (the payer's among them) and kit
+    // refused two signers for one address before anything was sent. The sequence's keys now
+    // have a label of their own, and the command meets the program (ZeroAmount: no legacy).
+    expect(sequenceKeys(1)).not.toBe('fuzz/rewards/1');
+    const template = await rewardsTemplate('fuzz/rewards/1');
+    seedKeys(sequenceKeys(1));
+    const w = restoreRewardsWorld(template);
+    const mix: Mix = {};
+    const model = { epochs: [], stakes: [], nextStakeIndex: [0n, 0n, 0n], claimStatuses: [] };
+    const real = { w, mix, steps: { count: 0, shrinking: 0 }, shrinking: false };
+    await fc.asyncModelRun(
+      () => ({ model, real }),
+      [
+        // The shrunk command: now the program's own refusal (nothing of the legacy mint).
+        rewards.distribute([
+          [1n, 0n],
+          [1n, 0n],
+          [0n, 0n],
+        ]),
+        rewards.distribute([
+          [1n, 1n],
+          [1n, 0n],
+          [0n, 0n],
+        ]),
+      ],
+    );
+    expect(mix['rewards distribute_epoch']).toEqual({ ok: 1, refused: 1, codes: { '0xfa2': 1 } });
   });
 });

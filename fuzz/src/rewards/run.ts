@@ -67,6 +67,15 @@ export const REWARDS_COMMANDS = [
   },
 ];
 
+/**
+ * The keys a rewards sequence makes (epoch holdings are new token accounts): apart from the
+ * template's (`fuzz/rewards/<first seed>`), whose keys the first sequence's would otherwise
+ * repeat (the first rewards run's counterexample, a regression test in fuzz/test).
+ */
+export function sequenceKeys(seed: number): string {
+  return `fuzz/rewards/sequence/${seed}`;
+}
+
 /** Shared state of one sequence's checks (set by the property, read by the driver). */
 export interface SequenceContext {
   attempt: number;
@@ -99,9 +108,7 @@ export function rewardsProperty(
         ctx.setupError = e instanceof Error ? e : new Error(String(e));
         return;
       }
-      // The sequence's own keys (epoch holdings are new token accounts), apart from the
-      // template's (`o.keys`): the same label would make the first sequence's keys collide.
-      seedKeys(`fuzz/rewards/sequence/${o.seed}`);
+      seedKeys(sequenceKeys(o.seed));
       const w = restoreRewardsWorld(template);
       const model: RewardsModel = {
         epochs: [],
