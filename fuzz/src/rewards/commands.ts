@@ -17,6 +17,7 @@ import {
 } from '@basket/test-harness';
 import type { Instruction, KeyPairSigner } from '@solana/kit';
 import type { AsyncCommand } from 'fast-check';
+import { decodeProgramEvents } from '../../../packages/sdk/src/program-event-decoder.ts';
 import {
   claimIx,
   claimStatusAddress,
@@ -72,7 +73,7 @@ async function step(
   name: string,
   ixs: Instruction[],
   payer: KeyPairSigner,
-  landed?: () => void,
+  landed?: (r: SendResult) => void,
 ): Promise<SendResult> {
   if (real.shrinking) real.steps.shrinking += 1;
   else real.steps.count += 1;
@@ -87,7 +88,14 @@ async function step(
       );
     return r;
   }
-  landed?.();
+  // Every event the program logged decodes (a layout drift shows here first).
+  for (const e of decodeProgramEvents(r.logs))
+    if (e.status !== 'decoded')
+      throw new InvariantViolation(
+        'events consistent with state',
+        `undecodable event: ${e.reason}`,
+      );
+  landed?.(r);
   checkRewards(real.w, m);
   return r;
 }
@@ -214,11 +222,29 @@ export function claim(actor: number, which: number, tamper: 'none' | 'more' | 'o
       destinations: u.destinations,
     });
     const before = u.destinations.map((d) => bal(w, d));
-    await step(m, real, `rewards claim(${tamper})`, [ix], u.signer, () => {
+    await step(m, real, `rewards claim(${tamper})`, [ix], u.signer, (r) => {
       const paid = e.paid[k] as bigint[];
-      u.destinations.forEach((d, i) => {
-        paid[i] = (paid[i] ?? 0n) + bal(w, d) - (before[i] ?? 0n);
+      const received = u.destinations.map((d, i) => bal(w, d) - (before[i] ?? 0n));
+      received.forEach((x, i) => {
+        paid[i] = (paid[i] ?? 0n) + x;
       });
+      // One Claimed event, naming the claimant and the epoch, for what its leaf says; the
+      // legacy mint (never seized) is paid exactly that, the stock at most that.
+      const claimed = decodeProgramEvents(r.logs).filter(
+        (x) => x.status === 'decoded' && x.program === 'rewards' && x.name === 'claimed',
+      ) as unknown as { event: { epochId: bigint; claimant: string; amounts: bigint[] } }[];
+      const ev = claimed[0]?.event;
+      if (
+        claimed.length !== 1 ||
+        ev?.epochId !== e.epochId ||
+        ev.claimant !== u.signer.address ||
+        ev.amounts[1] !== received[1] ||
+        (received[0] ?? 0n) > (ev.amounts[0] ?? 0n)
+      )
+        throw new InvariantViolation(
+          'events consistent with state',
+          `claim of epoch ${e.epochId} by user ${k}: ${claimed.length} Claimed events (${ev?.amounts}), received ${received}`,
+        );
     });
   });
 }
