@@ -89,9 +89,15 @@ function focusedTests(path: string): string[] {
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', ...seizures]);
   if (/share_math|nav/.test(path))
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']);
-  if (path.includes('deposit')) return t(['deposit', 'front-running']);
+  if (path.includes('deposit')) return t(['deposit', 'front-running', 'boundary-equalities']);
   if (path.includes('withdraw_usdc') || path.includes('stable_payout'))
-    return t(['withdraw-usdc', 'withdrawal-request', 'limits', 'withdraw-usdc-slippage-rounding']);
+    return t([
+      'withdraw-usdc',
+      'withdrawal-request',
+      'limits',
+      'withdraw-usdc-slippage-rounding',
+      'boundary-equalities',
+    ]);
   if (path.includes('withdraw_in_kind'))
     return t(['withdraw-in-kind', 'issuer-powers', 'exit-consent-destinations']);
   if (path.includes('withdrawal_request')) return t(['withdrawal-request']);
