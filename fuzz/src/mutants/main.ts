@@ -84,6 +84,7 @@ function focusedTests(path: string): string[] {
     'redemption-claim',
     'seizure-split-once',
     'seizure-split-once-late-claim',
+    'zero-cash-exits',
   ];
   if (path.includes('holdings'))
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', ...seizures]);
@@ -99,7 +100,7 @@ function focusedTests(path: string): string[] {
       'boundary-equalities',
     ]);
   if (path.includes('withdraw_in_kind'))
-    return t(['withdraw-in-kind', 'issuer-powers', 'exit-consent-destinations']);
+    return t(['withdraw-in-kind', 'issuer-powers', 'exit-consent-destinations', 'zero-cash-exits']);
   if (path.includes('withdrawal_request')) return t(['withdrawal-request']);
   if (path.includes('redemption')) return t(seizures);
   if (path.includes('collect_mgmt_fee')) {
