@@ -45,6 +45,20 @@ const configDecoder = getRewardsConfigDecoder();
 const epochDecoder = getEpochDecoder();
 const stakeDecoder = getStakeRecordDecoder();
 
+/** Per address, the last bytes decoded and their decoding: decoded again only when they change. */
+const decoded = new Map<string, { bytes: Uint8Array; value: unknown }>();
+function decodeCached<T>(
+  address: Address,
+  data: Uint8Array,
+  decoder: { decode(d: Uint8Array): T },
+): T {
+  const hit = decoded.get(address);
+  if (hit && Buffer.from(hit.bytes).equals(Buffer.from(data))) return hit.value as T;
+  const value = decoder.decode(data);
+  decoded.set(address, { bytes: Uint8Array.from(data), value });
+  return value;
+}
+
 /** Every account a refused rewards instruction must leave as it was. */
 export function watched(w: RewardsWorld, m: RewardsModel): Address[] {
   return [
@@ -89,14 +103,14 @@ function check(cond: boolean, invariant: string, detail: () => string): void {
 export function checkRewards(w: RewardsWorld, m: RewardsModel): void {
   const configData = rawData(w.svm, w.f.config);
   if (!configData) throw new InvariantViolation('rewards config', 'the configuration is gone');
-  const config = configDecoder.decode(configData);
+  const config = decodeCached(w.f.config, configData, configDecoder);
   const held = balance(w, w.f.stakeHolding);
   const open = new Map<number, bigint>();
   let staked = 0n;
   for (const s of m.stakes) {
     const d = rawData(w.svm, s.address);
     if (!d) continue;
-    const rec = stakeDecoder.decode(d);
+    const rec = decodeCached(s.address, d, stakeDecoder);
     if (rec.withdrawn !== 0) continue;
     staked += rec.amount;
     open.set(s.actor, (open.get(s.actor) ?? 0n) + rec.amount);
@@ -117,7 +131,7 @@ export function checkRewards(w: RewardsWorld, m: RewardsModel): void {
   for (const e of m.epochs) {
     const d = rawData(w.svm, e.epoch);
     if (!d) throw new InvariantViolation('claims within funding', `epoch ${e.epochId} is gone`);
-    const epoch = epochDecoder.decode(d);
+    const epoch = decodeCached(e.epoch, d, epochDecoder);
     e.holdings.forEach((h, i) => {
       const entry = epoch.rewards[i];
       const paid = e.paid.reduce((s, p) => s + (p[i] ?? 0n), 0n);
