@@ -85,6 +85,7 @@ function focusedTests(path: string): string[] {
     'seizure-split-once',
     'seizure-split-once-late-claim',
     'zero-cash-exits',
+    'redemption-amounts',
   ];
   if (path.includes('holdings'))
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', ...seizures]);
