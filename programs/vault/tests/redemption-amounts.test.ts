@@ -1,14 +1,27 @@
 /**
- * begin_redemption refuses only a redemption that would be owed nothing at all: in a vault
+ * The redemption's amounts and slots. begin_redemption refuses only a redemption that would be owed nothing at all: in a vault
  * holding only cash, a claim owed cash alone is opened (nothing in kind is no reason to
  * refuse), while a redemption too small to be owed a raw unit of anything is refused with
- * AmountTooSmall and changes nothing (the shares are not burned for nothing). Written for
- * the mutant `!any && cash_owed == 0` -> `cash_owed != 0` (docs/mutants.md). Issuer mints with
+ * AmountTooSmall and changes nothing (the shares are not burned for nothing); pay_redemption
+ * naming the slot just past the claim's assets is refused as InvalidAssetCount. Written for
+ * the mutants `!any && cash_owed == 0` -> `cash_owed != 0` and `slot >= count` -> `slot >
+ * count` (docs/mutants.md). Issuer mints with
  * non-unit multipliers, as `setupBasket` makes them.
  */
 
-import { accountBytes, send, tokenAmount } from '@basket/test-harness';
-import { VAULT_ERROR__AMOUNT_TOO_SMALL } from '@basket/vault-client';
+import {
+  accountBytes,
+  send,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  TOKEN_PROGRAM_ADDRESS,
+  tokenAmount,
+} from '@basket/test-harness';
+import {
+  getPayRedemptionInstruction,
+  VAULT_ERROR__AMOUNT_TOO_SMALL,
+  VAULT_ERROR__INVALID_ASSET_COUNT,
+} from '@basket/vault-client';
+import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import {
   beginRedemptionIx,
@@ -16,8 +29,10 @@ import {
   depositIx,
   initVault,
   newDepositor,
+  newRedeemerAccounts,
   readVault,
   setupBasket,
+  stockHoldings,
   writeSnapshot,
 } from './fixture.ts';
 
@@ -65,5 +80,40 @@ describe('begin_redemption amounts', () => {
     expect((await send(b.svm, [ix], b.payer)).customError).toBe(VAULT_ERROR__AMOUNT_TOO_SMALL);
     expect(accountBytes(b.svm, watched)).toEqual(before);
     expect(tokenAmount(b.svm, alice.shareAccount)).toBe(held);
+  });
+
+  it('pay_redemption naming the slot just past the claim assets is refused (InvalidAssetCount)', async () => {
+    const { b, alice } = await cashOnly();
+    await stockHoldings(b, [350_000_000n, 10_000_000n, 7_000_000_000n]);
+    const claim = await claimAddress(b, alice.signer.address, 1n);
+    const begin = beginRedemptionIx(b, alice.signer, {
+      shareSource: alice.shareAccount,
+      claim,
+      shares: 1_000n * USDC,
+      nonce: 1n,
+    });
+    expect((await send(b.svm, [begin], b.payer)).error).toBeNull();
+    const out = await newRedeemerAccounts(b, alice.signer.address);
+    const count = b.assets.length;
+    const a0 = b.assets[0];
+    if (!a0) throw new Error('fixture');
+    // Slot `count` (one past the last asset) named, with a well-formed triple.
+    const ix = getPayRedemptionInstruction({
+      vault: b.vault,
+      claim,
+      owner: alice.signer.address,
+      navSnapshot: b.snapshot,
+      stableMint: b.usdc.address,
+      cashHolding: b.cashHolding,
+      stableDestination: out.usdcAccount,
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
+      slots: 1 << count,
+      slotAccounts: [a0.mint.address, b.holdings[0] as Address, out.assetAccounts[0] as Address],
+    });
+    const watched = [b.vault, claim, b.holdings[0] as Address, out.assetAccounts[0] as Address];
+    const before = accountBytes(b.svm, watched);
+    expect((await send(b.svm, [ix], b.payer)).customError).toBe(VAULT_ERROR__INVALID_ASSET_COUNT);
+    expect(accountBytes(b.svm, watched)).toEqual(before);
   });
 });
