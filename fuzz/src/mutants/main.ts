@@ -101,7 +101,13 @@ function focusedTests(path: string): string[] {
       'boundary-equalities',
     ]);
   if (path.includes('withdraw_in_kind'))
-    return t(['withdraw-in-kind', 'issuer-powers', 'exit-consent-destinations', 'zero-cash-exits']);
+    return t([
+      'withdraw-in-kind',
+      'issuer-powers',
+      'exit-consent-destinations',
+      'zero-cash-exits',
+      'in-kind-amounts',
+    ]);
   if (path.includes('withdrawal_request')) return t(['withdrawal-request']);
   if (path.includes('redemption')) return t(seizures);
   if (path.includes('collect_mgmt_fee')) {
