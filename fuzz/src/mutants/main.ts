@@ -300,6 +300,8 @@ async function main(): Promise<void> {
       )}\n`,
     );
   if (values.list) {
+    // The relabelling above is kept (a listing runs nothing else).
+    save();
     for (const m of all)
       console.log(
         `${m.hash} ${results.get(m.hash)?.status ?? 'pending'} ${m.operator} ${m.path}:${m.line}: ${m.original} => ${m.mutated}`,
