@@ -27,4 +27,10 @@ export const EQUIVALENT: Record<string, string> = {
   // holdings::read: the length check of the holding's data disabled.
   '82d1216e7638b5f4':
     "unreachable: read() is called only by reconcile, after the account's address was compared with the asset's recorded holding, a token account init_vault created (165 bytes or more), owned by the token program, that only its owner (the vault PDA, which never closes it) could close, and token accounts never shrink; a shorter account cannot reach it (and without the check one would fail anyway, on the slice bounds)",
+  // begin_redemption: the `shares == 0` check disabled.
+  ed98e72e6ef7437e:
+    'zero shares owe nothing of any book or of the cash (in_kind_amount(0, ..) = 0), so the later `!any && cash_owed == 0` check refuses with the same AmountTooSmall and every write before it is undone with the transaction; only a request that is also faulty elsewhere (a wrong share mint, claim or holding) is refused under another error first',
+  // begin_redemption: the new claim's length check disabled.
+  b9e0097bab221cda:
+    'unreachable: the claim account was created by this instruction just before, with space RedemptionClaim::LEN, so its data is exactly that long (and RedemptionClaim::load_mut checks the length again)',
 };

@@ -86,6 +86,7 @@ function focusedTests(path: string): string[] {
     'seizure-split-once-late-claim',
     'zero-cash-exits',
     'redemption-amounts',
+    'begin-redemption-accounts',
   ];
   if (path.includes('holdings'))
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', ...seizures]);
