@@ -92,7 +92,8 @@ function focusedTests(path: string): string[] {
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', ...seizures]);
   if (/share_math|nav/.test(path))
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']);
-  if (path.includes('deposit')) return t(['deposit', 'front-running', 'boundary-equalities']);
+  if (path.includes('deposit'))
+    return t(['deposit', 'front-running', 'boundary-equalities', 'admin']);
   if (path.includes('withdraw_usdc') || path.includes('stable_payout'))
     return t([
       'withdraw-usdc',
