@@ -25,6 +25,39 @@ export function redactUrl(text: string): string {
   return text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]+@/gi, `$1${CENSOR}@`);
 }
 
+type SerializedError = { type: string; message: string; stack?: string; [k: string]: unknown };
+
+/**
+ * pino's error serializer, or, where it throws (it tags each error it visits with a symbol,
+ * which a frozen error such as Kit's SolanaError context refuses: "object is not
+ * extensible"), a plain copy of the error and its causes, so the error that failed a job is
+ * always logged rather than replaced by the logger's own.
+ */
+function serializeError(err: unknown, depth = 0): SerializedError {
+  try {
+    return pino.stdSerializers.err(err as Error) as SerializedError;
+  } catch {
+    if (!(err instanceof Error)) return { type: typeof err, message: String(err) };
+    const out: SerializedError = {
+      type: err.constructor?.name ?? 'Error',
+      message: err.message,
+      ...(err.stack ? { stack: err.stack } : {}),
+    };
+    const context = (err as { context?: unknown }).context;
+    if (context !== undefined) {
+      try {
+        out.context = JSON.parse(
+          JSON.stringify(context, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+        );
+      } catch {
+        out.context = String(context);
+      }
+    }
+    if (err.cause !== undefined && depth < 5) out.cause = serializeError(err.cause, depth + 1);
+    return out;
+  }
+}
+
 /**
  * A JSON logger whose secret fields are censored at any depth up to three levels, and whose
  * messages have URL passwords removed. `secrets` are literal values (API keys, webhook
@@ -65,7 +98,7 @@ export function createLogger(options: {
       },
       serializers: {
         err: (err: unknown) => {
-          const e = pino.stdSerializers.err(err as Error);
+          const e = serializeError(err);
           return {
             ...e,
             message: scrub(String(e.message)),

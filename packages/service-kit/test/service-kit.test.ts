@@ -63,6 +63,26 @@ describe('createLogger', () => {
     expect(all).toContain('[redacted]');
   });
 
+  it('logs a frozen error (and its cause) instead of failing on it, its secrets still scrubbed', () => {
+    const { lines, stream } = capture();
+    const log = createLogger({ name: 't', destination: stream });
+    // Kit's errors carry frozen contexts; pino's serializer tags every error it visits.
+    const cause = Object.freeze(new Error('simulation failed: custom program error 0x7d6'));
+    const err = Object.freeze(
+      Object.assign(new Error('send failed via postgres://u:hunter2@h/db'), {
+        cause,
+        context: Object.freeze({ code: 2006n, index: 1 }),
+      }),
+    );
+    expect(() => log.error({ err }, 'epoch distributor failed')).not.toThrow();
+    const line = JSON.parse(lines.at(-1) ?? '{}') as {
+      err: { message: string; cause?: { message: string }; context?: { code: string } };
+    };
+    expect(line.err.message).toBe('send failed via postgres://u:[redacted]@h/db');
+    expect(line.err.cause?.message).toContain('0x7d6');
+    expect(lines.join('\n')).not.toContain('hunter2');
+  });
+
   it('redactUrl keeps the user and host', () => {
     expect(redactUrl('postgres://bob:pw@127.0.0.1:5432/x')).toBe(
       'postgres://bob:[redacted]@127.0.0.1:5432/x',
