@@ -87,6 +87,7 @@ function focusedTests(path: string): string[] {
     'zero-cash-exits',
     'redemption-amounts',
     'begin-redemption-accounts',
+    'pay-redemption-checks',
   ];
   if (path.includes('holdings'))
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', ...seizures]);
