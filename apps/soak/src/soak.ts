@@ -307,6 +307,10 @@ export async function runSoak(o: {
     report('final checks');
     o.say('soak: users stopped; the keeper pays what is owed, then final checks from the chain');
     await settleOwed(world, op, (l) => o.say(l));
+    const finalClaims = await users.claimAll();
+    o.say(
+      `soak: users claimed their published rewards (${finalClaims.landed} landed, ${finalClaims.refused} refused)`,
+    );
     op.close();
     const events = await checkpoint(120_000);
     const keeperAddress = (await readKeeperAddress(world)) as string;
