@@ -151,7 +151,7 @@ export function createEmitter(input: {
         const last = batch[sendable.length - 1];
         if (!last) return;
         cursors.set(program, last.signature);
-        delivered.inc({ webhook: webhook.name }, sendable.length);
+        delivered.inc({ webhook: webhook.name }, sendable.length - refused.length);
         const head = await rpc.getSlot({ commitment: webhook.commitment }).send();
         lag.set({ webhook: webhook.name }, Number(head - last.slot));
         if (ready !== -1) return;
