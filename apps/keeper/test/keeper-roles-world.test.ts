@@ -20,11 +20,10 @@ import { legSetup, missingTradeAccounts } from '../src/routes/leg-setup.ts';
 import { fundKeeper, stake } from './support/epoch-world.ts';
 import { demoDeposit, type KeeperWorld, startKeeperWorld } from './support/keeper-world.ts';
 import { landedSigners } from './support/landed-signers.ts';
-import { clearingLeg, mintIn, skuOf } from './support/vault-checks.ts';
+import { anyClearingLeg, skuOf } from './support/vault-checks.ts';
 
 const SKU = 'TECH6';
 // NVDAx trades Always: the venue prices it whatever the day and hour.
-const SYMBOL = 'NVDAx';
 
 let kw: KeeperWorld;
 let keeper: Keeper;
@@ -92,8 +91,8 @@ describe('one key per role, read back from the chain', () => {
   it('a leg: the vault keeper key and the trade authority sign, the fee payer pays (and the rent)', async () => {
     await demoDeposit(kw.world, SKU, 10_000n);
     await runNavPush(ctx, skuOf(ctx, SKU));
-    const plan = await clearingLeg(ctx, SKU, mintIn(ctx, SKU, SYMBOL), 300n * 100_000_000n);
-    if (!plan) throw new Error(`no ${SYMBOL} leg clears the vault bound at the venue now`);
+    // Whichever asset the venue prices within the vault's bound now (the simulated market moves).
+    const plan = await anyClearingLeg(ctx, SKU, 300n * 100_000_000n);
     const setup = await legSetup(ctx, plan);
     const creates = await missingTradeAccounts(ctx, setup);
     expect(creates.length).toBeGreaterThan(0); // the trade authority's first leg

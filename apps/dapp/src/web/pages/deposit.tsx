@@ -76,8 +76,12 @@ function DepositForm(props: { sku: PublicSku }) {
   const parsed = parseField(amount, usdc, v.nav.now);
   const slip = parseSlippage(slippage);
   const tooMuch = parsed.raw !== null && parsed.raw > balance;
+  // The view on screen may be the cache of an earlier visit while its refetch runs: a quote
+  // from it would be signed against an old NAV and supply (and refused as slippage, or worse,
+  // accepted at a stale minimum). No quote, and no Deposit, until the vault is read afresh.
+  const refreshing = view.loading;
   const quote =
-    parsed.raw !== null && slip.bps !== null
+    parsed.raw !== null && slip.bps !== null && !refreshing
       ? quoteDeposit(v.nav, parsed.raw, {
           slippageBps: Number(slip.bps),
           vaultProgram: ctx.programs.vault,
@@ -128,7 +132,7 @@ function DepositForm(props: { sku: PublicSku }) {
         onChange={setAmount}
         error={parsed.error ?? (tooMuch ? 'More than your balance.' : null)}
         hint={`Balance: ${formatTokenAmount(balance, usdc, v.nav.now)} USDC`}
-        onMax={() => setAmount(maxInputOf(balance, usdc, v.nav.now))}
+        onMax={balances.loading ? undefined : () => setAmount(maxInputOf(balance, usdc, v.nav.now))}
       />
       <AmountField
         name="slippage"
@@ -138,6 +142,7 @@ function DepositForm(props: { sku: PublicSku }) {
         onChange={setSlippage}
         error={slip.error}
       />
+      {refreshing && parsed.raw !== null ? <p role="status">Refreshing the quote…</p> : null}
       <RefusalAlert quote={quote} what="deposit" />
       {quote?.ok ? (
         <Facts

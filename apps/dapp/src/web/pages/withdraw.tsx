@@ -105,7 +105,13 @@ function WithdrawForm(props: { sku: PublicSku }) {
         onChange={setAmount}
         error={parsed.error ?? (tooMuch ? 'More than your shares.' : null)}
         hint={`Your shares: ${formatTokenAmount(balance, v.share, v.nav.now)}`}
-        onMax={() => setAmount(maxInputOf(balance, v.share, v.nav.now))}
+        // No Max while the balance or the vault is read afresh: the cache of an earlier visit
+        // (before the last deposit) would fill an old balance.
+        onMax={
+          balances.loading || view.loading
+            ? undefined
+            : () => setAmount(maxInputOf(balance, v.share, v.nav.now))
+        }
       />
       {mode === 'stable' ? (
         <AmountField
