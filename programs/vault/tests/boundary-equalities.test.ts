@@ -13,25 +13,17 @@ import { VAULT_ERROR__INVALID_CONFIG } from '@basket/vault-client';
 import { LiteSVM } from 'litesvm';
 import { describe, expect, it } from 'vitest';
 import {
+  depositedVault,
   depositIx,
-  initVault,
-  newDepositor,
-  setupBasket,
-  stockHoldings,
+  STOCK_BOOKS,
   treasuryAccounts,
   withdrawUsdcIx,
-  writeSnapshot,
 } from './fixture.ts';
 
 const USDC = 1_000_000n;
 
 async function world() {
-  const b = await setupBasket();
-  await initVault(b);
-  writeSnapshot(b);
-  const alice = await newDepositor(b, 100_000n * USDC);
-  expect((await send(b.svm, [depositIx(b, alice, 10_000n * USDC)], b.payer)).ok).toBe(true);
-  await stockHoldings(b, [350_000_000n, 10_000_000n, 7_000_000_000n]);
+  const { b, alice } = await depositedVault({ books: STOCK_BOOKS });
   const { usdc } = await treasuryAccounts(b);
   return { b, alice, treasuryUsdc: usdc };
 }

@@ -1,12 +1,5 @@
+import { accountBytes, send, setUnixTime, tokenAmount } from '@basket/test-harness';
 import {
-  accountBytes,
-  send,
-  setUnixTime,
-  TOKEN_2022_PROGRAM_ADDRESS,
-  tokenAmount,
-} from '@basket/test-harness';
-import {
-  getCollectPerfFeeInstruction,
   getSetPausedInstruction,
   VAULT_ERROR__PERF_FEE_NOT_DUE,
   VAULT_ERROR__SNAPSHOT_BEFORE_PERIOD_END,
@@ -17,46 +10,24 @@ import {
 import type { Address } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  assetPairs,
   type Basket,
-  depositIx,
-  initVault,
+  collectPerfFeeIx,
   MONDAY_15H,
   mintSupply,
-  multiplierNum,
+  movePrice,
   navDown,
   newDepositor,
-  patchVault,
+  perfFeeVault,
   readVault,
-  setupBasket,
-  stockHoldings,
-  treasuryAccounts,
   VIRTUAL_ASSETS_USD,
   VIRTUAL_SHARES,
   writeSnapshot,
 } from './fixture.ts';
 
-const USDC = 1_000_000n;
 const PERIOD = 90n * 86_400n;
 const WINDOW = 2n * 86_400n;
 const YEAR = 365n * 86_400n;
 const PPS = 1_000_000_000_000n;
-
-/** Moves asset 0's price by `num / den` (in the fixture, so `navDown` follows) and pushes it twice. */
-function priceMove(b: Basket, num: bigint, den: bigint): void {
-  const a0 = b.assets[0];
-  if (!a0) throw new Error('fixture');
-  a0.priceUsd1e8 = (a0.priceUsd1e8 * num) / den;
-  const entries = b.assets.map((a) => ({
-    mint: a.mint.address,
-    priceUsd1e8: a.priceUsd1e8,
-    multiplierNum: multiplierNum(a.multiplier),
-  }));
-  // Two pushes: the fee prices at the lower of the vault's last two snapshots (price memory),
-  // and after 90 days both are at the new price.
-  writeSnapshot(b, { entries });
-  writeSnapshot(b, { entries });
-}
 
 /** Reference of the crystallization: mgmt accrual, then the fee on the gain above the mark. */
 function expectedFee(b: Basket, nav: bigint, elapsed: bigint): { shares: bigint; hwm: bigint } {
@@ -78,30 +49,11 @@ describe('collect_perf_fee', () => {
   let treasury: { usdc: Address; shares: Address };
 
   beforeEach(async () => {
-    b = await setupBasket();
-    await initVault(b);
-    writeSnapshot(b);
-    const alice = await newDepositor(b, 10_000n * USDC);
-    expect((await send(b.svm, [depositIx(b, alice, 1_000n * USDC)], b.payer)).ok).toBe(true);
-    await stockHoldings(b, [3_500_000_000n, 0n, 0n]); // 35 xStock tokens
-    treasury = await treasuryAccounts(b);
-    // The booked tokens were not paid for: start the mark at today's price per share.
-    const supply = mintSupply(b.svm, b.shareMint);
-    patchVault(b, (s) => ({
-      ...s,
-      highWaterMarkPps: ((navDown(b) + VIRTUAL_ASSETS_USD) * PPS) / (supply + VIRTUAL_SHARES),
-    }));
+    // 35 xStock tokens booked, the mark at today's price per share.
+    ({ b, treasury } = await perfFeeVault());
   });
 
-  const collect = (treasuryShares = treasury.shares) =>
-    getCollectPerfFeeInstruction({
-      vault: b.vault,
-      navSnapshot: b.snapshot,
-      shareMint: b.shareMint,
-      treasuryShares,
-      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
-      assetAccounts: assetPairs(b),
-    });
+  const collect = (treasuryShares = treasury.shares) => collectPerfFeeIx(b, treasuryShares);
 
   it('refuses to crystallize within 90 days of the last crystallization', async () => {
     setUnixTime(b.svm, MONDAY_15H + PERIOD - 1n);
@@ -115,7 +67,7 @@ describe('collect_perf_fee', () => {
   it('charges 10% of the gain above the mark in shares and moves the mark to the post-fee price', async () => {
     // Given 90 days later the xStock is up 10%
     setUnixTime(b.svm, MONDAY_15H + PERIOD);
-    priceMove(b, 110n, 100n);
+    movePrice(b, 110n, 100n);
     const nav = navDown(b);
     const want = expectedFee(b, nav, PERIOD);
     expect(want.shares).toBeGreaterThan(0n);
@@ -131,7 +83,7 @@ describe('collect_perf_fee', () => {
     console.info(`collect_perf_fee (1 held asset): ${r.computeUnits} CU`);
     // And the next period with no further gain charges nothing and keeps the mark
     setUnixTime(b.svm, MONDAY_15H + 2n * PERIOD);
-    priceMove(b, 1n, 1n);
+    movePrice(b, 1n, 1n);
     expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
     expect(tokenAmount(b.svm, treasury.shares)).toBe(want.shares);
     expect(readVault(b).highWaterMarkPps).toBe(want.hwm);
@@ -140,7 +92,7 @@ describe('collect_perf_fee', () => {
   it('crystallizes only at fixed period ends: the grid point is recorded, not the second it ran', async () => {
     // A peak mid-period cannot be chosen: refused.
     setUnixTime(b.svm, MONDAY_15H + PERIOD / 2n);
-    priceMove(b, 130n, 100n);
+    movePrice(b, 130n, 100n);
     const before = accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares]);
     expect((await send(b.svm, [collect()], b.payer)).customError).toBe(
       VAULT_ERROR__PERF_FEE_NOT_DUE,
@@ -148,8 +100,8 @@ describe('collect_perf_fee', () => {
     expect(accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares])).toEqual(before);
     // Two hours after the period end, valued by a snapshot published after it, to the unit.
     setUnixTime(b.svm, MONDAY_15H + PERIOD + 7_200n);
-    priceMove(b, 100n, 130n);
-    priceMove(b, 110n, 100n);
+    movePrice(b, 100n, 130n);
+    movePrice(b, 110n, 100n);
     const want = expectedFee(b, navDown(b), PERIOD + 7_200n);
     expect(want.shares).toBeGreaterThan(0n);
     expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
@@ -169,7 +121,7 @@ describe('collect_perf_fee', () => {
 
   it('a missed window crystallizes nothing until the next period end, which stays on the grid', async () => {
     setUnixTime(b.svm, MONDAY_15H + PERIOD + WINDOW + 1n);
-    priceMove(b, 110n, 100n);
+    movePrice(b, 110n, 100n);
     const before = accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares]);
     expect((await send(b.svm, [collect()], b.payer)).customError).toBe(
       VAULT_ERROR__PERF_FEE_NOT_DUE,
@@ -177,7 +129,7 @@ describe('collect_perf_fee', () => {
     expect(accountBytes(b.svm, [b.vault, b.shareMint, treasury.shares])).toEqual(before);
     // The next end, on the grid from the vault's creation.
     setUnixTime(b.svm, MONDAY_15H + 2n * PERIOD + 600n);
-    priceMove(b, 1n, 1n);
+    movePrice(b, 1n, 1n);
     expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
     expect(tokenAmount(b.svm, treasury.shares)).toBeGreaterThan(0n);
     expect(readVault(b).lastPerfFeeTime).toBe(MONDAY_15H + 2n * PERIOD);
@@ -197,7 +149,7 @@ describe('collect_perf_fee', () => {
 
   it('charges nothing below the mark (a loss), keeps the mark and ends the period', async () => {
     setUnixTime(b.svm, MONDAY_15H + PERIOD);
-    priceMove(b, 90n, 100n);
+    movePrice(b, 90n, 100n);
     const hwm = readVault(b).highWaterMarkPps;
     expect((await send(b.svm, [collect()], b.payer)).error).toBeNull();
     expect(tokenAmount(b.svm, treasury.shares)).toBe(0n);

@@ -10,92 +10,37 @@ import {
   accountBytes,
   createTokenAccount,
   send,
-  setUnixTime,
-  TOKEN_2022_PROGRAM_ADDRESS,
   TOKEN_PROGRAM_ADDRESS,
   tokenAmount,
 } from '@basket/test-harness';
 import {
-  getCollectPerfFeeInstruction,
   getCollectWithdrawFeesInstruction,
   VAULT_ERROR__INVALID_INSTRUCTION_DATA,
   VAULT_ERROR__WRONG_SHARE_MINT,
 } from '@basket/vault-client';
-import type { Address, Instruction } from '@solana/kit';
+import type { Instruction } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import {
-  assetPairs,
-  type Basket,
-  depositIx,
-  initVault,
+  collectPerfFeeIx,
+  depositedVault,
   MONDAY_15H,
-  mintSupply,
-  multiplierNum,
-  navDown,
-  newDepositor,
-  patchVault,
+  perfFeeDue,
   readVault,
-  setupBasket,
-  stockHoldings,
   treasuryAccounts,
-  VIRTUAL_ASSETS_USD,
-  VIRTUAL_SHARES,
   withdrawUsdcIx,
-  writeSnapshot,
 } from './fixture.ts';
 
 const USDC = 1_000_000n;
-const PERIOD = 90n * 86_400n;
-const PPS = 1_000_000_000_000n;
 
 const withTrailingByte = (ix: Instruction): Instruction => ({
   ...ix,
   data: Uint8Array.from([...(ix.data ?? []), 0]),
 });
 
-/** A vault whose performance fee is due: 90 days on, its first stock up 10%, both pushes at it. */
-async function perfFeeDue(): Promise<{ b: Basket; treasury: { usdc: Address; shares: Address } }> {
-  const b = await setupBasket();
-  await initVault(b);
-  writeSnapshot(b);
-  const alice = await newDepositor(b, 10_000n * USDC);
-  expect((await send(b.svm, [depositIx(b, alice, 1_000n * USDC)], b.payer)).ok).toBe(true);
-  await stockHoldings(b, [3_500_000_000n, 0n, 0n]);
-  const treasury = await treasuryAccounts(b);
-  const supply = mintSupply(b.svm, b.shareMint);
-  patchVault(b, (s) => ({
-    ...s,
-    highWaterMarkPps: ((navDown(b) + VIRTUAL_ASSETS_USD) * PPS) / (supply + VIRTUAL_SHARES),
-  }));
-  setUnixTime(b.svm, MONDAY_15H + PERIOD);
-  const a0 = b.assets[0];
-  if (!a0) throw new Error('fixture');
-  a0.priceUsd1e8 = (a0.priceUsd1e8 * 110n) / 100n;
-  const entries = b.assets.map((a) => ({
-    mint: a.mint.address,
-    priceUsd1e8: a.priceUsd1e8,
-    multiplierNum: multiplierNum(a.multiplier),
-  }));
-  writeSnapshot(b, { entries });
-  writeSnapshot(b, { entries });
-  return { b, treasury };
-}
-
-function collectPerf(b: Basket, shareMint: Address, treasuryShares: Address): Instruction {
-  return getCollectPerfFeeInstruction({
-    vault: b.vault,
-    navSnapshot: b.snapshot,
-    shareMint,
-    treasuryShares,
-    token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
-    assetAccounts: assetPairs(b),
-  });
-}
-
 describe('collect_perf_fee checks (a fee due)', () => {
   it('refuses trailing instruction data with InvalidInstructionData and changes nothing', async () => {
     const { b, treasury } = await perfFeeDue();
-    const ix = collectPerf(b, b.shareMint, treasury.shares);
+    const ix = collectPerfFeeIx(b, treasury.shares);
     const watched = [b.vault, b.shareMint, treasury.shares];
     const before = accountBytes(b.svm, watched);
     const r = await send(b.svm, [withTrailingByte(ix)], b.payer);
@@ -114,7 +59,7 @@ describe('collect_perf_fee checks (a fee due)', () => {
     const otherAccount = await createTokenAccount(b.svm, b.payer, other, b.treasury.address);
     const watched = [b.vault, b.shareMint, treasury.shares, other.address, otherAccount];
     const before = accountBytes(b.svm, watched);
-    const r = await send(b.svm, [collectPerf(b, other.address, treasury.shares)], b.payer);
+    const r = await send(b.svm, [collectPerfFeeIx(b, treasury.shares, other.address)], b.payer);
     expect(r.customError).toBe(VAULT_ERROR__WRONG_SHARE_MINT);
     expect(accountBytes(b.svm, watched)).toEqual(before);
     expect(readVault(b).lastPerfFeeTime).toBe(MONDAY_15H);
@@ -123,11 +68,7 @@ describe('collect_perf_fee checks (a fee due)', () => {
 
 describe('collect_withdraw_fees checks (fees owed)', () => {
   it('refuses trailing instruction data with InvalidInstructionData and changes nothing', async () => {
-    const b = await setupBasket();
-    await initVault(b);
-    writeSnapshot(b);
-    const alice = await newDepositor(b, 100_000n * USDC);
-    expect((await send(b.svm, [depositIx(b, alice, 10_000n * USDC)], b.payer)).ok).toBe(true);
+    const { b, alice } = await depositedVault();
     const treasury = await treasuryAccounts(b);
     const withdraw = withdrawUsdcIx(
       b,

@@ -49,6 +49,16 @@ export {
   payRedemptionIx,
 } from './fixture/redemption.ts';
 export { fulfilWithdrawalIx, requestPda, requestWithdrawIx } from './fixture/requests.ts';
+export {
+  collectPerfFeeIx,
+  type DepositedVaultOptions,
+  depositedVault,
+  movePrice,
+  openClaim,
+  perfFeeDue,
+  perfFeeVault,
+  STOCK_BOOKS,
+} from './fixture/setups.ts';
 export { sizeWithLookupTable } from './fixture/tx-size.ts';
 export {
   assetPairs,

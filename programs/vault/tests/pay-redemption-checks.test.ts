@@ -26,19 +26,15 @@ import {
 import { type Address, address, generateKeyPairSigner } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import {
-  beginRedemptionIx,
   CASH_BIT,
-  claimAddress,
-  depositIx,
-  initVault,
+  depositedVault,
   multiplierNum,
-  newDepositor,
   newRedeemerAccounts,
+  openClaim,
   patchVault,
   payRedemptionIx,
   readVault,
-  setupBasket,
-  stockHoldings,
+  STOCK_BOOKS,
   writeSnapshot,
 } from './fixture.ts';
 
@@ -46,28 +42,16 @@ const USDC = 1_000_000n;
 const SYSTEM_PROGRAM = address('11111111111111111111111111111111');
 
 /** A vault holding cash and three stocks, and Alice's claim owed cash and every stock. */
-async function openClaim() {
-  const b = await setupBasket();
-  await initVault(b);
-  writeSnapshot(b);
-  const alice = await newDepositor(b, 100_000n * USDC);
-  expect((await send(b.svm, [depositIx(b, alice, 10_000n * USDC)], b.payer)).ok).toBe(true);
-  await stockHoldings(b, [350_000_000n, 10_000_000n, 7_000_000_000n]);
-  const claim = await claimAddress(b, alice.signer.address, 1n);
-  const begin = beginRedemptionIx(b, alice.signer, {
-    shareSource: alice.shareAccount,
-    claim,
-    shares: 1_000n * USDC,
-    nonce: 1n,
-  });
-  expect((await send(b.svm, [begin], b.payer)).error).toBeNull();
+async function world() {
+  const { b, alice } = await depositedVault({ books: STOCK_BOOKS });
+  const claim = await openClaim(b, alice, 1_000n * USDC);
   const to = await newRedeemerAccounts(b, alice.signer.address);
   return { b, alice, claim, to };
 }
 
 /** `source`'s bytes and lamports at a new address, owned by `owner`. */
 async function copyUnder(
-  b: Awaited<ReturnType<typeof openClaim>>['b'],
+  b: Awaited<ReturnType<typeof world>>['b'],
   source: Address,
   owner: Address,
 ) {
@@ -80,7 +64,7 @@ async function copyUnder(
 
 describe('pay_redemption checks', () => {
   it('refuses a destination not owned by the token program, however it is shaped (WrongDestination)', async () => {
-    const { b, alice, claim, to } = await openClaim();
+    const { b, alice, claim, to } = await world();
     // The owner's real stablecoin account, byte for byte, under the System program.
     const lookalike = await copyUnder(b, to.usdcAccount, SYSTEM_PROGRAM);
     const ix = payRedemptionIx(b, {
@@ -97,7 +81,7 @@ describe('pay_redemption checks', () => {
   });
 
   it("refuses a claim's bytes under another owner program (InvalidOwner)", async () => {
-    const { b, alice, claim, to } = await openClaim();
+    const { b, alice, claim, to } = await world();
     const forged = await copyUnder(b, claim, SYSTEM_PROGRAM);
     const ix = payRedemptionIx(b, {
       claim: forged,
@@ -113,7 +97,7 @@ describe('pay_redemption checks', () => {
   });
 
   it('refuses the cash bit once the cash is paid (NothingOwed), the stock slots still payable', async () => {
-    const { b, alice, claim, to } = await openClaim();
+    const { b, alice, claim, to } = await world();
     const cash = payRedemptionIx(b, {
       claim,
       owner: alice.signer.address,
@@ -138,7 +122,7 @@ describe('pay_redemption checks', () => {
   });
 
   it("refuses another mint in the stablecoin's place (WrongMint)", async () => {
-    const { b, alice, claim, to } = await openClaim();
+    const { b, alice, claim, to } = await world();
     const other = b.assets[0]?.mint.address as Address;
     const ix = getPayRedemptionInstruction({
       vault: b.vault,
@@ -160,7 +144,7 @@ describe('pay_redemption checks', () => {
   });
 
   it("refuses another mint for a retired asset's slot (WrongMint), and pays it with its own", async () => {
-    const { b, alice, claim, to } = await openClaim();
+    const { b, alice, claim, to } = await world();
     // Asset 1 retired after the claim (test-only state injection: weight 0 and book 0, as
     // set_asset_status requires) and dropped from the snapshot.
     patchVault(b, (s) => ({

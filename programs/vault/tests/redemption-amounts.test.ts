@@ -26,25 +26,19 @@ import { describe, expect, it } from 'vitest';
 import {
   beginRedemptionIx,
   claimAddress,
-  depositIx,
-  initVault,
-  newDepositor,
+  depositedVault,
   newRedeemerAccounts,
+  openClaim,
   readVault,
-  setupBasket,
+  STOCK_BOOKS,
   stockHoldings,
-  writeSnapshot,
 } from './fixture.ts';
 
 const USDC = 1_000_000n;
 
 /** A vault that holds only the cash of one 10,000 USDC deposit. */
 async function cashOnly() {
-  const b = await setupBasket();
-  await initVault(b);
-  writeSnapshot(b);
-  const alice = await newDepositor(b, 100_000n * USDC);
-  expect((await send(b.svm, [depositIx(b, alice, 10_000n * USDC)], b.payer)).ok).toBe(true);
+  const { b, alice } = await depositedVault();
   expect(readVault(b).assets.every((a) => a.holdingsRaw === 0n)).toBe(true);
   return { b, alice };
 }
@@ -84,15 +78,8 @@ describe('begin_redemption amounts', () => {
 
   it('pay_redemption naming the slot just past the claim assets is refused (InvalidAssetCount)', async () => {
     const { b, alice } = await cashOnly();
-    await stockHoldings(b, [350_000_000n, 10_000_000n, 7_000_000_000n]);
-    const claim = await claimAddress(b, alice.signer.address, 1n);
-    const begin = beginRedemptionIx(b, alice.signer, {
-      shareSource: alice.shareAccount,
-      claim,
-      shares: 1_000n * USDC,
-      nonce: 1n,
-    });
-    expect((await send(b.svm, [begin], b.payer)).error).toBeNull();
+    await stockHoldings(b, [...STOCK_BOOKS]);
+    const claim = await openClaim(b, alice, 1_000n * USDC);
     const out = await newRedeemerAccounts(b, alice.signer.address);
     const count = b.assets.length;
     const a0 = b.assets[0];

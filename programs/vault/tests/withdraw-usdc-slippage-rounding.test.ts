@@ -15,17 +15,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type Basket,
   type Depositor,
-  depositIx,
-  initVault,
-  newDepositor,
-  setupBasket,
-  stockHoldings,
+  depositedVault,
+  STOCK_BOOKS,
   treasuryAccounts,
   withdrawUsdcIx,
-  writeSnapshot,
 } from './fixture.ts';
 
-const USDC = 1_000_000n;
 const SHARES = 777_777_777n;
 const KEEP = 9_999n; // max_slip_bps = 1
 
@@ -34,12 +29,7 @@ async function world(): Promise<{
   alice: Depositor;
   treasuryUsdc: Awaited<ReturnType<typeof treasuryAccounts>>['usdc'];
 }> {
-  const b = await setupBasket();
-  await initVault(b);
-  writeSnapshot(b);
-  const alice = await newDepositor(b, 100_000n * USDC);
-  expect((await send(b.svm, [depositIx(b, alice, 10_000n * USDC)], b.payer)).ok).toBe(true);
-  await stockHoldings(b, [350_000_000n, 10_000_000n, 7_000_000_000n]);
+  const { b, alice } = await depositedVault({ books: STOCK_BOOKS });
   const { usdc } = await treasuryAccounts(b);
   return { b, alice, treasuryUsdc: usdc };
 }

@@ -19,31 +19,21 @@ import {
 import type { Address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import {
-  beginRedemptionIx,
-  claimAddress,
-  depositIx,
-  initVault,
-  newDepositor,
+  depositedVault,
   newRedeemerAccounts,
+  openClaim,
   patchVault,
   payRedemptionIx,
   readVault,
-  setupBasket,
-  stockHoldings,
+  STOCK_BOOKS,
   withdrawInKindIx,
-  writeSnapshot,
 } from './fixture.ts';
 
 const USDC = 1_000_000n;
 
 /** A vault holding stocks and no cash book, and an account of stock 0 frozen by its issuer. */
 async function world() {
-  const b = await setupBasket();
-  await initVault(b);
-  writeSnapshot(b);
-  const alice = await newDepositor(b, 100_000n * USDC);
-  expect((await send(b.svm, [depositIx(b, alice, 10_000n * USDC)], b.payer)).ok).toBe(true);
-  await stockHoldings(b, [350_000_000n, 10_000_000n, 7_000_000_000n]);
+  const { b, alice } = await depositedVault({ books: STOCK_BOOKS });
   // No cash book: nothing of the stablecoin is anyone's to pay (the balance stays a surplus).
   patchVault(b, (s) => ({ ...s, cashRaw: 0n }));
   const mint = b.assets[0]?.mint as IssuerMint;
@@ -70,14 +60,7 @@ describe('exits that pay no cash leave the stablecoin destination alone', () => 
 
   it('pay_redemption of stock slots only leaves the stablecoin destination alone', async () => {
     const { b, alice, frozen, out } = await world();
-    const claim = await claimAddress(b, alice.signer.address, 1n);
-    const begin = beginRedemptionIx(b, alice.signer, {
-      shareSource: alice.shareAccount,
-      claim,
-      shares: 1_000n * USDC,
-      nonce: 1n,
-    });
-    expect((await send(b.svm, [begin], b.payer)).error).toBeNull();
+    const claim = await openClaim(b, alice, 1_000n * USDC);
     const before = accountBytes(b.svm, [frozen]);
     const pay = payRedemptionIx(b, {
       claim,
