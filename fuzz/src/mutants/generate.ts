@@ -1,12 +1,12 @@
 /**
- * The mutant generator: line mutants of the checks and of the money math in the vault's
- * source (cargo-mutants mutates function bodies, not comparisons or rounding modes, which are
+ * The mutant generator: line mutants of the checks and of the money and ID math in the
+ * programs' source (cargo-mutants mutates function bodies, not comparisons or rounding modes, which are
  * what this program's safety rests on). Operators:
  * - `rounding`: `Rounding::Up` <-> `Rounding::Down` (each occurrence);
  * - `comparison`: a flipped or loosened comparison in a condition (`<` <-> `<=`, `>` <-> `>=`,
  *   `==` <-> `!=`);
  * - `require`: a check that returns an error disabled (`if c {` -> `if false && (c) {` when
- *   the block returns `Err`);
+ *   the block returns `Err`; `require(c, E)?` -> `require(true || c, E)?`);
  * - `off-by-one`: a `+ 1` or `- 1` dropped.
  * Test modules (`tests.rs`, anything after `#[cfg(test)]`) and comments are never mutated.
  */
@@ -27,7 +27,7 @@ export interface Mutant {
 }
 
 /** The vault's money paths: share, fee and NAV math and the instructions that move value. */
-export const MUTATED_DIRS = [
+const VAULT_DIRS = [
   'programs/vault/src/share_math',
   'programs/vault/src/nav',
   'programs/vault/src/instructions/deposit',
@@ -42,6 +42,31 @@ export const MUTATED_DIRS = [
   'programs/vault/src/instructions/stable_payout.rs',
   'programs/vault/src/holdings.rs',
 ];
+
+/**
+ * The other programs' checks and ID math: the oracle's keeper, payload, sequence, deviation
+ * and staleness checks; the rewards program's instructions (signers, epoch ids and bounds,
+ * merkle proofs, claims and sweeps, token moves) and its merkle and tier math; the upgrade
+ * gate's approvals and buffer checks. Events, errors, layouts and instruction builders
+ * carry no check and are left out.
+ */
+const OTHER_DIRS = [
+  'programs/oracle/src/bytes.rs',
+  'programs/oracle/src/deviation',
+  'programs/oracle/src/ed25519.rs',
+  'programs/oracle/src/instructions',
+  'programs/oracle/src/payload.rs',
+  'programs/oracle/src/staleness.rs',
+  'programs/oracle/src/state/config.rs',
+  'programs/rewards/src/instructions',
+  'programs/rewards/src/merkle.rs',
+  'programs/rewards/src/tier.rs',
+  'programs/upgrade-gate/src/approval.rs',
+  'programs/upgrade-gate/src/loader.rs',
+  'programs/upgrade-gate/src/processor.rs',
+];
+
+export const MUTATED_DIRS = [...VAULT_DIRS, ...OTHER_DIRS];
 
 function rustFiles(root: string, entry: string): string[] {
   const full = join(root, entry);
@@ -65,7 +90,10 @@ function code(line: string): string {
   return i < 0 ? line : line.slice(0, i);
 }
 
-function variants(line: string, next: string): [Mutant['operator'], string][] {
+/** `shared::require(` at the end of a line: the condition is on the next one. */
+const OPEN_REQUIRE = /\brequire\($/;
+
+function variants(line: string, next: string, previous: string): [Mutant['operator'], string][] {
   const c = code(line);
   const out: [Mutant['operator'], string][] = [];
   if (c.trim() === '') return out;
@@ -79,7 +107,9 @@ function variants(line: string, next: string): [Mutant['operator'], string][] {
       at = c.indexOf(from, at + 1);
     }
   }
-  const isCondition = /\b(if|while|ensure|require)\b/.test(c) && !/\bif let\b/.test(c);
+  const isCondition =
+    (/\b(if|while|ensure|require)\b/.test(c) && !/\bif let\b/.test(c)) ||
+    OPEN_REQUIRE.test(code(previous).trimEnd());
   if (isCondition) {
     for (const [from, to] of COMPARISONS) {
       const at = c.indexOf(from);
@@ -92,6 +122,10 @@ function variants(line: string, next: string): [Mutant['operator'], string][] {
     const elsePart = c.trimStart().startsWith('} else') ? '} else ' : '';
     out.push(['require', `${indent}${elsePart}if false && (${cond[2]}) {`]);
   }
+  // The rewards program's `shared::require(condition, error)?`: the condition made `true`.
+  const call = /^(\s*)((?:shared::)?require\()(.*)$/.exec(c);
+  if (call && !/\bfn\b/.test(c))
+    out.push(['require', `${call[1]}${call[2]}true || ${call[3]}`.trimEnd()]);
   for (const op of [' + 1)', ' - 1)', ' + 1;', ' - 1;']) {
     const at = c.indexOf(op);
     if (at >= 0)
@@ -100,7 +134,7 @@ function variants(line: string, next: string): [Mutant['operator'], string][] {
   return out;
 }
 
-/** Every mutant of the money paths under `root` (a checkout), in file and line order. */
+/** Every mutant of the checked paths under `root` (a checkout), in file and line order. */
 export function listMutants(root: string): Mutant[] {
   const mutants: Mutant[] = [];
   for (const file of MUTATED_DIRS.flatMap((d) => rustFiles(root, d)).sort()) {
@@ -112,7 +146,7 @@ export function listMutants(root: string): Mutant[] {
       if (line.includes('#[cfg(test)]')) break;
       const occurrence = seen.get(line) ?? 0;
       seen.set(line, occurrence + 1);
-      for (const [operator, mutated] of variants(line, lines[i + 1] ?? '')) {
+      for (const [operator, mutated] of variants(line, lines[i + 1] ?? '', lines[i - 1] ?? '')) {
         const hash = createHash('sha256')
           .update(`${path}\n${line}\n${occurrence}\n${mutated}`)
           .digest('hex')

@@ -1,8 +1,9 @@
 /**
- * `npm run mutants`: mutation testing of the vault's money paths. Each mutant (see
- * generate.ts) is applied in a separate git worktree (never in this checkout), then: the
- * vault's host unit tests, the BPF build of the vault, the program's focused LiteSVM tests
- * and a short fuzz run. The first that fails kills the mutant; a mutant that does not
+ * `npm run mutants`: mutation testing of the programs' checks and money and ID math (the
+ * vault, the oracle, the rewards program, the upgrade gate). Each mutant (see generate.ts) is
+ * applied in a separate git worktree (never in this checkout), then: the program's host unit
+ * tests, its BPF build, the LiteSVM tests that judge the mutated file (focus.ts) and, for the
+ * programs the fuzzer has a world over, a short fuzz run. The first that fails kills the mutant; a mutant that does not
  * compile is unviable. The file is restored after every mutant, whatever happened. Results
  * are cached by mutant hash in bench/results/mutants.json, so the list is worked through
  * over several runs.
@@ -10,6 +11,7 @@
 
 import { spawnSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -22,18 +24,20 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT } from '@basket/test-harness';
 import { EQUIVALENT } from './equivalent.ts';
+import { focusedTests, fuzzWorldOf, type Program, programOf } from './focus.ts';
 import { listMutants, type Mutant } from './generate.ts';
 
 const HELP = `usage: npm run mutants -- [--worktree DIR] [--limit N] [--filter TEXT] [--fuzz-steps N] [--list]
 
-Applies each mutant of the vault's checks and money math in a separate worktree (created at
-HEAD when missing, with its own target directory), rebuilds, and runs the vault's host unit
-tests, its focused LiteSVM tests and a short fuzz. Results are cached by mutant hash in
+Applies each mutant of the programs' checks and money and ID math (vault, oracle, rewards,
+upgrade-gate) in a separate worktree (created at HEAD when missing, with its own target
+directory), rebuilds the program, and runs its host unit tests, the LiteSVM tests mapped to
+the mutated file and, for the vault, the oracle and the rewards program, a short fuzz. Results are cached by mutant hash in
 bench/results/mutants.json; already decided mutants are skipped.
 
   --worktree DIR   the worktree mutants are applied in (default /tmp/mutants-wt)
   --limit N        decide at most N new mutants this run (default 10)
-  --filter TEXT    only mutants whose path or operator contains TEXT
+  --filter TEXT    only mutants whose path or operator contains TEXT (e.g. programs/rewards)
   --fuzz-steps N   steps of the short fuzz run per mutant (default 300)
   --list           print the mutant list and the cache's verdicts, run nothing
   --rejudge-survivors  judge the cached survivors again (after adding a test)
@@ -57,69 +61,6 @@ interface Record {
 }
 
 const OUT = join(REPO_ROOT, 'bench', 'results', 'mutants.json');
-
-/** The LiteSVM suites that exercise each mutated path. */
-function focusedTests(path: string): string[] {
-  const t = (names: string[]) => names.map((n) => `programs/vault/tests/${n}.test.ts`);
-  // The fuzz package's exact performance-fee cases (written to kill two rounding survivors).
-  const perfFee = 'fuzz/test/perf-fee-rounding.test.ts';
-  if (path.includes('collect_perf_fee')) {
-    return [
-      ...t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']),
-      ...t(['fee-instruction-checks']),
-      perfFee,
-    ];
-  }
-  if (path.includes('share_math')) {
-    return [
-      ...t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']),
-      perfFee,
-    ];
-  }
-  // The issuer's powers and the seizure split are what the holdings' reconciliation, the
-  // skipped slices and the claims' haircut index are for (begin_redemption reconciles).
-  const seizures = [
-    'issuer-powers',
-    'issuer-claims',
-    'redemption-claim',
-    'seizure-split-once',
-    'seizure-split-once-late-claim',
-    'zero-cash-exits',
-    'redemption-amounts',
-    'begin-redemption-accounts',
-    'pay-redemption-checks',
-  ];
-  if (path.includes('holdings'))
-    return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', ...seizures]);
-  if (/share_math|nav/.test(path))
-    return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']);
-  if (path.includes('deposit'))
-    return t(['deposit', 'front-running', 'boundary-equalities', 'admin']);
-  if (path.includes('withdraw_usdc') || path.includes('stable_payout'))
-    return t([
-      'withdraw-usdc',
-      'withdrawal-request',
-      'limits',
-      'withdraw-usdc-slippage-rounding',
-      'boundary-equalities',
-    ]);
-  if (path.includes('withdraw_in_kind'))
-    return t([
-      'withdraw-in-kind',
-      'issuer-powers',
-      'exit-consent-destinations',
-      'zero-cash-exits',
-      'in-kind-amounts',
-    ]);
-  if (path.includes('withdrawal_request')) return t(['withdrawal-request']);
-  if (path.includes('redemption')) return t(seizures);
-  if (path.includes('collect_mgmt_fee')) {
-    return [...t(['withdraw-usdc', 'admin']), 'fuzz/test/fee-checks.test.ts'];
-  }
-  if (path.includes('collect_withdraw_fees'))
-    return t(['collect-withdraw-fees', 'fee-instruction-checks']);
-  return t(['deposit', 'withdraw-usdc']);
-}
 
 function run(
   cwd: string,
@@ -169,12 +110,34 @@ function summarise(results: Result[], total: number): Record {
   };
 }
 
-/** Priority: rounding first, then the share/fee/NAV math, then the instructions' checks. */
+/**
+ * Priority: the vault first (rounding, then the share/fee/NAV math, then the instructions'
+ * checks), then the other programs' checks, the most security-relevant first: signers,
+ * keepers and thresholds; merkle proofs; epoch, sequence and id bounds; sweeps; the rest.
+ */
 function priority(m: Mutant): number {
   const op = { rounding: 0, 'off-by-one': 1, comparison: 2, require: 3 }[m.operator];
-  const math = /share_math|nav|collect_/.test(m.path) ? 0 : 10;
-  return math + op;
+  if (programOf(m.path) === 'vault') return (/share_math|nav|collect_/.test(m.path) ? 0 : 10) + op;
+  const text = `${m.path} ${m.original}`;
+  if (/signer|signed|keeper|admin|threshold|approv|authority|is_signer/i.test(text)) return 20 + op;
+  if (/merkle|proof|root|leaf/i.test(text)) return 30 + op;
+  if (/epoch|sequence|_id\b|index|bound|count|slot/i.test(text)) return 40 + op;
+  if (/sweep/i.test(text)) return 50 + op;
+  return 60 + op;
 }
+
+/**
+ * The programs a mutant's `.so` rebuild covers: the oracle's staleness rules and account
+ * layouts are compiled into the vault too.
+ */
+function builtWith(m: Mutant): Program[] {
+  const program = programOf(m.path);
+  if (program === 'oracle' && /staleness|state\//.test(m.path)) return ['oracle', 'vault'];
+  return [program];
+}
+
+const HOST = { RUSTC: '/usr/bin/rustc' };
+const deployed = (dir: string, p: Program) => join(dir, 'target', 'deploy', `${p}.so`);
 
 function decide(
   dir: string,
@@ -188,12 +151,17 @@ function decide(
     throw new Error(`mutants: ${m.path}:${m.line} is no longer "${m.original}"`);
   const indent = /^\s*/.exec(lines[m.line - 1] ?? '')?.[0] ?? '';
   lines[m.line - 1] = indent + m.mutated;
+  // The unmutated builds are put back after the mutant, so a mutated `.so` never judges the
+  // next mutant (of another program) and the baseline stays what was checked.
+  const programs = builtWith(m);
+  for (const p of programs) copyFileSync(deployed(dir, p), `${deployed(dir, p)}.clean`);
   writeFileSync(file, lines.join('\n'));
   let verdict: { status: Status; killedBy: string | null };
   try {
     verdict = judge(dir, m, fuzzSteps);
   } finally {
     writeFileSync(file, source);
+    for (const p of programs) copyFileSync(`${deployed(dir, p)}.clean`, deployed(dir, p));
   }
   if (!run(dir, 'git', ['diff', '--quiet', '--', m.path]).ok) {
     throw new Error(`mutants: ${m.path} was not restored in ${dir}`);
@@ -207,45 +175,46 @@ function judge(
   m: Mutant,
   fuzzSteps: number,
 ): { status: Status; killedBy: string | null } {
-  const unit = run(dir, 'cargo', ['test', '-p', 'vault', '--lib', '--quiet'], {
-    RUSTC: '/usr/bin/rustc',
-  });
+  const programs = builtWith(m);
+  const crates = programs.flatMap((p) => ['-p', p]);
+  const unit = run(dir, 'cargo', ['test', ...crates, '--lib', '--quiet'], HOST);
   if (!unit.ok) {
     return /error(\[E\d+\])?:/.test(unit.out) && !/test result: FAILED/.test(unit.out)
       ? { status: 'unviable', killedBy: null }
-      : { status: 'killed', killedBy: 'cargo test -p vault --lib' };
+      : { status: 'killed', killedBy: `cargo test ${crates.join(' ')} --lib` };
   }
-  if (!run(dir, 'bash', ['scripts/build-programs.sh', 'vault']).ok)
+  if (!run(dir, 'bash', ['scripts/build-programs.sh', ...programs]).ok)
     return { status: 'unviable', killedBy: null };
   const tests = focusedTests(m.path);
   if (!run(dir, 'npx', ['vitest', 'run', ...tests]).ok)
     return { status: 'killed', killedBy: `vitest ${tests.join(' ')}` };
-  const fuzz = run(dir, 'npx', [
-    'tsx',
-    'fuzz/src/main.ts',
-    '--steps',
-    String(fuzzSteps),
-    '--seed',
-    '1',
-    '--world',
-    'vault',
-  ]);
-  if (!fuzz.ok) return { status: 'killed', killedBy: `fuzz --steps ${fuzzSteps} --seed 1` };
+  const world = fuzzWorldOf(programOf(m.path));
+  if (world) {
+    const fuzz = run(dir, 'npx', [...fuzzArgs(fuzzSteps, world)]);
+    if (!fuzz.ok)
+      return { status: 'killed', killedBy: `fuzz --steps ${fuzzSteps} --seed 1 --world ${world}` };
+  }
   return EQUIVALENT[m.hash]
     ? { status: 'equivalent', killedBy: null }
     : { status: 'survived', killedBy: null };
 }
 
-function baseline(dir: string, all: Mutant[], fuzzSteps: number): void {
+function fuzzArgs(steps: number, world: 'vault' | 'rewards'): string[] {
+  return ['tsx', 'fuzz/src/main.ts', '--steps', String(steps), '--seed', '1', '--world', world];
+}
+
+/** The unmutated worktree must pass every check the run's mutants are judged by. */
+function baseline(dir: string, todo: Mutant[], fuzzSteps: number): void {
+  const programs = [...new Set(todo.flatMap(builtWith))];
+  const worlds = [...new Set(todo.map((m) => fuzzWorldOf(programOf(m.path))))];
   const checks: [string, string[], NodeJS.ProcessEnv][] = [
-    ['cargo', ['test', '-p', 'vault', '--lib', '--quiet'], { RUSTC: '/usr/bin/rustc' }],
-    ['bash', ['scripts/build-programs.sh', 'vault'], {}],
-    ['npx', ['vitest', 'run', ...new Set(all.flatMap((m) => focusedTests(m.path)))], {}],
-    [
-      'npx',
-      ['tsx', 'fuzz/src/main.ts', '--steps', String(fuzzSteps), '--seed', '1', '--world', 'vault'],
-      {},
-    ],
+    ['cargo', ['test', ...programs.flatMap((p) => ['-p', p]), '--lib', '--quiet'], HOST],
+    // Every program, so no test loads a `.so` left from an older commit.
+    ['bash', ['scripts/build-programs.sh'], {}],
+    ['npx', ['vitest', 'run', ...new Set(todo.flatMap((m) => focusedTests(m.path)))], {}],
+    ...worlds.flatMap((w): [string, string[], NodeJS.ProcessEnv][] =>
+      w ? [['npx', fuzzArgs(fuzzSteps, w), {}]] : [],
+    ),
   ];
   for (const [cmd, args, env] of checks) {
     const r = run(dir, cmd, args, env);
