@@ -1,6 +1,7 @@
-import { accountBytes, send } from '@basket/test-harness';
+import { accountBytes, send, tokenAmount } from '@basket/test-harness';
 import {
   VAULT_ERROR__AMOUNT_TOO_SMALL,
+  VAULT_ERROR__DESTINATION_FROZEN,
   VAULT_ERROR__NOT_ENOUGH_ACCOUNTS,
 } from '@basket/vault-client';
 import type { Address, Instruction } from '@solana/kit';
@@ -23,9 +24,14 @@ import {
 } from './fixture.ts';
 
 // withdraw_in_kind's own refusals, each met where only that check can refuse (mutation
-// testing found both unneeded by the other suites): zero shares refused by name before
-// anything is read, and an account list short of one triple per asset refused instead of
-// paying the assets listed and leaving the rest of the owner's slice to the other holders.
+// testing found them unneeded by the other suites): zero shares refused by name before
+// anything is read; an account list short of one triple per asset refused instead of paying
+// the assets listed and leaving the rest of the owner's slice to the other holders; a frozen
+// stablecoin destination refused by name (decision 0080), not left to the token program.
+
+/** Token account state byte (SPL layout): 1 initialized, 2 frozen. */
+const STATE_OFFSET = 108;
+const FROZEN = 2;
 
 const USDC = 1_000_000n;
 const BOOKS = [350_000_000n, 10_000_000n, 7_000_000_000n];
@@ -93,5 +99,25 @@ describe('withdraw_in_kind checks', () => {
       .map((a, i) => (BOOKS[i] ?? 0n) - a.holdingsRaw);
     expect(paid.every((p) => p > 0n)).toBe(true);
     expect(mintSupply(b.svm, b.shareMint)).toBe(supply - shares);
+  });
+
+  it('refuses a frozen stablecoin destination by name while cash is paid, then pays it thawed', async () => {
+    // Given Alice's stablecoin account frozen (as the stablecoin's issuer can), cash in the vault
+    expect(readVault(b).cashRaw).toBeGreaterThan(0n);
+    const account = b.svm.getAccount(out.usdcAccount);
+    if (!account.exists) throw new Error('usdc account');
+    const thawed = Uint8Array.from(account.data);
+    const frozen = Uint8Array.from(account.data);
+    frozen[STATE_OFFSET] = FROZEN;
+    b.svm.setAccount({ ...account, data: frozen });
+    const ix = withdrawInKindIx(b, alice.signer, alice.shareAccount, out, 100n * USDC);
+    // Then the withdrawal is refused with DestinationFrozen and nothing changes
+    await expectRefused(ix, VAULT_ERROR__DESTINATION_FROZEN);
+    // And once thawed the same request lands and pays the cash slice
+    expect(tokenAmount(b.svm, out.usdcAccount)).toBe(0n);
+    b.svm.setAccount({ ...account, data: thawed });
+    const r = await send(b.svm, [ix], b.payer);
+    expect(r.error).toBeNull();
+    expect(tokenAmount(b.svm, out.usdcAccount)).toBeGreaterThan(0n);
   });
 });
