@@ -2,8 +2,10 @@
 // signature is recorded, so a replica that lost it between the claim and the send (an RFQ
 // co-sign call, a remote signer, the per-job slot) sends nothing. The RPC is a stand-in that
 // counts what reaches sendTransaction; the claim, the record and the lease are the real SQL.
+
+import { BasketTransactionError } from '@basket/sdk';
 import { createLogger } from '@basket/service-kit';
-import { address, generateKeyPairSigner } from '@solana/kit';
+import { address, generateKeyPairSigner, getSolanaErrorFromTransactionError } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { createFencedSender } from '../src/chain/fenced-send.ts';
 import { createKeeperLimits } from '../src/chain/limits.ts';
@@ -25,6 +27,7 @@ async function sender(
   lease: HeldLease,
   between: () => Promise<void>,
   height: bigint | null = 1_001n,
+  sendError: () => Error = () => new Error('connection reset after the send'),
 ) {
   const wires: unknown[] = [];
   const rpc = {
@@ -45,8 +48,8 @@ async function sender(
     sendTransaction: (wire: unknown) => ({
       send: async () => {
         wires.push(wire);
-        // The network fails after the send: only the chain can tell what happened.
-        throw new Error('connection reset after the send');
+        // By default the network fails after the send: only the chain can tell what happened.
+        throw sendError();
       },
     }),
   };
@@ -101,6 +104,29 @@ describe('fenced send', () => {
     expect((await statusOf('nav-push:TECH6:9'))?.signature).toMatch(
       /^[1-9A-HJ-NP-Za-km-z]{64,88}$/,
     );
+    await s.stop();
+  });
+
+  it("a program's refusal names the failing instruction's program, counted in the sent message", async () => {
+    const a = await tryAcquireLease(pool(), 'keeper', 'a', 60_000);
+    if (!a) throw new Error('no lease');
+    // Preflight refuses instruction 2 of the message without logs: the message is the limit,
+    // the price, then the job's one instruction (the memo program here).
+    const refusal = () =>
+      getSolanaErrorFromTransactionError({ InstructionError: [2, { Custom: 3002 }] });
+    const s = await sender(a, async () => {}, 1_001n, refusal);
+    const error = await s.run().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BasketTransactionError);
+    expect((error as BasketTransactionError).failure).toMatchObject({
+      kind: 'custom',
+      code: 3002,
+      instructionIndex: 2,
+      programAddress: MEMO,
+    });
+    expect(await statusOf('nav-push:TECH6:9')).toMatchObject({ status: 'failed' });
     await s.stop();
   });
 

@@ -29,6 +29,7 @@ import {
 } from '@basket/sdk';
 import type { Logger } from '@basket/service-kit';
 import {
+  type Address,
   type AddressesByLookupTableAddress,
   type Commitment,
   getBase64EncodedWireTransaction,
@@ -233,6 +234,10 @@ export function createFencedSender(deps: {
         : { kind: 'skipped', reason: 'already-claimed', detail: claim.status };
     }
     let signature = null as string | null;
+    // A failure names its instruction by its index in the sent message, which starts with the
+    // compute-budget instructions the build adds: each version built replaces this list with
+    // its message's programs (a prepared transaction's instructions name its own).
+    const programs: Address[] = input.instructions.map((i) => i.instruction.programAddress);
     try {
       await deps.limits.takeTxSlot(input.job);
       const commitment = input.commitment ?? 'confirmed';
@@ -256,9 +261,9 @@ export function createFencedSender(deps: {
           });
           fee = decided;
           const { value } = await deps.rpc.getLatestBlockhash({ commitment }).send();
-          transaction = (await signTransactionMessageWithSigners(
-            build(value, decided.microLamportsPerCu),
-          )) as PreparedTransaction;
+          const message = build(value, decided.microLamportsPerCu);
+          programs.splice(0, programs.length, ...message.instructions.map((i) => i.programAddress));
+          transaction = (await signTransactionMessageWithSigners(message)) as PreparedTransaction;
         }
         return {
           wire: getBase64EncodedWireTransaction(transaction),
@@ -266,7 +271,6 @@ export function createFencedSender(deps: {
           lastValidBlockHeight: transaction.lifetimeConstraint.lastValidBlockHeight,
         };
       };
-      const programs = input.instructions.map((i) => i.instruction.programAddress);
       const result = await sendResiliently(
         landingDeps(deps.rpc, deps.subscriptions, commitment, programs, deps.programs, (e) =>
           landing.onSendError?.(input.job, e),
@@ -350,11 +354,7 @@ export function createFencedSender(deps: {
       const failure =
         error instanceof KeeperError || error instanceof LandingUnknownError
           ? null
-          : failureFromSendError(
-              error,
-              input.instructions.map((i) => i.instruction.programAddress),
-              { programs: deps.programs },
-            );
+          : failureFromSendError(error, programs, { programs: deps.programs });
       // An expired blockhash (every version) means the transaction can never land: the action
       // may run again. A program or runtime failure did not land either. Anything else (the
       // chain could not be read to tell) leaves the outcome unknown: the row stays `sending` with its
