@@ -7,6 +7,7 @@ import {
   owedFor,
   owedSlots,
   paymentActionKey,
+  payRunWaitsFor,
   planClaimPayment,
   splitRefused,
 } from '../src/decisions/redemption-payment.ts';
@@ -125,5 +126,26 @@ describe('owedFor', () => {
     });
     // A chain clock behind the claim (a reorg-free impossibility, or a bad read) is age 0.
     expect(owedFor({ createdAt: 1_000n }, 500n, 60)).toEqual({ seconds: 0, overdue: false });
+  });
+});
+
+describe('payRunWaitsFor', () => {
+  // 2026-11-23 (a Monday) 15:00 UTC: market hours, a snapshot is fresh for 60 s.
+  const MONDAY_1500 = 1_795_446_000n;
+
+  it('tries the claims while the snapshot is fresh, to its last second', () => {
+    expect(payRunWaitsFor({ paused: 0 }, MONDAY_1500, MONDAY_1500)).toBeNull();
+    expect(payRunWaitsFor({ paused: 0 }, MONDAY_1500, MONDAY_1500 + 60n)).toBeNull();
+  });
+
+  it('waits for the next push once the snapshot is stale, or when there is none', () => {
+    expect(payRunWaitsFor({ paused: 0 }, MONDAY_1500, MONDAY_1500 + 61n)).toBe('StaleNav');
+    expect(payRunWaitsFor({ paused: 0 }, null, MONDAY_1500)).toBe('StaleNav');
+    // A snapshot published after the chain's now is refused on chain too.
+    expect(payRunWaitsFor({ paused: 0 }, MONDAY_1500 + 1n, MONDAY_1500)).toBe('StaleNav');
+  });
+
+  it('waits while the vault is paused, whatever the snapshot', () => {
+    expect(payRunWaitsFor({ paused: 1 }, MONDAY_1500, MONDAY_1500)).toBe('VaultPaused');
   });
 });

@@ -4,7 +4,7 @@
 // transaction (the vault marked the asset Frozen), in batches small enough for one
 // transaction, the cash with the first batch. Everything left out stays owed in the claim and
 // is looked at again by the next run.
-import { ASSET_STATUS, type UnpaidReason } from '@basket/sdk';
+import { ASSET_STATUS, navStaleness, type UnpaidReason } from '@basket/sdk';
 
 /** Why a slot owed is not paid by this run. */
 export type DeferReason = UnpaidReason | 'AssetFrozenByVault';
@@ -137,4 +137,26 @@ export function owedFor(
   const age = chainNowSecs > claim.createdAt ? chainNowSecs - claim.createdAt : 0n;
   const seconds = Number(age);
   return { seconds, overdue: seconds > alertAfterSeconds };
+}
+
+/** Why a run tries no claim of a vault at all. */
+export type RunWait = 'VaultPaused' | 'StaleNav';
+
+/**
+ * Whether this run can pay any claim of the vault: pay_redemption refuses every payment of a
+ * paused vault, and prices with a fresh snapshot like every exit (the program's
+ * `Pricing::fresh`), so a stale NAV refuses them all. Each refused send would spend the run's
+ * send budget for nothing and hold back the runs after the next push; the claims wait.
+ *
+ * @example
+ * payRunWaitsFor({ paused: 0 }, 1_795_446_000n, 1_795_446_061n); // 'StaleNav' (market hours: 60 s)
+ */
+export function payRunWaitsFor(
+  vault: Readonly<{ paused: number }>,
+  snapshotPublishUnixTime: bigint | null,
+  chainNowSecs: bigint,
+): RunWait | null {
+  if (vault.paused !== 0) return 'VaultPaused';
+  if (snapshotPublishUnixTime === null) return 'StaleNav';
+  return navStaleness(snapshotPublishUnixTime, chainNowSecs).fresh ? null : 'StaleNav';
 }

@@ -12,6 +12,7 @@ import {
   BasketTransactionError,
   findRedemptionClaims,
   getPayRedemptionInstructionsFor,
+  navSnapshotAccount,
   readAccounts,
   readInKindTransfers,
   unpaidReason,
@@ -26,6 +27,7 @@ import {
   owedSlots,
   type PaymentBatch,
   paymentActionKey,
+  payRunWaitsFor,
   planClaimPayment,
   splitRefused,
 } from '../decisions/redemption-payment.ts';
@@ -82,9 +84,12 @@ export async function runRedemptionPayer(ctx: KeeperContext, sku: KeeperSku): Pr
     gauges(0, 0, 0, 0);
     return { job: JOB, summary: `${sku.skuId}: no open claim` };
   }
-  const [vaultRead] = await readAccounts(
+  const [vaultRead, snapshotRead] = await readAccounts(
     ctx.rpc,
-    [vaultStateAccount(sku.vault as Address, ctx.programs)],
+    [
+      vaultStateAccount(sku.vault as Address, ctx.programs),
+      navSnapshotAccount(sku.snapshot as Address, ctx.programs),
+    ],
     { commitment: 'confirmed' },
   );
   const nowSecs = BigInt(Math.floor((await chainNowMs(ctx)) / 1_000));
@@ -103,9 +108,16 @@ export async function runRedemptionPayer(ctx: KeeperContext, sku: KeeperSku): Pr
   }
   gauges(claims.length, slotsOwed, oldest, overdue);
   if (!vaultRead?.exists) return { job: JOB, summary: `${sku.skuId}: no vault` };
-  // A paused vault refuses every pay_redemption: nothing to try (the claims stay owed, alerted).
-  if (vaultRead.data.paused !== 0) {
-    return { job: JOB, summary: `${sku.skuId}: vault paused, ${claims.length} claim(s) wait` };
+  // A paused vault or a stale NAV refuses every pay_redemption: nothing to try (the claims stay
+  // owed, alerted when overdue; the run after the next push pays them).
+  const waits = payRunWaitsFor(
+    vaultRead.data,
+    snapshotRead?.exists ? snapshotRead.data.publishUnixTime : null,
+    nowSecs,
+  );
+  if (waits !== null) {
+    const why = waits === 'VaultPaused' ? 'vault paused' : 'NAV stale (the next push pays)';
+    return { job: JOB, summary: `${sku.skuId}: ${why}, ${claims.length} claim(s) wait` };
   }
   const vault = { address: vaultRead.address, data: vaultRead.data } as VaultStateAccount;
   const run: PayRun = {
