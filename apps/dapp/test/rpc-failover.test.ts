@@ -1,9 +1,8 @@
 // The browser's RPC over several endpoints (decision 0932): the server hands out the public
 // endpoint and its fallbacks (allowed by the CSP, never the server's own RPC), and the page's
 // reads and the wallet flow's sends fail over from a dead endpoint to the next.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ConfigError } from '@basket/service-kit';
+import { type FakeRpcEndpoint, refusedRpcUrl, startFakeRpc } from '@basket/test-harness';
 import type { getBase64EncodedWireTransaction } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDappConfig, publicConfigOf } from '../src/server/config.ts';
@@ -70,54 +69,36 @@ describe('the browser RPC endpoints in the configuration', () => {
 });
 
 describe("the page's RPC fails over", () => {
-  const calls: string[] = [];
-  let live: Server;
-  let liveUrl: string;
+  let live: FakeRpcEndpoint;
   let deadUrl: string;
   beforeAll(async () => {
-    live = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => {
-        body += c;
-      });
-      req.on('end', () => {
-        const { id, method } = JSON.parse(body) as { id: number; method: string };
-        calls.push(method);
-        const result =
-          method === 'getSlot'
-            ? 42
-            : '1111111111111111111111111111111111111111111111111111111111111111';
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
-      });
-    });
-    await new Promise<void>((r) => live.listen(0, '127.0.0.1', r));
-    liveUrl = `http://127.0.0.1:${(live.address() as AddressInfo).port}`;
-    // A port that was bound and closed: connection refused, at once.
-    const gone = createServer();
-    await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
-    deadUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
-    await new Promise<void>((r) => gone.close(() => r()));
+    // getSlot's slot, and a signature for sendTransaction.
+    live = await startFakeRpc((method) =>
+      method === 'getSlot'
+        ? 42
+        : '1111111111111111111111111111111111111111111111111111111111111111',
+    );
+    deadUrl = await refusedRpcUrl();
   });
   afterAll(async () => {
-    await new Promise<void>((r) => live.close(() => r()));
+    await live.close();
   });
 
   it('reads and sends through the next endpoint when the first refuses connections', async () => {
     const rpc = browserRpc({
       rpcUrl: deadUrl,
-      rpcUrls: [deadUrl, liveUrl],
+      rpcUrls: [deadUrl, live.url],
       rpcEndpointPerSecond: 50,
     });
     for (let i = 0; i < 4; i += 1) expect(await rpc.getSlot().send()).toBe(42n);
     // A signed transaction's bytes are not checked by the stand-in: any base64 wire will do.
     const wire = 'AA==' as ReturnType<typeof getBase64EncodedWireTransaction>;
     await rpc.sendTransaction(wire, { encoding: 'base64' }).send();
-    expect(calls).toEqual(['getSlot', 'getSlot', 'getSlot', 'getSlot', 'sendTransaction']);
+    expect(live.calls).toEqual(['getSlot', 'getSlot', 'getSlot', 'getSlot', 'sendTransaction']);
   });
 
   it('a session naming one endpoint only still reads through it', async () => {
-    const rpc = browserRpc({ rpcUrl: liveUrl, rpcUrls: [], rpcEndpointPerSecond: 10 });
+    const rpc = browserRpc({ rpcUrl: live.url, rpcUrls: [], rpcEndpointPerSecond: 10 });
     expect(await rpc.getSlot().send()).toBe(42n);
   });
 });

@@ -2,9 +2,8 @@
 // environment file's), the file may name fallbacks after `cluster.rpcUrl`, and the chain the
 // commands use reads and sends through the next endpoint when one refuses connections.
 import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
+import { type FakeRpcEndpoint, refusedRpcUrl, startFakeRpc } from '@basket/test-harness';
 import { connectChain } from '@basket/world';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rpcEndpointsOf, setRpcOverride } from '../src/cli-context.ts';
@@ -53,38 +52,19 @@ describe('the endpoints a command uses', () => {
 });
 
 describe('the chain of a command fails over', () => {
-  const calls: string[] = [];
-  let live: Server;
-  let liveUrl: string;
+  let live: FakeRpcEndpoint;
   let deadUrl: string;
   beforeAll(async () => {
-    live = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => {
-        body += c;
-      });
-      req.on('end', () => {
-        const { id, method } = JSON.parse(body) as { id: number; method: string };
-        calls.push(method);
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: method === 'getSlot' ? 42 : 'ok' }));
-      });
-    });
-    await new Promise<void>((r) => live.listen(0, '127.0.0.1', r));
-    liveUrl = `http://127.0.0.1:${(live.address() as AddressInfo).port}`;
-    // A port bound and closed again: connections are refused at once.
-    const gone = createServer();
-    await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
-    deadUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
-    await new Promise<void>((r) => gone.close(() => r()));
+    live = await startFakeRpc((method) => (method === 'getSlot' ? 42 : 'ok'));
+    deadUrl = await refusedRpcUrl();
   });
   afterAll(async () => {
-    await new Promise<void>((r) => live.close(() => r()));
+    await live.close();
   });
 
   it('reads through the second endpoint while the first refuses connections', async () => {
-    const chain = connectChain([deadUrl, liveUrl], 'ws://127.0.0.1:1');
+    const chain = connectChain([deadUrl, live.url], 'ws://127.0.0.1:1');
     for (let i = 0; i < 4; i += 1) expect(await chain.rpc.getSlot().send()).toBe(42n);
-    expect(calls).toEqual(['getSlot', 'getSlot', 'getSlot', 'getSlot']);
+    expect(live.calls).toEqual(['getSlot', 'getSlot', 'getSlot', 'getSlot']);
   });
 });

@@ -1,3 +1,4 @@
+export * from './fake-rpc.ts';
 export * from './issuer-mint.ts';
 export * from './keys.ts';
 export * from './send.ts';
