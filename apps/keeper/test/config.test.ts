@@ -1,43 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '@basket/service-kit';
 import { describe, expect, it } from 'vitest';
 import { keeperSecrets, loadKeeperConfig } from '../src/service/config.ts';
+import { ADDRESS_B as B, errorLines, keeperConfigEnv } from './support/keeper-env.ts';
 
-const A = '11111111111111111111111111111111';
-const B = 'So11111111111111111111111111111111111111112';
-const dir = mkdtempSync(join(tmpdir(), 'keeper-config-'));
-const file = (name: string, value: unknown) => {
-  const path = join(dir, name);
-  writeFileSync(path, JSON.stringify(value));
-  return path;
-};
-const good = file('good.json', {
-  programs: { oracle: A, vault: A, rewards: A },
-  skus: [{ skuId: 'TECH6', vault: B, snapshot: B, assets: [{ symbol: 'AAPLx', mint: B }] }],
+const { dir, file, env } = keeperConfigEnv('keeper-config-', {
   signer: { kind: 'keypair-file', path: '/keys/keeper.json' },
   tradeSigner: { kind: 'keypair-file', path: '/keys/trade-authority.json' },
   navSigner: { kind: 'keypair-file', path: '/keys/nav-signer.json' },
   distributorSigner: { kind: 'keypair-file', path: '/keys/distributor.json' },
   feePayerSigner: { kind: 'keypair-file', path: '/keys/fee-payer.json' },
 });
-const env = {
-  KEEPER_CONFIG: good,
-  SOLANA_RPC_URL: 'http://127.0.0.1:8899',
-  SOLANA_WS_URL: 'ws://127.0.0.1:8900',
-  TOKENIZED_API_URL: 'http://127.0.0.1:7407/api/v2',
-};
-
-function errorLines(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.lines;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('keeper config', () => {
   it('reads the file, lets the environment override it, and applies defaults', () => {

@@ -2,49 +2,24 @@
 // each role's signer has its own variables, a missing or bad field is one line naming that
 // role's variable, no role falls back to another's key outside the local world, and two
 // roles on one key are refused (by file or public key when read, by address when built).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ConfigError } from '@basket/service-kit';
 import { describe, expect, it } from 'vitest';
 import { loadKeeperConfig } from '../src/service/config.ts';
 import { assertOneKeyPerRole } from '../src/service/signer.ts';
 import { SIGNER_ROLES } from '../src/service/signer-config.ts';
+import {
+  ADDRESS_A as A,
+  ADDRESS_B as B,
+  errorLines,
+  keeperConfigEnv,
+} from './support/keeper-env.ts';
 
-const A = '11111111111111111111111111111111';
-const B = 'So11111111111111111111111111111111111111112';
 const K = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-const dir = mkdtempSync(join(tmpdir(), 'keeper-roles-'));
-const file = (name: string, value: unknown) => {
-  const path = join(dir, name);
-  writeFileSync(path, JSON.stringify(value));
-  return path;
-};
 /** Programs and SKUs only: every signer comes from the environment in these tests. */
-const bare = file('bare.json', {
-  programs: { oracle: A, vault: A, rewards: A },
-  skus: [{ skuId: 'TECH6', vault: B, snapshot: B, assets: [{ symbol: 'AAPLx', mint: B }] }],
-});
-const base = {
-  KEEPER_CONFIG: bare,
-  SOLANA_RPC_URL: 'http://127.0.0.1:8899',
-  SOLANA_WS_URL: 'ws://127.0.0.1:8900',
-  TOKENIZED_API_URL: 'http://127.0.0.1:7407/api/v2',
-};
+const { env: base } = keeperConfigEnv('keeper-roles-');
 /** Every role on its own keypair file. */
 const files = Object.fromEntries(
   SIGNER_ROLES.map((r) => [`${r.prefix}_KEYPAIR_FILE`, `/keys/${r.world}.json`]),
 );
-
-function errorLines(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.lines;
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('one signer per role', () => {
   it('reads each role from its own variables', () => {
@@ -137,12 +112,9 @@ describe('one signer per role', () => {
     const of = (m: Record<string, string>) =>
       Object.fromEntries(Object.entries(m).map(([k, v]) => [k, { address: v }])) as never;
     expect(() => assertOneKeyPerRole(of(distinct))).not.toThrow();
-    let lines: readonly string[] = [];
-    try {
-      assertOneKeyPerRole(of({ ...distinct, distributorSigner: A, feePayerSigner: K }));
-    } catch (error) {
-      lines = (error as ConfigError).lines;
-    }
+    const lines = errorLines(() =>
+      assertOneKeyPerRole(of({ ...distinct, distributorSigner: A, feePayerSigner: K })),
+    );
     expect(lines).toEqual([
       `KEEPER_DISTRIBUTOR_SIGNER: the rewards distributor's key ${A} is the vault keeper key's (KEEPER_SIGNER); one key per role`,
       `KEEPER_FEE_PAYER_SIGNER: the fee payer's key ${K} is the oracle NAV signer's (KEEPER_NAV_SIGNER); one key per role`,
