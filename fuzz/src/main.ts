@@ -14,7 +14,7 @@ import { enableProfile, profileRows } from './profile.ts';
 import { type FuzzResult, runFuzz } from './run.ts';
 import { programDir } from './world.ts';
 
-const HELP = `usage: npm run fuzz -- [--steps N] [--seed S] [--world W] [--commands C] [--out FILE] [--resume] [--chunk K] [--profile]
+const HELP = `usage: npm run fuzz -- [--steps N] [--seed S] [--world W] [--command-set V] [--commands C] [--out FILE] [--resume] [--chunk K] [--profile]
 
 Random sequences of real vault and oracle instructions in LiteSVM (the .so files in
 FUZZ_PROGRAM_DIR, default target/deploy), every invariant checked after every step
@@ -27,6 +27,9 @@ FUZZ_PROGRAM_DIR, default target/deploy), every invariant checked after every st
   --resume       continue the run recorded in --out (its counts and mix are kept)
   --chunk K      with --out: save the record every K steps (default 20000)
   --world W      vault, rewards, or both (default: their sequences take turns)
+  --command-set V  v2 (default): every command; v1: only the commands of the runs recorded
+                 before the performance-fee periods, keeper rotations, sweeps and id
+                 recoveries were fuzzed (replays those runs' sequences)
   --profile      print where the time went (set-up, build and sign, LiteSVM, reads, checks)
   --help         this text`;
 
@@ -43,6 +46,8 @@ export interface FuzzRecord {
   commit: string;
   /** The command families of the fuzzer that ran (see run.ts COMMANDS). */
   families?: string;
+  /** The command set drawn from (`v1` before the performance-fee periods and admin recoveries). */
+  commandSet?: string;
   recordedAt: string;
 }
 
@@ -52,7 +57,12 @@ function commitOf(dir: string): string {
   return r.status === 0 ? r.stdout.trim() : 'unknown';
 }
 
-function merge(prev: FuzzRecord | null, r: FuzzResult, firstSeed: number): FuzzRecord {
+function merge(
+  prev: FuzzRecord | null,
+  r: FuzzResult,
+  firstSeed: number,
+  commandSet: string,
+): FuzzRecord {
   const steps = (prev?.steps ?? 0) + r.steps;
   const elapsed = (prev?.elapsedSeconds ?? 0) + r.elapsedMs / 1000;
   const mix = new Map((prev?.mix ?? []).map((m) => [m.instruction, { ...m }]));
@@ -77,6 +87,7 @@ function merge(prev: FuzzRecord | null, r: FuzzResult, firstSeed: number): FuzzR
     mix: [...mix.values()].sort((a, b) => b.landed + b.refused - (a.landed + a.refused)),
     programDir: programDir(),
     commit: prev?.commit ?? commitOf(programDir()),
+    commandSet: prev?.commandSet ?? commandSet,
     recordedAt: new Date().toISOString(),
   };
 }
@@ -92,6 +103,7 @@ async function main(): Promise<void> {
       chunk: { type: 'string', default: '20000' },
       profile: { type: 'boolean', default: false },
       world: { type: 'string', default: 'both' },
+      'command-set': { type: 'string', default: 'v2' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -128,6 +140,7 @@ async function main(): Promise<void> {
       seed,
       maxCommands: Number.parseInt(values.commands, 10),
       world: values.world as 'vault' | 'rewards' | 'both',
+      commandSet: values['command-set'] === 'v1' ? 'v1' : 'v2',
       onProgress: (n, v) => {
         const done = base + n;
         bar.update(Math.min(done, total), {
@@ -136,7 +149,7 @@ async function main(): Promise<void> {
         });
       },
     });
-    record = merge(record, r, seed);
+    record = merge(record, r, seed, values['command-set'] === 'v1' ? 'v1' : 'v2');
     seed = record.seeds.last + 1;
     if (values.out) writeFileSync(values.out, `${JSON.stringify(record, null, 2)}\n`);
   }

@@ -163,6 +163,8 @@ export function watchedAddresses(w: World, requests: OpenEntry[], claims: OpenEn
     w.b.cashHolding,
     w.b.shareMint,
     w.b.snapshot,
+    w.oracle.config,
+    w.oracle.reference,
     ...w.b.holdings,
     w.treasury.usdc,
     w.treasury.shares,

@@ -6,6 +6,7 @@
 
 import { seedKeys } from '@basket/test-harness';
 import fc from 'fast-check';
+import { COMMANDS_V2 } from './commands/mix-v2.ts';
 import * as ops from './commands/ops.ts';
 import * as routes from './commands/routes.ts';
 import * as users from './commands/users.ts';
@@ -38,8 +39,8 @@ const usdcAmount = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(0n, 1n, 999_999n, USDC, 60_000n * USDC) },
 );
 
-/** Every command with its weight in the mix (money paths weigh most). */
-export const COMMANDS = [
+/** Every command of the first recorded runs with its weight (money paths weigh most). */
+export const COMMANDS_V1 = [
   { weight: 10, arbitrary: fc.tuple(actor, usdcAmount).map(([a, x]) => users.deposit(a, x)) },
   { weight: 4, arbitrary: fc.tuple(actor, bps).map(([a, x]) => users.withdrawInKind(a, x)) },
   { weight: 5, arbitrary: fc.tuple(actor, bps).map(([a, x]) => users.withdrawUsdc(a, x)) },
@@ -170,6 +171,12 @@ export const COMMANDS = [
   },
 ];
 
+/** The vault world's commands now: the first runs' and those added since (mix-v2.ts). */
+export const COMMANDS = [...COMMANDS_V1, ...COMMANDS_V2];
+
+/** Which command lists a run draws from: `v1` replays the first recorded runs' sequences. */
+export type CommandSet = 'v1' | 'v2';
+
 export interface FuzzOptions {
   steps: number;
   seed: number;
@@ -179,6 +186,8 @@ export interface FuzzOptions {
   shrinkBudget?: number;
   /** Which program's world: the vault's (default), the rewards program's, or both in turn. */
   world?: 'vault' | 'rewards' | 'both';
+  /** `v2` (default): every command; `v1`: only those of the runs recorded before them. */
+  commandSet?: CommandSet;
   onProgress?: (steps: number, violations: number) => void;
 }
 
@@ -234,7 +243,10 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzResult> {
       ctx,
     );
     const vaultRun = fc.asyncProperty(
-      fc.commands([fc.oneof(...COMMANDS)], { maxCommands: o.maxCommands ?? 400, size: 'max' }),
+      fc.commands([fc.oneof(...(o.commandSet === 'v1' ? COMMANDS_V1 : COMMANDS))], {
+        maxCommands: o.maxCommands ?? 400,
+        size: 'max',
+      }),
       async (cmds) => {
         // A shrinking budget: past it every candidate passes, so fast-check stops at the
         // shortest failing sequence found so far (a 400-command case can take an hour).

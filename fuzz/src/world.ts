@@ -91,6 +91,12 @@ export interface World {
   recovery: Address[];
   /** Sequence of the last snapshot the oracle accepted. */
   oracleSequence: bigint;
+  /** The oracle's configuration and the SKU's deviation reference (admin instructions). */
+  oracle: { config: Address; reference: Address };
+  /** Keys that can sign pushes: the world's keeper, then a replacement (keeper rotation). */
+  oracleKeepers: KeyPairSigner[];
+  /** Indices into `oracleKeepers` of the oracle's keeper set now (the first one pushes). */
+  oracleKeeperSet: number[];
   /** Per asset: price (1e-8 USD per displayed token) and multiplier of the last accepted push. */
   pushed: { priceUsd1e8: bigint; multiplier: number }[];
   /** Per asset: the mint's multiplier and a scheduled one (the issuer's corporate actions). */
@@ -174,10 +180,11 @@ export async function pushInstructions(
   w: Pick<World, 'b' | 'svm'>,
   sequence: bigint,
   entries: { priceUsd1e8: bigint; multiplier: number; flags: number }[],
+  keeper: KeyPairSigner = w.b.keeper,
 ): Promise<Instruction[]> {
   const slot = w.svm.getClock().slot;
   return getSignedPushSnapshotInstructions({
-    keeper: w.b.keeper.keyPair,
+    keeper: keeper.keyPair,
     snapshot: w.b.snapshot,
     config: w.b.oracleConfig,
     skuId: w.b.skuId,
@@ -308,6 +315,9 @@ export async function createWorld(actorCount = 3): Promise<World> {
     },
     async (address) => rawCopy(svm, address),
   );
+  // Made last, so every key above is what it was before keeper rotation was fuzzed (the
+  // recorded runs' worlds stay the same worlds).
+  const replacementKeeper = await newKeyPairSigner();
   return {
     b,
     svm,
@@ -319,6 +329,9 @@ export async function createWorld(actorCount = 3): Promise<World> {
     provider,
     recovery,
     oracleSequence: 1n,
+    oracle: { config: oracleConfig, reference },
+    oracleKeepers: [keeper, replacementKeeper],
+    oracleKeeperSet: [0],
     pushed: assets.map((a) => ({ priceUsd1e8: a.priceUsd1e8, multiplier: a.multiplier })),
     mints: assets.map((a) => ({ multiplier: a.multiplier, pending: null })),
   };
@@ -355,6 +368,7 @@ export function restoreWorld(t: WorldTemplate): World {
     svm,
     b: { ...w.b, svm, assets: w.b.assets.map((a) => ({ ...a })) },
     pushed: w.pushed.map((p) => ({ ...p })),
+    oracleKeeperSet: [...w.oracleKeeperSet],
     mints: w.mints.map((m) => ({
       multiplier: m.multiplier,
       pending: m.pending ? { ...m.pending } : null,

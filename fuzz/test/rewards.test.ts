@@ -20,6 +20,7 @@ describe('fuzz: the rewards program', () => {
       stakes: [],
       nextStakeIndex: w.users.map(() => 0n),
       claimStatuses: [],
+      keeperSet: [0],
     };
     const real = { w, mix, steps: { count: 0, shrinking: 0 }, shrinking: false };
     await fc.asyncModelRun(

@@ -20,7 +20,6 @@ import {
 import {
   getApplyWeightsInstruction,
   getCollectMgmtFeeInstruction,
-  getCollectPerfFeeInstruction,
   getCollectWithdrawFeesInstruction,
   getRefreshNavInstruction,
   getSetPausedInstruction,
@@ -48,44 +47,81 @@ import { balanceOf, vaultState } from '../observe.ts';
 import { currentMultiplier, hooked, pushInstructions } from '../world.ts';
 import { command } from './users.ts';
 
+// Checked against the SDK's quote of the second (perf-fee.ts).
+export { collectPerfFee } from './perf-fee.ts';
+
+/** How far ahead of the last a push's sequence may be (decision 0121). */
+export const MAX_SEQUENCE_AHEAD = 16n;
+
+/**
+ * Who signs a push and its sequence: by default the first key of the oracle's keeper set
+ * now, the next sequence. A key outside the set, or a sequence more than 16 ahead, must be
+ * refused (keeper rotation takes effect at once, decision 0386; sequences bounded, 0121).
+ */
+export interface PushBy {
+  keeper?: number;
+  ahead?: bigint;
+  /** The mix's name for it. */
+  name?: string;
+}
+
 /** A keeper push moving each asset's price by `movesBps`; `freeze` flags one asset. */
-export function navPush(movesBps: number[], freeze: number | null) {
-  return command(`navPush([${movesBps.join(', ')}]bps, freeze ${freeze})`, async (m, real) => {
-    const { w } = real;
-    const entries = w.pushed.map((p, i) => {
-      const multiplier = currentMultiplier(w, i);
-      // A multiplier change (a split) leaves the value of a raw unit where it was: the price
-      // per displayed token moves by the inverse factor, then by the market's move.
-      const rescaled = (p.priceUsd1e8 * multiplierNum(p.multiplier)) / multiplierNum(multiplier);
-      return {
-        priceUsd1e8: (rescaled * BigInt(10_000 + (movesBps[i] ?? 0))) / 10_000n,
-        multiplier,
-        flags: FLAG_MARKET_OPEN | (freeze === i ? FLAG_CORPORATE_ACTION_FREEZE : 0),
-      };
-    });
-    const sequence = w.oracleSequence + 1n;
-    const r = await step(
-      m,
-      real,
-      'oracle push_snapshot',
-      await pushInstructions(w, sequence, entries),
-      w.b.keeper,
-      {
-        exogenous: true,
-      },
-    );
-    if (!r.ok) return;
-    w.oracleSequence = sequence;
-    w.b.snapshotSequence = sequence;
-    entries.forEach((e, i) => {
-      w.pushed[i] = { priceUsd1e8: e.priceUsd1e8, multiplier: e.multiplier };
-      const asset = w.b.assets[i];
-      if (asset) {
-        asset.priceUsd1e8 = e.priceUsd1e8;
-        asset.multiplier = e.multiplier;
-      }
-    });
-  });
+export function navPush(movesBps: number[], freeze: number | null, by: PushBy = {}) {
+  const who = by.keeper === undefined ? '' : `, keeper ${by.keeper}, +${by.ahead ?? 1n}`;
+  return command(
+    `navPush([${movesBps.join(', ')}]bps, freeze ${freeze}${who})`,
+    async (m, real) => {
+      const { w } = real;
+      const entries = w.pushed.map((p, i) => {
+        const multiplier = currentMultiplier(w, i);
+        // A multiplier change (a split) leaves the value of a raw unit where it was: the price
+        // per displayed token moves by the inverse factor, then by the market's move.
+        const rescaled = (p.priceUsd1e8 * multiplierNum(p.multiplier)) / multiplierNum(multiplier);
+        return {
+          priceUsd1e8: (rescaled * BigInt(10_000 + (movesBps[i] ?? 0))) / 10_000n,
+          multiplier,
+          flags: FLAG_MARKET_OPEN | (freeze === i ? FLAG_CORPORATE_ACTION_FREEZE : 0),
+        };
+      });
+      const ahead = by.ahead ?? 1n;
+      const sequence = w.oracleSequence + ahead;
+      const k = by.keeper ?? w.oracleKeeperSet[0] ?? 0;
+      const signer = w.oracleKeepers[k] ?? w.b.keeper;
+      const r = await step(
+        m,
+        real,
+        by.name ?? 'oracle push_snapshot',
+        await pushInstructions(w, sequence, entries, signer),
+        w.b.keeper,
+        {
+          exogenous: true,
+          landed: () => {
+            if (!w.oracleKeeperSet.includes(k))
+              throw new InvariantViolation(
+                'a removed keeper pushes nothing',
+                `keeper ${k} is not in the oracle's set [${w.oracleKeeperSet}] but its push landed`,
+              );
+            if (ahead > MAX_SEQUENCE_AHEAD)
+              throw new InvariantViolation(
+                'sequences bounded',
+                `a push ${ahead} ahead of sequence ${w.oracleSequence} landed`,
+              );
+          },
+        },
+      );
+      if (!r.ok) return;
+      w.oracleSequence = sequence;
+      w.b.snapshotSequence = sequence;
+      entries.forEach((e, i) => {
+        w.pushed[i] = { priceUsd1e8: e.priceUsd1e8, multiplier: e.multiplier };
+        const asset = w.b.assets[i];
+        if (asset) {
+          asset.priceUsd1e8 = e.priceUsd1e8;
+          asset.multiplier = e.multiplier;
+        }
+      });
+    },
+  );
 }
 
 export function refreshNav() {
@@ -123,7 +159,7 @@ export function refreshNav() {
 }
 
 /** Moves the chain's clock forward (and the slot with it, 400 ms a slot). */
-export function clockMove(seconds: number) {
+export function clockMove(seconds: number, mixName = 'clock move') {
   return command(`clockMove(${seconds}s)`, async (_m, real) => {
     const { svm } = real.w;
     tick(real);
@@ -131,9 +167,9 @@ export function clockMove(seconds: number) {
     svm.warpToSlot(c.slot + BigInt(Math.max(1, Math.floor(seconds * 2.5))));
     setUnixTime(svm, c.unixTimestamp + BigInt(seconds));
     if (real.shrinking) return;
-    const entry = real.mix['clock move'] ?? { ok: 0, refused: 0, codes: {} };
+    const entry = real.mix[mixName] ?? { ok: 0, refused: 0, codes: {} };
     entry.ok += 1;
-    real.mix['clock move'] = entry;
+    real.mix[mixName] = entry;
   });
 }
 
@@ -213,21 +249,6 @@ export function collectMgmtFee() {
       token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
     });
     await step(m, real, 'collect_mgmt_fee', [ix], b.keeper);
-  });
-}
-
-export function collectPerfFee() {
-  return command('collectPerfFee', async (m, real) => {
-    const { b, treasury } = real.w;
-    const ix = getCollectPerfFeeInstruction({
-      vault: b.vault,
-      navSnapshot: b.snapshot,
-      shareMint: b.shareMint,
-      treasuryShares: treasury.shares,
-      token2022Program: TOKEN_2022_PROGRAM_ADDRESS,
-      assetAccounts: assetPairs(b),
-    });
-    await step(m, real, 'collect_perf_fee', [ix], b.keeper, { reconciles: true });
   });
 }
 

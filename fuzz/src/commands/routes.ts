@@ -10,7 +10,7 @@
  */
 
 import { getTransferCheckedInstruction } from '@basket/test-harness';
-import { getSwapInstruction, SwapDirection } from '@basket/test-swap-client';
+import { getSwapInstruction, SwapDirection, SwapQuoteError } from '@basket/test-swap-client';
 import {
   holdingOf,
   type Leg,
@@ -25,6 +25,20 @@ import { command } from './users.ts';
 
 export type Quality = 'fair' | 'short' | 'below-bound';
 
+/**
+ * The venue's quote, or 0 when it would pay nothing for so few raw units (the client throws
+ * ZeroAmountOut): the leg is still sent, promising nothing, and must be refused (seed 17 of
+ * the first v2 run: a 1 bps sale of a one-unit book stopped the sequence in the client).
+ */
+function quoteOrZero(quote: () => bigint): bigint {
+  try {
+    return quote();
+  } catch (e) {
+    if (e instanceof SwapQuoteError && e.reason === 'ZeroAmountOut') return 0n;
+    throw e;
+  }
+}
+
 /** A swap-venue leg on asset 0: buying it with cash, or selling it for cash. */
 export function venueLeg(buying: boolean, payBps: number, quality: Quality) {
   return command(
@@ -36,7 +50,7 @@ export function venueLeg(buying: boolean, payBps: number, quality: Quality) {
       const book = buying ? vault.cashRaw : (vault.assets[0]?.holdingsRaw ?? 0n);
       const payAmount = (book * BigInt(payBps)) / 10_000n;
       if (payAmount === 0n) return;
-      const quote = venueQuote(b, w.venue, buying, payAmount);
+      const quote = quoteOrZero(() => venueQuote(b, w.venue, buying, payAmount));
       const least = minAcceptedIn(
         b,
         buying ? 'cash' : 0,

@@ -27,6 +27,10 @@ export interface PostedEpoch {
   seized: bigint[];
   /** Per actor, per mint: what its claims of this epoch paid it. */
   paid: bigint[][];
+  /** Per mint: what the admins' sweeps moved out (after the claim window). */
+  swept: bigint[];
+  /** Whether a sweep landed (its claims are closed). */
+  closed: boolean;
 }
 
 export interface StakeEntry {
@@ -39,6 +43,8 @@ export interface RewardsModel {
   stakes: StakeEntry[];
   nextStakeIndex: bigint[];
   claimStatuses: Address[];
+  /** Indices into the world's `keepers` of the program's keeper set now. */
+  keeperSet: number[];
 }
 
 const configDecoder = getRewardsConfigDecoder();
@@ -65,6 +71,7 @@ export function watched(w: RewardsWorld, m: RewardsModel): Address[] {
     w.f.config,
     w.f.stakeHolding,
     w.recovery,
+    ...w.sweepTo,
     ...w.users.flatMap((u) => [u.tokens, ...u.destinations]),
     ...m.epochs.flatMap((e) => [e.epoch, ...e.holdings]),
     ...m.stakes.map((s) => s.address),
@@ -143,11 +150,12 @@ export function checkRewards(w: RewardsWorld, m: RewardsModel): void {
           `epoch ${e.epochId} mint ${i}: claimed ${entry?.claimed} of ${entry?.total}, paid ${paid} of ${funded}`,
       );
       const bal = balance(w, h);
+      const swept = e.swept[i] ?? 0n;
       check(
-        bal + paid + (e.seized[i] ?? 0n) === funded,
+        bal + paid + (e.seized[i] ?? 0n) + swept === funded,
         'claims never above funding',
         () =>
-          `epoch ${e.epochId} mint ${i}: holding ${bal} + paid ${paid} + seized ${e.seized[i]} != funded ${funded}`,
+          `epoch ${e.epochId} mint ${i}: holding ${bal} + paid ${paid} + seized ${e.seized[i]} + swept ${swept} != funded ${funded}`,
       );
       e.paid.forEach((p, k) => {
         const leaf = e.distribution.claims[k]?.amounts[i] ?? 0n;

@@ -8,7 +8,7 @@
  */
 
 import { fromClaims } from '@basket/merkle';
-import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
+import { getRewardsConfigDecoder, REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
 import {
   delegateBurnInstruction,
   delegateTransferInstruction,
@@ -47,7 +47,9 @@ export interface RewardsReal {
 
 type Cmd = AsyncCommand<RewardsModel, RewardsReal>;
 
-function cmd(label: string, run: (m: RewardsModel, r: RewardsReal) => Promise<void>): Cmd {
+const configDecoder = getRewardsConfigDecoder();
+
+export function cmd(label: string, run: (m: RewardsModel, r: RewardsReal) => Promise<void>): Cmd {
   return { check: () => true, run, toString: () => label };
 }
 
@@ -67,7 +69,7 @@ function count(real: RewardsReal, name: string, r: SendResult): void {
 }
 
 /** Sends one rewards step; a refusal must change nothing, a landed one keeps the invariants. */
-async function step(
+export async function step(
   m: RewardsModel,
   real: RewardsReal,
   name: string,
@@ -100,7 +102,7 @@ async function step(
   return r;
 }
 
-function bal(w: RewardsWorld, a: Parameters<typeof rawData>[1]): bigint {
+export function bal(w: RewardsWorld, a: Parameters<typeof rawData>[1]): bigint {
   const d = rawData(w.svm, a);
   return d ? new DataView(d.buffer, d.byteOffset, d.byteLength).getBigUint64(64, true) : 0n;
 }
@@ -158,43 +160,89 @@ export function clockMove(seconds: number): Cmd {
   });
 }
 
-/** The keeper posts the next epoch: `amounts[k]` = user k's (stock, legacy) amounts. */
-export function distribute(amounts: [bigint, bigint][]): Cmd {
-  return cmd(`distribute([${amounts.map((a) => a.join('/')).join(', ')}])`, async (m, real) => {
-    const { w } = real;
-    const f = w.f;
-    const epochId = BigInt(m.epochs.length + 1);
-    const mints = [f.xStock, f.legacy];
-    const claims = w.users.map((u, k) => ({
-      claimant: u.signer.address,
-      amounts: [amounts[k]?.[0] ?? 0n, amounts[k]?.[1] ?? 0n],
-    }));
-    const totals = mints.map((_, i) => claims.reduce((s, c) => s + (c.amounts[i] ?? 0n), 0n));
-    const distribution = fromClaims({
-      programId: REWARDS_PROGRAM_ADDRESS,
-      epochId,
-      rewardMints: mints.map((x) => x.address),
-      totals,
-      claims,
-    });
-    // The holdings are funded (set-up, not a step), then the keeper's instruction is the step.
-    const holdings = await fundEpoch(f, epochId, mints, totals);
-    const epoch = await epochPda(epochId);
-    const posted = {
-      epochId,
-      epoch,
-      holdings,
-      distribution,
-      funded: totals,
-      seized: [0n, 0n],
-      paid: w.users.map(() => [0n, 0n]),
-    };
-    const ix = await distributeIx(f, { epochId, root: distribution.root, totals, mints, holdings });
-    const r = await step(m, real, 'rewards distribute_epoch', [ix], f.keeper, () =>
-      m.epochs.push(posted),
-    );
-    if (!r.ok && m.epochs.at(-1) === posted) m.epochs.pop();
-  });
+/** How far above the last epoch id a new one may be (decision 0121). */
+export const MAX_EPOCH_AHEAD = 16n;
+
+/** Who posts an epoch and how far above the program's last id (default: the first keeper of the set, next id). */
+export interface PostBy {
+  keeper?: number;
+  ahead?: bigint;
+  /** The mix's name for it. */
+  name?: string;
+}
+
+/**
+ * A keeper posts an epoch: `amounts[k]` = user k's (stock, legacy) amounts. Landed only by a
+ * key of the keeper set, at most 16 above the last id, over no existing epoch.
+ */
+export function distribute(amounts: [bigint, bigint][], by: PostBy = {}): Cmd {
+  const who = by.keeper === undefined ? '' : `, keeper ${by.keeper}, +${by.ahead ?? 1n}`;
+  return cmd(
+    `distribute([${amounts.map((a) => a.join('/')).join(', ')}]${who})`,
+    async (m, real) => {
+      const { w } = real;
+      const f = w.f;
+      const ahead = by.ahead ?? 1n;
+      // The program's last id (the number of posted epochs, until the admins reset it).
+      const epochId = lastEpochId(w) + ahead;
+      const k = by.keeper ?? m.keeperSet[0] ?? 0;
+      const keeper = w.keepers[k] ?? f.keeper;
+      const mints = [f.xStock, f.legacy];
+      const claims = w.users.map((u, k) => ({
+        claimant: u.signer.address,
+        amounts: [amounts[k]?.[0] ?? 0n, amounts[k]?.[1] ?? 0n],
+      }));
+      const totals = mints.map((_, i) => claims.reduce((s, c) => s + (c.amounts[i] ?? 0n), 0n));
+      const distribution = fromClaims({
+        programId: REWARDS_PROGRAM_ADDRESS,
+        epochId,
+        rewardMints: mints.map((x) => x.address),
+        totals,
+        claims,
+      });
+      // The holdings are funded (set-up, not a step), then the keeper's instruction is the step.
+      const holdings = await fundEpoch(f, epochId, mints, totals);
+      const epoch = await epochPda(epochId);
+      const existed = rawData(w.svm, epoch) !== null;
+      const posted = {
+        epochId,
+        epoch,
+        holdings,
+        distribution,
+        funded: totals,
+        seized: [0n, 0n],
+        paid: w.users.map(() => [0n, 0n]),
+        swept: [0n, 0n],
+        closed: false,
+      };
+      const ix = await distributeIx(f, {
+        epochId,
+        root: distribution.root,
+        totals,
+        mints,
+        holdings,
+        keeper,
+      });
+      const r = await step(m, real, by.name ?? 'rewards distribute_epoch', [ix], keeper, () => {
+        const why = !m.keeperSet.includes(k)
+          ? `keeper ${k} is not in the set [${m.keeperSet}]`
+          : ahead > MAX_EPOCH_AHEAD
+            ? `epoch ${epochId} is ${ahead} above the last`
+            : existed
+              ? `epoch ${epochId} was already posted`
+              : null;
+        if (why) throw new InvariantViolation('only the keeper set posts, bounded, once', why);
+        m.epochs.push(posted);
+      });
+      if (!r.ok && m.epochs.at(-1) === posted) m.epochs.pop();
+    },
+  );
+}
+
+/** The program's last epoch id (`RewardsConfig.last_epoch_id`). */
+export function lastEpochId(w: RewardsWorld): bigint {
+  const d = rawData(w.svm, w.f.config);
+  return d ? configDecoder.decode(d).lastEpochId : 0n;
 }
 
 /** User `actor` claims epoch `which`: as its leaf says, one unit more, or with a wrong proof. */
@@ -223,6 +271,11 @@ export function claim(actor: number, which: number, tamper: 'none' | 'more' | 'o
     });
     const before = u.destinations.map((d) => bal(w, d));
     await step(m, real, `rewards claim(${tamper})`, [ix], u.signer, (r) => {
+      if (e.closed)
+        throw new InvariantViolation(
+          'a swept epoch pays no claim',
+          `epoch ${e.epochId} was swept, user ${k}'s claim landed`,
+        );
       const paid = e.paid[k] as bigint[];
       const received = u.destinations.map((d, i) => bal(w, d) - (before[i] ?? 0n));
       received.forEach((x, i) => {

@@ -7,6 +7,7 @@ import { seedKeys } from '@basket/test-harness';
 import fc from 'fast-check';
 import type { Mix } from '../harness.ts';
 import { addTime } from '../profile.ts';
+import * as admin from './admin.ts';
 import type { RewardsModel } from './check.ts';
 import * as r from './commands.ts';
 import { type RewardsTemplate, restoreRewardsWorld, rewardsTemplate } from './world.ts';
@@ -18,8 +19,8 @@ const amount = fc.oneof(
   { weight: 1, arbitrary: fc.constant(0n) },
 );
 
-/** The rewards commands with their weights (claims and seizures between them weigh most). */
-export const REWARDS_COMMANDS = [
+/** The first recorded runs' rewards commands with their weights (claims and seizures weigh most). */
+export const REWARDS_COMMANDS_V1 = [
   {
     weight: 5,
     arbitrary: fc
@@ -67,6 +68,41 @@ export const REWARDS_COMMANDS = [
   },
 ];
 
+const signers = fc.constantFrom(3, 3, 3, 2);
+const keeperSet = fc.constantFrom('replacement' as const, 'both' as const, 'original' as const);
+
+/**
+ * The admins' commands added after the first recorded runs (command set `v2`): sweeps after
+ * the claim window (the clock moves 91 and 181 days), keeper rotations and posts by either
+ * keeper, and the recovery of the last epoch id.
+ */
+export const REWARDS_COMMANDS_V2 = [
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.nat({ max: 5 }), signers).map(([e, n]) => admin.sweep(e, n)),
+  },
+  { weight: 1, arbitrary: fc.tuple(keeperSet, signers).map(([s, n]) => admin.rotateKeepers(s, n)) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.array(fc.tuple(amount, amount), { minLength: 3, maxLength: 3 }),
+        fc.nat({ max: 1 }),
+        fc.constantFrom(1n, 1n, 2n, 16n, 17n),
+      )
+      .map(([a, k, ahead]) => admin.distributeBy(a as [bigint, bigint][], k, ahead)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom('back' as const, 'ahead' as const, 'recover' as const), signers)
+      .map(([mode, n]) => admin.resetLastEpoch(mode, n)),
+  },
+];
+
+/** The rewards commands now: the first runs' and the admins' (`v2`). */
+export const REWARDS_COMMANDS = [...REWARDS_COMMANDS_V1, ...REWARDS_COMMANDS_V2];
+
 /**
  * The keys a rewards sequence makes (epoch holdings are new token accounts): apart from the
  * template's (`fuzz/rewards/<first seed>`), whose keys the first sequence's would otherwise
@@ -85,14 +121,20 @@ export interface SequenceContext {
 
 /** One rewards sequence from `seed` on the run's template (made on first use under `keys`). */
 export function rewardsProperty(
-  o: { maxCommands?: number; shrinkBudget?: number; keys: string; seed: number },
+  o: {
+    maxCommands?: number;
+    shrinkBudget?: number;
+    keys: string;
+    seed: number;
+    commandSet?: 'v1' | 'v2';
+  },
   holder: { template: RewardsTemplate | null },
   mix: Mix,
   counter: { count: number; shrinking: number },
   ctx: SequenceContext,
 ) {
   return fc.asyncProperty(
-    fc.commands([fc.oneof(...REWARDS_COMMANDS)], {
+    fc.commands([fc.oneof(...(o.commandSet === 'v1' ? REWARDS_COMMANDS_V1 : REWARDS_COMMANDS))], {
       maxCommands: o.maxCommands ?? 400,
       size: 'max',
     }),
@@ -115,6 +157,7 @@ export function rewardsProperty(
         stakes: [],
         nextStakeIndex: w.users.map(() => 0n),
         claimStatuses: [],
+        keeperSet: [0],
       };
       const real = { w, mix, steps: counter, shrinking: ctx.attempt > 0 };
       ctx.attempt += 1;

@@ -29,6 +29,10 @@ export interface RewardsWorld {
   users: RewardsUser[];
   /** Where the issuer's delegate moves what it takes from an epoch holding. */
   recovery: Address;
+  /** Keys that can post epochs: the world's keeper, then a replacement (keeper rotation). */
+  keepers: KeyPairSigner[];
+  /** The admins' wallets a sweep moves an epoch's unclaimed rewards to (per reward mint). */
+  sweepTo: Address[];
 }
 
 export async function createRewardsWorld(): Promise<RewardsWorld> {
@@ -46,7 +50,14 @@ export async function createRewardsWorld(): Promise<RewardsWorld> {
   }
   const recoveryOwner = await newKeyPairSigner();
   const recovery = await createTokenAccount(f.svm, f.payer, f.xStock, recoveryOwner.address);
-  return { f, svm: f.svm, users, recovery };
+  // Made last, so every key above is what it was before sweeps and rotations were fuzzed.
+  const replacement = await newKeyPairSigner();
+  fund(f.svm, replacement.address);
+  const sweepOwner = await newKeyPairSigner();
+  const sweepTo = [];
+  for (const m of [f.xStock, f.legacy])
+    sweepTo.push(await createTokenAccount(f.svm, f.payer, m, sweepOwner.address));
+  return { f, svm: f.svm, users, recovery, keepers: [f.keeper, replacement], sweepTo };
 }
 
 export interface RewardsTemplate {
