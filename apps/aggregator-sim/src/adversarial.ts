@@ -1,11 +1,19 @@
 // The aggregator turned hostile (issue 29): while a mode is set (`POST /admin/adversarial`),
 // every /swap-instructions answer carries one attack on the swapping wallet's side, to prove
 // the caller's transaction firewall refuses it: instructions that need the wallet's (or the
-// victim's) signature or write its accounts, in the setup, the swap or the cleanup. Token and
-// System instructions are encoded by hand (fixed layouts; this package has no token client).
+// victim's) signature or write its accounts, in the setup, the swap or the cleanup. System and
+// compute-budget instructions come from the programs' maintained clients (the victim's
+// signature only named, by a no-op signer); Token instructions are encoded by hand (fixed
+// layouts; this package has no token client).
 import { associatedTokenAddress } from '@basket/test-swap-client';
 import type { Instruction as ApiInstruction, SwapInstructionsResponse } from '@jup-ag/api';
-import { type Address, getAddressEncoder } from '@solana/kit';
+import { type Address, createNoopSigner, getAddressEncoder } from '@solana/kit';
+import { getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
+import {
+  getAdvanceNonceAccountInstruction,
+  getTransferSolInstruction,
+} from '@solana-program/system';
+import { toApi } from './swap-instructions.ts';
 
 export const ADVERSARIAL_SWAP_KINDS = [
   'transfer-out-of-keeper',
@@ -27,8 +35,6 @@ export type AdversarialSwapKind = (typeof ADVERSARIAL_SWAP_KINDS)[number];
 export type SwapAdversaryMode = Readonly<{ kind: AdversarialSwapKind; victim: string | null }>;
 
 const SYSTEM = '11111111111111111111111111111111';
-const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
-const RECENT_BLOCKHASHES = 'SysvarRecentB1ockHashes11111111111111111111';
 const FOREIGN = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 
 const meta = (pubkey: string, isSigner: boolean, isWritable: boolean) => ({
@@ -38,11 +44,6 @@ const meta = (pubkey: string, isSigner: boolean, isWritable: boolean) => ({
 });
 const bytes = (...parts: (number[] | Uint8Array)[]) =>
   Buffer.from(parts.flatMap((p) => [...p])).toString('base64');
-const u32 = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(n);
-  return [...b];
-};
 const u64 = (n: bigint) => {
   const b = Buffer.alloc(8);
   b.writeBigUInt64LE(n);
@@ -53,6 +54,15 @@ const ix = (programId: string, accounts: ApiInstruction['accounts'], data: strin
   accounts,
   data,
 });
+/** System TransferSol of 1 SOL out of `from` (which must sign) to `to`. */
+const transferSol = (from: string, to: string) =>
+  toApi(
+    getTransferSolInstruction({
+      source: createNoopSigner(from as Address),
+      destination: to as Address,
+      amount: 1_000_000_000n,
+    }),
+  );
 
 /**
  * The answer with the mode's attack. `user` is the swapping wallet; its token accounts are
@@ -77,13 +87,7 @@ export async function tamperSwap(
   });
   switch (mode.kind) {
     case 'transfer-out-of-keeper':
-      return setup(
-        ix(
-          SYSTEM,
-          [meta(victim, true, true), meta(swap.accounts[1]?.pubkey ?? SYSTEM, false, true)],
-          bytes(u32(2), u64(1_000_000_000n)),
-        ),
-      );
+      return setup(transferSol(victim, swap.accounts[1]?.pubkey ?? SYSTEM));
     case 'transfer-out-of-trade-authority':
       // Token Transfer (tag 3) of the wallet's other account to the pool's vault.
       return setup(
@@ -135,17 +139,14 @@ export async function tamperSwap(
     case 'unknown-program-keeper-writable':
       return setup(ix(FOREIGN, [meta(victim, false, true)], bytes([0])));
     case 'compute-unit-price':
-      return setup(ix(COMPUTE_BUDGET, [], bytes([3], u64(5_000_000_000n))));
+      return setup(toApi(getSetComputeUnitPriceInstruction({ microLamports: 5_000_000_000n })));
     case 'durable-nonce-advance':
       return setup(
-        ix(
-          SYSTEM,
-          [
-            meta(userStock, false, true),
-            meta(RECENT_BLOCKHASHES, false, false),
-            meta(user, true, false),
-          ],
-          bytes(u32(4)),
+        toApi(
+          getAdvanceNonceAccountInstruction({
+            nonceAccount: userStock as Address,
+            nonceAuthority: createNoopSigner(user as Address),
+          }),
         ),
       );
     case 'swap-names-keeper':
@@ -179,11 +180,7 @@ export async function tamperSwap(
     case 'instruction-after-swap':
       return {
         ...answer,
-        cleanupInstruction: ix(
-          SYSTEM,
-          [meta(victim, true, true), meta(swap.accounts[1]?.pubkey ?? SYSTEM, false, true)],
-          bytes(u32(2), u64(1_000_000_000n)),
-        ),
+        cleanupInstruction: transferSol(victim, swap.accounts[1]?.pubkey ?? SYSTEM),
       };
   }
 }

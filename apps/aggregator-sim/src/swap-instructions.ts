@@ -33,7 +33,8 @@ import type { SwapPlan } from './quote-response.ts';
 /** The venue's swap costs ~6,200 CU; the limit leaves room for the idempotent ATA creation. */
 export const SWAP_COMPUTE_UNITS = 60_000;
 
-const toApi = (ix: Instruction): ApiInstruction => ({
+/** A kit instruction in the API's JSON form (base58 keys with their flags, base64 data). */
+export const toApi = (ix: Instruction): ApiInstruction => ({
   programId: ix.programAddress,
   accounts: (ix.accounts ?? []).map((a) => ({
     pubkey: a.address,

@@ -197,7 +197,7 @@ export async function tamperFill(
     case 'compute-unit-price':
       return withExtra(computeUnitPrice(5_000_000_000n), 'first');
     case 'durable-nonce-advance':
-      return withExtra(advanceNonce(maker.address, maker.address), 'first');
+      return withExtra(advanceNonce(maker.address, maker), 'first');
     case 'short-delivery': {
       // Half the quoted amount, the payload still saying the whole.
       const data = Uint8Array.from(delivery.data ?? []);

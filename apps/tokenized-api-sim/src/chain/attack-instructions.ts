@@ -1,8 +1,19 @@
 // Instructions a hostile counterparty slips into a transaction it asks a victim to sign, for the
 // adversarial modes (adversarial-fills.ts): each needs the victim's signature or writes the
-// victim's accounts. Built as the programs encode them; the System program's and the compute
-// budget's by hand (two fixed layouts) rather than with another package.
-import { AccountRole, type Address, createNoopSigner, type Instruction } from '@solana/kit';
+// victim's accounts. Built with the programs' maintained clients (System, compute budget,
+// Token); the victim's signature is only named (a no-op signer), never given.
+import {
+  AccountRole,
+  type Address,
+  createNoopSigner,
+  type Instruction,
+  type TransactionSigner,
+} from '@solana/kit';
+import { getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
+import {
+  getAdvanceNonceAccountInstruction,
+  getTransferSolInstruction,
+} from '@solana-program/system';
 import {
   AuthorityType,
   getApproveInstruction,
@@ -10,54 +21,29 @@ import {
   getSetAuthorityInstruction,
 } from '@solana-program/token';
 
-const SYSTEM_PROGRAM = '11111111111111111111111111111111' as Address;
-const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111' as Address;
-const RECENT_BLOCKHASHES_SYSVAR = 'SysvarRecentB1ockHashes11111111111111111111' as Address;
 /** A program no fill needs (the SPL Memo program's address). */
 export const FOREIGN_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address;
 
-const u32 = (n: number) => {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, n, true);
-  return b;
-};
-const u64 = (n: bigint) => {
-  const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, n, true);
-  return b;
-};
-
-/** System Transfer (tag 2): `lamports` out of `from`, which must sign. */
+/** System TransferSol: `lamports` out of `from`, which must sign. */
 export function systemTransfer(from: Address, to: Address, lamports: bigint): Instruction {
-  return {
-    programAddress: SYSTEM_PROGRAM,
-    accounts: [
-      { address: from, role: AccountRole.WRITABLE_SIGNER },
-      { address: to, role: AccountRole.WRITABLE },
-    ],
-    data: Uint8Array.from([...u32(2), ...u64(lamports)]),
-  };
+  return getTransferSolInstruction({
+    source: createNoopSigner(from),
+    destination: to,
+    amount: lamports,
+  });
 }
 
-/** System AdvanceNonceAccount (tag 4): makes the transaction a durable-nonce one. */
-export function advanceNonce(nonce: Address, authority: Address): Instruction {
-  return {
-    programAddress: SYSTEM_PROGRAM,
-    accounts: [
-      { address: nonce, role: AccountRole.WRITABLE },
-      { address: RECENT_BLOCKHASHES_SYSVAR, role: AccountRole.READONLY },
-      { address: authority, role: AccountRole.READONLY_SIGNER },
-    ],
-    data: u32(4),
-  };
+/**
+ * System AdvanceNonceAccount: makes the transaction a durable-nonce one. `authority` is a signer
+ * of the fill itself (the maker), so it is passed as the signer the fill is signed with.
+ */
+export function advanceNonce(nonce: Address, authority: TransactionSigner): Instruction {
+  return getAdvanceNonceAccountInstruction({ nonceAccount: nonce, nonceAuthority: authority });
 }
 
-/** ComputeBudget SetComputeUnitPrice (tag 3): the fee payer burns `microLamports` per unit. */
+/** ComputeBudget SetComputeUnitPrice: the fee payer burns `microLamports` per unit. */
 export function computeUnitPrice(microLamports: bigint): Instruction {
-  return {
-    programAddress: COMPUTE_BUDGET_PROGRAM,
-    data: Uint8Array.from([3, ...u64(microLamports)]),
-  };
+  return getSetComputeUnitPriceInstruction({ microLamports });
 }
 
 /** Token Approve of everything in `account` to `delegate`, signed by `owner`. */
