@@ -174,12 +174,24 @@ export function operator(
 
 export type Operator = ReturnType<typeof operator>;
 
-const SETTLE_MS = 300_000;
+/** With no claim paid and no approval landed for this long, what is left cannot be paid now. */
+const SETTLE_IDLE_MS = 360_000;
+/** However slowly the payer progresses, the books close after this. */
+const SETTLE_MAX_MS = 1_200_000;
+/** The payer is queued again this often: a claim refused once (a slot frozen for a moment,
+ * a NAV stale until its approval) is tried again. */
+const REQUEUE_MS = 90_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * What an operator does before closing the books: the redemption payer and the withdrawal
- * router run now (`keeper enqueue`), and the open claims are watched until paid, 300 s at most.
+ * router run now (`keeper enqueue`, again every 90 s), and the open claims are watched while
+ * they are being paid. It waits on progress, not on a fixed time: the leader runs queued jobs
+ * one after another, and on a loaded machine a drift scan or a leg ahead of the payer takes
+ * minutes, as does a NAV move that waits for the operator's approval (the operator keeps
+ * watching meanwhile). It stops when nothing is owed, when neither a claim was paid nor an
+ * approval landed for 6 minutes, or after 20 minutes; what is still open is then judged by
+ * the final checks (open claims must be alerted).
  */
 export async function settleOwed(
   world: SoakWorld,
@@ -195,19 +207,26 @@ export async function settleOwed(
     return n;
   };
   await op.enqueue('withdrawal-router').catch((e) => say(`soak: enqueue failed: ${e}`));
-  // The leader runs queued jobs one after another: on a loaded machine a drift scan or a leg
-  // ahead of the payer takes minutes, so the claims are given 300 s.
-  const until = Date.now() + SETTLE_MS;
+  const started = Date.now();
+  let open = await openClaims().catch(() => Number.POSITIVE_INFINITY);
+  let approvals = op.approvals().filter((a) => a.approvedAt !== null).length;
+  let progressAt = started;
   let enqueuedAt = 0;
-  while (Date.now() < until) {
-    // Again every 90 s: a claim whose batch was refused once (a slot frozen for a moment) is
-    // tried again.
-    if (Date.now() - enqueuedAt > 90_000) {
-      enqueuedAt = Date.now();
+  while (open > 0) {
+    const now = Date.now();
+    if (now - progressAt > SETTLE_IDLE_MS || now - started > SETTLE_MAX_MS) break;
+    if (now - enqueuedAt > REQUEUE_MS) {
+      enqueuedAt = now;
       await op.enqueue('redemption-payer').catch((e) => say(`soak: enqueue failed: ${e}`));
     }
     await sleep(3_000);
-    if ((await openClaims().catch(() => 1)) === 0) return;
+    const left = await openClaims().catch(() => open);
+    const approved = op.approvals().filter((a) => a.approvedAt !== null).length;
+    if (left < open || approved > approvals) progressAt = Date.now();
+    if (left < open && Number.isFinite(open))
+      say(`soak: ${open - left} claim(s) paid, ${left} open`);
+    open = left;
+    approvals = approved;
   }
-  say(`soak: ${await openClaims()} redemption claim(s) still open after the payer's runs`);
+  if (open > 0) say(`soak: ${open} redemption claim(s) still open after the payer's runs`);
 }

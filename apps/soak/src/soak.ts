@@ -116,6 +116,11 @@ export async function runSoak(o: {
     o.say(`soak: ${what}: not within ${ms / 1000} s`);
     return null;
   };
+  // The users' loops run while `running`; the operator keeps watching until the books close (a
+  // NAV move beyond the deviation cap alerted after the users stopped still needs its
+  // approval, or no claim can be paid). Both end in `finally` whatever happened.
+  let running = true;
+  let operating = true;
   try {
     if ((await waitFor('every service ready', allReady, 300_000)) === null)
       throw new Error(`services not ready: ${JSON.stringify(latest.notReady)}`);
@@ -131,8 +136,13 @@ export async function runSoak(o: {
     const outages: Outage[] = [];
     const nav = navWatch(rpc, world.programs, world.world.manifest.skus, outages);
     const op = operator(world, pool, outages, NAV_GRACE_MS, (l) => o.say(l));
-    let running = true;
     let userActions = 0;
+    const operating$ = (async () => {
+      while (operating) {
+        await op.watch().catch((e) => o.say(`operator: ${e}`));
+        await sleep(3_000);
+      }
+    })();
     const loops = [
       (async () => {
         const ur = seeded(o.seed ^ 0xabc);
@@ -152,12 +162,6 @@ export async function runSoak(o: {
         while (running) {
           await nav.sample().catch(() => {});
           await sleep(5_000);
-        }
-      })(),
-      (async () => {
-        while (running) {
-          await op.watch().catch((e) => o.say(`operator: ${e}`));
-          await sleep(3_000);
         }
       })(),
     ];
@@ -311,6 +315,8 @@ export async function runSoak(o: {
     o.say(
       `soak: users claimed their published rewards (${finalClaims.landed} landed, ${finalClaims.refused} refused)`,
     );
+    operating = false;
+    await operating$;
     op.close();
     const events = await checkpoint(120_000);
     const keeperAddress = (await readKeeperAddress(world)) as string;
@@ -386,6 +392,8 @@ export async function runSoak(o: {
       verdict: reasons.length === 0 ? 'pass' : 'fail',
     };
   } finally {
+    running = false;
+    operating = false;
     await pool.end().catch(() => {});
     await world.stop();
   }
