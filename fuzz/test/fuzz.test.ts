@@ -11,6 +11,8 @@ describe('fuzz: fixed-seed run', () => {
     const landed = (name: string) => r.mix[name]?.ok ?? 0;
     expect(landed('deposit')).toBeGreaterThan(0);
     expect(landed('oracle push_snapshot')).toBeGreaterThan(0);
+    // The period-end command reaches the performance fee's window (decision 0950).
+    expect(landed('collect_perf_fee')).toBeGreaterThan(0);
     // Refusals are part of the run too (each one checked to have changed nothing).
     expect(Object.values(r.mix).some((m) => m.refused > 0)).toBe(true);
   });
