@@ -73,6 +73,7 @@ function vaultTests(path: string): string[] {
       'limits',
       'withdraw-usdc-slippage-rounding',
       'boundary-equalities',
+      'withdrawal-request-checks',
     ]);
   if (path.includes('withdraw_in_kind'))
     return t([
@@ -85,7 +86,8 @@ function vaultTests(path: string): string[] {
       // A receiving account that starts frozen (refused by name, decision 0080).
       'issuer-claims',
     ]);
-  if (path.includes('withdrawal_request')) return t(['withdrawal-request']);
+  if (path.includes('withdrawal_request'))
+    return t(['withdrawal-request', 'withdrawal-request-checks']);
   if (path.includes('redemption')) return t(seizures);
   if (path.includes('collect_mgmt_fee')) {
     return [...t(['withdraw-usdc', 'admin']), 'fuzz/test/fee-checks.test.ts'];

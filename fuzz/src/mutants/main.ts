@@ -113,17 +113,36 @@ function summarise(results: Result[], total: number): Record {
 /**
  * Priority: the vault first (rounding, then the share/fee/NAV math, then the instructions'
  * checks), then the other programs' checks, the most security-relevant first: signers,
- * keepers and thresholds; merkle proofs; epoch, sequence and id bounds; sweeps; the rest.
+ * keepers, thresholds and the upgrade gate; merkle proofs; epoch, sequence and id bounds;
+ * sweeps; the rest. There a disabled check comes before a flipped comparison. `next` is the
+ * source line after the mutant's (a multi-line `require(` names its condition there).
  */
-function priority(m: Mutant): number {
+function priority(m: Mutant, next: string): number {
   const op = { rounding: 0, 'off-by-one': 1, comparison: 2, require: 3 }[m.operator];
   if (programOf(m.path) === 'vault') return (/share_math|nav|collect_/.test(m.path) ? 0 : 10) + op;
-  const text = `${m.path} ${m.original}`;
-  if (/signer|signed|keeper|admin|threshold|approv|authority|is_signer/i.test(text)) return 20 + op;
-  if (/merkle|proof|root|leaf/i.test(text)) return 30 + op;
-  if (/epoch|sequence|_id\b|index|bound|count|slot/i.test(text)) return 40 + op;
-  if (/sweep/i.test(text)) return 50 + op;
-  return 60 + op;
+  const rank = { require: 0, rounding: 1, comparison: 2, 'off-by-one': 3 }[m.operator];
+  const text = `${m.original} ${m.original.endsWith('(') ? next : ''}`;
+  if (
+    /upgrade-gate/.test(m.path) ||
+    /signer|signed|keeper|admin|threshold|approv|authority/i.test(text)
+  )
+    return 20 + rank;
+  if (/merkle|proof|root|leaf/i.test(`${m.path} ${text}`)) return 30 + rank;
+  if (/epoch|sequence|_id\b|index|bound|count|slot|is_next/i.test(text)) return 40 + rank;
+  if (/sweep/i.test(m.path)) return 50 + rank;
+  return 60 + rank;
+}
+
+/** Each mutant's priority, reading the line after it from the worktree's source. */
+function byPriority(dir: string, mutants: Mutant[]): Mutant[] {
+  const sources = new Map<string, string[]>();
+  const next = (m: Mutant) => {
+    if (!sources.has(m.path))
+      sources.set(m.path, readFileSync(join(dir, m.path), 'utf8').split('\n'));
+    return (sources.get(m.path) ?? [])[m.line] ?? '';
+  };
+  const rank = new Map(mutants.map((m) => [m.hash, priority(m, next(m))]));
+  return [...mutants].sort((a, b) => (rank.get(a.hash) ?? 0) - (rank.get(b.hash) ?? 0));
 }
 
 /**
@@ -244,7 +263,7 @@ async function main(): Promise<void> {
   if (!run(dir, 'git', ['diff', '--quiet', '--', 'programs']).ok)
     throw new Error(`mutants: ${dir} has changes under programs/; restore it first`);
   const commit = run(dir, 'git', ['rev-parse', '--short', 'HEAD']).out.trim();
-  const all = listMutants(dir).sort((a, b) => priority(a) - priority(b));
+  const all = byPriority(dir, listMutants(dir));
   const cache = existsSync(OUT) ? (JSON.parse(readFileSync(OUT, 'utf8')) as Record) : null;
   const results = new Map((cache?.results ?? []).map((r) => [r.hash, r]));
   // After a new test, the survivors are judged again.
