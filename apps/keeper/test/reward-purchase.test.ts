@@ -1,21 +1,11 @@
-import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from '@basket/sdk';
 import { ConfigError } from '@basket/service-kit';
-import {
-  AccountRole,
-  type Address,
-  address,
-  createNoopSigner,
-  type Instruction,
-  type TransactionSigner,
-} from '@solana/kit';
-import { getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { type Address, address } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import {
   decidePurchase,
   purchaseKey,
   rewardBudget,
   splitRewardBudget,
-  takerSpendRefusal,
   wholeCents,
 } from '../src/decisions/reward-purchase.ts';
 import { loadKeeperConfig } from '../src/service/config.ts';
@@ -111,60 +101,6 @@ describe('wholeCents and decidePurchase', () => {
   it('keys a purchase per epoch and mint', () => {
     expect(purchaseKey('epoch:2026-11-29', a)).toBe(`reward-purchase:epoch:2026-11-29:${a}`);
     expect(purchaseKey('epoch:2026-11-29', a)).not.toBe(purchaseKey('epoch:2026-12-06', a));
-  });
-});
-
-describe('takerSpendRefusal (what the keeper signs in a market maker fill)', () => {
-  const taker = createNoopSigner(address('11111111111111111111111111111115'));
-  const maker = createNoopSigner(address('11111111111111111111111111111116'));
-  const stableMint = address('11111111111111111111111111111117');
-  const stableAccount = address('11111111111111111111111111111118');
-  const makerStable = address('11111111111111111111111111111119');
-  const pay = (
-    amount: bigint,
-    authority: TransactionSigner = taker,
-    source: Address = stableAccount,
-    mint: Address = stableMint,
-  ): Instruction =>
-    getTransferCheckedInstruction(
-      { source, mint, destination: makerStable, authority, amount, decimals: 6 },
-      { programAddress: TOKEN_PROGRAM_ADDRESS },
-    );
-  const input = {
-    taker: taker.address,
-    stableMint,
-    stableAccount,
-    tokenPrograms: [TOKEN_PROGRAM_ADDRESS],
-    ataProgram: ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
-    maxStableRaw: 100n,
-  };
-  const delivery = pay(5n, maker, makerStable, a); // the maker's leg: the taker does not sign
-  // The keeper's stock account created for it: the keeper is named as its owner only.
-  const create = (payer: Address): Instruction => ({
-    programAddress: ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
-    accounts: [payer, c, taker.address, a].map((address, i) => ({
-      address,
-      role: i === 0 ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER,
-    })),
-    data: Uint8Array.of(1),
-  });
-
-  it('accepts one stablecoin payment of at most the budget and a token account the maker pays', () => {
-    expect(takerSpendRefusal([create(maker.address), delivery, pay(100n)], input)).toBeNull();
-  });
-  it('refuses a token account the keeper would pay for', () => {
-    expect(takerSpendRefusal([create(taker.address), pay(100n)], input)).toMatch(
-      /pay for a token account/,
-    );
-  });
-  it('refuses a payment over the budget by one unit', () => {
-    expect(takerSpendRefusal([delivery, pay(101n)], input)).toMatch(/101 > 100/);
-  });
-  it('refuses any other instruction the keeper would sign, or two payments', () => {
-    const stock = pay(1n, taker, stableAccount, a);
-    expect(takerSpendRefusal([pay(50n), stock], input)).toMatch(/not its stablecoin payment/);
-    expect(takerSpendRefusal([pay(50n), pay(50n)], input)).toMatch(/2 payments/);
-    expect(takerSpendRefusal([delivery], input)).toMatch(/0 payments/);
   });
 });
 

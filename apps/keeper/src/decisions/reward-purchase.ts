@@ -3,7 +3,7 @@
 // distribution, split across the rewards config's mints by configured weights (equal when
 // none are configured). Every division rounds down: the keeper never spends more than the
 // account holds, and the units left over stay in the account for the next epoch.
-import type { Address, Instruction } from '@solana/kit';
+import type { Address } from '@solana/kit';
 import { centsText } from '../routes/rfq-route.ts';
 
 /** Cents as the API's decimal text ("12.34"), through the RFQ route's formatter. */
@@ -117,62 +117,4 @@ export function decidePurchase(
  */
 export function purchaseKey(epoch: string, mint: Address): string {
   return `reward-purchase:${epoch}:${mint}`;
-}
-
-/** A SPL TransferChecked's fields, or null for any other instruction. */
-function transferChecked(data: Uint8Array): { amount: bigint } | null {
-  if (data.length !== 10 || data[0] !== 12) return null;
-  return { amount: new DataView(data.buffer, data.byteOffset).getBigUint64(1, true) };
-}
-
-/**
- * The RFQ's fill is the market maker's message, signed as is by the keeper. A signature
- * covers the whole message (a signer is a signer in every instruction naming it), so every
- * instruction that names the keeper is checked: an associated-token-account creation that the
- * keeper does not pay for (it is only the new account's owner), and exactly one
- * TransferChecked of at most `maxStableRaw` of the stablecoin out of the keeper's stablecoin
- * account; anything else is refused. Returns the refusal, or null.
- *
- * @example
- * const refusal = takerSpendRefusal(instructions, { taker, stableMint, stableAccount, tokenPrograms, ataProgram, maxStableRaw });
- */
-export function takerSpendRefusal(
-  instructions: readonly Instruction[],
-  input: {
-    taker: Address;
-    stableMint: Address;
-    stableAccount: Address;
-    tokenPrograms: readonly Address[];
-    ataProgram: Address;
-    maxStableRaw: bigint;
-  },
-): string | null {
-  let spends = 0;
-  for (const ix of instructions) {
-    const named = (ix.accounts ?? []).map((a) => a.address);
-    if (!named.includes(input.taker)) continue;
-    if (ix.programAddress === input.ataProgram) {
-      // Create / CreateIdempotent: account 0 pays the rent; the owner (2) signs nothing.
-      if (named[0] === input.taker) return 'the fill has the keeper pay for a token account';
-      continue;
-    }
-    const transfer =
-      input.tokenPrograms.includes(ix.programAddress) && ix.data
-        ? transferChecked(Uint8Array.from(ix.data))
-        : null;
-    const [source, mint, , authority] = named;
-    if (
-      !transfer ||
-      source !== input.stableAccount ||
-      mint !== input.stableMint ||
-      authority !== input.taker
-    ) {
-      return `the fill asks the keeper to sign an instruction of ${ix.programAddress} that is not its stablecoin payment`;
-    }
-    if (transfer.amount > input.maxStableRaw) {
-      return `the fill spends ${transfer.amount} > ${input.maxStableRaw} of the epoch's budget`;
-    }
-    spends += 1;
-  }
-  return spends === 1 ? null : `the fill has ${spends} payments by the keeper, not one`;
 }
