@@ -189,6 +189,8 @@ describe('RFQ sequence', () => {
       (e: unknown) => e,
     );
     expect(isKeeperError(error, 'RFQ_REJECTED')).toBe(true);
+    // The API's code and words reach the operator, not only the status.
+    expect((error as Error).message).toContain('HTTP 422 (InvalidQuantity: below minimum)');
     expect(calls).toBe(1);
   });
 });

@@ -108,16 +108,17 @@ async function requestQuote(deps: RfqSequenceDeps, request: RfqRequest): Promise
   try {
     return await deps.api.requestRfq(request);
   } catch (error) {
-    const status = isTokenizedApiError(error, TOKENIZED_API_ERROR__HTTP_STATUS)
-      ? error.context.status
+    const http = isTokenizedApiError(error, TOKENIZED_API_ERROR__HTTP_STATUS)
+      ? error.context
       : null;
-    if (status !== null && !isRfqRequestRetryable(status)) {
+    if (http !== null && !isRfqRequestRetryable(http.status)) {
+      // The API's own code and words say why (a trading window, a limit, a halt): the
+      // operator reads them in the log line and the alert, not just the status.
+      const why = [http.upstreamCode, http.upstreamMessage].filter(Boolean).join(': ');
       throw new KeeperError(
         'RFQ_REJECTED',
-        `RFQ for ${request.symbol} refused with HTTP ${status}`,
-        {
-          cause: error,
-        },
+        `RFQ for ${request.symbol} refused with HTTP ${http.status}${why ? ` (${why})` : ''}`,
+        { cause: error },
       );
     }
     throw error;
