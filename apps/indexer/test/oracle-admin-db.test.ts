@@ -1,6 +1,6 @@
 // The oracle's admin events on a real Postgres, from real LiteSVM transactions: the
-// configuration, the snapshot created, the deviation approved and the keepers rotated land in
-// the operator's audit feed once each, with the values the oracle's accounts hold.
+// configuration, the snapshot created, the deviation approved, the keepers rotated and the
+// sequence reset land in the operator's audit feed once each, with the values the oracle's accounts hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexerDb } from './support/indexer-db.ts';
 import {
@@ -56,6 +56,16 @@ describe('oracle admin rows on Postgres from real transactions', () => {
         payload: {
           keeperCount: m.keeperCountAfter,
           keeperSetVersion: m.keeperSetVersionAfter.toString(),
+        },
+      },
+      {
+        signature: s.sig.resetSequence,
+        name: 'sequenceReset',
+        sku: ORACLE_SKU,
+        payload: {
+          skuId: ORACLE_SKU,
+          previous: m.resetFrom.toString(),
+          sequence: m.resetTo.toString(),
         },
       },
     ]);

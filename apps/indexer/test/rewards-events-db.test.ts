@@ -159,9 +159,16 @@ describe('rewards rows on Postgres from real transactions', () => {
       ['pauseSet', { flags: 0 }],
       ['rewardMintsSet', { count: a.rewardMints.length }],
       ['epochSwept', expect.objectContaining({ epochId: '1', mintCount: a.swept.length })],
+      [
+        'lastEpochReset',
+        {
+          previous: a.lastEpochReset.previous.toString(),
+          lastEpochId: a.lastEpochReset.lastEpochId.toString(),
+        },
+      ],
     ]);
     expect(a.keeperCount).toBe(2);
-    const last = actions.at(-1) as {
+    const last = actions.at(-2) as {
       signature: string;
       payload: { swept: { mint: string; amount: string }[] };
     };

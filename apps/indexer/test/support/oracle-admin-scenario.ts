@@ -1,13 +1,15 @@
 // The oracle's admin events from real transactions in LiteSVM (the program deployed
 // upgradeable, the payer its upgrade authority): the configuration initialized (5 admins,
 // threshold 3, one keeper), a snapshot created over two issuer mints (non-unit multipliers),
-// a deviation approved, the keepers rotated; as webhook items, with what the accounts hold.
+// a deviation approved, the keepers rotated, the sequence reset (the admins' recovery); as
+// webhook items, with what the accounts hold.
 import { ORACLE_PROGRAM_ADDRESS } from '@basket/oracle-client';
 import {
   getApproveDeviationInstructionFor,
   getCreateSnapshotInstructionFor,
   getInitializeConfigInstructionFor,
   getOracleRotateKeepersInstructionFor,
+  getResetSequenceInstructionFor,
   navSnapshotAccount,
   oracleConfigAccount,
   readAccounts,
@@ -31,6 +33,9 @@ export type OracleAdminScenario = Readonly<{
     snapshotMints: readonly Address[];
     /** The snapshot's sequence when the deviation was approved. */
     approvedSequence: bigint;
+    /** The sequence before the reset, and the one the admins set. */
+    resetFrom: bigint;
+    resetTo: bigint;
   }>;
 }>;
 
@@ -80,7 +85,19 @@ export async function oracleAdminScenario(): Promise<OracleAdminScenario> {
       })
     ).instruction,
   ]);
+  const resetTo = snapshot.data.sequence + 7n;
+  await step('resetSequence', [
+    (
+      await getResetSequenceInstructionFor({
+        sku: ORACLE_SKU,
+        sequence: resetTo,
+        adminSigners: admins.slice(1, 4),
+      })
+    ).instruction,
+  ]);
   const [config] = await readAccounts(svmRpc(svm), [oracleConfigAccount(init.config)]);
+  const [reset] = await readAccounts(svmRpc(svm), [navSnapshotAccount(create.snapshot)]);
+  if (!reset.exists || reset.data.sequence !== resetTo) throw new Error('sequence not reset');
   if (!config.exists) throw new Error('oracle config missing');
   return {
     items,
@@ -91,6 +108,8 @@ export async function oracleAdminScenario(): Promise<OracleAdminScenario> {
       keeperSetVersionAfter: config.data.keeperSetVersion,
       snapshotMints: mints,
       approvedSequence: snapshot.data.sequence + 1n,
+      resetFrom: snapshot.data.sequence,
+      resetTo,
     },
   };
 }

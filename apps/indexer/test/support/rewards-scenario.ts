@@ -7,6 +7,7 @@ import { fromClaims } from '@basket/merkle';
 import {
   findEpochPda,
   getDistributeEpochInstruction,
+  getResetLastEpochInstruction,
   REWARDS_PROGRAM_ADDRESS,
 } from '@basket/rewards-client';
 import {
@@ -53,6 +54,8 @@ export type RewardsScenario = Readonly<{
     rewardMints: readonly Address[];
     /** What the sweep moved to each destination (measured), per epoch mint. */
     swept: readonly { mint: Address; amount: bigint }[];
+    /** The admins' reset of the last epoch id: the id before and the one set. */
+    lastEpochReset: Readonly<{ previous: bigint; lastEpochId: bigint }>;
   }>;
 }>;
 
@@ -176,11 +179,32 @@ export async function rewardsScenario(): Promise<RewardsScenario> {
     getSweepEpochInstructionFor({ epoch: closing.data, destinations: sweepTo, adminSigners }),
   );
   const swept = [...sweepTo].map(([mint, d]) => ({ mint, amount: tokenAmount(w.svm, d) }));
+  // The admins' recovery of the epoch ids: the last distributed id set (here ahead by 3).
+  const [before] = await readAccounts(svmRpc(w.svm), [rewardsConfigAccount(w.config)]);
+  if (!before.exists) throw new Error('no rewards config');
+  const resetTo = before.data.lastEpochId + 3n;
+  await admin(
+    'resetLastEpoch',
+    Promise.resolve({
+      instruction: getResetLastEpochInstruction({
+        config: w.config,
+        lastEpochId: resetTo,
+        adminSigners,
+      }),
+    }),
+  );
   const [after] = await readAccounts(svmRpc(w.svm), [rewardsConfigAccount(w.config)]);
   if (!after.exists) throw new Error('no rewards config');
+  if (after.data.lastEpochId !== resetTo) throw new Error('last epoch id not reset');
   return {
     adminItems,
-    admin: { sig, keeperCount: after.data.keeperCount, rewardMints, swept },
+    admin: {
+      sig,
+      keeperCount: after.data.keeperCount,
+      rewardMints,
+      swept,
+      lastEpochReset: { previous: before.data.lastEpochId, lastEpochId: resetTo },
+    },
     items,
     staker: s.signer.address,
     stakeAmount,
