@@ -16,7 +16,7 @@ import { FirewallRefusal, type RefusalReason } from '../src/firewall/refusal.ts'
 import type { KeeperContext } from '../src/jobs/context.ts';
 import { runNavPush } from '../src/jobs/nav-push.ts';
 import { executeLeg, planLeg } from '../src/jobs/rebalance-exec.ts';
-import { buyViaRfq } from '../src/jobs/reward-purchase-routes.ts';
+import { type Buy, buyViaRfq } from '../src/jobs/reward-purchase-routes.ts';
 import type { Keeper } from '../src/keeper.ts';
 import { runAggregatorRoute } from '../src/routes/aggregator-route.ts';
 import { legSetup } from '../src/routes/leg-setup.ts';
@@ -149,6 +149,54 @@ async function expectRefused(run: () => Promise<unknown>, reason: RefusalReason)
   expect((error as FirewallRefusal).reason).toBe(reason);
 }
 
+/**
+ * A reward purchase of `SYMBOL` by RFQ under `key`, the distributor paying 300 USDC from a
+ * funding account freshly swept 500 USDC of fees.
+ */
+async function rewardBuy(ctx: KeeperContext, key: string): Promise<Buy> {
+  const keys = await loadWorldKeys(kw.world.dir);
+  const account = await sweepFeesTo(kw.world, keys.distributor, 500_000_000n);
+  const stable = kw.world.manifest.stablecoin;
+  const entry = (await ctx.api.listXChangeAssets()).find((a) => a.symbol === SYMBOL);
+  if (!entry) throw new Error(`${SYMBOL} is not a swap asset`);
+  return {
+    key,
+    symbol: SYMBOL,
+    decision: {
+      action: 'buy',
+      mint: mintIn(ctx, SKU, SYMBOL) as Address,
+      stableRaw: 300_000_000n,
+      cents: 30_000n,
+    },
+    stable: {
+      mint: stable.mint as Address,
+      tokenProgram: stable.tokenProgram as Address,
+      decimals: stable.decimals,
+      account,
+    },
+    entry,
+  };
+}
+
+/**
+ * What landed as `signature` failed nothing, was paid by another key than `product`, and
+ * carried exactly the compute-unit limit and price the keeper recorded (`detail`) and asked
+ * the maker for: two budget instructions, at least 1,000 micro-lamports a unit.
+ */
+async function expectAskedBudget(
+  signature: string,
+  product: Address,
+  detail: Record<string, string> | undefined,
+) {
+  const landed = await landedComputeBudget(kw.world, signature);
+  expect(landed.failed).toBe(false);
+  expect(landed.feePayer).not.toBe(product);
+  expect(landed.budgetInstructions).toBe(2);
+  expect(landed.unitLimit).toBe(Number(detail?.computeUnitLimit));
+  expect(landed.microLamportsPerCu).toBe(BigInt(detail?.computeUnitPrice ?? -1));
+  expect(landed.microLamportsPerCu).toBeGreaterThanOrEqual(1_000n);
+}
+
 describe('a hostile RFQ market maker', () => {
   for (const [kind, reason] of Object.entries(RFQ_KINDS)) {
     it(`${kind}: refused (${reason}), alerted, nothing signed or moved`, async () => {
@@ -223,15 +271,11 @@ describe('a hostile RFQ market maker selling reward stock to the keeper', () => 
   for (const [kind, reason] of Object.entries(REWARD_KINDS)) {
     it(`${kind}: refused (${reason}), the funding account unchanged`, async () => {
       const ctx = keeper.context;
-      const keys = await loadWorldKeys(kw.world.dir);
-      const account = await sweepFeesTo(kw.world, keys.distributor, 500_000_000n);
-      const stable = kw.world.manifest.stablecoin;
-      const entry = (await ctx.api.listXChangeAssets()).find((a) => a.symbol === SYMBOL);
-      if (!entry) throw new Error(`${SYMBOL} is not a swap asset`);
+      const buy = await rewardBuy(ctx, `reward-purchase:firewall-test:${kind}`);
       const rpc = kw.world.chain.rpc;
       const balance = async () =>
-        (await rpc.getTokenAccountBalance(account, { commitment: 'confirmed' }).send()).value
-          .amount;
+        (await rpc.getTokenAccountBalance(buy.stable.account, { commitment: 'confirmed' }).send())
+          .value.amount;
       const before = {
         stable: await balance(),
         last: await lastSignatureOf(kw.world, ctx.distributor.address),
@@ -239,27 +283,7 @@ describe('a hostile RFQ market maker selling reward stock to the keeper', () => 
       const alerts = await refusals(ctx);
       await rfqMode(kind);
       try {
-        await expectRefused(
-          () =>
-            buyViaRfq(ctx, {
-              key: `reward-purchase:firewall-test:${kind}`,
-              symbol: SYMBOL,
-              decision: {
-                action: 'buy',
-                mint: mintIn(ctx, SKU, SYMBOL) as Address,
-                stableRaw: 300_000_000n,
-                cents: 30_000n,
-              },
-              stable: {
-                mint: stable.mint as Address,
-                tokenProgram: stable.tokenProgram as Address,
-                decimals: stable.decimals,
-                account,
-              },
-              entry,
-            }),
-          reason,
-        );
+        await expectRefused(() => buyViaRfq(ctx, buy), reason);
       } finally {
         await rfqMode(null);
       }
@@ -285,51 +309,21 @@ describe('honest providers again', () => {
     );
     const row = rows[0];
     if (!row) throw new Error('no RFQ leg recorded');
-    const landed = await landedComputeBudget(kw.world, row.signature);
-    expect(landed.failed).toBe(false);
-    expect(landed.feePayer).not.toBe(ctx.signer.address);
-    expect(landed.budgetInstructions).toBe(2);
-    expect(landed.unitLimit).toBe(Number(row.detail.computeUnitLimit));
-    expect(landed.microLamportsPerCu).toBe(BigInt(row.detail.computeUnitPrice ?? -1));
-    expect(landed.microLamportsPerCu).toBeGreaterThanOrEqual(1_000n);
+    await expectAskedBudget(row.signature, ctx.signer.address, row.detail);
   }, 120_000);
 
   it("the reward purchase's RFQ lands as the maker signed it, at the asked limit and price", async () => {
     const ctx = keeper.context;
-    const keys = await loadWorldKeys(kw.world.dir);
-    const account = await sweepFeesTo(kw.world, keys.distributor, 500_000_000n);
-    const stable = kw.world.manifest.stablecoin;
-    const entry = (await ctx.api.listXChangeAssets()).find((a) => a.symbol === SYMBOL);
-    if (!entry) throw new Error(`${SYMBOL} is not a swap asset`);
-    const outcome = await buyViaRfq(ctx, {
-      key: 'reward-purchase:firewall-test:honest',
-      symbol: SYMBOL,
-      decision: {
-        action: 'buy',
-        mint: mintIn(ctx, SKU, SYMBOL) as Address,
-        stableRaw: 300_000_000n,
-        cents: 30_000n,
-      },
-      stable: {
-        mint: stable.mint as Address,
-        tokenProgram: stable.tokenProgram as Address,
-        decimals: stable.decimals,
-        account,
-      },
-      entry,
-    });
+    const outcome = await buyViaRfq(
+      ctx,
+      await rewardBuy(ctx, 'reward-purchase:firewall-test:honest'),
+    );
     expect(outcome.outcome).toBe('done');
     if (outcome.outcome !== 'done') return;
     const { rows } = await ctx.pool.query<{ detail: Record<string, string> }>(
       'select detail from keeper.actions where action_key = $1',
       ['reward-purchase:firewall-test:honest'],
     );
-    const landed = await landedComputeBudget(kw.world, outcome.signature);
-    expect(landed.failed).toBe(false);
-    expect(landed.feePayer).not.toBe(ctx.distributor.address);
-    expect(landed.budgetInstructions).toBe(2);
-    expect(landed.unitLimit).toBe(Number(rows[0]?.detail.computeUnitLimit));
-    expect(landed.microLamportsPerCu).toBe(BigInt(rows[0]?.detail.computeUnitPrice ?? -1));
-    expect(landed.microLamportsPerCu).toBeGreaterThanOrEqual(1_000n);
+    await expectAskedBudget(outcome.signature, ctx.distributor.address, rows[0]?.detail);
   }, 120_000);
 });
