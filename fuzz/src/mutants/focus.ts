@@ -109,14 +109,21 @@ function oracleTests(path: string): string[] {
     'nav-payload',
   ];
   if (path.includes('approve_deviation'))
-    return t(['approve-deviation', 'push-snapshot-deviation']);
+    return t(['approve-deviation', 'push-snapshot-deviation', 'reference-substitution']);
   if (path.includes('create_snapshot')) return t(['create-snapshot']);
   if (path.includes('initialize_config')) return t(['initialize-config']);
   if (path.includes('rotate_keepers')) return t(['rotate-keepers']);
-  if (path.includes('reset_sequence')) return t(['push-snapshot-sequence']);
+  if (path.includes('reset_sequence'))
+    return t(['push-snapshot-sequence', 'reference-substitution']);
+  if (path.includes('reference')) return t([...pushes, 'reference-substitution']);
   if (path.includes('deviation')) return t(['push-snapshot-deviation', 'push-snapshot-walk']);
   if (path.includes('staleness')) return [...t(pushes), 'programs/vault/tests/nav-cache.test.ts'];
-  // push_snapshot/, reference.rs, ed25519.rs, payload.rs.
+  if (path.includes('push_snapshot')) return t([...pushes, 'reference-substitution']);
+  // The keeper list is checked where it is written and read where a push is signed.
+  if (path.includes('state/config')) return t([...pushes, 'initialize-config', 'rotate-keepers']);
+  // bytes.rs compares the SKU and the reference's SKU.
+  if (path.includes('bytes')) return t([...pushes, 'reference-substitution']);
+  // ed25519.rs, payload.rs.
   return t(pushes);
 }
 

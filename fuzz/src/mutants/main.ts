@@ -26,8 +26,9 @@ import { REPO_ROOT } from '@basket/test-harness';
 import { EQUIVALENT } from './equivalent.ts';
 import { focusedTests, fuzzWorldOf, type Program, programOf } from './focus.ts';
 import { listMutants, type Mutant } from './generate.ts';
+import { markdownTable } from './table.ts';
 
-const HELP = `usage: npm run mutants -- [--worktree DIR] [--limit N] [--filter TEXT] [--fuzz-steps N] [--list]
+const HELP = `usage: npm run mutants -- [--worktree DIR] [--limit N] [--filter TEXT] [--fuzz-steps N] [--list] [--table]
 
 Applies each mutant of the programs' checks and money and ID math (vault, oracle, rewards,
 upgrade-gate) in a separate worktree (created at HEAD when missing, with its own target
@@ -40,6 +41,7 @@ bench/results/mutants.json; already decided mutants are skipped.
   --filter TEXT    only mutants whose path or operator contains TEXT (e.g. programs/rewards)
   --fuzz-steps N   steps of the short fuzz run per mutant (default 300)
   --list           print the mutant list and the cache's verdicts, run nothing
+  --table          print every mutant and its verdict as docs/mutants.md's markdown table
   --rejudge-survivors  judge the cached survivors again (after adding a test)
   --help           this text`;
 
@@ -253,17 +255,23 @@ async function main(): Promise<void> {
       filter: { type: 'string', default: '' },
       'fuzz-steps': { type: 'string', default: '300' },
       list: { type: 'boolean', default: false },
+      table: { type: 'boolean', default: false },
       'rejudge-survivors': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) return console.log(HELP);
   const dir = values.worktree;
-  ensureWorktree(dir);
-  if (!run(dir, 'git', ['diff', '--quiet', '--', 'programs']).ok)
-    throw new Error(`mutants: ${dir} has changes under programs/; restore it first`);
-  const commit = run(dir, 'git', ['rev-parse', '--short', 'HEAD']).out.trim();
-  const all = byPriority(dir, listMutants(dir));
+  // A listing reads this checkout's source (a run may have a mutant applied in the worktree).
+  const listing = values.list || values.table;
+  if (!listing) {
+    ensureWorktree(dir);
+    if (!run(dir, 'git', ['diff', '--quiet', '--', 'programs']).ok)
+      throw new Error(`mutants: ${dir} has changes under programs/; restore it first`);
+  }
+  const source = listing ? REPO_ROOT : dir;
+  const commit = run(source, 'git', ['rev-parse', '--short', 'HEAD']).out.trim();
+  const all = byPriority(source, listMutants(source));
   const cache = existsSync(OUT) ? (JSON.parse(readFileSync(OUT, 'utf8')) as Record) : null;
   const results = new Map((cache?.results ?? []).map((r) => [r.hash, r]));
   // After a new test, the survivors are judged again.
@@ -290,6 +298,7 @@ async function main(): Promise<void> {
         2,
       )}\n`,
     );
+  if (values.table) return console.log(markdownTable(all, results));
   if (values.list) {
     // The relabelling above is kept (a listing runs nothing else).
     save();
