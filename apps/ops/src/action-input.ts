@@ -24,8 +24,13 @@ export type ActionInput = Readonly<{
    * gate.set-authority: the program's (or buffer's) new authority.
    */
   newKey?: Address;
-  /** oracle.approve-deviation: the push it approves (default: the next when it lands). */
+  /**
+   * oracle.approve-deviation: the push it approves (default: the next when it lands);
+   * oracle.reset-sequence: the snapshot's new sequence.
+   */
   sequence?: bigint;
+  /** rewards.reset-last-epoch: the new last epoch id. */
+  epoch?: bigint;
   /** gate.set-admins: the five keys of the new set, its threshold, and who of it signs. */
   newAdmins?: readonly Address[];
   newThreshold?: number;

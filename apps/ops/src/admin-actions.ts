@@ -27,6 +27,7 @@ import { OpsError } from './errors.ts';
 import { gateSetAdminsAction, gateSetAuthorityAction } from './gate-actions.ts';
 import { readOnChainProgram } from './program-binary.ts';
 import type { Governance } from './proposal-file.ts';
+import { resetLastEpochAction, resetSequenceAction } from './recovery-actions.ts';
 import { programUpgradeAction } from './upgrade-action.ts';
 import {
   gateAdoptInstruction,
@@ -45,9 +46,11 @@ export const ADMIN_ACTIONS = [
   'vault.cancel-rotation',
   'oracle.rotate-keepers',
   'oracle.approve-deviation',
+  'oracle.reset-sequence',
   'rewards.pause',
   'rewards.rotate-keepers',
   'rewards.reward-mints',
+  'rewards.reset-last-epoch',
   'program.upgrade',
   'gate.initialize',
   'gate.adopt',
@@ -182,6 +185,14 @@ export async function buildAdminAction(
         : `the next NAV push (#${next} as the snapshot stands now)`;
       return one(ix.instruction, `approve ${which} of ${sku()} beyond the deviation cap`);
     }
+    case 'oracle.reset-sequence': {
+      const built = await resetSequenceAction(chain.rpc, programs, {
+        sku: sku(),
+        sequence: required(input.sequence, '--sequence'),
+        adminSigners,
+      });
+      return one(built.instruction, built.summary);
+    }
     case 'rewards.pause': {
       const flags =
         (input.pauseStaking ? REWARDS_PAUSE_FLAGS.staking : 0) |
@@ -201,6 +212,13 @@ export async function buildAdminAction(
       const rewardMints = required(input.rewardMints, '--reward-mints');
       const ix = await getSetRewardMintsInstructionFor({ rewardMints, adminSigners }, programs);
       return one(ix.instruction, `reward mints := ${rewardMints.join(', ')}`);
+    }
+    case 'rewards.reset-last-epoch': {
+      const built = await resetLastEpochAction(chain.rpc, programs, {
+        epoch: required(input.epoch, '--epoch'),
+        adminSigners,
+      });
+      return one(built.instruction, built.summary);
     }
     case 'program.upgrade': {
       const built = await programUpgradeAction(chain, programs, governance, input, adminSigners);

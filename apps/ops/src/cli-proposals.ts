@@ -20,6 +20,7 @@ import {
 } from './proposal-file.ts';
 import { signatureStates, signProposal } from './proposal-signatures.ts';
 import { buildProposal } from './propose.ts';
+import { parseU64 } from './recovery-actions.ts';
 import { submitProposal } from './submit.ts';
 
 /** Actions signed by the upgrade authority's custodian too (the loader's one key). */
@@ -58,11 +59,16 @@ export function registerProposalCommands(program: Command): void {
     .argument('<action>', 'the admin action')
     .addOption(envOption())
     .requiredOption('--out <file>', 'the proposal file to write')
-    .option('--sku <id>', 'the SKU (vault actions, approve-deviation)')
+    .option('--sku <id>', 'the SKU (vault actions, approve-deviation, reset-sequence)')
     .option(
       '--sequence <n>',
-      'oracle.approve-deviation: the push it approves (default: the next when the approval lands)',
-      (v) => BigInt(v),
+      "oracle.approve-deviation: the push it approves (default: the next when the approval lands); oracle.reset-sequence: the snapshot's new sequence (its keeper pushes n+1 next; above what the SKU's vault has priced with)",
+      parseU64('--sequence'),
+    )
+    .option(
+      '--epoch <n>',
+      'rewards.reset-last-epoch: the new last epoch id (the keeper posts n+1 next; at least the highest epoch posted)',
+      parseU64('--epoch'),
     )
     .option('--asset <index|mint>', 'vault.asset-status: the asset')
     .addOption(
@@ -129,6 +135,7 @@ export function registerProposalCommands(program: Command): void {
       const built = await buildAdminAction(ctx.chain, ctx.programs, action as AdminAction, {
         sku: o.sku,
         sequence: o.sequence,
+        epoch: o.epoch,
         asset: o.asset,
         status: o.status,
         weights: o.weights,

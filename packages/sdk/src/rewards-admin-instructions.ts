@@ -1,6 +1,7 @@
 /**
  * Admin multisig and keeper instructions of the rewards program (`initialize`,
- * `rotate_keepers`, `set_reward_mints`, `set_paused`, `distribute_epoch`, `sweep_epoch`),
+ * `rotate_keepers`, `set_reward_mints`, `set_paused`, `reset_last_epoch`, `distribute_epoch`,
+ * `sweep_epoch`),
  * every PDA resolved here (config `["rewards_config"]`, epoch `["epoch", epoch_id]`, the
  * program's ProgramData). Admin signers: at least the configured threshold (3 of 5).
  */
@@ -13,6 +14,7 @@ import {
   findRewardsProgramDataPda,
   getDistributeEpochInstruction,
   getInitializeInstruction,
+  getResetLastEpochInstruction,
   getRotateKeepersInstruction,
   getSetPausedInstruction,
   getSetRewardMintsInstruction,
@@ -172,6 +174,30 @@ export async function getRewardsSetPausedInstructionFor(
     { programAddress },
   );
   return { instruction, costs: [{ key: 'rewards.setPaused' }] };
+}
+
+/**
+ * A `reset_last_epoch` (admin recovery): sets the configuration's last epoch id to
+ * `lastEpochId`, so the keeper posts `lastEpochId + 1` next (ids are 1 to 16 above the last).
+ * The program takes any u64; choose one at or above the highest epoch posted, or the keeper's
+ * next post meets an existing epoch account and is refused.
+ *
+ * @example
+ * const reset = await getResetLastEpochInstructionFor({ lastEpochId: 41n, adminSigners });
+ */
+export async function getResetLastEpochInstructionFor(
+  input: { lastEpochId: bigint; adminSigners: readonly TransactionSigner[] },
+  programs: Partial<ProgramAddresses> = {},
+): Promise<CostedInstruction> {
+  if (input.lastEpochId < 0n || input.lastEpochId > 0xffff_ffff_ffff_ffffn) {
+    throw new RangeError(`last epoch id ${input.lastEpochId} is not a u64`);
+  }
+  const { programAddress, config } = await configOf(programs);
+  const instruction = getResetLastEpochInstruction(
+    { config, lastEpochId: input.lastEpochId, adminSigners: [...input.adminSigners] },
+    { programAddress },
+  );
+  return { instruction, costs: [{ key: 'rewards.resetLastEpoch' }] };
 }
 
 /**

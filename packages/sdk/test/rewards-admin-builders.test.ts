@@ -25,6 +25,7 @@ import {
   findEpochPda,
   findRewardsConfigAddress,
   getDistributeEpochInstructionFor,
+  getResetLastEpochInstructionFor,
   getRewardsInitializeInstructionFor,
   getRewardsRotateKeepersInstructionFor,
   getRewardsSetPausedInstructionFor,
@@ -197,5 +198,15 @@ describe('rewards admin builders in LiteSVM', () => {
         adminSigners: [],
       }),
     ).rejects.toThrow(/not a reward mint/);
+  });
+
+  it("reset_last_epoch sets the last epoch id (the admins' recovery), within its cost", async () => {
+    await land('rewards.reset_last_epoch', [
+      await getResetLastEpochInstructionFor({ lastEpochId: 41n, adminSigners: admins.slice(0, 3) }),
+    ]);
+    expect((await readConfig()).lastEpochId).toBe(41n);
+    await expect(
+      getResetLastEpochInstructionFor({ lastEpochId: 1n << 64n, adminSigners: admins.slice(0, 3) }),
+    ).rejects.toThrow(/not a u64/);
   });
 });
