@@ -175,5 +175,5 @@ export function focusedTests(path: string): string[] {
   if (program === 'vault') return vaultTests(path);
   if (program === 'oracle') return oracleTests(path);
   if (program === 'rewards') return rewardsTests(path);
-  return under('upgrade-gate', ['gate-rules', 'upgrade-gate']);
+  return under('upgrade-gate', ['gate-rules', 'upgrade-gate', 'gate-initialize-checks']);
 }
