@@ -20,9 +20,10 @@ describe('fuzz: performance-fee period ends', () => {
       perfPeriodEnd(3_600, [800, 800, 800], true),
       // Again in the same window: the end is crystallized, the next one is 90 days on.
       collectPerfFee(),
-      // Bob enters at the new mark; the next end, prices up 5%: both bear the fee alike.
+      // Bob enters at the new mark; at the next end the keeper puts 30% of the cash into each
+      // stock, then prices rise 5%: both bear the fee alike.
       users.deposit(1, 1_000_000_000n),
-      perfPeriodEnd(0, [500, 500, 500], true),
+      perfPeriodEnd(0, [500, 500, 500], true, 3_000),
       // One second past the next window: nothing for that period, the mark kept.
       perfPeriodEnd(172_801, [100, 100, 100], true),
       // Prices down at the following end: it lands with no fee and the mark kept.
@@ -31,5 +32,6 @@ describe('fuzz: performance-fee period ends', () => {
     expect(mix['clock to period end']?.ok).toBe(4);
     expect(mix.collect_perf_fee).toMatchObject({ ok: 3, refused: 3, codes: { '0xbd5': 3 } });
     expect(mix['collect_perf_fee (fee minted)']?.ok).toBe(2);
+    expect(mix['rebalance_leg(fair)']?.ok).toBe(5);
   });
 });

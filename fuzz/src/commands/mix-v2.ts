@@ -12,8 +12,9 @@ import { perfPeriodEnd } from './perf-fee.ts';
 const signers = fc.constantFrom(3, 3, 3, 2);
 
 export const COMMANDS_V2 = [
-  // To the next fixed period end (0 s to 2 days after it, or 1 s past the window), the
-  // keeper's push (mostly a rally, within the 10% cap) and, 3 times in 4, the collection.
+  // To the next fixed period end (0 s to 2 days after it, or 1 s past the window), 3 times in
+  // 4 fair legs putting 30% or 60% of the cash into each stock, the keeper's push (mostly a
+  // rally, within the 10% cap) and, 3 times in 4, the collection.
   {
     weight: 1,
     arbitrary: fc
@@ -27,8 +28,9 @@ export const COMMANDS_V2 = [
           { minLength: 3, maxLength: 3 },
         ),
         fc.constantFrom(true, true, true, false),
+        fc.constantFrom(0, 3_000, 3_000, 6_000),
       )
-      .map(([offset, moves, collect]) => perfPeriodEnd(offset, moves, collect)),
+      .map(([offset, moves, collect, invest]) => perfPeriodEnd(offset, moves, collect, invest)),
   },
   {
     weight: 1,

@@ -25,7 +25,7 @@ import { step } from '../harness.ts';
 import { InvariantViolation } from '../invariants.ts';
 import { balanceOf, vaultState } from '../observe.ts';
 import { SKU } from '../world.ts';
-import { clockMove, navPush } from './ops.ts';
+import { clockMove, navPush, rebalanceLeg } from './ops.ts';
 import { command } from './users.ts';
 
 const INVARIANT = 'performance fee as quoted';
@@ -101,18 +101,34 @@ export function collectPerfFee() {
 }
 
 /**
- * To the next period end plus `offsetSecs` (2 days + 1 s is past the window: refused), the
- * keeper's push moving prices by `movesBps`, then `collect_perf_fee` when `collect`.
+ * To the next period end plus `offsetSecs` (2 days + 1 s is past the window: refused), then
+ * the keeper's pass: a push of unchanged prices (a fresh snapshot after the jump), fair
+ * direct legs putting `investBps` of the cash book into each stock in turn (the vaults the
+ * random legs leave are mostly cash, whose NAV per share only the management fee moves, so
+ * the fee was almost never due), a minute later the push moving prices by `movesBps` (past
+ * the deviation reference's 150 slots), and `collect_perf_fee` when `collect`.
  */
-export function perfPeriodEnd(offsetSecs: number, movesBps: number[], collect: boolean) {
+export function perfPeriodEnd(
+  offsetSecs: number,
+  movesBps: number[],
+  collect: boolean,
+  investBps = 0,
+) {
   return command(
-    `perfPeriodEnd(+${offsetSecs}s, [${movesBps.join(', ')}]bps, collect ${collect})`,
+    `perfPeriodEnd(+${offsetSecs}s, invest ${investBps}bps, [${movesBps.join(', ')}]bps, collect ${collect})`,
     async (m, real) => {
       const { w } = real;
       const now = w.svm.getClock().unixTimestamp;
       let end = nextPerfFeePeriodEnd(vaultState(w).lastPerfFeeTime, now);
       while (end + BigInt(offsetSecs) <= now) end += PERF_FEE_PERIOD_SECS;
       await clockMove(Number(end + BigInt(offsetSecs) - now), 'clock to period end').run(m, real);
+      if (investBps > 0) {
+        await navPush([0, 0, 0], null).run(m, real);
+        const cash = w.b.assets.length;
+        for (const i of w.b.assets.keys())
+          await rebalanceLeg(cash, i, investBps, 'fair').run(m, real);
+        await clockMove(61).run(m, real);
+      }
       await navPush(movesBps, null).run(m, real);
       if (collect) await collectPerfFee().run(m, real);
     },
