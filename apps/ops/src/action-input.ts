@@ -26,7 +26,7 @@ export type ActionInput = Readonly<{
   newKey?: Address;
   /**
    * oracle.approve-deviation: the push it approves (default: the next when it lands);
-   * oracle.reset-sequence: the snapshot's new sequence.
+   * oracle.reset-sequence: the snapshot's new sequence (above the stored one).
    */
   sequence?: bigint;
   /** rewards.reset-last-epoch: the new last epoch id. */

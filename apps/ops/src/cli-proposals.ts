@@ -62,7 +62,7 @@ export function registerProposalCommands(program: Command): void {
     .option('--sku <id>', 'the SKU (vault actions, approve-deviation, reset-sequence)')
     .option(
       '--sequence <n>',
-      "oracle.approve-deviation: the push it approves (default: the next when the approval lands); oracle.reset-sequence: the snapshot's new sequence (its keeper pushes n+1 next; above what the SKU's vault has priced with)",
+      "oracle.approve-deviation: the push it approves (default: the next when the approval lands); oracle.reset-sequence: the snapshot's new sequence, above the stored one (only raised; its keeper pushes n+1 next)",
       parseU64('--sequence'),
     )
     .option(

@@ -1,10 +1,10 @@
 /**
- * The admin threshold's two recoveries as proposals: `oracle.reset-sequence` (a SKU whose
- * pushes its keepers can no longer follow) and `rewards.reset-last-epoch` (an epoch
- * distributor stuck). Both programs take any u64; what is refused here is what would leave
- * the keeper stuck, or the vault pricing wrong, once the proposal lands (docs/operations.md,
- * decision 0970). The summary names the value read from the chain now and the new one, so the
- * signing admins see what they approve.
+ * The admin threshold's two recoveries as proposals: `oracle.reset-sequence` (raise a SKU's
+ * snapshot sequence: void leaked signed payloads, skip a pending approval) and
+ * `rewards.reset-last-epoch` (an epoch distributor stuck). What is refused here is what the
+ * program refuses, or what would leave the keeper stuck once the proposal lands
+ * (docs/operations.md, decision 0970). The summary names the value read from the chain now and
+ * the new one, so the signing admins see what they approve.
  */
 import { findEpochPda } from '@basket/rewards-client';
 import {
@@ -17,12 +17,14 @@ import {
 } from '@basket/sdk';
 import type { Chain } from '@basket/world';
 import type { Address, Instruction, TransactionSigner } from '@solana/kit';
-import { readRewardsConfig, readVault } from './chain-state.ts';
+import { readRewardsConfig } from './chain-state.ts';
 import { OpsError } from './errors.ts';
 
 type Rpc = Chain['rpc'];
 
 export const U64_MAX = 0xffff_ffff_ffff_ffffn;
+/** The highest sequence `reset_sequence` sets: 2^32 left below u64::MAX (`MIN_SEQUENCE_ROOM`). */
+export const HIGHEST_RESET_SEQUENCE = U64_MAX - 2n ** 32n;
 /** How far above the last id a keeper's post may go (the programs' `MAX_*_STEP`). */
 export const MAX_ID_STEP = 16n;
 
@@ -45,13 +47,14 @@ export function parseU64(flag: string): (value: string) => bigint {
 type Built = { instruction: Instruction; summary: string };
 
 /**
- * `oracle.reset-sequence`: the snapshot of `sku` set to `sequence`. Refused: the stored value
- * (nothing to recover), `u64::MAX` (no push can follow it), and a value at or below the
- * highest sequence the SKU's vault has priced with: its price memory and NAV cache assume
- * sequences only rise, so it would keep pricing with what it remembered (docs/fuzzing.md).
+ * `oracle.reset-sequence`: raises the snapshot of `sku` to `sequence`, as the oracle's
+ * `check_raise` accepts it: strictly above the stored sequence (the vault's price memory and
+ * NAV cache key on a sequence that only rises; a lowered or repeated one would keep it pricing
+ * with what it remembered) and at least `MIN_SEQUENCE_ROOM` below u64::MAX. Refused here first,
+ * by name, so nothing is proposed that the chain would refuse.
  *
  * @example
- * const { instruction, summary } = await resetSequenceAction(chain.rpc, programs, { sku: 'TECH6', sequence: 42n, adminSigners });
+ * const { instruction, summary } = await resetSequenceAction(chain.rpc, programs, { sku: 'TECH6', sequence: 1_000n, adminSigners });
  */
 export async function resetSequenceAction(
   rpc: Rpc,
@@ -66,27 +69,20 @@ export async function resetSequenceAction(
   if (!snapshot.exists) throw new OpsError('ACCOUNT_NOT_FOUND', `no NAV snapshot for SKU ${sku}`);
   const stored = snapshot.data.sequence;
   const bad = (why: string) => new OpsError('INVALID_INPUT', `--sequence ${sequence}: ${why}`);
-  if (sequence === stored) {
-    throw bad(`the snapshot of ${sku} is at ${stored} already; nothing to reset`);
+  if (stored >= HIGHEST_RESET_SEQUENCE) {
+    throw bad(
+      `the snapshot of ${sku} is at ${stored}, within 2^32 of u64::MAX: no raise is accepted (SequenceRoomTooSmall); pause the SKU (vault.pause)`,
+    );
   }
-  if (sequence === U64_MAX) {
-    throw bad('u64::MAX leaves no next push (a push must be above the stored sequence)');
+  if (sequence <= stored) {
+    throw bad(
+      `the sequence is only raised (SequenceNotRaised: the vault prices by a sequence that only rises) and the snapshot of ${sku} is at ${stored}; choose ${stored + 1n} to ${HIGHEST_RESET_SEQUENCE}`,
+    );
   }
-  const vault = await readVault(rpc, programs, sku);
-  if (vault) {
-    const { memoSequence, navCacheSequence, lastSnapshotSequence } = vault.data;
-    // The highest of the three (bigints: Math.max does not take them).
-    let priced = memoSequence;
-    for (const seen of [navCacheSequence, lastSnapshotSequence]) if (seen > priced) priced = seen;
-    if (sequence <= priced) {
-      throw bad(
-        `the vault of ${sku} has priced with sequence ${priced}; at or below it the vault keeps pricing with what it remembered (its price memory and NAV cache assume sequences only rise)${
-          priced === U64_MAX
-            ? '; no sequence is above it: pause the vault (vault.pause) until the vault program handles a lowered sequence'
-            : `; choose ${priced + 1n} or more`
-        }`,
-      );
-    }
+  if (sequence > HIGHEST_RESET_SEQUENCE) {
+    throw bad(
+      `leaves fewer than 2^32 sequences below u64::MAX (SequenceRoomTooSmall); choose ${stored + 1n} to ${HIGHEST_RESET_SEQUENCE}`,
+    );
   }
   const built = await getResetSequenceInstructionFor(
     { sku, sequence, adminSigners: input.adminSigners },
@@ -94,7 +90,7 @@ export async function resetSequenceAction(
   );
   return {
     instruction: built.instruction,
-    summary: `reset the NAV snapshot sequence of ${sku} from ${stored} to ${sequence} (its keeper pushes #${sequence + 1n} next; a pending deviation approval is dropped)`,
+    summary: `raise the NAV snapshot sequence of ${sku} from ${stored} to ${sequence} (payloads signed for #${stored + 1n} to #${sequence} are void; its keeper pushes #${sequence + 1n} next; a pending deviation approval is dropped)`,
   };
 }
 

@@ -1,9 +1,10 @@
-// The admins' two recoveries as operator proposals, in LiteSVM (no validator): a SKU whose
-// snapshot sequence sits at u64::MAX (a push from before sequences were bounded) and a rewards
-// configuration whose last epoch id does. Each proposal is built, signed by 3 of the 5 admins
-// and submitted by the same code as `basket-ops propose/sign/submit`; the summary names the
-// value on chain and the new one; a value the keeper could not follow, or one the vault would
-// price wrong with, is refused by name before anything is created. Mints carry non-unit
+// The admins' two recoveries as operator proposals, in LiteSVM (no validator): a SKU's
+// snapshot sequence raised past leaked payloads, and a rewards configuration whose last epoch
+// id sits at u64::MAX (a post from before ids were bounded) set back. Each proposal is built,
+// signed by 3 of the 5 admins and submitted by the same code as `basket-ops
+// propose/sign/submit`; the summary names the value on chain and the new one; a value the
+// program would refuse, or one the keeper could not follow, is refused by name before anything
+// is created. Mints carry non-unit
 // multipliers (the vault fixture's 1.0571 and 2.5, the staking mint's 1.25).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -50,7 +51,7 @@ import { isOpsError } from '../src/errors.ts';
 import type { Proposal } from '../src/proposal-file.ts';
 import { signProposal } from '../src/proposal-signatures.ts';
 import { buildProposal } from '../src/propose.ts';
-import { U64_MAX } from '../src/recovery-actions.ts';
+import { HIGHEST_RESET_SEQUENCE, U64_MAX } from '../src/recovery-actions.ts';
 import { submitProposal } from '../src/submit.ts';
 import { svmChain } from './support/svm-chain.ts';
 
@@ -145,49 +146,57 @@ beforeAll(async () => {
 });
 
 describe('oracle.reset-sequence', () => {
-  it('moves a snapshot stuck at u64::MAX back to where its keeper pushes again, signed by 3 admins', async () => {
-    // Given a vault that priced with sequence 7, then a push at u64::MAX it never priced with
+  it('raises a snapshot past leaked payloads, signed by 3 admins; lower, equal and near-u64::MAX values are refused by name', async () => {
+    // Given a snapshot at sequence 7 that its vault priced with
+    writeSnapshot(b, { sequence: 7n });
     patchVault(b, (s) => ({ ...s, memoSequence: 7n, lastSnapshotSequence: 7n }));
-    writeSnapshot(b, { sequence: U64_MAX });
 
-    // Then the values the keeper or the vault could not live with are refused by name
-    expect(await refused('oracle.reset-sequence', { sku: SKU, sequence: U64_MAX })).toBe(
-      `--sequence ${U64_MAX}: the snapshot of ${SKU} is at ${U64_MAX} already; nothing to reset`,
-    );
-    expect(await refused('oracle.reset-sequence', { sku: SKU, sequence: 5n })).toMatch(
-      /^--sequence 5: the vault of .* has priced with sequence 7; at or below it .*; choose 8 or more$/,
+    // Then what the oracle refuses (only raises, 2^32 left below u64::MAX) is refused first
+    const range = `choose 8 to ${HIGHEST_RESET_SEQUENCE}`;
+    expect(await refused('oracle.reset-sequence', { sku: SKU, sequence: 5n })).toBe(
+      `--sequence 5: the sequence is only raised (SequenceNotRaised: the vault prices by a sequence that only rises) and the snapshot of ${SKU} is at 7; ${range}`,
     );
     expect(await refused('oracle.reset-sequence', { sku: SKU, sequence: 7n })).toMatch(
-      /choose 8 or more$/,
+      /^--sequence 7: the sequence is only raised/,
     );
+    expect(await refused('oracle.reset-sequence', { sku: SKU, sequence: U64_MAX })).toBe(
+      `--sequence ${U64_MAX}: leaves fewer than 2^32 sequences below u64::MAX (SequenceRoomTooSmall); ${range}`,
+    );
+    expect(
+      await refused('oracle.reset-sequence', { sku: SKU, sequence: HIGHEST_RESET_SEQUENCE + 1n }),
+    ).toMatch(/SequenceRoomTooSmall/);
     expect(await refused('oracle.reset-sequence', { sku: SKU })).toBe('--sequence is required');
 
-    // When 3 of the 5 admins sign a reset to 8 and it is submitted
+    // When 3 of the 5 admins sign a raise to 1000 and it is submitted
     const signers = b.admins.slice(1, 4);
     const proposal = await propose('oracle.reset-sequence', {
       sku: SKU,
-      sequence: 8n,
+      sequence: 1_000n,
       signers: signers.map((a) => a.address),
     });
     expect(proposal.summary).toBe(
-      `reset the NAV snapshot sequence of ${SKU} from ${U64_MAX} to 8 (its keeper pushes #9 next; a pending deviation approval is dropped)`,
+      `raise the NAV snapshot sequence of ${SKU} from 7 to 1000 (payloads signed for #8 to #1000 are void; its keeper pushes #1001 next; a pending deviation approval is dropped)`,
     );
     expect(proposal.governance).toEqual({ kind: 'oracle' });
     await signAndSubmit(proposal, signers);
 
-    // Then the snapshot is at 8, and u64::MAX is refused as a new value
-    expect(await readSnapshotSequence(chain.rpc, programs, SKU)).toBe(8n);
-    expect(await refused('oracle.reset-sequence', { sku: SKU, sequence: U64_MAX })).toBe(
-      `--sequence ${U64_MAX}: u64::MAX leaves no next push (a push must be above the stored sequence)`,
-    );
+    // Then the snapshot is at 1000
+    expect(await readSnapshotSequence(chain.rpc, programs, SKU)).toBe(1_000n);
   });
 
   it('refuses to submit with 2 admin signatures; the sequence stays', async () => {
-    const proposal = await propose('oracle.reset-sequence', { sku: SKU, sequence: 20n });
+    const proposal = await propose('oracle.reset-sequence', { sku: SKU, sequence: 2_000n });
     await expect(signAndSubmit(proposal, b.admins.slice(0, 2))).rejects.toThrow(
       /2 of 3 admins signed/,
     );
-    expect(await readSnapshotSequence(chain.rpc, programs, SKU)).toBe(8n);
+    expect(await readSnapshotSequence(chain.rpc, programs, SKU)).toBe(1_000n);
+  });
+
+  it('says no raise is possible for a snapshot left within 2^32 of u64::MAX', async () => {
+    writeSnapshot(b, { sequence: U64_MAX });
+    expect(await refused('oracle.reset-sequence', { sku: SKU, sequence: 1n })).toBe(
+      `--sequence 1: the snapshot of ${SKU} is at ${U64_MAX}, within 2^32 of u64::MAX: no raise is accepted (SequenceRoomTooSmall); pause the SKU (vault.pause)`,
+    );
   });
 });
 
