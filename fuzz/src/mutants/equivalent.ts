@@ -33,4 +33,13 @@ export const EQUIVALENT: Record<string, string> = {
   // begin_redemption: the new claim's length check disabled.
   b9e0097bab221cda:
     'unreachable: the claim account was created by this instruction just before, with space RedemptionClaim::LEN, so its data is exactly that long (and RedemptionClaim::load_mut checks the length again)',
+  // rewards claim data: `m > MAX_PROOF_LEN` -> `m >= MAX_PROOF_LEN` (32).
+  a07ffc807d3d9936:
+    'the mutant refuses only a proof of exactly 32 siblings, which no transaction can carry: the smallest claim with 32 (one reward mint, the claimant paying and signing alone, every other account in a lookup table) is 1,266 bytes, over the 1,232-byte limit (measured by programs/rewards/tests/claim-proof-length.test.ts, which also claims with 30 siblings, the deepest that fits, at 1,202 bytes)',
+  // rewards merkle::node: `words(a) <= words(b)` -> `<`.
+  de9d8f0f23f97f14:
+    'the pair order differs only when words(a) == words(b), that is when the two nodes are the same 32 bytes (words reads all 32 as four big-endian u64s): then (a, b) and (b, a) put the same 64 bytes after the prefix, and the hash is the same',
+  // rewards merkle::verify: `words(current) <= words(sibling)` -> `<`.
+  '53560f621170c4f5':
+    'the pair order differs only when the running hash and the sibling are the same 32 bytes (words compares all four big-endian u64s): then both orders point the sha256 inputs at equal bytes, and the parent is the same',
 };

@@ -140,9 +140,11 @@ function rewardsTests(path: string): string[] {
     'claim-hook-accounts',
     'deferred-claims',
     'account-checks',
+    'claim-proof-length',
   ];
   if (path.includes('/claim/')) return t(claims);
-  if (path.includes('merkle')) return t(['claim', 'claim-leaf', 'claim-property']);
+  if (path.includes('merkle'))
+    return t(['claim', 'claim-leaf', 'claim-property', 'claim-proof-length']);
   if (path.includes('distribute_epoch'))
     return t(['distribute-epoch', 'epoch-bounds', 'account-checks']);
   if (path.includes('sweep_epoch')) return t(['sweep-epoch', 'issuer-powers', 'account-checks']);
