@@ -110,7 +110,8 @@ function readerOf(node, at, types, where, indent) {
 export function inlineLayout(node, types) {
   if (Array.isArray(node)) return node.map((n) => inlineLayout(n, types));
   if (node === null || typeof node !== 'object') return node;
-  if (node.kind === 'definedTypeLinkNode') return inlineLayout(resolve(node, types, node.name), types);
+  if (node.kind === 'definedTypeLinkNode')
+    return inlineLayout(resolve(node, types, node.name), types);
   const out = {};
   for (const [k, v] of Object.entries(node)) if (k !== 'docs') out[k] = inlineLayout(v, types);
   return out;

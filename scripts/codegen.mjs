@@ -151,7 +151,9 @@ for (const file of readdirSync(join(root, 'idl')).filter((f) => f.endsWith('.jso
     }
     if (ledger.length !== recorded.length) {
       writeFileSync(ledgerJson, `${JSON.stringify(ledger, null, 2)}\n`);
-      console.log(`codegen: recorded ${ledger.length - recorded.length} released layout(s) in ${relative(root, ledgerJson)}`);
+      console.log(
+        `codegen: recorded ${ledger.length - recorded.length} released layout(s) in ${relative(root, ledgerJson)}`,
+      );
     }
     const superseded = supersededOf(events, ledger);
     writeFileSync(join(fresh, 'events.ts'), renderEvents(program, events, superseded));

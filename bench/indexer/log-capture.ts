@@ -127,7 +127,9 @@ const decoded = (logs: readonly string[]) =>
 const TRUNCATED = 'malformed:logs-truncated';
 
 const describeEntry = (e: DecodedProgramEventEntry) =>
-  e.status === 'decoded' ? `${e.program}.${e.name}` : `${e.status}:${e.reason}`;
+  e.status === 'decoded' || e.status === 'superseded'
+    ? `${e.program}.${e.name}`
+    : `${e.status}:${e.reason}`;
 
 /**
  * What a transaction's events look like from the webhook: the events of the whole log, those

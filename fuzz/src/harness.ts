@@ -83,7 +83,7 @@ function checkEvents(r: SendResult, before: Observation, after: Observation): vo
     if (e.status !== 'decoded') {
       throw new InvariantViolation(
         'events consistent with state',
-        `undecodable event: ${e.reason}`,
+        `undecodable event: ${e.status === 'superseded' ? `an earlier release's ${e.layout}` : e.reason}`,
       );
     }
     if (e.program !== 'vault') continue;

@@ -5,6 +5,8 @@
 /** A vault event as the analytics read it (payload fields are decimal strings). */
 export type VaultEvent = Readonly<{
   name: string;
+  /** The event's release (its row's version); absent: the current one. */
+  version?: number;
   slot: bigint;
   commitment: string;
   payload: Readonly<Record<string, unknown>>;

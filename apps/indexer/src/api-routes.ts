@@ -17,11 +17,12 @@ import {
 export async function vaultEvents(pool: pg.Pool, sku: string): Promise<VaultEvent[]> {
   const { rows } = await pool.query<{
     name: string;
+    version: number;
     slot: string;
     commitment: string;
     payload: Record<string, unknown>;
   }>(
-    `select e.name, e.slot, t.commitment, e.payload
+    `select e.name, e.version, e.slot, t.commitment, e.payload
      from events e join transactions t using (signature)
      where e.program = 'vault' and e.status = 'decoded' and e.sku = $1
      order by (e.payload ->> 'eventSequence')::numeric, e.slot, e.event_index`,

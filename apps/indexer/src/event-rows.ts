@@ -65,8 +65,10 @@ export function jsonPayload(value: unknown, key = ''): unknown {
 }
 
 function eventRow(entry: DecodedProgramEventEntry, index: number, tx: TransactionRow): EventRow {
-  // Object literals without spreads: this runs for every event ingested.
-  if (entry.status === 'decoded') {
+  // Object literals without spreads: this runs for every event ingested. An event of a
+  // superseded layout (an earlier deployment's) is a decoded row too: its version says which,
+  // and its payload has that release's fields only (decision 0980).
+  if (entry.status === 'decoded' || entry.status === 'superseded') {
     const payload = jsonPayload(entry.event) as Record<string, unknown>;
     return {
       signature: tx.signature,

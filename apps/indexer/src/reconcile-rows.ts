@@ -4,7 +4,9 @@
 // each asset's book, followed from the events (each supply- or cash-moving event carries the
 // value after it, each book-moving one the book after or the delta; decision 0910). Pure
 // functions over the vault's events, so the comparison with the chain is exact at the
-// sequence the chain was read at, whatever the slot.
+// sequence the chain was read at, whatever the slot. An event of a release before the books
+// (decision 0980: its fields are that release's only) leaves the books it moves unknown (null,
+// not compared) until a later event sets them again.
 import type { VaultEvent } from './analytics.ts';
 
 /** Asset slots of a vault (the program's `MAX_ASSETS`). */
@@ -18,12 +20,12 @@ export type RowsView = Readonly<{
   openRequests: bigint;
   escrowedShares: bigint;
   openClaims: bigint;
-  /** Effective share supply: minted + management-fee shares owed + escrowed. */
-  supply: bigint;
-  /** Cash book, raw stablecoin units. */
-  cash: bigint;
-  /** Book of each asset slot, raw units. */
-  books: bigint[];
+  /** Effective share supply: minted + management-fee shares owed + escrowed; null: unknown. */
+  supply: bigint | null;
+  /** Cash book, raw stablecoin units; null: unknown. */
+  cash: bigint | null;
+  /** Book of each asset slot, raw units; null: unknown. */
+  books: (bigint | null)[];
 }>;
 
 const big = (v: unknown): bigint => BigInt(String(v ?? '0'));
@@ -31,7 +33,38 @@ const sum = (v: unknown): bigint => (Array.isArray(v) ? v.reduce((t, x) => t + b
 const key = (e: VaultEvent) => `${e.payload.owner}:${e.payload.nonce}`;
 const list = (v: unknown): bigint[] => (Array.isArray(v) ? v.map(big) : []);
 
-type Books = { supply: bigint; cash: bigint; books: bigint[] };
+type Books = { supply: bigint | null; cash: bigint | null; books: (bigint | null)[] };
+
+/**
+ * The first version of each event moving the supply or a book that carries what it moved
+ * (decision 0910). An earlier one (an earlier deployment's, decision 0980) has the same fields
+ * less those: a deposit's and a fee collection's v1 already carried their books (the accrual
+ * was added only), a stable payout's its cash left, in-kind amounts their deltas.
+ */
+const BOOKS_SINCE: Readonly<Record<string, number>> = {
+  withdrawInKind: 2,
+  withdrawStable: 2,
+  perfFeeCrystallized: 2,
+  redemptionBegun: 2,
+  withdrawalRequested: 2,
+  withdrawalFulfilled: 2,
+  rebalanceLeg: 3,
+  rebalanceSettled: 2,
+};
+
+/** After an event of a release before the books: what it moved and did not say is unknown. */
+function forget(b: Books, e: VaultEvent): void {
+  const p = e.payload;
+  if (e.name === 'rebalanceLeg' || e.name === 'rebalanceSettled') {
+    const slot = big(e.name === 'rebalanceLeg' ? p.paySlot : p.receiveSlot);
+    if (slot === CASH_SLOT) b.cash = null;
+    else if (slot < BigInt(BOOK_SLOTS)) b.books[Number(slot)] = null;
+    return;
+  }
+  b.supply = null;
+  // Their cash moved by what the claim or the owner took, which v1 does not say.
+  if (e.name === 'withdrawInKind' || e.name === 'redemptionBegun') b.cash = null;
+}
 
 /** Moves `b` by one event: afters where the event carries them, deltas otherwise. */
 function follow(b: Books, e: VaultEvent): void {
@@ -41,7 +74,7 @@ function follow(b: Books, e: VaultEvent): void {
   // (its compute budget leaves room for one field, the accrual: decision 0910).
   if (e.name === 'deposit') {
     b.supply = big(p.supplyBefore) + big(p.shares);
-    b.cash += big(p.rawAmount);
+    if (b.cash !== null) b.cash += big(p.rawAmount);
   }
   if (e.name === 'mgmtFeeCollected') b.supply = big(p.supply);
   if (p.cashAfter !== undefined) b.cash = big(p.cashAfter);
@@ -51,7 +84,8 @@ function follow(b: Books, e: VaultEvent): void {
   const taken =
     e.name === 'withdrawInKind' ? p.amounts : e.name === 'redemptionBegun' ? p.owed : [];
   list(taken).forEach((amount, i) => {
-    if (i < BOOK_SLOTS) b.books[i] = (b.books[i] ?? 0n) - amount;
+    const book = b.books[i];
+    if (i < BOOK_SLOTS && book !== null) b.books[i] = (book ?? 0n) - amount;
   });
   const setBook = (slot: bigint, after: unknown) => {
     if (slot === CASH_SLOT) b.cash = big(after);
@@ -60,6 +94,8 @@ function follow(b: Books, e: VaultEvent): void {
   if (e.name === 'rebalanceLeg') setBook(big(p.paySlot), p.payBookAfter);
   if (e.name === 'rebalanceSettled') setBook(big(p.receiveSlot), p.bookAfter);
   if (e.name === 'holdingBelowBook') setBook(big(p.assetIndex), p.bookAfter);
+  const since = BOOKS_SINCE[e.name];
+  if (since !== undefined && e.version !== undefined && e.version < since) forget(b, e);
 }
 
 /**
@@ -77,7 +113,7 @@ export function rowsAt(events: readonly VaultEvent[], at: bigint): RowsView {
   for (let s = 1n; s <= at; s += 1n) if (!seen.has(s)) missing.push(s);
   const requests = new Map<string, bigint>();
   const claims = new Map<string, bigint>();
-  const books: Books = { supply: 0n, cash: 0n, books: Array(BOOK_SLOTS).fill(0n) };
+  const books: Books = { supply: 0n, cash: 0n, books: Array<bigint | null>(BOOK_SLOTS).fill(0n) };
   for (const e of upTo) {
     if (e.name === 'withdrawalRequested') requests.set(key(e), big(e.payload.shares));
     if (e.name === 'withdrawalFulfilled' || e.name === 'withdrawalCancelled')

@@ -95,7 +95,7 @@ export async function step(
     if (e.status !== 'decoded')
       throw new InvariantViolation(
         'events consistent with state',
-        `undecodable event: ${e.reason}`,
+        `undecodable event: ${e.status === 'superseded' ? `an earlier release's ${e.layout}` : e.reason}`,
       );
   landed?.(r);
   checkRewards(real.w, m);

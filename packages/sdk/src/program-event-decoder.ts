@@ -12,137 +12,45 @@
  * zero-padded to `size` before decoding, so the typed event always has every slot. Nothing here repeats a
  * layout: a new event reaches this decoder through `npm run codegen` alone.
  *
+ * An event an earlier deployment emitted (a version superseded since, still on chain) decodes
+ * as `superseded` with its own payload type and its ledger id (`layout`): every layout ever
+ * released is in `idl/events/<program>.history.json`, which codegen only appends to.
+ *
  * Nothing is dropped: a field that cannot be decoded comes back as `unknown` (a discriminator
  * or version this SDK does not know, or a program that is not ours) or `malformed` (bad
  * base64, wrong length), with the reason; logs cut by the runtime end with a `malformed`
  * `logs-truncated` entry.
  */
 
-import { createOracleEventReaders, ORACLE_EVENTS } from '@basket/oracle-client';
-import { createRewardsEventReaders, REWARDS_EVENTS } from '@basket/rewards-client';
-import { createVaultEventReaders, VAULT_EVENTS } from '@basket/vault-client';
-import type { Address, Decoder } from '@solana/kit';
+import { createOracleEventHistoryReaders, createOracleEventReaders } from '@basket/oracle-client';
+import {
+  createRewardsEventHistoryReaders,
+  createRewardsEventReaders,
+} from '@basket/rewards-client';
+import { createVaultEventHistoryReaders, createVaultEventReaders } from '@basket/vault-client';
+import type { Address } from '@solana/kit';
 import { addressAt } from './base58-address.ts';
 import type { ProgramAddresses } from './program-addresses.ts';
 import type { BasketProgram } from './program-error-catalogue.ts';
+import {
+  type DecodedProgramEventEntry,
+  type EventLayoutRow,
+  type EventTableRow,
+  type MalformedEventReason,
+  PROGRAM_EVENT_HISTORY,
+  PROGRAM_EVENT_TABLES,
+  type UnknownEventReason,
+} from './program-event-types.ts';
 import { walkEventFields } from './program-events.ts';
 
-/** One row of a generated `<PROGRAM>_EVENTS` table. */
-interface EventTableRow {
-  readonly kind: number;
-  readonly name: string;
-  readonly version: number;
-  readonly size: number;
-  /** Shortest payload: `size` without any trailing item (`size` for a fixed-size event). */
-  readonly minSize: number;
-  /** Size of one trailing item (0: the event is fixed size). */
-  readonly itemSize: number;
-  /** Offset of the `u8` count of emitted trailing items, or null. */
-  readonly countOffset: number | null;
-  readonly getDecoder: () => Decoder<unknown>;
-}
-
-/**
- * The generated event tables of the three programs.
- *
- * @example
- * PROGRAM_EVENT_TABLES.vault.find((e) => e.name === 'deposit')?.version; // 1
- */
-export const PROGRAM_EVENT_TABLES = Object.freeze({
-  oracle: ORACLE_EVENTS,
-  vault: VAULT_EVENTS,
-  rewards: REWARDS_EVENTS,
-});
-
-type Tables = typeof PROGRAM_EVENT_TABLES;
-
-type TypedOf<P extends BasketProgram, Row> = Row extends {
-  readonly name: infer N;
-  readonly kind: infer K;
-  readonly getDecoder: () => Decoder<infer D>;
-}
-  ? { readonly program: P; readonly name: N; readonly kind: K; readonly event: D }
-  : never;
-
-/**
- * A decoded event: `program` and `name` select the payload type of `event`.
- *
- * @example
- * if (e.program === 'vault' && e.name === 'deposit') console.log(e.event.shares);
- */
-export type TypedProgramEvent = {
-  [P in BasketProgram]: TypedOf<P, Tables[P][number]>;
-}[BasketProgram];
-
-/**
- * Where an event was emitted.
- *
- * @example
- * const where: EventContext = { programAddress: VAULT_PROGRAM_ADDRESS, instructionIndex: 0, depth: 1 };
- */
-export interface EventContext {
-  readonly programAddress: Address;
-  /** Index of the top-level instruction during which it was emitted. */
-  readonly instructionIndex: number;
-  /** Invocation depth (1 = top level, 2 = first CPI level...). */
-  readonly depth: number;
-}
-
-/**
- * Why a field is not a known event: `foreign-program` (emitted by a program that is not
- * ours), `unknown-discriminator`, `unknown-version` (a layout newer or older than this SDK).
- *
- * @example
- * const reason: UnknownEventReason = 'unknown-version';
- */
-export type UnknownEventReason = 'foreign-program' | 'unknown-discriminator' | 'unknown-version';
-
-/**
- * Why a field could not be read: `invalid-base64`, `too-short` (no two-byte header),
- * `wrong-length` (payload size is not the event's: its size, or for an event ending in a
- * counted array `minSize + k * itemSize` with `k` the payload's count), `logs-truncated` (the
- * runtime cut the logs; later events are missing).
- *
- * @example
- * const reason: MalformedEventReason = 'wrong-length';
- */
-export type MalformedEventReason =
-  | 'invalid-base64'
-  | 'too-short'
-  | 'wrong-length'
-  | 'logs-truncated';
-
-/**
- * One entry of `decodeProgramEvents`, in log order.
- *
- * @example
- * const deposits = decodeProgramEvents(logs).filter((e) => e.status === 'decoded' && e.name === 'deposit');
- */
-export type DecodedProgramEventEntry =
-  | (EventContext & { readonly status: 'decoded'; readonly version: number } & TypedProgramEvent)
-  | (EventContext & {
-      readonly status: 'unknown';
-      readonly reason: UnknownEventReason;
-      readonly program: BasketProgram | null;
-      readonly discriminator: number;
-      readonly version: number;
-      readonly data: Uint8Array;
-    })
-  | (EventContext & {
-      readonly status: 'malformed';
-      readonly reason: MalformedEventReason;
-      readonly program: BasketProgram | null;
-      /** The field as logged (empty for `logs-truncated`). */
-      readonly base64: string;
-      readonly detail: string;
-    });
+export * from './program-event-types.ts';
 
 /**
  * Why `payload` is not a valid length for `row`, or null. A fixed-size event has exactly
  * `size` bytes; an event ending in a counted array has `minSize + k * itemSize` bytes
  * (`k` at most `(size - minSize) / itemSize`), and `k` equals its count byte if it has one.
  */
-function lengthProblem(row: EventTableRow, payload: Uint8Array): string | null {
+function lengthProblem(row: EventLayoutRow, payload: Uint8Array): string | null {
   const n = payload.length;
   if (row.itemSize === 0 || row.minSize === row.size) {
     return n === row.size ? null : `has ${row.size} payload bytes, got ${n}`;
@@ -163,8 +71,10 @@ type PayloadReader = (payload: Uint8Array, view: DataView) => unknown;
 
 /** An event type with its generated payload reader. */
 interface DecodableRow {
-  readonly row: EventTableRow;
+  readonly row: EventLayoutRow;
   readonly read: PayloadReader;
+  /** The ledger id of a superseded layout; null for the current one. */
+  readonly layout: string | null;
 }
 
 /** The generated readers of each program, by event name. */
@@ -174,7 +84,53 @@ function readersOf(program: BasketProgram): Readonly<Record<string, PayloadReade
   return createRewardsEventReaders(addressAt);
 }
 
+function historyReadersOf(program: BasketProgram): Readonly<Record<string, PayloadReader>> {
+  if (program === 'oracle') return createOracleEventHistoryReaders(addressAt);
+  if (program === 'vault') return createVaultEventHistoryReaders(addressAt);
+  return createRewardsEventHistoryReaders(addressAt);
+}
+
 let rowsByKind: Record<BasketProgram, Map<number, DecodableRow>> | null = null;
+let historyByKind: Record<BasketProgram, Map<number, DecodableRow[]>> | null = null;
+
+/** Each program's superseded layouts by discriminator. */
+function historyOf(program: BasketProgram): Map<number, DecodableRow[]> {
+  if (historyByKind === null) {
+    const index = (program: BasketProgram) => {
+      const readers = historyReadersOf(program);
+      const byKind = new Map<number, DecodableRow[]>();
+      for (const row of PROGRAM_EVENT_HISTORY[program] as readonly (EventLayoutRow & {
+        id: string;
+      })[]) {
+        const read = readers[row.id];
+        if (read === undefined) throw new Error(`no generated reader for ${program}.${row.id}`);
+        byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), { row, read, layout: row.id }]);
+      }
+      return byKind;
+    };
+    historyByKind = { oracle: index('oracle'), vault: index('vault'), rewards: index('rewards') };
+  }
+  return historyByKind[program];
+}
+
+/**
+ * The layout of this discriminator and version whose length fits the payload (one version may
+ * have had layouts of different sizes: the current one first, then the ledger's), the first
+ * one of that version if none fits, or undefined if that version was never released.
+ */
+function layoutOf(
+  program: BasketProgram,
+  current: DecodableRow,
+  version: number,
+  payload: Uint8Array,
+): DecodableRow | undefined {
+  const same =
+    historyOf(program)
+      .get(current.row.kind)
+      ?.filter((h) => h.row.version === version) ?? [];
+  if (current.row.version === version) same.unshift(current);
+  return same.find((h) => lengthProblem(h.row, payload) === null) ?? same[0];
+}
 
 /** Each program's event types by discriminator (the first row of a kind, as a table scan). */
 function rowsOf(program: BasketProgram): Map<number, DecodableRow> {
@@ -186,7 +142,7 @@ function rowsOf(program: BasketProgram): Map<number, DecodableRow> {
         const read = readers[row.name];
         // Generated from the same event list: a row without a reader is a codegen bug.
         if (read === undefined) throw new Error(`no generated reader for ${program}.${row.name}`);
-        if (!byKind.has(row.kind)) byKind.set(row.kind, { row, read });
+        if (!byKind.has(row.kind)) byKind.set(row.kind, { row, read, layout: null });
       }
       return byKind;
     };
@@ -271,12 +227,15 @@ function decodeOne(
   const at = (reason: UnknownEventReason) =>
     unknownEntry(programAddress, program, instructionIndex, depth, reason, bytes);
   if (program === null) return at('foreign-program');
-  const known = rowsOf(program).get(bytes[0] as number);
-  if (known === undefined) return at('unknown-discriminator');
-  const row = known.row;
-  if (row.version !== bytes[1]) return at('unknown-version');
+  const current = rowsOf(program).get(bytes[0] as number);
+  if (current === undefined) return at('unknown-discriminator');
   let payload = bytes.subarray(2);
-  const problem = lengthProblem(row, payload);
+  // The current layout without a look further when it fits: the indexer's hot path.
+  const fits = current.row.version === bytes[1] && lengthProblem(current.row, payload) === null;
+  const known = fits ? current : layoutOf(program, current, bytes[1] as number, payload);
+  if (known === undefined) return at('unknown-version');
+  const row = known.row;
+  const problem = fits ? null : lengthProblem(row, payload);
   if (problem !== null) {
     return malformedEntry(
       programAddress,
@@ -294,6 +253,21 @@ function decodeOne(
     padded.set(payload);
     payload = padded;
   }
+  const event = known.read(payload, new DataView(payload.buffer, payload.byteOffset, row.size));
+  if (known.layout !== null) {
+    return {
+      programAddress,
+      instructionIndex,
+      depth,
+      status: 'superseded',
+      program,
+      name: row.name,
+      kind: row.kind,
+      version: row.version,
+      layout: known.layout,
+      event,
+    } as DecodedProgramEventEntry;
+  }
   return {
     programAddress,
     instructionIndex,
@@ -303,7 +277,7 @@ function decodeOne(
     name: row.name,
     kind: row.kind,
     version: row.version,
-    event: known.read(payload, new DataView(payload.buffer, payload.byteOffset, row.size)),
+    event,
   } as DecodedProgramEventEntry;
 }
 
