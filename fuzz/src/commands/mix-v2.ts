@@ -44,11 +44,15 @@ export const COMMANDS_V2 = [
       .tuple(fc.nat({ max: 1 }), fc.constantFrom(1n, 1n, 2n, 16n, 17n))
       .map(([k, ahead]) => pushBy(k, ahead)),
   },
-  // Only resets ahead: a reset below the vault's last priced sequence lets a depositor buy at
-  // the stale price memory (an open program bug, decision 0950; pinned in regressions.test.ts),
-  // and would fail every long run until the program is fixed.
+  // Resets ahead land; resets back or to the same sequence must be refused (decision 0995:
+  // the fuzzer found a deposit buying at the vault's stale price memory when they landed).
   {
     weight: 1,
-    arbitrary: signers.map((n) => oracleResetSequence('ahead', n)),
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('ahead' as const, 'ahead' as const, 'back' as const, 'same' as const),
+        signers,
+      )
+      .map(([mode, n]) => oracleResetSequence(mode, n)),
   },
 ];

@@ -1,10 +1,11 @@
 /**
  * The oracle admins' commands in the vault's world: keeper rotation (3 of 5 admins; 2 are
  * refused), pushes by a chosen keeper at a chosen distance ahead of the last sequence, and
- * the recovery of a snapshot's sequence (`reset_sequence`, decision 0619). Invariants: a key
- * outside the keeper set never lands a push (rotation takes effect at once, 0386); a push
- * more than 16 ahead never lands (0121); an admin instruction below the threshold never
- * lands; after a reset the keeper pushes on from the new sequence.
+ * the recovery of a snapshot's sequence (`reset_sequence`, decisions 0619 and 0995).
+ * Invariants: a key outside the keeper set never lands a push (rotation takes effect at once,
+ * 0386); a push more than 16 ahead never lands (0121); an admin instruction below the
+ * threshold never lands; a reset never lowers or repeats the sequence; after a reset the
+ * keeper pushes on from the new sequence.
  */
 
 import { getResetSequenceInstruction, getRotateKeepersInstruction } from '@basket/oracle-client';
@@ -65,15 +66,18 @@ export function pushBy(keeper: number, ahead: bigint) {
 }
 
 /**
- * The admins set the snapshot's sequence: `back` 3 below the last (the keeper's counter
- * restarts from there; the vault must keep pricing as before), or `ahead` 1,000 above (a
- * counter that jumped: the keeper pushes on from there).
+ * The admins set the snapshot's sequence: `ahead` 1,000 above the last (a counter that
+ * jumped, or leaked signed payloads voided: the keeper pushes on from there), `same`, or
+ * `back` 3 below. The vault's price memory and NAV cache follow a sequence that only rises,
+ * so a lowered or repeated one must never land (decision 0995; the fuzzer found a deposit
+ * buying at the stale memory when it did, fuzz/test/regressions.test.ts).
  */
-export function oracleResetSequence(mode: 'back' | 'ahead', signers: number) {
+export function oracleResetSequence(mode: 'back' | 'same' | 'ahead', signers: number) {
   return command(`oracleResetSequence(${mode}, ${signers} admins)`, async (m, real) => {
     const { w } = real;
     const last = w.oracleSequence;
-    const sequence = mode === 'ahead' ? last + 1_000n : last > 3n ? last - 3n : 0n;
+    const sequence =
+      mode === 'ahead' ? last + 1_000n : mode === 'same' ? last : last > 3n ? last - 3n : 0n;
     const ix = getResetSequenceInstruction({
       snapshot: w.b.snapshot,
       config: w.oracle.config,
@@ -82,7 +86,14 @@ export function oracleResetSequence(mode: 'back' | 'ahead', signers: number) {
       adminSigners: w.b.admins.slice(0, signers),
     });
     const r = await step(m, real, 'oracle reset_sequence', [ix], w.b.payer, {
-      landed: () => adminsBelowThreshold(true, signers, 'reset_sequence'),
+      landed: () => {
+        adminsBelowThreshold(true, signers, 'reset_sequence');
+        if (sequence <= last)
+          throw new InvariantViolation(
+            'sequences only rise',
+            `reset_sequence moved the snapshot from ${last} to ${sequence}`,
+          );
+      },
     });
     if (!r.ok) return;
     w.oracleSequence = sequence;
