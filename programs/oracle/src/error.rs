@@ -105,6 +105,15 @@ pub enum OracleError {
     /// The deviation reference account is not the snapshot's (another SKU's, or not one).
     #[codama(error(message = "The deviation reference is not the snapshot's"))]
     WrongReference = 2024,
+    /// `reset_sequence` names a sequence that is not strictly above the snapshot's: the
+    /// vault's price memo and NAV cache follow a sequence that only rises, so it is never
+    /// lowered or repeated.
+    #[codama(error(message = "reset_sequence must raise the snapshot's sequence"))]
+    SequenceNotRaised = 2025,
+    /// `reset_sequence` names a sequence less than `MIN_SEQUENCE_ROOM` (2^32) below
+    /// `u64::MAX`, which would leave the snapshot too few pushes.
+    #[codama(error(message = "reset_sequence must leave 2^32 sequences below u64::MAX"))]
+    SequenceRoomTooSmall = 2026,
 }
 
 impl From<OracleError> for ProgramError {

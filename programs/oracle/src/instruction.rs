@@ -142,9 +142,10 @@ pub enum OracleInstruction {
         docs = "Admin signers (at least `threshold` distinct admins)"
     ))]
     ApproveDeviation { sequence: u64 } = 4,
-    /// Recovery: sets the snapshot's sequence (the next push is then 1 to
-    /// `MAX_SEQUENCE_STEP` above it) and drops any pending approval, for a snapshot whose
-    /// sequence was driven where its keepers cannot follow. At least `threshold` distinct
+    /// Recovery: raises the snapshot's sequence (the next push is then 1 to
+    /// `MAX_SEQUENCE_STEP` above it) and drops any pending approval, to void leaked signed
+    /// payloads or skip past a stuck approval. The new sequence must be strictly above the
+    /// stored one and at least 2^32 below `u64::MAX`. At least `threshold` distinct
     /// configured admins must sign (remaining accounts).
     #[codama(account(name = "snapshot", writable, docs = "The SKU's snapshot PDA"))]
     #[codama(account(name = "config", docs = "Oracle configuration PDA [\"oracle_config\"]"))]

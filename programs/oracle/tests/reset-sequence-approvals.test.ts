@@ -1,6 +1,6 @@
 // reset_sequence renumbers a snapshot's pushes, so an approval given under the old numbering
-// must not survive it: after a reset that makes the approved number the next push again,
-// that push is capped like any other. Also: the reset is refused for a read-only snapshot,
+// must not survive it: after a raise that makes the approved number the next push, that push
+// is capped like any other (a reset only raises the sequence: decision 0995). Also: the reset is refused for a read-only snapshot,
 // for a non-signing admin, and a refused reset leaves the approval and the sequence as they
 // were.
 import {
@@ -81,27 +81,27 @@ describe('reset_sequence and a pending deviation approval', () => {
     return getNavSnapshotDecoder().decode(Uint8Array.from(acc.data)).sequence;
   }
 
-  it('an approval of push #3 does not let the renumbered #3 past the cap after a reset to 2', async () => {
-    // Given the admins approved a large move for push #3
-    expectOk(await send(o.svm, [approveIx(3n)], o.payer));
-    expect(approvedSequence()).toBe(3n);
-    // When they reset the sequence (here to where it already is: the numbering restarts)
-    expectOk(await send(o.svm, [resetIx(2n)], o.payer));
-    // Then the approval is gone and a tripled #3 is capped like any other push
+  it('an approval of push #5 does not let the renumbered #5 past the cap after a raise to 4', async () => {
+    // Given the admins approved a large move for push #5
+    expectOk(await send(o.svm, [approveIx(5n)], o.payer));
+    expect(approvedSequence()).toBe(5n);
+    // When they raise the sequence to 4 (#5 is now the very next push)
+    expectOk(await send(o.svm, [resetIx(4n)], o.payer));
+    // Then the approval is gone and a tripled #5 is capped like any other push
     expect(approvedSequence()).toBe(0n);
-    expect((await pushAt(3n, 3n * PRICE)).customError).toBe(ORACLE_ERROR__DEVIATION_TOO_LARGE);
-    expect(storedSequence()).toBe(2n);
+    expect((await pushAt(5n, 3n * PRICE)).customError).toBe(ORACLE_ERROR__DEVIATION_TOO_LARGE);
+    expect(storedSequence()).toBe(4n);
     // while a move within the cap lands
-    expectOk(await pushAt(3n, PRICE + PRICE / 20n));
+    expectOk(await pushAt(5n, PRICE + PRICE / 20n));
   });
 
   it('a refused reset (two admins, a read-only snapshot) leaves the approval and the sequence', async () => {
     expectOk(await send(o.svm, [approveIx(3n)], o.payer));
     const watched = [snap.snapshot, reference];
     const before = accountBytes(o.svm, watched);
-    const two = await send(o.svm, [resetIx(1n, o.admins.slice(0, 2))], o.payer);
+    const two = await send(o.svm, [resetIx(10n, o.admins.slice(0, 2))], o.payer);
     expect(two.customError).toBe(ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET);
-    const ix = resetIx(1n);
+    const ix = resetIx(10n);
     const readOnly = {
       ...ix,
       accounts: (ix.accounts ?? []).map((a) =>

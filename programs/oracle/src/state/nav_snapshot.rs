@@ -58,7 +58,7 @@ const _: () =
 /// - `[0]` discriminator = 2, `[1]` version = 1, `[2]` bump, `[3]` entry count
 /// - `[4..20]` SKU id
 /// - `[20..28]` sequence: each push raises it by 1 to `MAX_SEQUENCE_STEP` (so no push can
-///   take it near `u64::MAX`); `reset_sequence` (admin threshold) sets it
+///   take it near `u64::MAX`); `reset_sequence` (admin threshold) only raises it
 /// - `[28..36]` publish slot, `[36..44]` publish unix time (the Clock's, at push)
 /// - `[44..76]` keeper that signed the pushed payload
 /// - `[76..80]` snapshot flags, zero (bit 0 once marked an approval of "the next push", which

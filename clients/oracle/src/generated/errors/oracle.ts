@@ -59,6 +59,8 @@ export const ORACLE_ERROR__IMMUTABLE_PROGRAM = 0x7e5; // 2021
 export const ORACLE_ERROR__SEQUENCE_TOO_FAR_AHEAD = 0x7e6; // 2022
 export const ORACLE_ERROR__APPROVAL_SEQUENCE_OUT_OF_RANGE = 0x7e7; // 2023
 export const ORACLE_ERROR__WRONG_REFERENCE = 0x7e8; // 2024
+export const ORACLE_ERROR__SEQUENCE_NOT_RAISED = 0x7e9; // 2025
+export const ORACLE_ERROR__SEQUENCE_ROOM_TOO_SMALL = 0x7ea; // 2026
 
 export type OracleError =
   | typeof ORACLE_ERROR__ADMIN_THRESHOLD_NOT_MET
@@ -94,6 +96,8 @@ export type OracleError =
   | typeof ORACLE_ERROR__NOT_UPGRADE_AUTHORITY
   | typeof ORACLE_ERROR__NOT_WRITABLE
   | typeof ORACLE_ERROR__SEQUENCE_NOT_INCREASING
+  | typeof ORACLE_ERROR__SEQUENCE_NOT_RAISED
+  | typeof ORACLE_ERROR__SEQUENCE_ROOM_TOO_SMALL
   | typeof ORACLE_ERROR__SEQUENCE_TOO_FAR_AHEAD
   | typeof ORACLE_ERROR__STALE_NAV
   | typeof ORACLE_ERROR__TOO_MANY_ENTRIES
@@ -143,6 +147,8 @@ if (process.env["NODE_ENV"] !== "production") {
     [ORACLE_ERROR__NOT_UPGRADE_AUTHORITY]: `initialize_config must be signed by the oracle program's upgrade authority`,
     [ORACLE_ERROR__NOT_WRITABLE]: `An account that must be writable was passed read-only`,
     [ORACLE_ERROR__SEQUENCE_NOT_INCREASING]: `The NAV payload sequence is not above the last pushed sequence`,
+    [ORACLE_ERROR__SEQUENCE_NOT_RAISED]: `reset_sequence must raise the snapshot's sequence`,
+    [ORACLE_ERROR__SEQUENCE_ROOM_TOO_SMALL]: `reset_sequence must leave 2^32 sequences below u64::MAX`,
     [ORACLE_ERROR__SEQUENCE_TOO_FAR_AHEAD]: `The NAV payload sequence is too far above the last pushed sequence`,
     [ORACLE_ERROR__STALE_NAV]: `The NAV snapshot is stale`,
     [ORACLE_ERROR__TOO_MANY_ENTRIES]: `A NAV snapshot holds at most 20 entries`,

@@ -1,6 +1,6 @@
-//! `reset_sequence`: the admin threshold's recovery path for a snapshot whose sequence its
-//! keepers cannot follow (driven far ahead by a stolen keeper key before sequences were
-//! bounded, or left where a replaced keeper's counter does not reach).
+//! `reset_sequence`: the admin threshold's recovery path that raises a snapshot's sequence,
+//! to void signed payloads that leaked or to skip past a stuck approval. It never lowers or
+//! repeats it (decision 0995): the vault prices by the sequence, which must only rise.
 
 mod processor;
 
