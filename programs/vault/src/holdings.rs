@@ -83,8 +83,8 @@ pub fn blocked(held: HoldingState, asset: &AssetEntry, mint: &AccountView) -> Op
         return Some(not_paid_reason::HOLDING_FROZEN);
     }
     if asset.mint_flags & mint_flags::PAUSABLE != 0 {
-        // init_vault validated the asset mint's extension area. Another account here can
-        // only say "paused" and skip the caller's own slice (the guards check the address).
+        // init_vault validated the asset mint's extension area; callers check `mint` is the
+        // asset's mint first, so only that mint's pause flag is read here.
         // SAFETY: read-only view of a mint no one borrows mutably here.
         if token2022::validated_mint_paused(unsafe { mint.borrow_unchecked() }) {
             return Some(not_paid_reason::MINT_PAUSED);
@@ -236,15 +236,17 @@ pub fn prepare_leg_side(
     Ok(())
 }
 
-/// The book's pro-rata part of a short balance: `floor(book x balance / (book + owed))`
-/// (`balance < book + owed`). Rounded down: the unit lost to rounding stays with the claims,
-/// which are paid from what is left after the book.
+/// The book's pro-rata part of a short balance: `ceil(book x balance / (book + owed))`
+/// (`balance < book + owed`), at most the balance. Rounded up: rounding favours the vault
+/// (the holders who stay), so the unit lost to rounding is the claims', which are paid from
+/// what is left after the book.
 pub fn book_after_shortfall(book: u64, owed: u64, balance: u64) -> Result<u64, CommonError> {
     if owed == 0 {
         return Ok(balance.min(book));
     }
     let total = book.checked_add(owed).ok_or(CommonError::MathOverflow)?;
-    mul_div(book, balance, total, Rounding::Down).ok_or(CommonError::MathOverflow)
+    let share = mul_div(book, balance, total, Rounding::Up).ok_or(CommonError::MathOverflow)?;
+    Ok(share.min(balance))
 }
 
 /// Scale of the claims' haircut index: `claims_haircut` and `haircut_at_open` count 1e-18 of
@@ -353,19 +355,29 @@ mod tests {
     }
 
     #[test]
-    fn a_shortfall_with_claims_is_shared_pro_rata_and_the_book_rounds_down() {
-        // Book 600, claims 400, balance 500: the book keeps 300, the claims 200.
+    fn a_shortfall_with_claims_is_shared_pro_rata_and_the_book_rounds_up() {
+        // Book 600, claims 400, balance 500: the book keeps 300, the claims 200 (exact).
         assert_eq!(book_after_shortfall(600, 400, 500), Ok(300));
-        // 7 x 10 / 10: exact; 7 x 9 / 10 = 6.3 -> 6 (the claims get 3 for 3 owed... at most)
-        assert_eq!(book_after_shortfall(7, 3, 9), Ok(6));
-        for (book, owed, balance) in [(7u64, 3u64, 9u64), (600, 400, 500), (1, 1, 1), (5, 0, 2)] {
+        // 600 x 501 / 1000 = 300.6 -> 301: the vault keeps the unit, the claims get 200.
+        assert_eq!(book_after_shortfall(600, 400, 501), Ok(301));
+        // 7 x 9 / 10 = 6.3 -> 7 (the claims get 2 for 3 owed)
+        assert_eq!(book_after_shortfall(7, 3, 9), Ok(7));
+        for (book, owed, balance) in [
+            (7u64, 3u64, 9u64),
+            (600, 400, 500),
+            (600, 400, 501),
+            (1, 1, 1),
+            (1, 1, 0),
+            (5, 0, 2),
+            (u64::MAX - 1, 1, u64::MAX - 1),
+        ] {
             let after = book_after_shortfall(book, owed, balance).unwrap();
             assert!(after <= book && after <= balance);
-            // Never more than the book's exact share.
-            assert!(
-                u128::from(after) * u128::from(book + owed)
-                    <= u128::from(book) * u128::from(balance)
-            );
+            let exact = u128::from(book) * u128::from(balance);
+            let total = u128::from(book) + u128::from(owed);
+            // Never less than the book's exact share, and less than one unit above it.
+            assert!(u128::from(after) * total >= exact);
+            assert!(u128::from(after) * total < exact + total);
         }
     }
 

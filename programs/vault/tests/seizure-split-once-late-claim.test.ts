@@ -228,35 +228,36 @@ describe('a claim opened after a seizure is paid its own share', () => {
   });
 
   /**
-   * Odd amounts: Alice 333 of book 600 + 333; burn 433: book floor(600 x 500 / 933) = 321,
-   * the claims keep 179. Carol 101 (book 220, owed 434, 280 backed); burn 250: book 110, the
-   * claims keep 140 of 280. Exact shares: Alice 333 x 179/333 x 1/2 = 89.5, Carol 50.5. The
+   * Odd amounts: Alice 333 of book 600 + 333; burn 433: book ceil(600 x 500 / 933) = 322
+   * (321.5 rounded up: the vault keeps the unit), the claims keep 178. Carol 101 (book 221,
+   * owed 434, 279 backed); burn 250: book ceil(110.5) = 111, the claims keep 139 of 279.
+   * Exact shares: Alice 333 x 178/333 x 139/279 = 88.7, Carol 101 x 139/279 = 50.3. The
    * claim paid first is rounded down (the vault keeps the unit); the last takes it.
    */
   async function oddSeizures(): Promise<void> {
     await openAlice(600n, 333n);
-    const firstIndex = SCALE - (SCALE * 179n) / 333n;
-    expect(await seize(433n, [321n, 333n, 154n, firstIndex])).toEqual([600n, 333n, 500n, 321n]);
+    const firstIndex = SCALE - (SCALE * 178n) / 333n;
+    expect(await seize(433n, [322n, 333n, 155n, firstIndex])).toEqual([600n, 333n, 500n, 322n]);
     await openCarol(101n);
-    const secondIndex = SCALE - (((SCALE * 179n) / 333n) * 140n) / 280n;
-    expect(await seize(250n, [110n, 434n, 294n, secondIndex])).toEqual([220n, 280n, 250n, 110n]);
+    const secondIndex = SCALE - (((SCALE * 178n) / 333n) * 139n) / 279n;
+    expect(await seize(250n, [111n, 434n, 295n, secondIndex])).toEqual([221n, 279n, 250n, 111n]);
     await expectStable();
   }
 
-  it('rounding, Carol first: 50.5 -> 50 for her, Alice (last) 90, the holders 110', async () => {
+  it('rounding, Carol first: 50.3 -> 50 for her, Alice (last) 89, the holders 111', async () => {
     await oddSeizures();
     expect(await pay(carol, claimC)).toBe(50n);
-    expect(await pay(alice, claimA)).toBe(90n);
-    expect(books().slice(0, 3)).toEqual([110n, 0n, 0n]);
-    expect(tokenAmount(b.svm, b.holdings[SEIZED]!)).toBe(110n);
+    expect(await pay(alice, claimA)).toBe(89n);
+    expect(books().slice(0, 3)).toEqual([111n, 0n, 0n]);
+    expect(tokenAmount(b.svm, b.holdings[SEIZED]!)).toBe(111n);
   });
 
-  it('rounding, Alice first: 89.5 -> 89 for her, Carol (last) 51, the holders 110', async () => {
+  it('rounding, Alice first: 88.7 -> 88 for her, Carol (last) 51, the holders 111', async () => {
     await oddSeizures();
-    expect(await pay(alice, claimA)).toBe(89n);
+    expect(await pay(alice, claimA)).toBe(88n);
     expect(await pay(carol, claimC)).toBe(51n);
-    expect(books().slice(0, 3)).toEqual([110n, 0n, 0n]);
-    expect(tokenAmount(b.svm, b.holdings[SEIZED]!)).toBe(110n);
+    expect(books().slice(0, 3)).toEqual([111n, 0n, 0n]);
+    expect(tokenAmount(b.svm, b.holdings[SEIZED]!)).toBe(111n);
   });
 
   it('a seizure of the whole holding wipes the claims open then, not one opened later', async () => {
