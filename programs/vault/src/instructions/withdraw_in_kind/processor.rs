@@ -8,6 +8,7 @@ use crate::{
     share_math::{in_kind_amount, SHARE_DECIMALS, STABLE_DECIMALS},
     state::MAX_ASSETS,
     token_cpi::{self, Amount},
+    words::address_is,
 };
 use basket_common::event::Event as _;
 use basket_common::layout::{PodI64, PodU64};
@@ -62,6 +63,11 @@ pub fn process(accounts: &[AccountView], data: &[u8]) -> ProgramResult {
         let amount = in_kind_amount(shares, asset.holdings_raw.get(), supply)?;
         if amount == 0 {
             continue;
+        }
+        // The mint's address before its pause flag: a lookalike paused mint is refused by
+        // name, never taken as this asset's pause (which would skip the slice).
+        if !address_is(&triple[0], &asset.mint) {
+            return Err(VaultError::WrongMint.into());
         }
         // A frozen holding or a paused mint: this slice cannot move and stays in the book;
         // the event says so and every other slice is paid.
