@@ -114,7 +114,16 @@ function oracleTests(path: string): string[] {
   if (path.includes('initialize_config')) return t(['initialize-config']);
   if (path.includes('rotate_keepers')) return t(['rotate-keepers']);
   if (path.includes('reset_sequence'))
-    return t(['push-snapshot-sequence', 'reference-substitution']);
+    return [
+      ...t([
+        'push-snapshot-sequence',
+        'reference-substitution',
+        'reset-sequence-raises-only',
+        'reset-sequence-approvals',
+      ]),
+      // The vault follows a raised sequence (its price memo and NAV cache).
+      'programs/vault/tests/reset-sequence-vault-pricing.test.ts',
+    ];
   if (path.includes('reference')) return t([...pushes, 'reference-substitution']);
   if (path.includes('deviation')) return t(['push-snapshot-deviation', 'push-snapshot-walk']);
   if (path.includes('staleness')) return [...t(pushes), 'programs/vault/tests/nav-cache.test.ts'];
@@ -141,14 +150,15 @@ function rewardsTests(path: string): string[] {
     'deferred-claims',
     'account-checks',
     'claim-proof-length',
+    'claim-counts',
   ];
   if (path.includes('/claim/')) return t(claims);
   if (path.includes('merkle'))
     return t(['claim', 'claim-leaf', 'claim-property', 'claim-proof-length']);
   if (path.includes('distribute_epoch'))
-    return t(['distribute-epoch', 'epoch-bounds', 'account-checks']);
+    return t(['distribute-epoch', 'epoch-bounds', 'account-checks', 'distribute-epoch-checks']);
   if (path.includes('sweep_epoch')) return t(['sweep-epoch', 'issuer-powers', 'account-checks']);
-  if (path.includes('reset_last_epoch')) return t(['epoch-bounds']);
+  if (path.includes('reset_last_epoch')) return t(['epoch-bounds', 'distribute-epoch-checks']);
   if (path.includes('initialize')) return t(['initialize']);
   if (path.includes('rotate_keepers')) return t(['rotate-keepers']);
   if (path.includes('set_paused')) return t(['set-paused']);
