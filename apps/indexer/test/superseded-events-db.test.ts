@@ -3,6 +3,10 @@
 // and only that release's fields (nothing a later version added is invented), and the
 // reconciliation does not count what those events could not say (the supply after a v1
 // request, the book a v2 leg paid from) as a difference, until a current event says it again.
+// The fields the old vault programs emitted (rebuilt from their commits, the SDK's fixture) are
+// stored as decoded rows of their versions too.
+
+import { readFileSync } from 'node:fs';
 import { createMetrics } from '@basket/service-kit';
 import {
   getDepositEventEncoder,
@@ -94,6 +98,17 @@ const legV2 = field(
     .slice(0, 138) as Uint8Array,
 );
 
+/** Fields the old vault programs emitted (captured from their own tests, decision 0980). */
+type Captured = { id: string; program: string; base64: string };
+const CAPTURED = (
+  JSON.parse(
+    readFileSync(
+      new URL('../../../packages/sdk/test/fixtures/released-events.json', import.meta.url),
+      'utf8',
+    ),
+  ).events as Captured[]
+).filter((c) => c.program === 'vault');
+
 function mintData(supply: bigint): Uint8Array {
   const data = new Uint8Array(82);
   new DataView(data.buffer).setBigUint64(36, supply, true);
@@ -175,6 +190,21 @@ describe('events of an earlier release', () => {
     expect(Object.keys(rows[1]?.payload)).not.toContain('mgmtFeeAccrued');
     expect(Object.keys(rows[2]?.payload)).not.toContain('payBookAfter');
     expect(rows[2]?.payload).toMatchObject({ paySlot: 255, payAmountRaw: '300' });
+  });
+
+  it('stores what the old programs emitted as decoded rows of their versions', async () => {
+    await t.deliver('vault', [
+      item(
+        CAPTURED.map((c) => `Program data: ${c.base64}`),
+        { slot: 390 },
+      ),
+    ]);
+    const rows = await t.rows(
+      `select name, version, status from events where slot = 390 order by event_index`,
+    );
+    expect(rows.map((r) => `${r.name}.v${r.version}:${r.status}`)).toEqual(
+      CAPTURED.map((c) => `${c.id.replace(/-.*$/, '')}:decoded`),
+    );
   });
 
   it('does not compare what the earlier release did not say', async () => {

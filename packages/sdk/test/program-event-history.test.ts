@@ -3,11 +3,20 @@
 // once more, field by field as released, and its bytes built from it: the decoder must read
 // them as `superseded`, with that release's version, its ledger id and exactly its fields
 // (none a later version added). The list is frozen: a released layout that disappears from
-// the ledger or changes fails here, and a new superseded one needs its own row below.
+// the ledger or changes fails here, and a new superseded one needs its own row below. Each
+// layout is also read from bytes its old program emitted (fixtures/released-events.json).
+
+import { readFileSync } from 'node:fs';
 import { ORACLE_PROGRAM_ADDRESS } from '@basket/oracle-client';
 import { REWARDS_PROGRAM_ADDRESS } from '@basket/rewards-client';
 import { VAULT_PROGRAM_ADDRESS } from '@basket/vault-client';
-import { type Address, getAddressDecoder, getBase64Decoder } from '@solana/kit';
+import {
+  type Address,
+  getAddressDecoder,
+  getAddressEncoder,
+  getBase64Decoder,
+  getBase64Encoder,
+} from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { type BasketProgram, decodeProgramEvents, PROGRAM_EVENT_HISTORY } from '../src/index.ts';
 
@@ -140,6 +149,39 @@ function build(fields: string): { payload: Uint8Array; expected: Record<string, 
   return { payload: Uint8Array.from(chunks), expected };
 }
 
+/** `value` (as decoded) written back as `fields` say, independently of the generated readers. */
+function encode(fields: string, value: Record<string, unknown>): Uint8Array {
+  const out: number[] = [];
+  const one = (type: string, v: unknown) => {
+    if (type === 'u8') out.push(v as number);
+    else if (type === 'u64' || type === 'i64') {
+      const bytes = new Uint8Array(8);
+      new DataView(bytes.buffer).setBigUint64(0, BigInt.asUintN(64, v as bigint), true);
+      out.push(...bytes);
+    } else if (type === 'pk') out.push(...getAddressEncoder().encode(v as Address));
+    else out.push(...(v as Uint8Array));
+  };
+  for (const f of fields.split(' ')) {
+    const [name, type] = f.split(':') as [string, string];
+    const array = /^(\d+)x(.+)$/.exec(type);
+    if (array) for (const item of value[name] as unknown[]) one(array[2] as string, item);
+    else one(type, value[name]);
+  }
+  return Uint8Array.from(out);
+}
+
+/** Event fields the old programs emitted, captured from their logs (see the file's JSON). */
+type Captured = {
+  id: string;
+  program: BasketProgram;
+  commit: string;
+  test: string;
+  base64: string;
+};
+const CAPTURED: Captured[] = JSON.parse(
+  readFileSync(new URL('./fixtures/released-events.json', import.meta.url), 'utf8'),
+).events;
+
 function logs(program: BasketProgram, kind: number, version: number, payload: Uint8Array) {
   const field = getBase64Decoder().decode(Uint8Array.from([kind, version, ...payload]));
   const at = ADDRESS[program];
@@ -188,5 +230,25 @@ describe('superseded event layouts', () => {
     // rebalanceLeg v1 predates the first event table: not on record, so not readable.
     const [v1Leg] = decodeProgramEvents(logs('vault', 12, 1, new Uint8Array(138)));
     expect(v1Leg).toMatchObject({ status: 'unknown', reason: 'unknown-version' });
+  });
+
+  // Bytes the old programs emitted: each built from its commit in a separate worktree
+  // (scripts/build-programs.sh) and its own LiteSVM tests run with their logs captured.
+  it.each(CAPTURED)('$id as the program at $commit emitted it', (c) => {
+    const spec = RELEASED.find(([p, id]) => p === c.program && id === c.id);
+    if (spec === undefined) throw new Error(`${c.id} is not a released layout`);
+    const [program, id, kind, version, fields] = spec;
+    const bytes = getBase64Encoder().encode(c.base64);
+    expect([bytes[0], bytes[1]]).toEqual([kind, version]);
+    const [entry] = decodeProgramEvents(
+      logs(program, kind, version, Uint8Array.from(bytes).slice(2)),
+    );
+    expect(entry).toMatchObject({ status: 'superseded', layout: id, version });
+    if (entry?.status !== 'superseded') throw new Error('not superseded');
+    const event = entry.event as Record<string, unknown>;
+    // Exactly the release's fields, which written back are the emitted bytes.
+    expect(Object.keys(event)).toEqual(fields.split(' ').map((f) => f.split(':')[0]));
+    expect(encode(fields, event)).toEqual(Uint8Array.from(bytes).slice(2));
+    if ('eventSequence' in event) expect(event.eventSequence as bigint).toBeGreaterThan(0n);
   });
 });
