@@ -196,11 +196,14 @@ export async function getApproveDeviationInstructionFor(
 }
 
 /**
- * A `reset_sequence` (admin recovery): sets `sku`'s snapshot sequence to `sequence`, so its
- * keepers push again from `sequence + 1`, and drops any pending approval.
+ * A `reset_sequence` (admin recovery): raises `sku`'s snapshot sequence to `sequence`, so its
+ * keepers push again from `sequence + 1` and every payload signed for a number up to it is void,
+ * and drops any pending approval. The program refuses a value not above the stored sequence
+ * (`SequenceNotRaised`) or within 2^32 of u64::MAX (`SequenceRoomTooSmall`): the vault's price
+ * memory follows a sequence that only rises (decision 0995).
  *
  * @example
- * const reset = await getResetSequenceInstructionFor({ sku: 'MAG7', sequence: 41n, adminSigners });
+ * const reset = await getResetSequenceInstructionFor({ sku: 'MAG7', sequence: 1_000n, adminSigners });
  */
 export async function getResetSequenceInstructionFor(
   input: { sku: string; sequence: bigint; adminSigners: readonly TransactionSigner[] },
