@@ -157,14 +157,15 @@ function rewardsTests(path: string): string[] {
     return t(['claim', 'claim-leaf', 'claim-property', 'claim-proof-length']);
   if (path.includes('distribute_epoch'))
     return t(['distribute-epoch', 'epoch-bounds', 'account-checks', 'distribute-epoch-checks']);
-  if (path.includes('sweep_epoch')) return t(['sweep-epoch', 'issuer-powers', 'account-checks']);
+  if (path.includes('sweep_epoch'))
+    return t(['sweep-epoch', 'issuer-powers', 'account-checks', 'sweep-epoch-checks']);
   if (path.includes('reset_last_epoch')) return t(['epoch-bounds', 'distribute-epoch-checks']);
   if (path.includes('initialize')) return t(['initialize']);
   if (path.includes('rotate_keepers')) return t(['rotate-keepers']);
   if (path.includes('set_paused')) return t(['set-paused']);
   if (path.includes('set_reward_mints'))
     return t(['initialize', 'reward-mint-extensions', 'mixed-token-programs']);
-  if (path.includes('unstake')) return t(['unstake', 'account-checks']);
+  if (path.includes('unstake')) return t(['unstake', 'account-checks', 'unstake-account-checks']);
   if (path.includes('stake') || path.includes('tier')) return t(['stake', 'account-checks']);
   if (path.includes('reward_transfer'))
     return t([
