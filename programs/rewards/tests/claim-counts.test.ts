@@ -1,17 +1,21 @@
-// claim's count checks (mutation testing found both unneeded by the other suites): the
-// amounts must be one per mint of the epoch (refused by name, not left to the proof), and the
-// reward accounts at least one group of four per mint. Each refusal changes nothing, and the
-// exact claim then pays.
+// claim's count checks (mutation testing found them unneeded by the other suites): the
+// amounts must be one per mint of the epoch (refused by name, not left to the proof), the
+// reward accounts at least one group of four per mint, and up to MAX_HOOK_ACCOUNTS (16)
+// transfer-hook accounts may follow (17 are refused in claim-hook-accounts). Each refusal
+// changes nothing, and the exact claim then pays.
 import {
   REWARDS_ERROR__AMOUNTS_COUNT_MISMATCH,
   REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS,
 } from '@basket/rewards-client';
 import { accountBytes, tokenAmount } from '@basket/test-harness';
-import type { Address, Instruction } from '@solana/kit';
+import { AccountRole, type Address, generateKeyPairSigner, type Instruction } from '@solana/kit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { claimOf, type PostedEpoch, postEpoch } from './claim-world.ts';
 import { claimIx, claimStatusAddress, epochPda, type Fixture, setup } from './fixture.ts';
+import { createLookupTable, lookupCandidates, sendV0 } from './lookup.ts';
 import { send } from './measured.ts';
+
+const MAX_HOOK_ACCOUNTS = 16;
 
 describe('claim: amounts and accounts per mint', () => {
   let f: Fixture;
@@ -77,5 +81,24 @@ describe('claim: amounts and accounts per mint', () => {
     });
     await refused(short, REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS);
     expect((await send(f.svm, [await claimOf(f, e, 0)], alice.signer)).error).toBeNull();
+  });
+
+  it('pays a claim followed by exactly 16 hook accounts', async () => {
+    const alice = e.claimants[0];
+    if (!alice) throw new Error('claimant');
+    const ix = await claimOf(f, e, 0);
+    const hooks = await Promise.all(
+      Array.from({ length: MAX_HOOK_ACCOUNTS }, async () => ({
+        address: (await generateKeyPairSigner()).address,
+        role: AccountRole.READONLY,
+      })),
+    );
+    const withHooks = { ...ix, accounts: [...(ix.accounts ?? []), ...hooks] };
+    // Through a lookup table: 16 more accounts do not fit a legacy transaction.
+    const looked = lookupCandidates([withHooks], [alice.signer.address]);
+    const table = await createLookupTable(f.svm, looked);
+    const r = await sendV0(f.svm, [withHooks], alice.signer, { [table]: looked });
+    expect(r.error).toBeNull();
+    expect(alice.destinations.map((d: Address) => tokenAmount(f.svm, d))).toEqual([100n, 50n]);
   });
 });
