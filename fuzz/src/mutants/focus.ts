@@ -37,7 +37,7 @@ function vaultTests(path: string): string[] {
   if (path.includes('collect_perf_fee')) {
     return [
       ...t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', 'collect-perf-fee']),
-      ...t(['fee-instruction-checks']),
+      ...t(['fee-instruction-checks', 'perf-fee-second']),
       perfFee,
     ];
   }
@@ -59,6 +59,7 @@ function vaultTests(path: string): string[] {
     'redemption-amounts',
     'begin-redemption-accounts',
     'pay-redemption-checks',
+    'seizure-split-rounds-for-the-vault',
   ];
   if (path.includes('holdings'))
     return t(['deposit', 'withdraw-usdc', 'withdraw-in-kind', 'nav-cache', ...seizures]);
@@ -85,6 +86,7 @@ function vaultTests(path: string): string[] {
       'withdraw-in-kind-checks',
       // A receiving account that starts frozen (refused by name, decision 0080).
       'issuer-claims',
+      'withdraw-in-kind-lookalike-mint',
     ]);
   if (path.includes('withdrawal_request'))
     return t(['withdrawal-request', 'withdrawal-request-checks']);
