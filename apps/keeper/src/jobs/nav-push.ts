@@ -25,10 +25,12 @@ import { fits } from '../chain/fenced-send.ts';
 import { buildSignedPush } from '../chain/nav-push-instructions.ts';
 import { KeeperError } from '../decisions/errors.ts';
 import { decideNavEntry, type NavEntryDecision, wouldGoStale } from '../decisions/nav-entries.ts';
+import { entriesFingerprint } from '../decisions/publication-origin.ts';
 import { MULTIPLIER_ONE } from '../decisions/valuation.ts';
 import { chainMsOf, clockMs } from '../routes/chain-time.ts';
 import type { KeeperSku } from '../service/config.ts';
 import type { JobResult, KeeperContext } from './context.ts';
+import { checkPublication } from './nav-publication.ts';
 
 /** What the API says about one symbol, fetched once per push. */
 async function apiView(ctx: KeeperContext, symbols: readonly string[]) {
@@ -137,6 +139,14 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
     throw error;
   }
   const { snapshot, vault, entries } = decided;
+  // Whose publication the chain carries, judged before pushing over it (decision 0997): a
+  // foreign one is alerted, and the push below still restores the true price.
+  await checkPublication(ctx, sku, {
+    sequence: snapshot.sequence,
+    publishSlot: snapshot.publishSlot,
+    publishUnixTime: snapshot.publishUnixTime,
+    entries: snapshot.entries.slice(0, snapshot.entryCount),
+  });
   const sequence = snapshot.sequence + 1n;
   for (const e of entries) {
     if (e.notes.includes('multiplier-mismatch')) {
@@ -156,6 +166,8 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
   });
   const refresh = getRefreshNavInstructionFor({ vault }, ctx.programs);
   const detail = { sku: sku.skuId, sequence: sequence.toString() };
+  // The pushed entries, recorded with the action: what a raised sequence leaves on chain.
+  const pushDetail = { ...detail, entries: entriesFingerprint(entries) };
   const together = [...push, refresh];
   const tables = await skuLookupTables(ctx, sku);
   if (fits(ctx.feePayer, together, tables)) {
@@ -166,7 +178,7 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
         actionKey: `nav-push:${sku.skuId}:${sequence}`,
         instructions: together,
         describe: `push_snapshot #${sequence} + refresh_nav of ${sku.skuId}`,
-        detail,
+        detail: pushDetail,
       })
       .catch((error: unknown) => refused(ctx, sku, sequence, error));
     return {
@@ -181,7 +193,7 @@ export async function runNavPush(ctx: KeeperContext, sku: KeeperSku): Promise<Jo
       actionKey: `nav-push:${sku.skuId}:${sequence}`,
       instructions: push,
       describe: `push_snapshot #${sequence} of ${sku.skuId}`,
-      detail,
+      detail: pushDetail,
     })
     .catch((error: unknown) => refused(ctx, sku, sequence, error));
   if (pushed.kind !== 'sent') {

@@ -12,6 +12,7 @@ import type { KeeperMetrics } from './keeper-metrics.ts';
 export type AlertKind =
   | 'nav-stale'
   | 'nav-deviation-approval'
+  | 'nav-foreign-push'
   | 'push-without-refresh'
   | 'severe-corporate-action'
   | 'rfq-unconfirmed'

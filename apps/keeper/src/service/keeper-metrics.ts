@@ -29,6 +29,11 @@ export function keeperMetrics(metrics: Metrics) {
       'A snapshot push not followed by refresh_nav',
       ['sku'],
     ),
+    navForeignPushes: metrics.counter(
+      'nav_foreign_pushes_total',
+      'NAV snapshot sequences published by a push the keeper did not make (decision 0997)',
+      ['sku'],
+    ),
     leader: metrics.gauge('leader', '1 while this replica holds the leader lease'),
     leaderToken: metrics.gauge('leader_token', 'Fencing token of the lease this replica holds'),
     leaderChanges: metrics.counter('leader_changes_total', 'Leadership gained or lost'),
