@@ -1,9 +1,13 @@
-// sweep_epoch's own refusals (mutation testing found both unneeded by the other suites): the
+// sweep_epoch's own refusals (mutation testing found them unneeded by the other suites): the
 // epoch id the admins sign must be the swept epoch's own, so an approval for one epoch never
-// sweeps another; and at most MAX_HOOK_ACCOUNTS (16) transfer-hook accounts follow the admin
-// signers: 16 sweep, 17 are refused by name. Each refusal changes nothing.
+// sweeps another; at most MAX_HOOK_ACCOUNTS (16) transfer-hook accounts follow the admin
+// signers: 16 sweep, 17 are refused by name; the accounts must hold a group of four per
+// mint (NotEnoughAccounts), and groups with no admin after them are refused for the missing
+// approvals (AdminThresholdNotMet), not for a missing account. Each refusal changes nothing.
 import {
+  REWARDS_ERROR__ADMIN_THRESHOLD_NOT_MET,
   REWARDS_ERROR__EPOCH_MISMATCH,
+  REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS,
   REWARDS_ERROR__TOO_MANY_HOOK_ACCOUNTS,
 } from '@basket/rewards-client';
 import { accountBytes, createTokenAccount, setUnixTime, tokenAmount } from '@basket/test-harness';
@@ -81,6 +85,23 @@ describe('sweep_epoch checks', () => {
     expect(accountBytes(f.svm, await watched())).toEqual(before);
     const ok = await v0(await withHooks(MAX_HOOK_ACCOUNTS));
     expect(ok.error).toBeNull();
+    expect(tokenAmount(f.svm, treasury)).toBe(1_250n);
+  });
+
+  it('refuses accounts short of the group, and a group with no admin after it', async () => {
+    const ix = await sweep(1n);
+    const accounts = ix.accounts ?? [];
+    // config, epoch, the group of four (mint, holding, destination, token program), 3 admins
+    expect(accounts).toHaveLength(2 + 4 + 3);
+    const refused = async (list: typeof accounts, code: number) => {
+      const before = accountBytes(f.svm, await watched());
+      const r = await send(f.svm, [{ ...ix, accounts: list }], f.payer);
+      expect(r.customError, r.error ?? '').toBe(code);
+      expect(accountBytes(f.svm, await watched())).toEqual(before);
+    };
+    await refused(accounts.slice(0, 5), REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS);
+    await refused(accounts.slice(0, 6), REWARDS_ERROR__ADMIN_THRESHOLD_NOT_MET);
+    expect((await send(f.svm, [ix], f.payer)).error).toBeNull();
     expect(tokenAmount(f.svm, treasury)).toBe(1_250n);
   });
 });
