@@ -40,7 +40,7 @@ describe('publicationOrigin', () => {
     });
   });
 
-  it('a row settled landed by the in-flight resolver (no entries recorded) is still its own', () => {
+  it('a landed row without recorded entries (older than decision 0997) at the sequence is still its own', () => {
     expect(publicationOrigin(chain(7n), [push(7n, 'sent', null)])).toMatchObject({ kind: 'own' });
   });
 

@@ -227,6 +227,7 @@ export function createFencedSender(deps: {
       input.actionKey,
       input.job,
       deps.claimMarginMs,
+      input.detail ?? null,
     );
     if (!claim.claimed) {
       return claim.reason === 'lease-lost'

@@ -23,9 +23,9 @@ export type ChainPublication = Readonly<{
 
 /**
  * One of the keeper's nav-push actions (`nav-push:<sku>:<sequence>` in keeper.actions, shared by
- * every replica and kept across restarts): its row's status, and the entries it pushed when the
- * row recorded them (a row settled later by the in-flight resolver, or older than decision 0997,
- * has none).
+ * every replica and kept across restarts): its row's status, and the entries it pushed (recorded
+ * from the claim on, so a push settled later by the in-flight resolver has them too; a row older
+ * than decision 0997 has none).
  */
 export type OwnPush = Readonly<{
   sequence: bigint;

@@ -21,7 +21,9 @@ export type ClaimResult =
 
 /**
  * Claims `actionKey` under `lease`. A row left `failed` or `expired` may be claimed again (its
- * transaction never landed); a `sending` or `sent` row may not.
+ * transaction never landed); a `sending` or `sent` row may not. `detail` is the row's detail
+ * while it is `sending`: a send whose outcome stays unknown is settled `sent` by the in-flight
+ * resolver with it (nav-push records its entries there, decision 0997).
  *
  * @example
  * const claim = await claimAction(pool, lease, 'nav-push:TECH6:42', 'nav-push', 2_000);
@@ -33,19 +35,28 @@ export async function claimAction(
   actionKey: string,
   job: string,
   marginMs: number,
+  detail: Record<string, unknown> | null = null,
 ): Promise<ClaimResult> {
   const { rows } = await pool.query<{ action_key: string }>(
-    `insert into ${KEEPER_SCHEMA}.actions as a (action_key, job, token, holder, status)
-       select $1, $2, $3, $4, 'sending'
+    `insert into ${KEEPER_SCHEMA}.actions as a (action_key, job, token, holder, status, detail)
+       select $1, $2, $3, $4, 'sending', $7::jsonb
         where exists (select 1 from ${KEEPER_SCHEMA}.leader_lease
                        where name = $5 and holder = $4 and token = $3
                          and expires_at > now() + $6 * interval '1 millisecond')
      on conflict (action_key) do update set
        token = excluded.token, holder = excluded.holder, status = 'sending',
-       signature = null, detail = null, updated_at = now()
+       signature = null, detail = excluded.detail, updated_at = now()
        where a.status in ('failed', 'expired')
      returning action_key`,
-    [actionKey, job, lease.token.toString(), lease.holder, lease.name, marginMs],
+    [
+      actionKey,
+      job,
+      lease.token.toString(),
+      lease.holder,
+      lease.name,
+      marginMs,
+      detail === null ? null : JSON.stringify(detail),
+    ],
   );
   if (rows.length === 1) return { claimed: true };
   const existing = await pool.query<{
