@@ -112,7 +112,8 @@ function oracleTests(path: string): string[] {
   ];
   if (path.includes('approve_deviation'))
     return t(['approve-deviation', 'push-snapshot-deviation', 'reference-substitution']);
-  if (path.includes('create_snapshot')) return t(['create-snapshot']);
+  if (path.includes('create_snapshot'))
+    return t(['create-snapshot', 'exact-data-and-empty-accounts']);
   if (path.includes('initialize_config')) return t(['initialize-config']);
   if (path.includes('rotate_keepers')) return t(['rotate-keepers']);
   if (path.includes('reset_sequence'))
@@ -129,7 +130,8 @@ function oracleTests(path: string): string[] {
   if (path.includes('reference')) return t([...pushes, 'reference-substitution']);
   if (path.includes('deviation')) return t(['push-snapshot-deviation', 'push-snapshot-walk']);
   if (path.includes('staleness')) return [...t(pushes), 'programs/vault/tests/nav-cache.test.ts'];
-  if (path.includes('push_snapshot')) return t([...pushes, 'reference-substitution']);
+  if (path.includes('push_snapshot'))
+    return t([...pushes, 'reference-substitution', 'exact-data-and-empty-accounts']);
   // The keeper list is checked where it is written and read where a push is signed.
   if (path.includes('state/config')) return t([...pushes, 'initialize-config', 'rotate-keepers']);
   // bytes.rs compares the SKU and the reference's SKU.
@@ -153,6 +155,8 @@ function rewardsTests(path: string): string[] {
     'account-checks',
     'claim-proof-length',
     'claim-counts',
+    // The claim pause (ClaimsPaused).
+    'set-paused',
   ];
   if (path.includes('/claim/')) return t(claims);
   if (path.includes('merkle'))
@@ -168,7 +172,8 @@ function rewardsTests(path: string): string[] {
   if (path.includes('set_reward_mints'))
     return t(['initialize', 'reward-mint-extensions', 'mixed-token-programs']);
   if (path.includes('unstake')) return t(['unstake', 'account-checks', 'unstake-account-checks']);
-  if (path.includes('stake') || path.includes('tier')) return t(['stake', 'account-checks']);
+  if (path.includes('stake') || path.includes('tier'))
+    return t(['stake', 'account-checks', 'set-paused']);
   if (path.includes('reward_transfer'))
     return t([
       'claim',
