@@ -185,8 +185,18 @@ function rewardsTests(path: string): string[] {
       'seizure-pro-rata',
       'default-frozen-mint',
     ]);
-  // shared.rs, admin.rs: the account checks every instruction makes.
-  return t(['account-checks', 'initialize', 'stake', 'claim', 'set-paused', 'sweep-epoch']);
+  // shared.rs, admin.rs: the account checks every instruction makes, and the reward mints'
+  // extensions (checked where an epoch is distributed).
+  return t([
+    'account-checks',
+    'initialize',
+    'stake',
+    'claim',
+    'set-paused',
+    'sweep-epoch',
+    'distribute-epoch',
+    'reward-mint-extensions',
+  ]);
 }
 
 /** The LiteSVM suites (and the fuzz package's exact tests) that judge a mutant of `path`. */
