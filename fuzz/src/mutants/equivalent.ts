@@ -42,4 +42,7 @@ export const EQUIVALENT: Record<string, string> = {
   // rewards merkle::verify: `words(current) <= words(sibling)` -> `<`.
   '53560f621170c4f5':
     'the pair order differs only when the running hash and the sibling are the same 32 bytes (words compares all four big-endian u64s): then both orders point the sha256 inputs at equal bytes, and the parent is the same',
+  // rewards claim status: init_precreated's `first.unwrap_or(0) == 0` require disabled.
+  '689ad9a3a9cd55bc':
+    "unreachable: init_precreated runs only from status::create, which claim calls only when status::is_initialized is false; for an account owned by the rewards program (create's branch to init_precreated) that means its first byte is 0 or it has no data, so the condition always holds and the check never refuses",
 };

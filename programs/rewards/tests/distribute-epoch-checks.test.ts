@@ -2,10 +2,12 @@
 // an epoch account that already exists (the admins' reset_last_epoch lowered the last id
 // below it) is refused by name and never written over, and the reward accounts must be
 // exactly one (mint, holding) pair per mint of the epoch: one pair short would post an epoch
-// with an unfunded, unchecked slot, one pair more is not a pair the epoch counts.
+// with an unfunded, unchecked slot, one pair more is not a pair the epoch counts; and data
+// shorter than its fixed head (id, root, mint count) is refused by name, never read past.
 import {
   getResetLastEpochInstruction,
   REWARDS_ERROR__ALREADY_INITIALIZED,
+  REWARDS_ERROR__INVALID_INSTRUCTION_DATA,
   REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS,
 } from '@basket/rewards-client';
 import { accountBytes } from '@basket/test-harness';
@@ -69,5 +71,21 @@ describe('distribute_epoch checks', () => {
     await refused(over, REWARDS_ERROR__NOT_ENOUGH_ACCOUNTS, 1n);
     expect((await send(f.svm, [exact], f.keeper)).error).toBeNull();
     expect(f.svm.getAccount(await epochPda(1n)).exists).toBe(true);
+  });
+
+  it('refuses data shorter than the id, root and mint count, then posts with all of it', async () => {
+    const holdings = await fundEpoch(f, 1n, [f.xStock], [10n]);
+    const ix = await distributeIx(f, {
+      epochId: 1n,
+      root: ROOT,
+      totals: [10n],
+      mints: [f.xStock],
+      holdings,
+    });
+    // The program reads [discriminator][id 8][root 32][count 1]: stop one byte before the count.
+    const data = ix.data ?? new Uint8Array();
+    const short = { ...ix, data: data.slice(0, data.length - 8 - 1) };
+    await refused(short, REWARDS_ERROR__INVALID_INSTRUCTION_DATA, 1n);
+    expect((await send(f.svm, [ix], f.keeper)).error).toBeNull();
   });
 });
