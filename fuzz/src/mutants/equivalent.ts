@@ -45,4 +45,10 @@ export const EQUIVALENT: Record<string, string> = {
   // rewards claim status: init_precreated's `first.unwrap_or(0) == 0` require disabled.
   '689ad9a3a9cd55bc':
     "unreachable: init_precreated runs only from status::create, which claim calls only when status::is_initialized is false; for an account owned by the rewards program (create's branch to init_precreated) that means its first byte is 0 or it has no data, so the condition always holds and the check never refuses",
+  // rewards shared::init_created: the length check disabled.
+  c3a4da0d7fa58458:
+    "unreachable: init_created's callers hand it an account this instruction has just sized to T::LEN: distribute_epoch's epoch created with Epoch::LEN, and the claim status created or allocated by the system program with ClaimStatus::LEN or, pre-created, set to ClaimStatus::LEN by init_precreated",
+  // oracle deviation::exceeds_cap_split: `(wn, rn) >= (wo, ro)` -> `>`.
+  '40fc90f8c7cf90fa':
+    'the branches differ only when (wn, rn) == (wo, ro): then both give dw = 0 and dr = 0 (wn - wo - 0 and wo - wn - 0; rn - ro and ro - rn masked), so the difference and the verdict are the same',
 };

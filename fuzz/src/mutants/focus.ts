@@ -170,8 +170,13 @@ function rewardsTests(path: string): string[] {
   if (path.includes('rotate_keepers')) return t(['rotate-keepers']);
   if (path.includes('set_paused')) return t(['set-paused']);
   if (path.includes('set_reward_mints'))
-    return t(['initialize', 'reward-mint-extensions', 'mixed-token-programs']);
-  if (path.includes('unstake')) return t(['unstake', 'account-checks', 'unstake-account-checks']);
+    return t([
+      'initialize',
+      'reward-mint-extensions',
+      'mixed-token-programs',
+      'set-reward-mints-counts',
+    ]);
+  if (path.includes('unstake')) return t(['unstake', 'account-checks', 'unstake-checks']);
   if (path.includes('stake') || path.includes('tier'))
     return t(['stake', 'account-checks', 'set-paused']);
   if (path.includes('reward_transfer'))

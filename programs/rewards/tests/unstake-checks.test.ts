@@ -1,10 +1,14 @@
-// unstake's configured accounts (mutation testing found the check unneeded by the other
-// suites): the staking mint, the stake holding and the token program must be the ones the
+// unstake's own refusals (mutation testing found them unneeded by the other suites): it takes
+// no instruction data, and the staking mint, the stake holding and the token program must be
+// the ones the
 // configuration names. The token program matters most: the unstake transfer is signed by the
 // configuration's PDA, which owns every staked token, so any other program invoked in its
 // place would be handed that signature. Each substitution is refused by name with nothing
 // changed, and the exact unstake then returns the stake.
-import { REWARDS_ERROR__STAKING_ACCOUNT_MISMATCH } from '@basket/rewards-client';
+import {
+  REWARDS_ERROR__INVALID_INSTRUCTION_DATA,
+  REWARDS_ERROR__STAKING_ACCOUNT_MISMATCH,
+} from '@basket/rewards-client';
 import {
   accountBytes,
   createMint,
@@ -28,7 +32,7 @@ import {
 } from './fixture.ts';
 import { send } from './measured.ts';
 
-describe('unstake: the configured staking accounts', () => {
+describe('unstake checks', () => {
   let f: Fixture;
   let s: { signer: KeyPairSigner; tokens: Address };
   let rec: Address;
@@ -50,12 +54,16 @@ describe('unstake: the configured staking accounts', () => {
     return { ...ix, accounts };
   }
 
-  async function refused(ix: Instruction, extra: Address[] = []): Promise<void> {
+  async function refused(
+    ix: Instruction,
+    extra: Address[] = [],
+    code = REWARDS_ERROR__STAKING_ACCOUNT_MISMATCH,
+  ): Promise<void> {
     const watched = [rec, s.tokens, f.stakeHolding, f.config, ...extra];
     const before = accountBytes(f.svm, watched);
     const r = await send(f.svm, [ix], s.signer);
     expect(r.ok).toBe(false);
-    expect(r.customError, r.error ?? '').toBe(REWARDS_ERROR__STAKING_ACCOUNT_MISMATCH);
+    expect(r.customError, r.error ?? '').toBe(code);
     expect(accountBytes(f.svm, watched)).toEqual(before);
   }
 
@@ -79,6 +87,14 @@ describe('unstake: the configured staking accounts', () => {
 
     const r = await send(f.svm, [await unstakeIx(f, s.signer, rec, s.tokens)], s.signer);
     expect(r.error).toBeNull();
+    expect(tokenAmount(f.svm, s.tokens)).toBe(500n);
+  });
+
+  it('refuses instruction data, then unstakes without it', async () => {
+    const ix = await unstakeIx(f, s.signer, rec, s.tokens);
+    const padded = { ...ix, data: Uint8Array.from([...(ix.data ?? []), 0]) };
+    await refused(padded, [], REWARDS_ERROR__INVALID_INSTRUCTION_DATA);
+    expect((await send(f.svm, [ix], s.signer)).error).toBeNull();
     expect(tokenAmount(f.svm, s.tokens)).toBe(500n);
   });
 });
