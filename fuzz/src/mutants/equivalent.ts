@@ -51,4 +51,10 @@ export const EQUIVALENT: Record<string, string> = {
   // oracle deviation::exceeds_cap_split: `(wn, rn) >= (wo, ro)` -> `>`.
   '40fc90f8c7cf90fa':
     'the branches differ only when (wn, rn) == (wo, ro): then both give dw = 0 and dr = 0 (wn - wo - 0 and wo - wn - 0; rn - ro and ro - rn masked), so the difference and the verdict are the same',
+  // oracle deviation::exceeds_cap_split: `if x > y` -> `if x >= y`.
+  '20d590c9828a90df':
+    'the branches differ only at x == y: the original else-branch gives gap = 0 and 0 < DECIDES && xl > 0 + yl, the mutant if-branch 0 >= DECIDES (false) || 0 + xl > yl: both are xl > yl',
+  // oracle deviation::exceeds_cap_wide: `(nh, nl) > (oh, ol)` -> `>=`.
+  '560097ac842b7ee3':
+    'the branches differ only when (nh, nl) == (oh, ol): both then give (dh, dl) = (0, 0), so the products compared are the same',
 };
