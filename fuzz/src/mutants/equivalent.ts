@@ -57,4 +57,7 @@ export const EQUIVALENT: Record<string, string> = {
   // oracle deviation::exceeds_cap_wide: `(nh, nl) > (oh, ol)` -> `>=`.
   '560097ac842b7ee3':
     'the branches differ only when (nh, nl) == (oh, ol): both then give (dh, dl) = (0, 0), so the products compared are the same',
+  // oracle ed25519::parse_single_signature: `data.len() < OFFSETS_END` -> `<=`.
+  '1fe026cdd59fc9bc':
+    'the mutant also refuses data of exactly 16 bytes (the count, the padding and one offsets record, nothing else): the original then fails on range(data, signature_offset, 64), which cannot lie inside 16 bytes, with the same InvalidEd25519Instruction',
 };
