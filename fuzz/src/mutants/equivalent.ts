@@ -60,4 +60,7 @@ export const EQUIVALENT: Record<string, string> = {
   // oracle ed25519::parse_single_signature: `data.len() < OFFSETS_END` -> `<=`.
   '1fe026cdd59fc9bc':
     'the mutant also refuses data of exactly 16 bytes (the count, the padding and one offsets record, nothing else): the original then fails on range(data, signature_offset, 64), which cannot lie inside 16 bytes, with the same InvalidEd25519Instruction',
+  // oracle create_snapshot::validate_mints: `if i < n && dup` -> `if i <= n && dup`.
+  a9068a32fcab1b1c:
+    'the mutant adds the duplicate search at i == n only: that slot was just checked zero (is_zero == (i < n) refuses otherwise) and every slot j < n was checked non-zero in its own iteration, so no earlier mint equals it and the search never refuses',
 };
