@@ -63,4 +63,7 @@ export const EQUIVALENT: Record<string, string> = {
   // oracle create_snapshot::validate_mints: `if i < n && dup` -> `if i <= n && dup`.
   a9068a32fcab1b1c:
     'the mutant adds the duplicate search at i == n only: that slot was just checked zero (is_zero == (i < n) refuses otherwise) and every slot j < n was checked non-zero in its own iteration, so no earlier mint equals it and the search never refuses',
+  // oracle staleness::check_fresh: `age < 0` -> `age <= 0`.
+  '3492176c01899574':
+    "no instruction reaches it: no oracle or vault instruction calls oracle::staleness::check_fresh (the vault prices through its own snapshot::check_fresh and takes only max_stale_secs and the limits from this module), so the .so files behave the same; only the oracle's host unit tests call it, and none at age 0 (a host test there would pin it)",
 };
