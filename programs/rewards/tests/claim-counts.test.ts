@@ -101,4 +101,15 @@ describe('claim: amounts and accounts per mint', () => {
     expect(r.error).toBeNull();
     expect(alice.destinations.map((d: Address) => tokenAmount(f.svm, d))).toEqual([100n, 50n]);
   });
+
+  it('refuses a count above 10 amounts by name even when nothing follows it', async () => {
+    const alice = e.claimants[0];
+    if (!alice) throw new Error('claimant');
+    const ix = await claimOf(f, e, 0);
+    const data = ix.data ?? new Uint8Array();
+    // [discriminator][epoch id 8][amount count 1], then nothing.
+    const head = Uint8Array.from(data.slice(0, 1 + 8 + 1));
+    head[9] = 11;
+    await refused({ ...ix, data: head }, REWARDS_ERROR__AMOUNTS_COUNT_MISMATCH);
+  });
 });
