@@ -8,6 +8,8 @@ import { seedKeys } from '@basket/test-harness';
 import fc from 'fast-check';
 import { COMMANDS_V2 } from './commands/mix-v2.ts';
 import * as ops from './commands/ops.ts';
+// Checked against the SDK's quote of its second.
+import { collectPerfFee } from './commands/perf-fee.ts';
 import * as routes from './commands/routes.ts';
 import * as users from './commands/users.ts';
 import type { Mix, Model, Real } from './harness.ts';
@@ -136,7 +138,7 @@ export const COMMANDS_V1 = [
       .map(([mode, a]) => ops.hookMode(mode, a)),
   },
   { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectMgmtFee()) },
-  { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectPerfFee()) },
+  { weight: 1, arbitrary: fc.constant(null).map(() => collectPerfFee()) },
   { weight: 1, arbitrary: fc.constant(null).map(() => ops.collectWithdrawFees()) },
   // Resuming weighs more: a vault paused half the time refuses half of every money path.
   {

@@ -47,9 +47,6 @@ import { balanceOf, vaultState } from '../observe.ts';
 import { currentMultiplier, hooked, pushInstructions } from '../world.ts';
 import { command } from './users.ts';
 
-// Checked against the SDK's quote of the second (perf-fee.ts).
-export { collectPerfFee } from './perf-fee.ts';
-
 /** How far ahead of the last a push's sequence may be (decision 0121). */
 export const MAX_SEQUENCE_AHEAD = 16n;
 
