@@ -189,15 +189,19 @@ async function snapshotBench(
           await push(sequence++, entries(n, (price * 1_003n) / 1_000n, ONE - 1_000_000n)),
         );
       }
-      // The admins' recovery path, here setting the sequence to what it already is.
+      // The admins' recovery path: the sequence raised past any payload signed so far (the
+      // program refuses anything not above the stored one, decision 0995); the keeper's next
+      // push follows the raised number.
+      const raised = sequence - 1n + 1_000n;
       const reset = getResetSequenceInstruction({
         snapshot,
         config,
         reference,
-        sequence: sequence - 1n,
+        sequence: raised,
         adminSigners: admins.slice(0, 3),
       });
       record('reset_sequence', '3 of 5 admins', await send(svm, [reset], payer));
+      sequence = raised + 1n;
     }
   }
   const rotate = getRotateKeepersInstruction({
