@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as ops from '../src/commands/ops.ts';
 import * as oracle from '../src/commands/oracle-admin.ts';
+import { perfPeriodEnd } from '../src/commands/perf-fee.ts';
 import * as routes from '../src/commands/routes.ts';
 import * as users from '../src/commands/users.ts';
 import type { Mix } from '../src/harness.ts';
@@ -152,5 +153,27 @@ describe('fuzz regressions', () => {
     expect(mix['oracle reset_sequence']).toEqual({ ok: 0, refused: 1, codes: { '0x7e9': 1 } });
     expect(mix['oracle push_snapshot']?.ok).toBe(1);
     expect(mix.deposit?.ok).toBe(2);
+  });
+  it("a performance fee after a seizure with an open claim is the SDK's quote of it: the book rounds up on both sides", async () => {
+    // seed 900232 of the long v2 run (world keys fuzz/900216), shrunk to 5 commands (seed
+    // 900539 found the same): the issuer moved 1 bps of a holding while a redemption claim was
+    // open, so the split of decision 0996 ran, rounding the holders' book up; the SDK's copy
+    // (reconciledBook) still rounded it down, so its NAV, and the performance fee's mark it
+    // quoted, were a few units low (mark 1011133075355 on chain, 1011133015154 quoted). An SDK
+    // bug (the dapp's and the keeper's quotes after a seizure): the SDK now rounds as the
+    // program does.
+    const mix = await replay(
+      'perf-fee-after-seizure-split',
+      [
+        users.deposit(0, 34_260_000n),
+        routes.rfqLeg(2_456, 9_901, 'fair'),
+        users.beginRedemption(0, 611),
+        ops.issuerPower('move', 0, 1),
+        perfPeriodEnd(172_800, [516, -229, 834], true),
+      ],
+      'fuzz/900216',
+    );
+    expect(mix['issuer move']?.ok).toBe(1);
+    expect(mix.collect_perf_fee?.ok).toBe(1);
   });
 });

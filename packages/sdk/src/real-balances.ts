@@ -3,8 +3,9 @@
  * holding's real token balance (the issuer's permanent delegate can burn or move tokens out
  * of a holding). Mirrors `programs/vault/src/holdings.rs`: while `balance >= book + claims
  * owed` nothing changes (a surplus is a donation and is ignored); below that the book takes
- * its pro-rata part `floor(book x balance / (book + owed))`. Quotes price these books, so a
- * seizure the program has not reconciled yet is already in the quote.
+ * its pro-rata part `ceil(book x balance / (book + owed))`, at most the balance (rounded for
+ * the holders who stay, decision 0996). Quotes price these books, so a seizure the program has
+ * not reconciled yet is already in the quote.
  */
 
 import type { VaultState } from '@basket/vault-client';
@@ -18,7 +19,9 @@ import type { VaultState } from '@basket/vault-client';
 export function reconciledBook(book: bigint, owed: bigint, balance: bigint): bigint {
   if (balance >= book + owed) return book;
   if (owed === 0n) return balance < book ? balance : book;
-  return (book * balance) / (book + owed);
+  const total = book + owed;
+  const share = (book * balance + total - 1n) / total;
+  return share < balance ? share : balance;
 }
 
 /**

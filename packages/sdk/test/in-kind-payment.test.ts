@@ -37,13 +37,15 @@ describe('claimPaymentRaw', () => {
     expect(claimPaymentRaw(400n, split, 250n, 200n)).toBe(100n);
   });
 
-  it('rounds a pro-rata part down, never up', () => {
-    // Book 7, claims 3, balance 9: book keeps floor(63 / 10) = 6, claims share 3 of 3.
-    expect(claimPaymentRaw(3n, { holdingsRaw: 7n, claimsOwedRaw: 3n }, 9n)).toBe(3n);
-    // Book 6, claims 3, balance 5: book keeps floor(30 / 9) = 3, claims share 2 of 3:
-    // 1 x 2 / 3 = 0.67 pays 0, 2 x 2 / 3 = 1.33 pays 1.
+  it('rounds for the vault: the book keeps the unit, a claim part rounds down', () => {
+    // Book 7, claims 3, balance 9: the book keeps ceil(63 / 10) = 7 (decision 0996), the
+    // claims share the 2 left: the whole owed takes both.
+    expect(claimPaymentRaw(3n, { holdingsRaw: 7n, claimsOwedRaw: 3n }, 9n)).toBe(2n);
+    // Book 6, claims 3, balance 5: the book keeps ceil(30 / 9) = 4, the claims share 1 of 3:
+    // 1 x 1 / 3 = 0.33 pays 0, 2 x 1 / 3 = 0.67 pays 0, the whole owed takes the 1.
     expect(claimPaymentRaw(1n, { holdingsRaw: 6n, claimsOwedRaw: 3n }, 5n)).toBe(0n);
-    expect(claimPaymentRaw(2n, { holdingsRaw: 6n, claimsOwedRaw: 3n }, 5n)).toBe(1n);
+    expect(claimPaymentRaw(2n, { holdingsRaw: 6n, claimsOwedRaw: 3n }, 5n)).toBe(0n);
+    expect(claimPaymentRaw(3n, { holdingsRaw: 6n, claimsOwedRaw: 3n }, 5n)).toBe(1n);
   });
 
   it('pays a claim made after a seizure its own share, not the older claims ratio', () => {
